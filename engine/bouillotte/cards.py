@@ -1,0 +1,99 @@
+"""Cards, ranks and suits.
+
+A card is written rank then suit, ``AS KH QD JC 10S 9H 8C`` (``T`` is accepted for the
+ten; ``A♠ 9♥`` and lower case are accepted on input). Inside the engine a card is a small
+integer, ``rank * 4 + suit``, so hands compare and hash cheaply; ranks are numbered from
+the ace (0) down to the seven (7), which is the order of every source's pack.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+RANKS: tuple[str, ...] = ("A", "K", "Q", "J", "10", "9", "8", "7")
+"""Every rank a Bouillotte or Brelan pack may hold, highest first."""
+
+SUITS: tuple[str, ...] = ("S", "H", "D", "C")
+SUIT_NAMES: dict[str, str] = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_SYMBOLS: dict[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RANK_NAMES: dict[str, str] = {
+    "A": "ace",
+    "K": "king",
+    "Q": "queen",
+    "J": "jack",
+    "10": "ten",
+    "9": "nine",
+    "8": "eight",
+    "7": "seven",
+}
+
+_SYMBOL_TO_SUIT = {symbol: letter for letter, symbol in SUIT_SYMBOLS.items()}
+_SYMBOL_TO_SUIT.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
+_RANK_ALIASES = {"T": "10"}
+
+
+class CardError(ValueError):
+    """A card written in a way we cannot read."""
+
+
+Card = int
+"""A card as ``rank_index * 4 + suit_index``."""
+
+
+def make(rank: str, suit: str) -> Card:
+    return RANKS.index(rank) * 4 + SUITS.index(suit)
+
+
+def rank_of(card: Card) -> int:
+    return card >> 2
+
+
+def suit_of(card: Card) -> int:
+    return card & 3
+
+
+def rank_name(card: Card) -> str:
+    return RANKS[card >> 2]
+
+
+def suit_letter(card: Card) -> str:
+    return SUITS[card & 3]
+
+
+def parse_card(text: str) -> Card:
+    """Read one card such as ``AS``, ``10h``, ``Td`` or ``A♠``."""
+    raw = text.strip()
+    if len(raw) < 2:
+        raise CardError(f"{text!r} is not a card: write rank then suit, such as AS or 9H")
+    rank_text, suit_text = raw[:-1].upper(), raw[-1]
+    suit = _SYMBOL_TO_SUIT.get(suit_text, suit_text.upper())
+    rank = _RANK_ALIASES.get(rank_text, rank_text)
+    if rank not in RANKS or suit not in SUITS:
+        raise CardError(
+            f"{text!r} is not a card: ranks are {' '.join(RANKS)}, suits are S H D C "
+            "(or ♠ ♥ ♦ ♣), rank first, as in AS or 9H"
+        )
+    return make(rank, suit)
+
+
+def parse_cards(items: Iterable[str]) -> list[Card]:
+    return [parse_card(item) for item in items]
+
+
+def card_str(card: Card) -> str:
+    """The ASCII form used in JSON and transcripts: ``AS``, ``10H``."""
+    return RANKS[card >> 2] + SUITS[card & 3]
+
+
+def card_symbol(card: Card) -> str:
+    """The form used on the site: ``A♠``."""
+    return RANKS[card >> 2] + SUIT_SYMBOLS[SUITS[card & 3]]
+
+
+def cards_str(cards: Sequence[Card]) -> str:
+    return " ".join(card_str(c) for c in cards)
+
+
+def pack(ranks: Sequence[str]) -> list[Card]:
+    """Every card of the given ranks, in a fixed order (rank by rank, suits S H D C)."""
+    return [make(rank, suit) for rank in ranks for suit in SUITS]

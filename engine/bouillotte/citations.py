@@ -1,0 +1,63 @@
+"""Provenance: the bibliography and the citation each rule of a profile may carry."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+
+class Status(StrEnum):
+    """How far the source stands behind a rule's value."""
+
+    DOCUMENTED = "documented"
+    """The source says so in the quoted sentence."""
+    AGREEMENT = "agreement"
+    """A stated session or teaching agreement (the source fixes it for its own table)."""
+    INFERRED = "inferred"
+    """Our reading of an ambiguous or silent text; ``reason`` says why."""
+    RECONSTRUCTED = "reconstructed"
+    """Rebuilt from indirect evidence (a damaged diagram, the arithmetic of an example)."""
+
+
+class Work(BaseModel):
+    """One entry of the bibliography (``variants/sources.yaml``)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    author: str
+    title: str
+    year: str = Field(description="Year or range of years of the edition used.")
+    edition: str | None = Field(default=None, description="Edition, printing or version.")
+    url: str | None = Field(default=None, description="Where the text can be read.")
+    file: str | None = Field(
+        default=None, description="The transcription in ../shared/sources/, if we have one."
+    )
+    notes: str | None = Field(default=None, description="What the source is and how to use it.")
+
+
+class Citation(BaseModel):
+    """Where a rule's value comes from: the work, the place in it, the very sentence."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    source: str | None = Field(default=None, description="A work id from the bibliography.")
+    locator: str | None = Field(default=None, description="Section, heading or page.")
+    quote: str | None = Field(default=None, description="The exact sentence(s) of the source.")
+    status: Status = Field(description="documented, agreement, inferred or reconstructed.")
+    reason: str | None = Field(
+        default=None, description="Why we read it so; required when the status is inferred."
+    )
+
+    @model_validator(mode="after")
+    def _explain_inferences(self) -> Citation:
+        if self.status in (Status.INFERRED, Status.RECONSTRUCTED) and not self.reason:
+            raise ValueError(f"a rule marked {self.status.value} needs a 'reason' saying why")
+        if self.status in (Status.DOCUMENTED, Status.AGREEMENT) and not self.quote:
+            raise ValueError(f"a rule marked {self.status.value} needs the 'quote' it rests on")
+        if self.quote and not self.source:
+            raise ValueError("a quote needs the 'source' it is taken from")
+        return self
+
+
+CITATION_KEYS = frozenset(Citation.model_fields)

@@ -1,0 +1,46 @@
+"""Errors a user can act on: which file, which line, which field, which value."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+
+class InputError(Exception):
+    """Bad input (a profile, a scenario, a card, a command-line value).
+
+    The command line prints :meth:`describe` and exits with status 2.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        file: Path | str | None = None,
+        line: int | None = None,
+        field: str | None = None,
+        value: Any = None,
+        has_value: bool = False,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.file = str(file) if file is not None else None
+        self.line = line
+        self.field = field
+        self.value = value
+        self.has_value = has_value
+
+    def describe(self) -> str:
+        where = self.file or ""
+        if self.file and self.line:
+            where += f":{self.line}"
+        parts = [f"{where}: " if where else ""]
+        if self.field:
+            parts.append(f"{self.field}: ")
+        parts.append(self.message)
+        if self.has_value:
+            parts.append(f" (value: {self.value!r})")
+        return "".join(parts)
+
+    def __str__(self) -> str:
+        return self.describe()

@@ -1,0 +1,349 @@
+"""The variant profile schema: every rule on which the historical systems differ.
+
+A profile is a bundle of rules in groups (``table``, ``stakes``, ``forced_bets``,
+``betting``, ``void_deals``, ``hands``, ``point``, ``bonuses``, ``misdeals``,
+``session``). Each field below is one rule; its docstring says what the rule means in
+words a historian of games can check against the sources. In a YAML profile each rule may
+be written bare (``cave: 100``) or with its citation::
+
+    cave:
+      value: 100
+      source: foster
+      locator: "Stakes"
+      quote: "Each player purchases an equal number of counters from the banker, usually 100."
+      status: documented
+
+The engine reads only these values: it never asks which system it is playing.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from .cards import RANKS, parse_card
+
+Rank = Literal["A", "K", "Q", "J", "10", "9", "8", "7"]
+
+
+class _Group(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+
+
+class Table(_Group):
+    """Players, the pack and the deal."""
+
+    players: int = Field(ge=2, le=6)
+    """How many players this system seats (a profile is for one table size)."""
+
+    packs: dict[int, list[Rank]]
+    """The ranks kept in the pack for each number of players, highest first; every rank is
+    kept in all four suits. The order is also the order of the brelans (three aces best)."""
+
+    point_values: dict[Rank, int]
+    """What each rank counts when the point (the pips of a suit) is reckoned."""
+
+    hand_size: int = Field(ge=1, le=5)
+    """Cards dealt to each player."""
+
+    direction: Literal["right", "left"]
+    """Which way the deal, the betting and the turn to deal pass: ``right`` is
+    anticlockwise (the French way), ``left`` clockwise."""
+
+    cut_by: Literal["player-on-dealers-left", "player-on-dealers-right"]
+    """Who cuts the pack before the deal (it does not change a given card order)."""
+
+    deal_singly: bool
+    """Whether the cards are given one at a time round the table (otherwise a whole hand
+    at a time). Decides who receives which card of a pack given top first."""
+
+    def pack_ranks(self) -> list[Rank]:
+        return self.packs[self.players]
+
+
+class Stakes(_Group):
+    """The cave (a player's stake) and buying a new one."""
+
+    cave: int = Field(ge=1)
+    """Counters each player buys at the start: the cave, the most a player can lose in
+    one deal (table stakes)."""
+
+    cave_can_be_topped_up: bool
+    """Whether a player may add counters to a cave that is not yet empty."""
+
+    rebuy_only_when_broke: bool
+    """Whether a new stake may be bought only once the cave is empty (décavé)."""
+
+    rebuy_amount: int | Literal["players-option"]
+    """The size of a new stake: a fixed number, or ``players-option``."""
+
+    skip_dealer_who_rebought: bool
+    """Whether a player who has just bought a new stake after losing everything in the
+    previous deal is passed over when it is his turn to deal."""
+
+
+class ForcedBets(_Group):
+    """What is staked before the cards are seen: the blind or ante, and the straddles."""
+
+    dealer_blind: int = Field(ge=0)
+    """The dealer's blind (or ante) put up before the deal; it counts as part of his stake."""
+
+    others_ante: int = Field(ge=0)
+    """The ante each other player puts up before the deal (0 where only the dealer stakes)."""
+
+    straddles: bool
+    """Whether the player on the dealer's right, and then each next player, may straddle
+    (Foster) or make a *carre* bet (pagat) before the deal."""
+
+    straddle_amount: Literal["double-the-last", "the-whole-pot"]
+    """What a straddle adds: ``double-the-last`` brings the straddler's stake to twice the
+    last blind or straddle; ``the-whole-pot`` adds as much as the pot holds, doubling it."""
+
+    straddle_limit: Literal["to-the-dealer", "before-the-dealer"]
+    """How far round straddles may go: ``to-the-dealer`` lets them go once round until the
+    dealer buys the age back himself, and then they stop."""
+
+    straddling_ends_at_first_refusal: bool
+    """Whether the first player who declines (or cannot afford) a straddle ends the
+    straddling for this deal."""
+
+
+class Betting(_Group):
+    """Passing, opening, raising and how the betting closes."""
+
+    pass_before_opening: Literal["keeps-cards", "folds"]
+    """What ``pass`` means before anyone has opened: ``keeps-cards`` bets nothing and keeps
+    the right to come in later; ``folds`` gives up the hand."""
+
+    opening_minimum: Literal["equal-the-blind", "match-the-largest-plus-one"]
+    """The least an opening bet may be. ``equal-the-blind``: the opener's stake reaches the
+    largest stake on the table and he puts up at least the blind's amount in fresh counters.
+    ``match-the-largest-plus-one``: his stake reaches the largest one and he adds at least 1."""
+
+    minimum_raise: int = Field(ge=1)
+    """The least by which a raise must exceed the bet it raises."""
+
+    all_in_may_open_or_raise: bool
+    """Whether a player may open or raise with the last counters of his cave. Where not,
+    going all in is only a short call (a "sight")."""
+
+    return_uncalled_excess: bool
+    """Whether the part of a bet that no one has met goes back to its owner."""
+
+    closing: Literal["calling-privilege", "no-more-round", "single-round"]
+    """How the betting ends with three or more still in. ``calling-privilege`` (Foster):
+    when all have met the bet, one player in turn (the opener first, then each next player
+    to the right round by round) may raise or pass the word to his right; the player who
+    receives the word raises or declines, and a decline is the call. ``no-more-round``
+    (teaching card): after all have called, everyone but the last raiser may raise or say
+    "no more"; a raise starts the round again. ``single-round``: the betting ends as soon
+    as all have met the bet."""
+
+    two_players_call_ends: bool
+    """Whether, with only two players left in, meeting the bet is a call that ends the
+    betting at once."""
+
+
+class VoidDeals(_Group):
+    """What happens when nobody opens."""
+
+    nobody_opens: Literal["pot-carried", "last-straddler-takes"]
+    """With no straddle: ``pot-carried`` voids the deal and the stakes stay in the pool for
+    the next deal."""
+
+    nobody_opens_after_straddles: Literal["pot-carried", "last-straddler-takes"]
+    """After one or more straddles: the pool is carried, or the last straddler takes it."""
+
+    void_levy: int = Field(ge=0)
+    """Counters each player adds to the carried pool when a deal is void."""
+
+
+class Hands(_Group):
+    """Which hands are recognised and how they rank."""
+
+    brelans_recognised: bool
+    """Whether brelans count at all (some high-stakes tables played the point alone)."""
+
+    carre: bool
+    """Whether three of a kind in hand with the fourth turned up as the retourne is a brelan
+    carré, the best hand."""
+
+    card_under_retourne: bool
+    """Foster's rule: against a brelan carré, a player holding a higher brelan may turn the
+    card under the retourne; if it completes his four, he holds a higher carré."""
+
+    favori: Literal["none", "below-simple", "by-rank", "above-simple"]
+    """The brelan favori (a pair in hand with the retourne of its rank): ``none``, not
+    recognised; ``below-simple``, it loses to every simple brelan; ``by-rank``, it ranks with
+    the simple brelans by its rank; ``above-simple``, it beats every simple brelan."""
+
+    mistigri: bool
+    """Whether the mistigri (the named card) with a pair in hand makes a brelan de Mistigri,
+    ranking below every ordinary brelan and above the point."""
+
+    mistigri_card: str
+    """The wild card of the brelan de Mistigri, traditionally the queen of clubs (QC)."""
+
+
+class Point(_Group):
+    """Deciding the pool when no brelan is shown."""
+
+    counted_cards: Literal["all-exposed", "own-hand-and-retourne"]
+    """``all-exposed``: every hand is shown, folded ones too, and each suit's pips are
+    counted over all of them and the retourne. ``own-hand-and-retourne``: each player
+    counts his own best suit, with the retourne if it is of that suit."""
+
+    suit_owner: Literal["best-card-among-contenders", "best-card-of-all-hands"]
+    """Who owns a suit. ``best-card-among-contenders``: the player still in who holds its
+    best card (a folded hand's cards count for him). ``best-card-of-all-hands``: the holder
+    of its best card, so a suit whose best card lies in a folded hand cannot win."""
+
+    suit_tie: Literal["dealer-first", "eldest-first", "retourne-suit"]
+    """Between suits of equal pips: ``dealer-first``, the dealer, or else the owner nearest
+    his right; ``eldest-first``, the owner nearest the dealer's right, the dealer last;
+    ``retourne-suit``, the retourne's suit, and otherwise eldest first."""
+
+    side_pots_by_winning_suit: bool
+    """"The suit that wins cannot lose": a side pool goes to the best holder of the main
+    pool's winning suit among its contenders; only if none holds it is it decided on its
+    own. Otherwise every pool is decided on its own."""
+
+
+class BonusRule(_Group):
+    """What one kind of brelan collects from the other players."""
+
+    amount: int = Field(ge=0)
+    """Counters from each payer."""
+
+    amount_if_wins_pool: int = Field(ge=0)
+    """Counters from each payer when this hand also wins the pool."""
+
+    paid_by: Literal["every-other-player", "players-without-a-brelan"]
+    """Who pays: everybody else, or only those who show no brelan of any kind."""
+
+
+class Bonuses(_Group):
+    """Payments for brelans, apart from the pool."""
+
+    carre: BonusRule
+    """The brelan carré's payment."""
+
+    brelan: BonusRule
+    """The simple brelan's payment."""
+
+    favori: BonusRule
+    """The brelan favori's payment (ignored where the favori is not recognised)."""
+
+    mistigri: BonusRule
+    """The brelan de Mistigri's payment (ignored where it is not recognised)."""
+
+    folded_players_pay: bool
+    """Whether players who passed out of the pool pay the bonuses too."""
+
+    claimed_without_showdown: bool
+    """Whether a player who wins uncontested may show a brelan and collect its payment
+    (otherwise payments are due only at a showdown)."""
+
+    paid_from: Literal["cave", "ledger"]
+    """``cave``: payments move counters between caves (a payer gives what he has left);
+    ``ledger``: they are written on a separate signed ledger, the caves untouched."""
+
+
+class Misdeals(_Group):
+    """An exposed card during the deal."""
+
+    exposed_card_is_misdeal: bool
+    """Whether a card exposed during the deal makes it a misdeal (the deal is finished,
+    the exposed card given in its order, then abandoned)."""
+
+    triplet_payment: int = Field(ge=0)
+    """After a misdeal, what a player who shows triplets receives from each other player."""
+
+    inferior_triplet_pays: bool
+    """Whether, when more than one triplet is shown after a misdeal, the inferior pays the
+    higher."""
+
+    dealer_keeps_deal: bool
+    """Whether the same dealer deals again after a misdeal."""
+
+
+class Session(_Group):
+    """An evening's play."""
+
+    deals: int | None = Field(default=None, ge=1)
+    """How many deals make a session (none: play until the players stop)."""
+
+    carried_pot_at_end: Literal["split-equally", "unclaimed"]
+    """A pool still carried after the last deal: shared equally (exact fractions) or left
+    unclaimed."""
+
+
+class Rules(_Group):
+    """Every rule of a system, by group."""
+
+    table: Table
+    stakes: Stakes
+    forced_bets: ForcedBets
+    betting: Betting
+    void_deals: VoidDeals
+    hands: Hands
+    point: Point
+    bonuses: Bonuses
+    misdeals: Misdeals
+    session: Session
+
+    @model_validator(mode="after")
+    def _pack_can_deal(self) -> Rules:
+        table = self.table
+        if table.players not in table.packs:
+            raise ValueError(
+                f"table.packs has no pack for {table.players} players "
+                f"(it has packs for {sorted(table.packs)})"
+            )
+        for count, ranks in table.packs.items():
+            if len(set(ranks)) != len(ranks):
+                raise ValueError(f"table.packs: the pack for {count} players repeats a rank")
+            if [r for r in RANKS if r in ranks] != list(ranks):
+                raise ValueError(
+                    f"table.packs: the pack for {count} players must list its ranks "
+                    f"highest first, as in {' '.join(RANKS)}"
+                )
+            needed = count * table.hand_size + 1 + int(self.hands.card_under_retourne)
+            if len(ranks) * 4 < needed:
+                raise ValueError(
+                    f"table.packs: {len(ranks) * 4} cards cannot deal {table.hand_size} to "
+                    f"each of {count} players plus the retourne"
+                    + (" and the card under it" if self.hands.card_under_retourne else "")
+                    + f" ({needed} cards)"
+                )
+            missing = [r for r in ranks if r not in table.point_values]
+            if missing:
+                raise ValueError(f"table.point_values gives no value for {' '.join(missing)}")
+        try:
+            mistigri = parse_card(self.hands.mistigri_card)
+        except ValueError as exc:
+            raise ValueError(f"hands.mistigri_card: {exc}") from None
+        if self.hands.mistigri and RANKS[mistigri >> 2] not in table.pack_ranks():
+            raise ValueError(
+                f"hands.mistigri_card {self.hands.mistigri_card} is not in the "
+                f"{table.players}-player pack"
+            )
+        return self
+
+
+GROUPS: dict[str, type[_Group]] = {
+    name: info.annotation  # type: ignore[misc]
+    for name, info in Rules.model_fields.items()
+}
+"""Each group name with its model, in the order the sources group the rules."""
+
+
+def rule_paths() -> list[str]:
+    """Every rule as ``group.field``, in schema order."""
+    return [f"{group}.{field}" for group, model in GROUPS.items() for field in model.model_fields]
+
+
+def rule_doc(path: str) -> str:
+    group, field = path.split(".")
+    return GROUPS[group].model_fields[field].description or ""

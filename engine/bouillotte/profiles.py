@@ -1,0 +1,327 @@
+"""Reading variant profiles from YAML: ``extends:``, citations and clear errors."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from .citations import CITATION_KEYS, Citation, Work
+from .errors import InputError
+from .profile import GROUPS, Rules
+from .resources import bundled
+from .variant import RuleInfo, Variant
+from .yamlsource import Located, PathKey, read_yaml
+
+BIBLIOGRAPHY_FILE = "sources.yaml"
+PROFILE_KEYS = {"title", "source", "summary", "extends", "rules"}
+
+
+@dataclass(frozen=True)
+class _Entry:
+    value: Any
+    citation: Citation | None
+    profile: str
+    doc: Located
+    path: PathKey
+    """Where the rule stands in ``doc``, as ``("rules", group, field)``."""
+
+
+def pydantic_message(error: Any) -> str:
+    message = str(error["msg"])
+    return message[len("Value error, ") :] if message.startswith("Value error, ") else message
+
+
+class Library:
+    """All profiles found in the bundled folder and the user's folders.
+
+    A profile in a user's folder replaces a bundled one of the same id.
+    """
+
+    def __init__(self, folders: Sequence[Path] = ()) -> None:
+        self.folders = [bundled("variants"), *folders]
+        self.files: dict[str, Path] = {}
+        self.works: dict[str, Work] = {}
+        for folder in self.folders:
+            if not folder.is_dir():
+                raise InputError("no such folder of variant profiles", file=folder)
+            for file in sorted(folder.glob("*.yaml")):
+                if file.name == BIBLIOGRAPHY_FILE:
+                    self._read_bibliography(file)
+                else:
+                    self.files[file.stem] = file
+        self._docs: dict[str, Located] = {}
+        self._entries: dict[str, dict[str, _Entry]] = {}
+        self._variants: dict[str, Variant] = {}
+
+    # -- public ---------------------------------------------------------------------
+
+    def ids(self) -> list[str]:
+        return sorted(self.files)
+
+    def get(self, variant_id: str) -> Variant:
+        if variant_id not in self.files:
+            raise InputError(
+                f"unknown variant {variant_id!r}; known variants: {', '.join(self.ids())}"
+            )
+        if variant_id not in self._variants:
+            self._variants[variant_id] = self._build(variant_id)
+        return self._variants[variant_id]
+
+    def all(self) -> list[Variant]:
+        return [self.get(v) for v in self.ids()]
+
+    def select(self, ids: Iterable[str] | None) -> list[Variant]:
+        return self.all() if ids is None else [self.get(v) for v in ids]
+
+    # -- reading --------------------------------------------------------------------
+
+    def _read_bibliography(self, file: Path) -> None:
+        doc = read_yaml(file)
+        works = doc.data.get("works") if isinstance(doc.data, dict) else None
+        if not isinstance(works, dict):
+            raise InputError(
+                "a bibliography needs a mapping 'works:' of work id to author, title, year",
+                file=file,
+                line=doc.line(()),
+            )
+        for work_id, raw in works.items():
+            try:
+                self.works[str(work_id)] = Work.model_validate(raw)
+            except ValidationError as exc:
+                error = exc.errors()[0]
+                loc = ("works", work_id, *error["loc"])
+                raise InputError(
+                    pydantic_message(error),
+                    file=file,
+                    line=doc.line(loc),
+                    field=".".join(str(p) for p in loc),
+                ) from None
+
+    def _doc(self, variant_id: str) -> Located:
+        if variant_id not in self._docs:
+            doc = read_yaml(self.files[variant_id])
+            if not isinstance(doc.data, dict):
+                raise InputError(
+                    "a profile must be a mapping with title, source, rules (and extends)",
+                    file=doc.file,
+                    line=1,
+                )
+            self._docs[variant_id] = doc
+        return self._docs[variant_id]
+
+    def _entries_of(self, variant_id: str, chain: tuple[str, ...] = ()) -> dict[str, _Entry]:
+        if variant_id in self._entries:
+            return self._entries[variant_id]
+        doc = self._doc(variant_id)
+        data = doc.data
+        for key in data:
+            if key not in PROFILE_KEYS:
+                raise InputError(
+                    f"unknown key {key!r}; a profile has {', '.join(sorted(PROFILE_KEYS))}",
+                    file=doc.file,
+                    line=doc.line((key,)),
+                    field=str(key),
+                )
+        entries: dict[str, _Entry] = {}
+        parent = data.get("extends")
+        if parent is not None:
+            if not isinstance(parent, str) or parent not in self.files:
+                raise InputError(
+                    f"extends an unknown profile; known profiles: {', '.join(self.ids())}",
+                    file=doc.file,
+                    line=doc.line(("extends",)),
+                    field="extends",
+                    value=parent,
+                    has_value=True,
+                )
+            if parent in (*chain, variant_id):
+                cycle = " -> ".join((*chain, variant_id, parent))
+                raise InputError(
+                    f"'extends:' goes round in a cycle: {cycle}",
+                    file=doc.file,
+                    line=doc.line(("extends",)),
+                    field="extends",
+                    value=parent,
+                    has_value=True,
+                )
+            entries.update(self._entries_of(parent, (*chain, variant_id)))
+        entries.update(self._own_entries(variant_id, doc))
+        self._entries[variant_id] = entries
+        return entries
+
+    def _own_entries(self, variant_id: str, doc: Located) -> dict[str, _Entry]:
+        rules = doc.data.get("rules", {})
+        if not isinstance(rules, dict):
+            raise InputError(
+                "'rules' must be a mapping of groups", file=doc.file, line=doc.line(("rules",))
+            )
+        own: dict[str, _Entry] = {}
+        for group, fields in rules.items():
+            if group not in GROUPS:
+                raise InputError(
+                    f"unknown group of rules {group!r}; the groups are {', '.join(GROUPS)}",
+                    file=doc.file,
+                    line=doc.line(("rules", group)),
+                    field=f"rules.{group}",
+                )
+            if not isinstance(fields, dict):
+                raise InputError(
+                    "a group of rules must be a mapping of rule names to values",
+                    file=doc.file,
+                    line=doc.line(("rules", group)),
+                    field=f"rules.{group}",
+                )
+            known = GROUPS[group].model_fields
+            for name, raw in fields.items():
+                path: PathKey = ("rules", group, name)
+                if name not in known:
+                    raise InputError(
+                        f"unknown rule {group}.{name}; the rules of {group} are "
+                        f"{', '.join(known)}",
+                        file=doc.file,
+                        line=doc.line(path),
+                        field=f"rules.{group}.{name}",
+                    )
+                value, citation = self._split(raw, doc, path)
+                own[f"{group}.{name}"] = _Entry(value, citation, variant_id, doc, path)
+        return own
+
+    def _split(self, raw: Any, doc: Located, path: PathKey) -> tuple[Any, Citation | None]:
+        """Separate a rule's value from its citation (``value:`` plus citation keys)."""
+        if not (isinstance(raw, dict) and "value" in raw):
+            return raw, None
+        extra = set(raw) - CITATION_KEYS - {"value"}
+        if extra:
+            key = sorted(extra, key=str)[0]
+            raise InputError(
+                f"unknown key {key!r} beside 'value'; a citation has "
+                f"{', '.join(sorted(CITATION_KEYS))}",
+                file=doc.file,
+                line=doc.line((*path, key)),
+                field=".".join(str(p) for p in (*path, key)),
+            )
+        cited = {k: v for k, v in raw.items() if k != "value"}
+        if not cited:
+            return raw["value"], None
+        try:
+            citation = Citation.model_validate(cited)
+        except ValidationError as exc:
+            error = exc.errors()[0]
+            loc = (*path, *error["loc"])
+            raise InputError(
+                pydantic_message(error),
+                file=doc.file,
+                line=doc.line(loc),
+                field=".".join(str(p) for p in loc),
+            ) from None
+        if citation.source is not None and citation.source not in self.works:
+            raise InputError(
+                f"unknown source id; the bibliography ({BIBLIOGRAPHY_FILE}) has "
+                f"{', '.join(sorted(self.works))}",
+                file=doc.file,
+                line=doc.line((*path, "source")),
+                field=".".join(str(p) for p in (*path, "source")),
+                value=citation.source,
+                has_value=True,
+            )
+        return raw["value"], citation
+
+    # -- building -------------------------------------------------------------------
+
+    def _meta(self, variant_id: str, key: str, required: bool = True) -> str | None:
+        doc = self._doc(variant_id)
+        value = doc.data.get(key)
+        if value is None and required:
+            raise InputError(f"the profile needs a '{key}'", file=doc.file, line=1, field=key)
+        if value is not None and not isinstance(value, str):
+            raise InputError(
+                "must be text",
+                file=doc.file,
+                line=doc.line((key,)),
+                field=key,
+                value=value,
+                has_value=True,
+            )
+        return value
+
+    def _build(self, variant_id: str) -> Variant:
+        entries = self._entries_of(variant_id)
+        doc = self._doc(variant_id)
+        title = self._meta(variant_id, "title") or variant_id
+        source = self._meta(variant_id, "source") or ""
+        if source not in self.works:
+            raise InputError(
+                f"unknown source id; the bibliography has {', '.join(sorted(self.works))}",
+                file=doc.file,
+                line=doc.line(("source",)),
+                field="source",
+                value=source,
+                has_value=True,
+            )
+        nested: dict[str, dict[str, Any]] = {group: {} for group in GROUPS}
+        for path, entry in entries.items():
+            group, name = path.split(".")
+            nested[group][name] = entry.value
+        try:
+            rules = Rules.model_validate(nested)
+        except ValidationError as exc:
+            raise self._locate(exc, entries, doc) from None
+        info = {
+            path: RuleInfo(
+                path=path,
+                value=getattr(getattr(rules, path.split(".")[0]), path.split(".")[1]),
+                citation=entry.citation,
+                defined_in=entry.profile,
+                file=str(entry.doc.file),
+                line=entry.doc.line(entry.path),
+            )
+            for path, entry in entries.items()
+        }
+        return Variant(
+            id=variant_id,
+            title=title,
+            source=source,
+            summary=self._meta(variant_id, "summary", required=False) or "",
+            extends=doc.data.get("extends"),
+            file=str(doc.file),
+            rules=rules,
+            info=info,
+            bibliography=self.works,
+        )
+
+    def _locate(self, exc: ValidationError, entries: dict[str, _Entry], doc: Located) -> InputError:
+        """Turn the first validation error into a message at the file and line at fault."""
+        error = exc.errors()[0]
+        loc = [str(p) for p in error["loc"]]
+        message = pydantic_message(error)
+        if len(loc) < 2:
+            found = re.match(r"(\w+)\.(\w+)", message)
+            loc = [found.group(1), found.group(2)] if found else loc
+        if len(loc) >= 2 and f"{loc[0]}.{loc[1]}" in entries:
+            entry = entries[f"{loc[0]}.{loc[1]}"]
+            rest = tuple(error["loc"][2:])
+            line = entry.doc.lines.get((*entry.path, "value", *rest)) or entry.doc.line(
+                (*entry.path, *rest)
+            )
+            has_value = error["type"] != "missing" and "input" in error and len(error["loc"]) >= 2
+            return InputError(
+                message,
+                file=entry.doc.file,
+                line=line,
+                field="rules." + ".".join(str(p) for p in error["loc"]) if len(error["loc"]) >= 2 else None,
+                value=error.get("input"),
+                has_value=has_value,
+            )
+        if error["type"] == "missing" and len(loc) >= 2:
+            message = (
+                f"the rule {loc[0]}.{loc[1]} is not stated: a profile that extends no other "
+                "must state every rule"
+            )
+        return InputError(
+            message, file=doc.file, line=doc.line(("rules",)), field="rules." + ".".join(loc)
+        )

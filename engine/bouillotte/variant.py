@@ -1,0 +1,97 @@
+"""A validated rule system: its rules, and where each rule comes from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .citations import Citation, Work
+from .profile import GROUPS, Rules, rule_paths
+
+
+@dataclass(frozen=True)
+class RuleInfo:
+    """One rule of a variant as the profiles state it."""
+
+    path: str
+    """``group.field``, as in ``betting.closing``."""
+    value: Any
+    citation: Citation | None
+    defined_in: str
+    """The id of the profile that states this value (the variant itself or an ancestor)."""
+    file: str
+    line: int | None
+
+    def is_inherited(self, variant_id: str) -> bool:
+        return self.defined_in != variant_id
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A rule system ready to play: built from a profile and everything it extends."""
+
+    id: str
+    title: str
+    source: str
+    summary: str
+    extends: str | None
+    file: str
+    rules: Rules
+    info: dict[str, RuleInfo]
+    bibliography: dict[str, Work] = field(default_factory=dict, compare=False)
+
+    @property
+    def players(self) -> int:
+        return self.rules.table.players
+
+    def value(self, path: str) -> Any:
+        group, name = path.split(".")
+        return getattr(getattr(self.rules, group), name)
+
+    def citation(self, path: str) -> Citation | None:
+        info = self.info.get(path)
+        return info.citation if info else None
+
+    def cite(self, path: str) -> str:
+        """A one-line citation for messages: ``foster, Betting: "…"``."""
+        citation = self.citation(path)
+        if citation is None:
+            return f"{path} (uncited)"
+        parts = [p for p in (citation.source, citation.locator) if p]
+        text = ", ".join(parts)
+        if citation.quote:
+            text += f': "{citation.quote}"'
+        elif citation.reason:
+            text += f" ({citation.status.value}: {citation.reason})"
+        return text or citation.status.value
+
+    def with_values(self, changes: dict[str, Any], *, label: str | None = None) -> Variant:
+        """This variant with some rules replaced (for rule attribution)."""
+        data = self.rules.model_dump()
+        for path, value in changes.items():
+            group, name = path.split(".")
+            data[group][name] = value.model_dump() if hasattr(value, "model_dump") else value
+        rules = Rules.model_validate(data)
+        return Variant(
+            id=label or self.id,
+            title=self.title,
+            source=self.source,
+            summary=self.summary,
+            extends=self.extends,
+            file=self.file,
+            rules=rules,
+            info=self.info,
+            bibliography=self.bibliography,
+        )
+
+
+def differing_rules(a: Variant, b: Variant) -> list[str]:
+    """The rule paths whose values differ between two variants, in schema order."""
+    return [p for p in rule_paths() if _plain(a.value(p)) != _plain(b.value(p))]
+
+
+def _plain(value: Any) -> Any:
+    return value.model_dump() if hasattr(value, "model_dump") else value
+
+
+__all__ = ["GROUPS", "RuleInfo", "Variant", "differing_rules"]

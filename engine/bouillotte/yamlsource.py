@@ -1,0 +1,93 @@
+"""YAML reading that remembers where every value stands, for error messages."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .errors import InputError
+
+PathKey = tuple[str | int, ...]
+
+
+@dataclass(frozen=True)
+class Located:
+    """A parsed YAML document with the line (1-based) of every key and item."""
+
+    data: Any
+    file: Path
+    lines: dict[PathKey, int] = field(default_factory=dict)
+
+    def line(self, path: PathKey) -> int | None:
+        """The line of ``path`` or, failing that, of its nearest ancestor."""
+        for end in range(len(path), -1, -1):
+            found = self.lines.get(path[:end])
+            if found is not None:
+                return found
+        return None
+
+
+class _Loader(yaml.SafeLoader):
+    pass
+
+
+def _walk(node: yaml.Node, path: PathKey, lines: dict[PathKey, int], file: Path) -> Any:
+    lines.setdefault(path, node.start_mark.line + 1)
+    if isinstance(node, yaml.MappingNode):
+        result: dict[Any, Any] = {}
+        for key_node, value_node in node.value:
+            key = _Loader("").construct_object(key_node)  # type: ignore[no-untyped-call]
+            if isinstance(key, list | dict):
+                raise InputError(
+                    "a mapping key must be a plain value", file=file, line=key_node.start_mark.line + 1
+                )
+            if key in result:
+                raise InputError(
+                    f"the key {key!r} appears twice",
+                    file=file,
+                    line=key_node.start_mark.line + 1,
+                )
+            lines[(*path, key)] = key_node.start_mark.line + 1
+            result[key] = _walk(value_node, (*path, key), lines, file)
+        return result
+    if isinstance(node, yaml.SequenceNode):
+        return [_walk(item, (*path, i), lines, file) for i, item in enumerate(node.value)]
+    return _Loader("").construct_object(node)  # type: ignore[no-untyped-call]
+
+
+def read_yaml(file: Path) -> Located:
+    """Parse ``file``; a syntax error becomes an :class:`InputError` with its line."""
+    try:
+        text = file.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"cannot read the file: {exc.strerror}", file=file) from None
+    except UnicodeDecodeError:
+        raise InputError("the file is not UTF-8 text", file=file) from None
+    return parse_yaml(text, file)
+
+
+def parse_yaml(text: str, file: Path) -> Located:
+    try:
+        node = yaml.compose(text, Loader=_Loader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        problem = exc.problem or exc.context or "not valid YAML"
+        raise InputError(
+            f"not valid YAML: {problem}", file=file, line=mark.line + 1 if mark else None
+        ) from None
+    except yaml.YAMLError as exc:
+        raise InputError(f"not valid YAML: {exc}", file=file) from None
+    if node is None:
+        return Located({}, file, {(): 1})
+    lines: dict[PathKey, int] = {}
+    try:
+        data = _walk(node, (), lines, file)
+    except yaml.constructor.ConstructorError as exc:
+        mark = exc.problem_mark
+        raise InputError(
+            f"not valid YAML: {exc.problem}", file=file, line=mark.line + 1 if mark else None
+        ) from None
+    return Located(data, file, lines)
