@@ -1,0 +1,79 @@
+"""Players' actions as the scenarios write them: ``"A bet 35"``, ``"B fold"``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+ActionKind = Literal[
+    "straddle", "decline", "pass", "bet", "call", "raise", "fold", "all-in", "no-more"
+]
+ACTION_WORDS: tuple[str, ...] = (
+    "straddle",
+    "decline",
+    "pass",
+    "bet",
+    "call",
+    "raise",
+    "fold",
+    "all-in",
+    "no-more",
+)
+WITH_AMOUNT = frozenset({"bet", "raise"})
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One player's action. ``amount`` is a total ("to" amount) for ``bet`` and ``raise``."""
+
+    player: str
+    kind: str
+    amount: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.kind}" + (f" {self.amount}" if self.amount is not None else "")
+
+
+@dataclass(frozen=True, slots=True)
+class LegalAction:
+    """What the player to act may do now: the word and, for bets, the range of totals."""
+
+    kind: str
+    low: int | None = None
+    high: int | None = None
+
+    def __str__(self) -> str:
+        if self.low is None:
+            return self.kind
+        if self.high is None or self.low == self.high:
+            return f"{self.kind} {self.low}"
+        return f"{self.kind} {self.low}-{self.high}"
+
+
+class ActionSyntaxError(ValueError):
+    """An action string we cannot read."""
+
+
+def parse_action(text: str) -> Action:
+    """Read ``"<player> <word> [amount]"``."""
+    words = text.split()
+    if len(words) < 2 or len(words) > 3:
+        raise ActionSyntaxError(
+            f"{text!r} is not an action: write '<player> <word> [amount]', as in 'A bet 35'"
+        )
+    player, kind = words[0], words[1].lower()
+    if kind not in ACTION_WORDS:
+        raise ActionSyntaxError(
+            f"{kind!r} is not an action word; the words are {', '.join(ACTION_WORDS)}"
+        )
+    amount: int | None = None
+    if kind in WITH_AMOUNT:
+        if len(words) != 3 or not words[2].isdigit():
+            raise ActionSyntaxError(
+                f"{text!r}: '{kind}' needs a whole number, the player's total stake after it "
+                f"(as in '{player} {kind} 35')"
+            )
+        amount = int(words[2])
+    elif len(words) == 3:
+        raise ActionSyntaxError(f"{text!r}: '{kind}' takes no amount")
+    return Action(player, kind, amount)

@@ -1,0 +1,816 @@
+"""One deal as a state machine: forced bets and straddles, the deal, betting, settlement.
+
+``Deal`` knows whose turn it is (``to_act``), what is legal (``legal_actions()``), applies
+an action (``apply()``) or refuses it with the rule and its citation, and appends an
+event to its log at every step. The outcome is derived from that log (``outcome.py``).
+Nothing here knows which historical system it plays: every difference is a rule of the
+profile.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .actions import Action, LegalAction
+from .bonuses import Transfer, brelan_claims, triplet_claims
+from .cards import Card, card_str, cards_str, pack
+from .hands import triplets
+from .outcome import Outcome, outcome_from_events
+from .point import Seating
+from .pots import build_pots, uncalled_excess
+from .showdown import award_pots, hand_values
+from .variant import Variant
+
+Event = dict[str, Any]
+
+
+class SetupError(ValueError):
+    """The cards or seats given for a deal cannot be dealt under this variant."""
+
+    def __init__(self, message: str, field: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+class IllegalAction(Exception):
+    """An action the rules do not allow now: says why, under which rule, and what is legal."""
+
+    def __init__(self, message: str, rule: str, citation: str, legal: Sequence[LegalAction]):
+        self.message = message
+        self.rule = rule
+        self.citation = citation
+        self.legal = list(legal)
+        super().__init__(self.describe())
+
+    def describe(self) -> str:
+        legal = ", ".join(str(a) for a in self.legal) or "nothing (the deal is over)"
+        return f"{self.message} [rule {self.rule}: {self.citation}] Legal now: {legal}."
+
+
+class Deal:
+    """A deal in progress. Build it with :func:`new_deal`."""
+
+    def __init__(
+        self,
+        variant: Variant,
+        players: Sequence[str],
+        dealer: str,
+        caves: Mapping[str, int],
+        hands: Mapping[str, Sequence[Card]],
+        retourne: Card,
+        under_retourne: Card | None = None,
+        carried_in: int = 0,
+        exposed: Card | None = None,
+    ) -> None:
+        self.variant = variant
+        self.rules = rules = variant.rules
+        self.names = list(players)
+        n = len(self.names)
+        _check_setup(variant, self.names, dealer, caves, hands, retourne, under_retourne, exposed)
+        self.seat_of = {name: i for i, name in enumerate(self.names)}
+        self.dealer = self.seat_of[dealer]
+        step = 1 if rules.table.direction == "right" else -1
+        self.order = [(self.dealer + step * k) % n for k in range(1, n + 1)]
+        self.position = {seat: k for k, seat in enumerate(self.order)}
+        self.seating = Seating(self.names, self.order, self.dealer)
+        self.hands = [list(hands[name]) for name in self.names]
+        self.retourne = retourne
+        self.under_retourne = under_retourne
+        self.exposed = exposed
+        self.carried_in = carried_in
+        self.initial_caves = {name: caves[name] for name in self.names}
+        self.cave = [caves[name] for name in self.names]
+        self.contrib = [0] * n
+        self.folded = [False] * n
+        self.events: list[Event] = []
+        self.phase = "straddle"
+        self.straddles = 0
+        self.last_straddler: int | None = None
+        self.opened = False
+        self.bet = 0
+        self.aggressor: int | None = None
+        self.pending: list[int] = []
+        self.privilege_holder: int | None = None
+        self.word_passed = False
+        self.asked: int | None = None
+        self.no_more_queue: list[int] = []
+        self.to_act_seat: int | None = None
+        self.steps = 0
+        self._outcome: Outcome | None = None
+        self._post_forced_bets()
+
+    # -- the public API ---------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def to_act(self) -> str | None:
+        return None if self.to_act_seat is None else self.names[self.to_act_seat]
+
+    @property
+    def outcome(self) -> Outcome:
+        if self._outcome is None:
+            raise RuntimeError("the deal is not over yet")
+        return self._outcome
+
+    def pot_total(self) -> int:
+        return sum(self.contrib) + self.carried_in
+
+    def legal_actions(self) -> list[LegalAction]:
+        seat = self.to_act_seat
+        if seat is None:
+            return []
+        if self.phase == "straddle":
+            legal = [LegalAction("decline")]
+            cost = self._straddle_cost(seat)
+            if cost <= self.cave[seat]:
+                legal.insert(0, LegalAction("straddle", self.contrib[seat] + cost))
+            return legal
+        stake, total = self.contrib[seat], self.contrib[seat] + self.cave[seat]
+        may_go_all_in = self.rules.betting.all_in_may_open_or_raise
+        top = total if may_go_all_in else total - 1
+        if self.phase == "betting" and not self.opened:
+            legal = [LegalAction("pass")]
+            low = self._min_open(seat)
+            if low <= top:
+                legal.append(LegalAction("bet", low, top))
+            if may_go_all_in and total >= low:
+                legal.append(LegalAction("all-in", total, total))
+            legal.append(LegalAction("fold"))
+            return legal
+        legal = []
+        if self.phase == "betting":
+            legal.append(LegalAction("call", min(self.bet, total)))
+        else:
+            legal.append(LegalAction("no-more"))
+        low = self.bet + self.rules.betting.minimum_raise
+        if low <= top:
+            legal.append(LegalAction("raise", low, top))
+        if total <= self.bet and self.phase == "betting" and stake < total:
+            legal.append(LegalAction("all-in", total, total))
+        elif may_go_all_in and total >= low:
+            legal.append(LegalAction("all-in", total, total))
+        legal.append(LegalAction("fold"))
+        return legal
+
+    def apply(self, action: Action) -> None:
+        """Apply one action, or raise :class:`IllegalAction` leaving the deal unchanged."""
+        if self.phase == "over":
+            self._illegal("the deal is over", "table.players")
+        seat = self.seat_of.get(action.player)
+        if seat is None:
+            self._illegal(
+                f"there is no player {action.player!r} at this table "
+                f"({', '.join(self.names)})",
+                "table.players",
+            )
+        assert seat is not None
+        if seat != self.to_act_seat:
+            self._illegal(
+                f"it is {self.to_act}'s turn, not {action.player}'s (play passes to the "
+                f"{self.rules.table.direction})",
+                "table.direction",
+            )
+        self.steps += 1
+        if self.phase == "straddle":
+            if action.kind == "straddle":
+                self._straddle(seat)
+                return
+            self._decline(seat, explicit=action.kind == "decline")
+            if action.kind == "decline" or self.phase == "over":
+                return
+        if self.phase == "betting" and not self.opened:
+            self._before_opening(seat, action)
+        else:
+            self._after_opening(seat, action)
+        self._advance()
+
+    # -- forced bets and straddles ----------------------------------------------------
+
+    def _put(self, seat: int, chips: int) -> None:
+        self.cave[seat] -= chips
+        self.contrib[seat] += chips
+
+    def _post_forced_bets(self) -> None:
+        forced = self.rules.forced_bets
+        if self.carried_in:
+            self.events.append({"type": "carried-in", "amount": self.carried_in})
+        for seat in self.order:
+            owed = forced.dealer_blind if seat == self.dealer else forced.others_ante
+            chips = min(owed, self.cave[seat])
+            if chips:
+                self._put(seat, chips)
+                kind = "blind" if seat == self.dealer else "ante"
+                self.events.append(
+                    {"type": kind, "player": self.names[seat], "adds": chips, "total": chips}
+                )
+        if forced.straddles:
+            self._offer_straddle()
+        else:
+            self._deal_cards()
+
+    def _straddle_limit(self) -> int:
+        n = len(self.order)
+        return n if self.rules.forced_bets.straddle_limit == "to-the-dealer" else n - 1
+
+    def _straddle_cost(self, seat: int) -> int:
+        if self.rules.forced_bets.straddle_amount == "the-whole-pot":
+            return self.pot_total()
+        return max(2 * max(self.contrib) - self.contrib[seat], 0)
+
+    def _offer_straddle(self) -> None:
+        if self.straddles >= self._straddle_limit():
+            self._deal_cards()
+            return
+        self.phase = "straddle"
+        self.to_act_seat = self.order[self.straddles]
+
+    def _straddle(self, seat: int) -> None:
+        cost = self._straddle_cost(seat)
+        if cost > self.cave[seat]:
+            self._illegal(
+                f"{self.names[seat]} cannot afford the straddle ({cost} counters; "
+                f"{self.cave[seat]} left in the cave)",
+                "forced_bets.straddle_amount",
+            )
+        self._put(seat, cost)
+        self.straddles += 1
+        self.last_straddler = seat
+        self.events.append(
+            {
+                "type": "straddle",
+                "player": self.names[seat],
+                "adds": cost,
+                "total": self.contrib[seat],
+                "pot": self.pot_total(),
+            }
+        )
+        self._offer_straddle()
+
+    def _decline(self, seat: int, explicit: bool) -> None:
+        self.events.append(
+            {"type": "decline", "player": self.names[seat], "implicit": not explicit}
+        )
+        if self.rules.forced_bets.straddling_ends_at_first_refusal:
+            self._deal_cards()
+        else:
+            self.straddles += 1
+            self._offer_straddle()
+
+    # -- the deal ---------------------------------------------------------------------
+
+    def _deal_cards(self) -> None:
+        self.events.append(
+            {
+                "type": "deal",
+                "hands": {self.names[s]: cards_str(self.hands[s]) for s in self.order},
+                "retourne": card_str(self.retourne),
+            }
+        )
+        if self.exposed is not None and self.rules.misdeals.exposed_card_is_misdeal:
+            self._misdeal()
+            return
+        first = (
+            self.order[0]
+            if self.last_straddler is None
+            else self.order[(self.position[self.last_straddler] + 1) % len(self.order)]
+        )
+        self.phase = "betting"
+        self.bet = max(self.contrib)
+        start = self.position[first]
+        rotated = self.order[start:] + self.order[:start]
+        self.pending = [s for s in rotated if not self.folded[s] and self.cave[s] > 0]
+        self._advance()
+
+    def _misdeal(self) -> None:
+        assert self.exposed is not None
+        self.events.append({"type": "misdeal", "exposed": card_str(self.exposed)})
+        for seat in self.order:
+            if self.contrib[seat]:
+                self._return(seat, self.contrib[seat], "stakes returned: the hands are abandoned")
+        ranks = [triplets(hand) for hand in self.hands]
+        self._pay(triplet_claims(ranks, self.order, self.rules))
+        self.events.append(
+            {
+                "type": "redeal",
+                "dealer": self.names[self.dealer]
+                if self.rules.misdeals.dealer_keeps_deal
+                else None,
+            }
+        )
+        self._finish("void", carry=self.carried_in)
+
+    # -- betting ----------------------------------------------------------------------
+
+    def _min_open(self, seat: int) -> int:
+        betting, forced = self.rules.betting, self.rules.forced_bets
+        fresh = 1
+        if betting.opening_minimum == "equal-the-blind":
+            fresh = max(forced.dealer_blind, 1)
+        return max(max(self.contrib), self.contrib[seat] + fresh)
+
+    def _check_all_in_permission(self, seat: int, total: int, word: str) -> None:
+        if total - self.contrib[seat] == self.cave[seat] and not (
+            self.rules.betting.all_in_may_open_or_raise
+        ):
+            self._illegal(
+                f"{self.names[seat]} cannot {word} with his whole cave "
+                f"({self.contrib[seat] + self.cave[seat]}): going all in is only a call "
+                "under this system",
+                "betting.all_in_may_open_or_raise",
+            )
+
+    def _check_affordable(self, seat: int, total: int) -> None:
+        most = self.contrib[seat] + self.cave[seat]
+        if total > most:
+            self._illegal(
+                f"{self.names[seat]} cannot stake {total}: his cave allows at most {most} "
+                "(bets are limited to the cave)",
+                "stakes.cave",
+            )
+
+    def _record(self, seat: int, word: str, adds: int, **extra: Any) -> None:
+        self._put(seat, adds)
+        event: Event = {
+            "type": "action",
+            "player": self.names[seat],
+            "action": word,
+            "adds": adds,
+            "total": self.contrib[seat],
+            "pot": self.pot_total(),
+        }
+        if self.cave[seat] == 0 and adds:
+            event["all_in"] = True
+        event.update(extra)
+        self.events.append(event)
+
+    def _open(self, seat: int, total: int, word: str) -> None:
+        low = self._min_open(seat)
+        if total < low:
+            self._illegal(
+                f"{self.names[seat]} cannot open for {total}: the least opening is {low}",
+                "betting.opening_minimum",
+            )
+        self._check_affordable(seat, total)
+        self._check_all_in_permission(seat, total, "open")
+        self._record(seat, word, total - self.contrib[seat])
+        self.opened = True
+        self.bet = total
+        self.aggressor = seat
+        self.privilege_holder = seat
+        self._everyone_else_to_act(seat)
+
+    def _raise(self, seat: int, total: int, word: str) -> None:
+        low = self.bet + self.rules.betting.minimum_raise
+        if total < low:
+            self._illegal(
+                f"{self.names[seat]} cannot raise to {total}: the bet is {self.bet} and a raise "
+                f"must reach at least {low}",
+                "betting.minimum_raise",
+            )
+        self._check_affordable(seat, total)
+        self._check_all_in_permission(seat, total, "raise")
+        if self.phase == "privilege" and seat == self.asked:
+            self.privilege_holder = self._next_active(seat)
+        self._record(seat, word, total - self.contrib[seat])
+        self.bet = total
+        self.aggressor = seat
+        self.phase = "betting"
+        self.word_passed = False
+        self._everyone_else_to_act(seat)
+
+    def _call(self, seat: int, word: str) -> None:
+        adds = min(self.bet - self.contrib[seat], self.cave[seat])
+        short = self.contrib[seat] + adds < self.bet
+        self._record(seat, word, adds, **({"sight": True} if short else {}))
+        self._drop_pending(seat)
+
+    def _fold(self, seat: int) -> None:
+        self.folded[seat] = True
+        self.events.append({"type": "action", "player": self.names[seat], "action": "fold"})
+        self._drop_pending(seat)
+        if seat in self.no_more_queue:
+            self.no_more_queue.remove(seat)
+
+    def _drop_pending(self, seat: int) -> None:
+        if seat in self.pending:
+            self.pending.remove(seat)
+
+    def _everyone_else_to_act(self, seat: int) -> None:
+        start = self.position[seat]
+        rotated = self.order[start + 1 :] + self.order[:start]
+        self.pending = [s for s in rotated if not self.folded[s] and self.cave[s] > 0]
+
+    def _before_opening(self, seat: int, action: Action) -> None:
+        kind = action.kind
+        if kind == "pass":
+            if self.rules.betting.pass_before_opening == "folds":
+                self._fold(seat)
+                return
+            self.events.append({"type": "action", "player": self.names[seat], "action": "pass"})
+            self._drop_pending(seat)
+        elif kind == "fold":
+            self._fold(seat)
+        elif kind == "bet":
+            assert action.amount is not None
+            self._open(seat, action.amount, "bet")
+        elif kind == "all-in":
+            self._open(seat, self.contrib[seat] + self.cave[seat], "all-in")
+        else:
+            self._illegal(
+                f"nobody has opened yet, so {self.names[seat]} cannot '{kind}': "
+                "pass, open with 'bet N', or fold",
+                "betting.pass_before_opening",
+            )
+
+    def _after_opening(self, seat: int, action: Action) -> None:
+        kind = action.kind
+        closing = self.phase in ("privilege", "no-more")
+        if kind == "fold":
+            self._fold(seat)
+            if closing:
+                self._closing_step(seat, raised=False, folded=True)
+        elif kind == "raise":
+            assert action.amount is not None
+            self._raise(seat, action.amount, "raise")
+        elif kind == "all-in":
+            total = self.contrib[seat] + self.cave[seat]
+            if total > self.bet:
+                self._raise(seat, total, "all-in")
+            elif closing:
+                self._illegal(
+                    f"{self.names[seat]} has met the bet; 'all-in' would add nothing",
+                    "betting.closing",
+                )
+            else:
+                self._call(seat, "all-in")
+        elif kind == "call" and not closing:
+            self._call(seat, "call")
+        elif kind == "no-more" and closing:
+            self.events.append(
+                {"type": "action", "player": self.names[seat], "action": "no-more"}
+            )
+            self._closing_step(seat, raised=False, folded=False)
+        elif kind == "pass":
+            self._illegal(
+                f"the game is open: {self.names[seat]} cannot pass now, only call, raise or "
+                "fold (withdraw from the pool)",
+                "betting.pass_before_opening",
+            )
+        elif kind == "bet":
+            self._illegal(
+                f"the game is already open at {self.bet}: raise to a total with 'raise N'",
+                "betting.opening_minimum",
+            )
+        elif kind == "call":
+            self._illegal(
+                f"{self.names[seat]} has already met the bet: say 'no-more' or raise",
+                "betting.closing",
+            )
+        elif kind == "no-more":
+            self._illegal(
+                f"'no-more' is said only when everyone has met the bet; {self.names[seat]} "
+                f"must call {self.bet}, raise or fold",
+                "betting.closing",
+            )
+        else:
+            self._illegal(
+                f"'{kind}' is said only before the deal, when a straddle is offered",
+                "forced_bets.straddles",
+            )
+
+    # -- closing the betting ----------------------------------------------------------
+
+    def _contenders(self) -> list[int]:
+        return [s for s in self.order if not self.folded[s]]
+
+    def _active(self) -> list[int]:
+        return [s for s in self.order if not self.folded[s] and self.cave[s] > 0]
+
+    def _next_active(self, seat: int) -> int:
+        n = len(self.order)
+        start = self.position[seat]
+        for k in range(1, n + 1):
+            other = self.order[(start + k) % n]
+            if not self.folded[other] and self.cave[other] > 0:
+                return other
+        return seat
+
+    def _closing_step(self, seat: int, raised: bool, folded: bool) -> None:
+        """A player in the closing round said no more (or folded)."""
+        if self.phase == "no-more":
+            if seat in self.no_more_queue:
+                self.no_more_queue.remove(seat)
+            return
+        # Foster's calling privilege: the word passes to the right; a second refusal calls.
+        if self.word_passed and not folded:
+            self.asked = None
+            return
+        self.word_passed = True
+        self.asked = self._next_active(seat)
+
+    def _advance(self) -> None:
+        if self.phase == "over":
+            return
+        contenders = self._contenders()
+        if len(contenders) == 1:
+            self._uncontested(contenders[0], "every other player has withdrawn")
+            return
+        if self.phase == "betting":
+            if self.pending:
+                self.to_act_seat = self.pending[0]
+                return
+            if not self.opened:
+                self._nobody_opens()
+                return
+            self._round_complete()
+            return
+        if self.phase == "privilege":
+            if self.asked is None or len(self._active()) <= 1:
+                self._showdown()
+            else:
+                self.to_act_seat = self.asked
+            return
+        if self.phase == "no-more":
+            if not self.no_more_queue:
+                self._showdown()
+            else:
+                self.to_act_seat = self.no_more_queue[0]
+
+    def _round_complete(self) -> None:
+        betting = self.rules.betting
+        contenders, active = self._contenders(), self._active()
+        if len(active) <= 1:
+            self._showdown()
+        elif len(contenders) == 2 and betting.two_players_call_ends:
+            self._showdown()
+        elif betting.closing == "single-round":
+            self._showdown()
+        elif betting.closing == "calling-privilege":
+            holder = self.privilege_holder
+            assert holder is not None
+            if self.folded[holder] or self.cave[holder] == 0:
+                holder = self._next_active(holder)
+            self.phase = "privilege"
+            self.word_passed = False
+            self.asked = holder
+            self.events.append(
+                {"type": "privilege", "player": self.names[holder], "bet": self.bet}
+            )
+            self.to_act_seat = holder
+        else:
+            assert self.aggressor is not None
+            start = self.position[self.aggressor]
+            rotated = self.order[start + 1 :] + self.order[:start]
+            self.no_more_queue = [s for s in rotated if s in active]
+            self.phase = "no-more"
+            if not self.no_more_queue:
+                self._showdown()
+            else:
+                self.to_act_seat = self.no_more_queue[0]
+
+    # -- settlement -------------------------------------------------------------------
+
+    def _return(self, seat: int, chips: int, reason: str) -> None:
+        self.contrib[seat] -= chips
+        self.cave[seat] += chips
+        self.events.append(
+            {"type": "return", "player": self.names[seat], "amount": chips, "reason": reason}
+        )
+
+    def _return_uncalled(self) -> None:
+        if not self.rules.betting.return_uncalled_excess:
+            return
+        seat, excess = uncalled_excess(self.contrib)
+        if excess:
+            self._return(seat, excess, "uncalled excess withdrawn")
+
+    def _pay(self, transfers: Sequence[Transfer]) -> None:
+        ledger = self.rules.bonuses.paid_from == "ledger"
+        for t in transfers:
+            amount = t.amount if ledger else min(t.amount, self.cave[t.payer])
+            event: Event = {
+                "type": "bonus",
+                "from": self.names[t.payer],
+                "to": self.names[t.payee],
+                "amount": amount,
+                "reason": t.reason,
+                "ledger": ledger,
+            }
+            if amount < t.amount:
+                event["unpaid"] = t.amount - amount
+            if not ledger:
+                self.cave[t.payer] -= amount
+                self.cave[t.payee] += amount
+            if amount or not ledger:
+                self.events.append(event)
+
+    def _award(self, seat: int, amount: int, contenders: Sequence[int], reason: str) -> None:
+        self.cave[seat] += amount
+        self.events.append(
+            {
+                "type": "pot",
+                "amount": amount,
+                "contenders": [self.names[s] for s in contenders],
+                "winner": self.names[seat],
+                "reason": reason,
+            }
+        )
+
+    def _showdown(self) -> None:
+        self._return_uncalled()
+        contenders = self._contenders()
+        pots = build_pots(self.contrib, self.folded, self.carried_in)
+        values, note = hand_values(
+            self.hands, self.retourne, self.under_retourne, contenders, self.rules
+        )
+        if note:
+            self.events.append(
+                {
+                    "type": "under-retourne",
+                    "card": card_str(self.under_retourne)
+                    if self.under_retourne is not None
+                    else None,
+                    "note": note,
+                }
+            )
+        self.events.append(
+            {
+                "type": "showdown",
+                "hands": {self.names[s]: values[s].describe() for s in contenders},
+            }
+        )
+        awards = award_pots(pots, self.hands, self.retourne, values, self.rules, self.seating)
+        for award in awards:
+            self._award(award.winner, award.pot.amount, award.pot.contenders, award.reason)
+        winners = {a.winner for a in awards}
+        self._pay(brelan_claims(contenders, values, winners, self.folded, self.order, self.rules))
+        self._finish("settled")
+
+    def _uncontested(self, seat: int, reason: str) -> None:
+        self._return_uncalled()
+        self._award(seat, self.pot_total(), [seat], f"uncontested: {reason}")
+        if self.rules.bonuses.claimed_without_showdown:
+            values, _ = hand_values(self.hands, self.retourne, None, [], self.rules)
+            self._pay(brelan_claims([seat], values, {seat}, self.folded, self.order, self.rules))
+        self._finish("uncontested")
+
+    def _nobody_opens(self) -> None:
+        void = self.rules.void_deals
+        rule = void.nobody_opens if self.last_straddler is None else void.nobody_opens_after_straddles
+        self.events.append({"type": "nobody-opens"})
+        if rule == "last-straddler-takes":
+            seat = self.last_straddler if self.last_straddler is not None else self.dealer
+            self._uncontested(seat, "nobody opened; the last to stake takes the pool")
+            return
+        for seat in self.order:
+            levy = min(void.void_levy, self.cave[seat])
+            if levy:
+                self.cave[seat] -= levy
+                self.events.append(
+                    {"type": "levy", "player": self.names[seat], "amount": levy}
+                )
+        carry = self.pot_total() + sum(
+            e["amount"] for e in self.events if e["type"] == "levy"
+        )
+        self._finish("void", carry=carry)
+
+    def _finish(self, status: str, carry: int = 0) -> None:
+        self.events.append({"type": "end", "status": status, "carry": carry})
+        self.phase = "over"
+        self.to_act_seat = None
+        self._outcome = outcome_from_events(self.events, self.initial_caves)
+
+    def _illegal(self, message: str, rule: str) -> None:
+        raise IllegalAction(message, rule, self.variant.cite(rule), self.legal_actions())
+
+
+def _check_setup(
+    variant: Variant,
+    players: Sequence[str],
+    dealer: str,
+    caves: Mapping[str, int],
+    hands: Mapping[str, Sequence[Card]],
+    retourne: Card,
+    under_retourne: Card | None,
+    exposed: Card | None,
+) -> None:
+    table = variant.rules.table
+    if len(players) != table.players:
+        raise SetupError(
+            f"{len(players)} players, but {variant.id} is a game for {table.players}", "players"
+        )
+    if len(set(players)) != len(players):
+        raise SetupError("a player is named twice", "players")
+    if dealer not in players:
+        raise SetupError(f"the dealer {dealer!r} is not one of the players", "dealer")
+    for name in players:
+        if name not in caves:
+            raise SetupError(f"no cave for {name}", "caves")
+        if caves[name] < 0:
+            raise SetupError(f"{name}'s cave is negative", "caves")
+        if name not in hands:
+            raise SetupError(f"no hand for {name}", "hands")
+        if len(hands[name]) != table.hand_size:
+            raise SetupError(
+                f"{name} holds {len(hands[name])} cards; {variant.id} deals {table.hand_size}",
+                "hands",
+            )
+    for name in hands:
+        if name not in players:
+            raise SetupError(f"a hand for {name!r}, who is not at the table", "hands")
+    allowed = set(pack(table.pack_ranks()))
+    seen: dict[Card, str] = {}
+    given = [(card, f"{name}'s hand") for name in players for card in hands[name]]
+    given.append((retourne, "the retourne"))
+    if under_retourne is not None:
+        given.append((under_retourne, "the card under the retourne"))
+    for card, where in given:
+        if card not in allowed:
+            raise SetupError(
+                f"{card_str(card)} ({where}) is not in the {len(allowed)}-card pack of "
+                f"{variant.id} ({' '.join(table.pack_ranks())} of each suit)",
+                "hands",
+            )
+        if card in seen:
+            raise SetupError(
+                f"{card_str(card)} is dealt twice ({seen[card]} and {where})", "hands"
+            )
+        seen[card] = where
+    if exposed is not None and exposed not in seen:
+        raise SetupError(f"the exposed card {card_str(exposed)} was not dealt", "exposed")
+
+
+def deal_from_pack(
+    variant: Variant, players: Sequence[str], dealer: str, order: Sequence[Card]
+) -> tuple[dict[str, list[Card]], Card, Card | None]:
+    """Deal ``order`` (top card first) as the variant deals: hands, retourne, card under it."""
+    table = variant.rules.table
+    n, size = len(players), table.hand_size
+    if len(order) < n * size + 1:
+        raise SetupError(
+            f"{len(order)} cards cannot deal {size} to each of {n} players and a retourne",
+            "deck",
+        )
+    d = list(players).index(dealer) if dealer in players else 0
+    step = 1 if table.direction == "right" else -1
+    seats = [players[(d + step * k) % n] for k in range(1, n + 1)]
+    hands: dict[str, list[Card]] = {name: [] for name in players}
+    for i in range(n * size):
+        if table.deal_singly:
+            hands[seats[i % n]].append(order[i])
+        else:
+            hands[seats[i // size]].append(order[i])
+    under = order[n * size + 1] if len(order) > n * size + 1 else None
+    return hands, order[n * size], under
+
+
+def shuffled_pack(variant: Variant, seed: int) -> list[Card]:
+    cards = pack(variant.rules.table.pack_ranks())
+    random.Random(seed).shuffle(cards)
+    return cards
+
+
+def new_deal(
+    variant: Variant,
+    players: Sequence[str],
+    dealer: str,
+    caves: Mapping[str, int] | None = None,
+    *,
+    hands: Mapping[str, Sequence[Card]] | None = None,
+    retourne: Card | None = None,
+    under_retourne: Card | None = None,
+    deck: Sequence[Card] | None = None,
+    seed: int | None = None,
+    carried_in: int = 0,
+    exposed: Card | None = None,
+) -> Deal:
+    """Start a deal from explicit hands, a pack in order (top first), or a seed."""
+    if caves is None:
+        caves = {name: variant.rules.stakes.cave for name in players}
+    if hands is None:
+        if deck is None:
+            if seed is None:
+                raise SetupError("give hands and a retourne, a deck, or a seed", "hands")
+            deck = shuffled_pack(variant, seed)
+        if len(set(deck)) != len(deck):
+            raise SetupError("the deck holds a card twice", "deck")
+        hands, retourne, dealt_under = deal_from_pack(variant, players, dealer, deck)
+        under_retourne = under_retourne if under_retourne is not None else dealt_under
+    if retourne is None:
+        raise SetupError("no retourne given", "retourne")
+    return Deal(
+        variant,
+        players,
+        dealer,
+        caves,
+        hands,
+        retourne,
+        under_retourne,
+        carried_in=carried_in,
+        exposed=exposed,
+    )

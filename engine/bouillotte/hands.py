@@ -1,0 +1,101 @@
+"""What a hand is worth: the kinds of brelan and how they rank.
+
+A hand that is no brelan of any kind plays for the point (see ``point.py``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .cards import RANK_NAMES, RANKS, Card, parse_card, rank_of, suit_of
+from .profile import Hands
+
+
+class Kind(StrEnum):
+    """The kinds of brelan, with the names the sources give them."""
+
+    CARRE = "brelan carré"
+    BRELAN = "brelan"
+    FAVORI = "brelan favori"
+    MISTIGRI = "brelan de Mistigri"
+    POINT = "point"
+
+
+BONUS_KEY: dict[Kind, str] = {
+    Kind.CARRE: "carre",
+    Kind.BRELAN: "brelan",
+    Kind.FAVORI: "favori",
+    Kind.MISTIGRI: "mistigri",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class HandValue:
+    kind: Kind
+    rank: int
+    """Rank index of the three (0 = aces); -1 for the point."""
+    tier: int
+    """Higher beats lower; equal tiers compare by rank."""
+
+    @property
+    def key(self) -> tuple[int, int]:
+        return (self.tier, -self.rank)
+
+    @property
+    def is_brelan(self) -> bool:
+        return self.kind is not Kind.POINT
+
+    def describe(self) -> str:
+        if self.kind is Kind.POINT:
+            return "no brelan"
+        return f"{self.kind.value} of {RANK_NAMES[RANKS[self.rank]]}s"
+
+
+POINT_VALUE = HandValue(Kind.POINT, -1, 0)
+
+
+def tier_of(kind: Kind, rules: Hands) -> int:
+    return _tiers(rules)[kind]
+
+
+def _tiers(rules: Hands) -> dict[Kind, int]:
+    favori = {"below-simple": 3, "by-rank": 4, "above-simple": 5, "none": 0}[rules.favori]
+    return {Kind.CARRE: 6, Kind.BRELAN: 4, Kind.FAVORI: favori, Kind.MISTIGRI: 2}
+
+
+def classify(hand: Sequence[Card], retourne: Card, rules: Hands) -> HandValue:
+    """The best kind of brelan this hand makes with the retourne, or the point."""
+    if not rules.brelans_recognised:
+        return POINT_VALUE
+    tiers = _tiers(rules)
+    counts = Counter(rank_of(c) for c in hand)
+    turned = rank_of(retourne)
+    best = POINT_VALUE
+    for rank, count in counts.items():
+        if count >= 3:
+            kind = Kind.CARRE if rules.carre and rank == turned else Kind.BRELAN
+            best = max(best, HandValue(kind, rank, tiers[kind]), key=lambda v: v.key)
+        elif count == 2 and rank == turned and rules.favori != "none":
+            best = max(best, HandValue(Kind.FAVORI, rank, tiers[Kind.FAVORI]), key=lambda v: v.key)
+    if rules.mistigri and best.kind is Kind.POINT:
+        wild = parse_card(rules.mistigri_card)
+        if wild in hand:
+            others = Counter(rank_of(c) for c in hand if c != wild)
+            pairs = [rank for rank, count in others.items() if count >= 2]
+            if pairs:
+                best = HandValue(Kind.MISTIGRI, min(pairs), tiers[Kind.MISTIGRI])
+    return best
+
+
+def triplets(hand: Sequence[Card]) -> int | None:
+    """The rank index of three of a kind held in hand (for misdeals), if any."""
+    counts = Counter(rank_of(c) for c in hand)
+    found = [rank for rank, count in counts.items() if count >= 3]
+    return min(found) if found else None
+
+
+def suit_cards(hand: Sequence[Card], suit: int) -> list[Card]:
+    return [c for c in hand if suit_of(c) == suit]

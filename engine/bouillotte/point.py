@@ -1,0 +1,170 @@
+"""The point: which suit wins when no brelan is shown, and who owns it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import SUIT_NAMES, SUITS, Card, card_str, rank_of, suit_of
+from .profile import Point
+
+
+@dataclass(frozen=True, slots=True)
+class PointResult:
+    winner: int
+    suit: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """Names and order, for ties and for the reasons written in the outcome."""
+
+    names: Sequence[str]
+    order: Sequence[int]
+    """Seats in speaking order: the dealer's neighbour first, the dealer last."""
+    dealer: int
+
+    def tie_priority(self, rule: str) -> list[int]:
+        """Seats in the order in which they win ties between suits."""
+        if rule == "dealer-first":
+            return [self.dealer, *self.order[:-1]]
+        return list(self.order)
+
+
+def _suit_name(suit: int) -> str:
+    return SUIT_NAMES[SUITS[suit]]
+
+
+def _best_holder(hands: Sequence[Sequence[Card]], seats: Sequence[int], suit: int) -> int | None:
+    """The seat among ``seats`` holding the highest card of ``suit`` (rank 0 is the ace)."""
+    best: tuple[int, int] | None = None
+    for seat in seats:
+        for card in hands[seat]:
+            if suit_of(card) == suit and (best is None or rank_of(card) < best[0]):
+                best = (rank_of(card), seat)
+    return best[1] if best else None
+
+
+def suit_totals(
+    hands: Sequence[Sequence[Card]], retourne: Card, values: Sequence[int]
+) -> list[int]:
+    totals = [0, 0, 0, 0]
+    for hand in hands:
+        for card in hand:
+            totals[suit_of(card)] += values[rank_of(card)]
+    totals[suit_of(retourne)] += values[rank_of(retourne)]
+    return totals
+
+
+def _break_tie(
+    tied: list[tuple[int, int]], rule: Point, seating: Seating, retourne: Card
+) -> tuple[int, int, str]:
+    """Pick among ``(suit, owner)`` pairs of equal points; returns suit, owner, why."""
+    if rule.suit_tie == "retourne-suit":
+        for suit, owner in tied:
+            if suit == suit_of(retourne):
+                return suit, owner, f"the retourne's suit ({_suit_name(suit)}) wins the tie"
+    priority = seating.tie_priority(rule.suit_tie)
+    suit, owner = min(tied, key=lambda pair: priority.index(pair[1]))
+    if owner == seating.dealer and rule.suit_tie == "dealer-first":
+        why = f"{seating.names[owner]} is the dealer, who wins ties"
+    else:
+        why = f"{seating.names[owner]} is nearest the dealer's right"
+    return suit, owner, why
+
+
+def decide_by_point(
+    contenders: Sequence[int],
+    hands: Sequence[Sequence[Card]],
+    retourne: Card,
+    values: Sequence[int],
+    rule: Point,
+    seating: Seating,
+) -> PointResult:
+    """Award a pool among ``contenders`` by the point, under the profile's rule."""
+    if rule.counted_cards == "own-hand-and-retourne":
+        return _own_hand_point(contenders, hands, retourne, values, rule, seating)
+    totals = suit_totals(hands, retourne, values)
+    everyone = range(len(hands))
+    owners: dict[int, int] = {}
+    dead: list[int] = []
+    for suit in range(4):
+        if not totals[suit]:
+            continue
+        if rule.suit_owner == "best-card-of-all-hands":
+            holder = _best_holder(hands, everyone, suit)
+            owner = holder if holder in contenders else None
+        else:
+            owner = _best_holder(hands, contenders, suit)
+        if owner is None:
+            dead.append(suit)
+        else:
+            owners[suit] = owner
+    best = max(totals[s] for s in owners)
+    tied = [(s, owners[s]) for s in sorted(owners) if totals[s] == best]
+    names = seating.names
+    dead_note = "".join(
+        f"; {_suit_name(s)} {totals[s]} cannot win (no player still in holds "
+        + ("its best card" if rule.suit_owner == "best-card-of-all-hands" else "one")
+        + ")"
+        for s in sorted(dead, key=lambda s: -totals[s])
+        if totals[s] >= best
+    )
+    if len(tied) == 1:
+        suit, owner = tied[0]
+        return PointResult(
+            owner,
+            suit,
+            f"point: {_suit_name(suit)} {best}, best card held by {names[owner]}{dead_note}",
+        )
+    suit, owner, why = _break_tie(tied, rule, seating, retourne)
+    ranked = sorted(tied, key=lambda pair: pair[0] != suit)
+    ties = " ties ".join(f"{_suit_name(s)} {best}" for s, _ in ranked)
+    return PointResult(owner, suit, f"point: {ties}; {why}{dead_note}")
+
+
+def _own_hand_point(
+    contenders: Sequence[int],
+    hands: Sequence[Sequence[Card]],
+    retourne: Card,
+    values: Sequence[int],
+    rule: Point,
+    seating: Seating,
+) -> PointResult:
+    """Each player's best suit in his own hand, with the retourne if of that suit."""
+    scored: list[tuple[int, int, int]] = []  # (points, suit, seat)
+    for seat in contenders:
+        sums = [0, 0, 0, 0]
+        for card in hands[seat]:
+            sums[suit_of(card)] += values[rank_of(card)]
+        held = {suit_of(c) for c in hands[seat]}
+        if suit_of(retourne) in held:
+            sums[suit_of(retourne)] += values[rank_of(retourne)]
+        suit = max(sorted(held), key=lambda s: sums[s])
+        scored.append((sums[suit], suit, seat))
+    best = max(points for points, _, _ in scored)
+    tied = [(suit, seat) for points, suit, seat in scored if points == best]
+    names = seating.names
+    if len(tied) == 1:
+        suit, seat = tied[0]
+        return PointResult(
+            seat, suit, f"point: {names[seat]}'s {_suit_name(suit)} {best} in hand is best"
+        )
+    suit, seat, why = _break_tie(tied, rule, seating, retourne)
+    who = ", ".join(f"{names[s]} {_suit_name(su)}" for su, s in tied)
+    return PointResult(seat, suit, f"point: {who} tie at {best}; {why}")
+
+
+def best_holder_of(
+    hands: Sequence[Sequence[Card]], seats: Sequence[int], suit: int
+) -> tuple[int, Card] | None:
+    """The seat holding the best card of ``suit`` among ``seats``, with that card."""
+    seat = _best_holder(hands, seats, suit)
+    if seat is None:
+        return None
+    card = min((c for c in hands[seat] if suit_of(c) == suit), key=rank_of)
+    return seat, card
+
+
+__all__ = ["PointResult", "Seating", "best_holder_of", "card_str", "decide_by_point"]

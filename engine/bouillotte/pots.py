@@ -1,0 +1,62 @@
+"""Pools and side pools, derived from what each player has put in.
+
+Following PokerKit, pools are never tracked step by step: they are computed from the
+contributions, so they cannot drift from them. Each level at which a player still in is
+all in closes a pool; the chips of players who folded fall into the pools they reached.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    amount: int
+    contenders: tuple[int, ...]
+    """Seat indices of the players still in who may win it, in seating order."""
+
+
+def build_pots(
+    contributions: Sequence[int], folded: Sequence[bool], carried_in: int = 0
+) -> list[Pot]:
+    """The main pool first, then each side pool, from each seat's total contribution.
+
+    ``carried_in`` (a pool carried over from a void deal) belongs to the main pool.
+    """
+    live = sorted({c for c, f in zip(contributions, folded, strict=True) if not f and c > 0})
+    pots: list[Pot] = []
+    previous = 0
+    for level in live:
+        amount = sum(min(c, level) - min(c, previous) for c in contributions)
+        contenders = tuple(
+            i for i, c in enumerate(contributions) if not folded[i] and c >= level
+        )
+        if pots and pots[-1].contenders == contenders:
+            pots[-1] = Pot(pots[-1].amount + amount, contenders)
+        else:
+            pots.append(Pot(amount, contenders))
+        previous = level
+    # Chips of folded players above every live level (possible only if they were never
+    # called) stay in the last pool.
+    leftover = sum(c - min(c, previous) for c in contributions)
+    if not pots:
+        everyone = tuple(i for i, f in enumerate(folded) if not f)
+        return [Pot(carried_in + leftover, everyone)]
+    first = pots[0]
+    pots[0] = Pot(first.amount + carried_in, first.contenders)
+    if leftover:
+        last = pots[-1]
+        pots[-1] = Pot(last.amount + leftover, last.contenders)
+    return pots
+
+
+def uncalled_excess(contributions: Sequence[int]) -> tuple[int, int]:
+    """The seat whose stake no one has met, and by how much (``(-1, 0)`` if none)."""
+    if len(contributions) < 2:
+        return -1, 0
+    order = sorted(range(len(contributions)), key=lambda i: contributions[i], reverse=True)
+    top, second = order[0], order[1]
+    excess = contributions[top] - contributions[second]
+    return (top, excess) if excess > 0 else (-1, 0)
