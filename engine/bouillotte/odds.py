@@ -33,7 +33,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations_with_replacement
 from math import comb, factorial
 from typing import Any
 
@@ -142,10 +142,8 @@ class OddsReport:
 def deal_count(pack_size: int, players: int) -> int:
     """Distinct deals: labelled hands of three, the retourne, the rest undealt."""
     dealt = players * HAND_SIZE
-    return (
-        factorial(pack_size)
-        // (factorial(HAND_SIZE) ** players * factorial(pack_size - dealt - 1))
-    )
+    hand_orders: int = factorial(HAND_SIZE) ** players
+    return factorial(pack_size) // (hand_orders * factorial(pack_size - dealt - 1))
 
 
 # -- brelans: by ranks only ------------------------------------------------------------
@@ -219,6 +217,16 @@ def _brelan_counts(rank_count: int, players: int) -> tuple[dict[int, int], dict[
 _Totals = tuple[int, int, int, int]  # retourne's suit, then the other three sorted
 
 
+def _sort3(a: int, b: int, c: int) -> tuple[int, int, int]:
+    if a > b:
+        a, b = b, a
+    if b > c:
+        b, c = c, b
+        if a > b:
+            a, b = b, a
+    return a, b, c
+
+
 def _point_counts(
     values: list[int], players: int, favori: bool, brelans: bool
 ) -> dict[_Totals, int]:
@@ -237,8 +245,13 @@ def _point_counts(
     the number of its cards in hand (``rho``: -1 not yet seen, 0 no event, 2 or 3 event).
     """
     need = players * HAND_SIZE
-    all_subsets = [s for k in range(SUIT_COUNT + 1) for s in combinations(range(4), k)]
-    rho_subsets = [s for k in range(SUIT_COUNT) for s in combinations(range(1, 4), k)]
+    # each choice of suits for one rank's cards in hand: (cards, in suit 0, 1, 2, 3)
+    Choice = tuple[int, int, int, int, int]
+    choices: list[Choice] = [
+        (sum(bits), *bits)
+        for bits in ((m & 1, m >> 1 & 1, m >> 2 & 1, m >> 3 & 1) for m in range(16))
+    ]
+    rho_choices = [choice for choice in choices if not choice[1]]  # suit 0 is the retourne
     State = tuple[int, int, int, int, int, int, int]  # c, j, rho, t0, t1, t2, t3
     layer: dict[State, int] = {(0, 0, -1, 0, 0, 0, 0): 1}
     remaining = len(values)
@@ -246,37 +259,34 @@ def _point_counts(
         remaining -= 1
         nxt: dict[State, int] = defaultdict(int)
         for (c, j, rho, t0, t1, t2, t3), w in layer.items():
-            others = (t1, t2, t3)
             # this rank is not the retourne's
             spare = SUIT_COUNT * remaining + (SUIT_COUNT - 1 if rho < 0 else 0)
-            for sub in all_subsets:
-                k = len(sub)
+            for k, a0, a1, a2, a3 in choices:
                 nc = c + k
                 if nc > need or nc + spare < need:
                     continue
-                n0 = t0 + v if 0 in sub else t0
-                o = sorted(t + v if i + 1 in sub else t for i, t in enumerate(others))
-                nxt[(nc, j, rho, n0, o[0], o[1], o[2])] += w
+                n0 = t0 + v * a0
+                x, y, z = _sort3(t1 + v * a1, t2 + v * a2, t3 + v * a3)
+                nxt[(nc, j, rho, n0, x, y, z)] += w
                 if brelans and k >= 3:
-                    nxt[(nc, j + 1, rho, n0, o[0], o[1], o[2])] += w * comb(k, 3)
+                    nxt[(nc, j + 1, rho, n0, x, y, z)] += w * comb(k, 3)
             if rho >= 0:
                 continue
             # this rank is the retourne's: its card of suit 0 is turned up
             spare = SUIT_COUNT * remaining
-            for sub in rho_subsets:
-                k = len(sub)
+            for k, _, a1, a2, a3 in rho_choices:
                 nc = c + k
                 if nc > need or nc + spare < need:
                     continue
                 n0 = t0 + v
-                o = sorted(t + v if i + 1 in sub else t for i, t in enumerate(others))
-                nxt[(nc, j, 0, n0, o[0], o[1], o[2])] += w
+                x, y, z = _sort3(t1 + v * a1, t2 + v * a2, t3 + v * a3)
+                nxt[(nc, j, 0, n0, x, y, z)] += w
                 if not brelans:
                     continue
                 if favori and k >= 2:
-                    nxt[(nc, j, k, n0, o[0], o[1], o[2])] += w
+                    nxt[(nc, j, k, n0, x, y, z)] += w
                 elif not favori and k == 3:
-                    nxt[(nc, j + 1, 0, n0, o[0], o[1], o[2])] += w
+                    nxt[(nc, j + 1, 0, n0, x, y, z)] += w
         layer = nxt
     result: dict[_Totals, int] = defaultdict(int)
     for (c, j, rho, t0, t1, t2, t3), w in layer.items():
@@ -287,7 +297,8 @@ def _point_counts(
             continue
         free = players - m
         ways = factorial(players) // factorial(free)
-        ways *= factorial(HAND_SIZE * free) // factorial(HAND_SIZE) ** free
+        hand_orders: int = factorial(HAND_SIZE) ** free
+        ways *= factorial(HAND_SIZE * free) // hand_orders
         if rho > 0:
             # the favori's hand: three of the retourne's rank, or two and any other card
             # not taken by the other events

@@ -1,0 +1,372 @@
+"""The ``bouillotte`` command line."""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+
+from . import render
+from .check import check
+from .commands import register_all
+from .compare import compare
+from .errors import InputError
+from .profile import GROUPS, rule_doc, rule_paths
+from .profiles import Library
+from .scenario import ScenarioLibrary, run_scenario
+from .variant import Variant, differing_rules
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+app = typer.Typer(
+    help=(
+        "Compare the historical rule systems of Bouillotte (Brelan).\n\n"
+        "Each system is a YAML variant profile with a citation for every rule; one engine "
+        "plays any deal under any profile.\n\n"
+        "Start with:  bouillotte variants list   ·   bouillotte compare foster-sight"
+    ),
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=True,
+)
+variants_app = typer.Typer(
+    help="List, show and compare the variant profiles.", no_args_is_help=True
+)
+app.add_typer(variants_app, name="variants")
+
+VariantsDirs = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--variants",
+        help="A folder of your own profiles, used beside the bundled ones (repeatable).",
+        file_okay=False,
+    ),
+]
+ScenarioDirs = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--scenarios",
+        help="A folder or file of your own scenarios, used beside the bundled ones (repeatable).",
+    ),
+]
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON data on stdout.")]
+
+
+def friendly(fn: F) -> F:
+    """Bad input ends with one clear message and exit status 2, never a traceback."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except InputError as exc:
+            typer.echo(f"error: {exc.describe()}", err=True)
+            raise typer.Exit(2) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _complete_variant(incomplete: str) -> list[str]:
+    try:
+        return [v for v in Library().ids() if v.startswith(incomplete)]
+    except InputError:
+        return []
+
+
+def _complete_scenario(incomplete: str) -> list[str]:
+    try:
+        return [s.id for s in ScenarioLibrary().all() if s.id.startswith(incomplete)]
+    except InputError:
+        return []
+
+
+def _print_json(data: Any) -> None:
+    typer.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
+
+
+def _library(dirs: list[Path] | None) -> Library:
+    return Library(dirs or [])
+
+
+# -- variants -------------------------------------------------------------------------
+
+
+@variants_app.command("list")
+@friendly
+def variants_list(variants: VariantsDirs = None, as_json: JsonFlag = False) -> None:
+    """List every variant: id, title, players, main source.
+
+    Example:  bouillotte variants list --json
+    """
+    library = _library(variants)
+    rows = [
+        {
+            "id": v.id,
+            "title": v.title,
+            "players": v.players,
+            "source": v.source,
+            "extends": v.extends,
+        }
+        for v in library.all()
+    ]
+    if as_json:
+        _print_json(rows)
+        return
+    typer.echo(
+        render.table(
+            ["id", "players", "source", "extends", "title"],
+            [[r["id"], r["players"], r["source"], r["extends"] or "", r["title"]] for r in rows],
+        )
+    )
+
+
+def _rule_json(variant: Variant, path: str) -> dict[str, Any]:
+    info = variant.info[path]
+    value = variant.value(path)
+    return {
+        "rule": path,
+        "value": value.model_dump() if hasattr(value, "model_dump") else value,
+        "inherited_from": info.defined_in if info.is_inherited(variant.id) else None,
+        "citation": info.citation.model_dump(exclude_none=True) if info.citation else None,
+        "doc": rule_doc(path),
+    }
+
+
+@variants_app.command("show")
+@friendly
+def variants_show(
+    variant_id: Annotated[
+        str, typer.Argument(help="A variant id.", autocompletion=_complete_variant)
+    ],
+    variants: VariantsDirs = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Every rule of one variant with its value and citation; inherited rules are marked.
+
+    Example:  bouillotte variants show foster-three
+    """
+    variant = _library(variants).get(variant_id)
+    rules = [_rule_json(variant, p) for p in rule_paths()]
+    if as_json:
+        _print_json(
+            {
+                "id": variant.id,
+                "title": variant.title,
+                "source": variant.source,
+                "extends": variant.extends,
+                "players": variant.players,
+                "rules": rules,
+            }
+        )
+        return
+    typer.echo(f"{variant.id}: {variant.title}  (source: {variant.source})")
+    if variant.extends:
+        typer.echo(f"extends {variant.extends}; inherited rules are marked ^")
+    current = ""
+    for rule in rules:
+        group = rule["rule"].split(".")[0]
+        if group != current:
+            current = group
+            typer.echo(f"\n[{group}] {(GROUPS[group].__doc__ or '').strip()}")
+        mark = "^" if rule["inherited_from"] else " "
+        typer.echo(f" {mark} {rule['rule']} = {render.value_text(variant.value(rule['rule']))}")
+        typer.echo(f"      {variant.cite(rule['rule'])}")
+
+
+@variants_app.command("diff")
+@friendly
+def variants_diff(
+    first: Annotated[str, typer.Argument(help="A variant id.", autocompletion=_complete_variant)],
+    second: Annotated[
+        str, typer.Argument(help="Another variant id.", autocompletion=_complete_variant)
+    ],
+    variants: VariantsDirs = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """The rules on which two variants differ, side by side, each with its citation.
+
+    Example:  bouillotte variants diff foster pagat
+    """
+    library = _library(variants)
+    a, b = library.get(first), library.get(second)
+    paths = differing_rules(a, b)
+    if as_json:
+        _print_json(
+            {
+                "first": a.id,
+                "second": b.id,
+                "differences": [
+                    {"rule": p, a.id: _rule_json(a, p), b.id: _rule_json(b, p)} for p in paths
+                ],
+            }
+        )
+        return
+    typer.echo(f"{len(paths)} rules differ between {a.id} and {b.id}:")
+    for path in paths:
+        typer.echo(f"\n{path} — {rule_doc(path).splitlines()[0]}")
+        for v in (a, b):
+            typer.echo(f"  {v.id}: {render.value_text(v.value(path))}")
+            typer.echo(f"      {v.cite(path)}")
+
+
+# -- schema ---------------------------------------------------------------------------
+
+
+@app.command("schema")
+@friendly
+def schema_command(
+    kind: Annotated[
+        str, typer.Argument(help="'profile' or 'scenario'.", show_default=True)
+    ] = "profile",
+) -> None:
+    """Print the JSON Schema of profile or scenario files, for editors.
+
+    Example:  bouillotte schema profile > profile.schema.json
+    """
+    from .schema import profile_schema, scenario_schema
+
+    if kind not in ("profile", "scenario"):
+        raise InputError("the schema is 'profile' or 'scenario'", value=kind, has_value=True)
+    _print_json(profile_schema() if kind == "profile" else scenario_schema())
+
+
+# -- scenarios ------------------------------------------------------------------------
+
+
+@app.command("run")
+@friendly
+def run_command(
+    scenario: Annotated[
+        str,
+        typer.Argument(
+            help="A scenario id or a YAML file.", autocompletion=_complete_scenario
+        ),
+    ],
+    variant: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--variant",
+            "-v",
+            help="Run under this variant (repeatable; default: every variant it lists).",
+            autocompletion=_complete_variant,
+        ),
+    ] = None,
+    variants: VariantsDirs = None,
+    scenarios: ScenarioDirs = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Play one scenario (a deal and its actions) and settle it.
+
+    An action a variant forbids is not a crash: the result is 'illegal' with the step,
+    the rule and its citation.
+
+    Example:  bouillotte run foster-sight --variant foster --json
+    """
+    library = _library(variants)
+    found = ScenarioLibrary(scenarios or []).find(scenario)
+    ids = variant or found.variant_ids(library)
+    results = [run_scenario(found, library.get(v)) for v in ids]
+    if as_json:
+        _print_json(results[0].data if len(results) == 1 else [r.data for r in results])
+        return
+    for result in results:
+        typer.echo(render.run_text(result.data, found.model.title))
+        typer.echo("")
+
+
+@app.command("compare")
+@friendly
+def compare_command(
+    scenario: Annotated[
+        list[str],
+        typer.Argument(help="Scenario ids or YAML files.", autocompletion=_complete_scenario),
+    ],
+    only: Annotated[
+        str | None,
+        typer.Option("--only", help="Comma-separated variant ids to compare (default: all)."),
+    ] = None,
+    variants: VariantsDirs = None,
+    scenarios: ScenarioDirs = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Run scenarios under every variant side by side and name the rules that differ.
+
+    Cells that differ from the first variant are marked with '*'; below the table, the
+    rules whose change alone turns the first variant's outcome into another's.
+
+    Example:  bouillotte compare foster-sight --only foster,pagat
+    """
+    library = _library(variants)
+    store = ScenarioLibrary(scenarios or [])
+    chosen = [v.strip() for v in only.split(",")] if only else None
+    comparisons = [compare(store.find(name), library, chosen) for name in scenario]
+    if as_json:
+        data = [c.to_json() for c in comparisons]
+        _print_json(data[0] if len(data) == 1 else data)
+        return
+    from .compare_text import comparison_text
+
+    for comparison in comparisons:
+        typer.echo(comparison_text(comparison))
+        typer.echo("")
+
+
+@app.command("check")
+@friendly
+def check_command(
+    paths: Annotated[
+        list[Path] | None,
+        typer.Argument(help="Scenario files or folders (default: the bundled library)."),
+    ] = None,
+    variants: VariantsDirs = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Run every scenario under every variant it lists and verify its 'expect' blocks.
+
+    Exits 1 if any outcome differs from what a scenario expects (or 2 for bad input).
+
+    Example:  bouillotte check scenarios/
+    """
+    library = _library(variants)
+    store = ScenarioLibrary(paths or [], include_bundled=not paths)
+    report = check(store.all(), library)
+    if as_json:
+        _print_json(
+            {
+                "runs": report.runs,
+                "checked": report.checked,
+                "unchecked": [list(u) for u in report.unchecked],
+                "mismatches": [m.describe() for m in report.mismatches],
+                "errors": [e.describe() for e in report.errors],
+            }
+        )
+    else:
+        for error in report.errors:
+            typer.echo(f"error: {error.describe()}", err=True)
+        for mismatch in report.mismatches:
+            typer.echo(f"mismatch: {mismatch.describe()}", err=True)
+        typer.echo(
+            f"{report.runs} runs of {len(store.all())} scenarios: {report.checked} checked, "
+            f"{len(report.mismatches)} mismatches, {len(report.errors)} errors, "
+            f"{len(report.unchecked)} without an expect block"
+        )
+    if report.errors:
+        raise typer.Exit(2)
+    if report.mismatches:
+        raise typer.Exit(1)
+
+
+register_all(app)
+
+
+def main() -> None:
+    try:
+        app()
+    except InputError as exc:  # raised outside a command (completion, option parsing)
+        typer.echo(f"error: {exc.describe()}", err=True)
+        sys.exit(2)

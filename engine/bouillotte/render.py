@@ -1,0 +1,104 @@
+"""Plain-text rendering for the terminal: tables and readable accounts of a deal."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[Any]], marks: Sequence[Sequence[bool]] | None = None) -> str:
+    """A simple aligned table; cells flagged in ``marks`` get a leading ``*``."""
+    cells = [[str(c) for c in row] for row in rows]
+    if marks:
+        cells = [
+            [("*" + c) if marks[r][i] else c for i, c in enumerate(row)]
+            for r, row in enumerate(cells)
+        ]
+    widths = [len(h) for h in headers]
+    for row in cells:
+        for i, cell in enumerate(row):
+            widths[i] = max(widths[i], len(cell))
+    lines = ["  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True)).rstrip()]
+    lines.append("  ".join("-" * w for w in widths))
+    for row in cells:
+        lines.append("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip())
+    return "\n".join(lines)
+
+
+def value_text(value: Any) -> str:
+    if hasattr(value, "model_dump"):
+        value = value.model_dump()
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {value_text(v)}" for k, v in value.items())
+    if isinstance(value, list):
+        return " ".join(str(v) for v in value)
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def event_line(event: dict[str, Any]) -> str:
+    kind = event["type"]
+    if kind in ("blind", "ante"):
+        return f"{event['player']} puts up the {kind}: {event['adds']}"
+    if kind == "straddle":
+        return f"{event['player']} straddles: +{event['adds']} (pot {event['pot']})"
+    if kind == "decline":
+        return f"{event['player']} declines to straddle" + (
+            " (by acting)" if event.get("implicit") else ""
+        )
+    if kind == "deal":
+        hands = "; ".join(f"{p}: {h}" for p, h in event["hands"].items())
+        return f"deal: {hands}; retourne {event['retourne']}"
+    if kind == "action":
+        word = event["action"]
+        if "adds" in event:
+            extra = " (all in)" if event.get("all_in") else ""
+            extra += " - calls for a sight" if event.get("sight") else ""
+            return f"{event['player']} {word}: +{event['adds']} -> {event['total']} (pot {event['pot']}){extra}"
+        return f"{event['player']} {word}"
+    if kind == "privilege":
+        return f"all have met {event['bet']}: {event['player']} holds the privilege of raising"
+    if kind == "return":
+        return f"{event['player']} takes back {event['amount']} ({event['reason']})"
+    if kind == "pot":
+        return f"pot {event['amount']} ({', '.join(event['contenders'])}) -> {event['winner']}: {event['reason']}"
+    if kind == "bonus":
+        book = " on the ledger" if event["ledger"] else ""
+        unpaid = f" ({event['unpaid']} unpaid: cave empty)" if event.get("unpaid") else ""
+        return f"{event['from']} pays {event['to']} {event['amount']}{book} for the {event['reason']}{unpaid}"
+    if kind == "showdown":
+        return "showdown: " + "; ".join(f"{p} {h}" for p, h in event["hands"].items())
+    if kind == "under-retourne":
+        return str(event["note"])
+    if kind == "levy":
+        return f"{event['player']} puts {event['amount']} in the pool for the next deal"
+    if kind == "nobody-opens":
+        return "nobody opens"
+    if kind == "misdeal":
+        return f"misdeal: {event['exposed']} exposed during the deal"
+    if kind == "redeal":
+        return "the cards are redealt" + (f" by {event['dealer']}" if event.get("dealer") else "")
+    if kind == "carried-in":
+        return f"{event['amount']} carried in from a void deal"
+    if kind == "end":
+        return f"end: {event['status']}" + (f", {event['carry']} carried to the next deal" if event["carry"] else "")
+    return str(event)
+
+
+def run_text(data: dict[str, Any], title: str) -> str:
+    lines = [f"{title} — under {data['variant']}: {data['status']}"]
+    for event in data["events"]:
+        lines.append("  " + event_line(event))
+    if data["status"] == "illegal":
+        error = data["error"]
+        lines.append(f"  step {error['step']} is illegal: {error['message']}")
+        return "\n".join(lines)
+    rows = [
+        [name, p["cave"], p["ledger"], f"{p['net']:+d}"] for name, p in data["players"].items()
+    ]
+    lines.append("")
+    lines.append(table(["player", "cave", "ledger", "net"], rows))
+    return "\n".join(lines)

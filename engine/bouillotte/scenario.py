@@ -1,0 +1,373 @@
+"""Scenario files: a fixed deal and the players' actions, run under any variant.
+
+The format is the public contract of ``DESIGN.md``. Reading a scenario checks every field,
+card and action word and reports the file and line of the first fault.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from .actions import Action, ActionSyntaxError, parse_action
+from .cards import Card, CardError, parse_card
+from .deal import Deal, IllegalAction, SetupError, new_deal
+from .errors import InputError
+from .profiles import Library, pydantic_message
+from .resources import bundled
+from .showdown import MissingCardError
+from .variant import Variant
+from .yamlsource import Located, PathKey, read_yaml
+
+Status = Literal["settled", "uncontested", "void", "illegal"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+
+
+class SourceRef(_Strict):
+    work: str
+    """A work id from the bibliography (``variants/sources.yaml``)."""
+    locator: str | None = None
+    """Section or page of the example."""
+    status: Literal["documented", "reconstructed", "constructed"] = "documented"
+    """``documented``: the source's own example; ``reconstructed``: rebuilt where the text
+    is damaged or silent (say how in ``notes``); ``constructed``: made for this tool to show
+    a rule difference."""
+
+
+class ExpectPot(_Strict):
+    amount: int | None = None
+    winner: str | None = None
+    contenders: list[str] | None = None
+
+
+class ExpectBonus(_Strict):
+    from_: str = Field(alias="from")
+    to: str
+    amount: int
+
+
+class Expect(_Strict):
+    """What the scenario must give under one variant; every key is optional."""
+
+    status: Status | None = None
+    pots: list[ExpectPot] | None = None
+    bonuses: list[ExpectBonus] | None = None
+    net: dict[str, int] | None = None
+    cave: dict[str, int] | None = None
+    ledger: dict[str, int] | None = None
+    carry: int | None = None
+    rule: str | None = None
+    """For ``status: illegal``: the rule (``group.field``) that forbids the action."""
+    step: int | None = None
+    """For ``status: illegal``: the 1-based number of the refused action."""
+
+
+class ScenarioModel(_Strict):
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    """Unique, used in URLs: lower case, digits and hyphens."""
+    title: str
+    source: SourceRef
+    notes: str = ""
+    """Markdown prose shown on the site."""
+    players: list[str] = Field(min_length=2)
+    dealer: str
+    caves: dict[str, int] | None = None
+    """Each player's cave; by default the variant's cave."""
+    hands: dict[str, list[str]] | None = None
+    retourne: str | None = None
+    under_retourne: str | None = None
+    """The next card of the stock (Foster's carré rule)."""
+    exposed: str | None = None
+    """A card exposed during the deal (a misdeal under Foster)."""
+    carried_in: int = Field(default=0, ge=0)
+    """Counters carried into this deal's pool from a void deal."""
+    deck: list[str] | None = None
+    """The whole pack from the top, dealt by the variant's dealing rule."""
+    seed: int | None = None
+    """A shuffle seed, instead of hands or a deck."""
+    actions: list[str] = []
+    variants: list[str] | None = None
+    """The variants to run; by default every variant with this number of players."""
+    actions_by_variant: dict[str, list[str]] = {}
+    expect: dict[str, Expect] = {}
+
+    @field_validator("players")
+    @classmethod
+    def _names(cls, players: list[str]) -> list[str]:
+        for name in players:
+            if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", name):
+                raise ValueError(f"player name {name!r} must be a word (letters, digits, _)")
+        return players
+
+
+@dataclass(frozen=True)
+class Scenario:
+    model: ScenarioModel
+    doc: Located
+
+    @property
+    def id(self) -> str:
+        return self.model.id
+
+    @property
+    def file(self) -> Path:
+        return self.doc.file
+
+    def fail(self, message: str, path: PathKey, value: Any = None) -> InputError:
+        return InputError(
+            message,
+            file=self.doc.file,
+            line=self.doc.line(path),
+            field=".".join(str(p) for p in path) or None,
+            value=value,
+            has_value=value is not None,
+        )
+
+    def actions_for(self, variant_id: str) -> tuple[list[str], PathKey]:
+        if variant_id in self.model.actions_by_variant:
+            return self.model.actions_by_variant[variant_id], ("actions_by_variant", variant_id)
+        return self.model.actions, ("actions",)
+
+    def variant_ids(self, library: Library) -> list[str]:
+        if self.model.variants is not None:
+            for i, vid in enumerate(self.model.variants):
+                if vid not in library.files:
+                    raise self.fail(
+                        f"unknown variant; known: {', '.join(library.ids())}",
+                        ("variants", i),
+                        vid,
+                    )
+            return list(self.model.variants)
+        count = len(self.model.players)
+        return [v.id for v in library.all() if v.players == count]
+
+
+def load_scenario(file: Path) -> Scenario:
+    doc = read_yaml(file)
+    if not isinstance(doc.data, dict):
+        raise InputError("a scenario must be a mapping (id, title, players, ...)", file=file)
+    try:
+        model = ScenarioModel.model_validate(doc.data)
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        loc = tuple(error["loc"])
+        if loc and loc[-1] == "from":
+            loc = loc[:-1] + ("from",)
+        raise InputError(
+            pydantic_message(error),
+            file=file,
+            line=doc.line(loc),
+            field=".".join(str(p) for p in loc) or None,
+            value=error.get("input") if error["type"] != "missing" else None,
+            has_value=error["type"] != "missing" and not isinstance(error.get("input"), dict),
+        ) from None
+    scenario = Scenario(model, doc)
+    _check_names(scenario)
+    return scenario
+
+
+def _check_names(scenario: Scenario) -> None:
+    m = scenario.model
+    players = set(m.players)
+    if m.dealer not in players:
+        raise scenario.fail("the dealer is not one of the players", ("dealer",), m.dealer)
+    for key in ("caves", "hands"):
+        mapping = getattr(m, key)
+        for name in mapping or {}:
+            if name not in players:
+                raise scenario.fail(f"{name!r} is not one of the players", (key, name), name)
+    sources = [m.hands is not None, m.deck is not None, m.seed is not None]
+    if sum(sources) != 1:
+        raise scenario.fail(
+            "give exactly one of: hands (with retourne), deck, or seed", ("players",)
+        )
+    if m.hands is not None and m.retourne is None:
+        raise scenario.fail("hands need a 'retourne'", ("hands",))
+    for vid, expect in m.expect.items():
+        if expect.status == "illegal" and expect.rule is None:
+            raise scenario.fail("an illegal outcome must name its 'rule'", ("expect", vid))
+
+
+def _card(scenario: Scenario, text: str, path: PathKey) -> Card:
+    try:
+        return parse_card(str(text))
+    except CardError as exc:
+        raise scenario.fail(str(exc), path, text) from None
+
+
+def start_deal(scenario: Scenario, variant: Variant) -> Deal:
+    """Set the scenario's deal up under ``variant`` (cards checked against its pack)."""
+    m = scenario.model
+    card = _card
+    try:
+        if m.hands is not None:
+            hands = {
+                name: [card(scenario, c, ("hands", name, i)) for i, c in enumerate(cards)]
+                for name, cards in m.hands.items()
+            }
+            return new_deal(
+                variant,
+                m.players,
+                m.dealer,
+                m.caves,
+                hands=hands,
+                retourne=card(scenario, m.retourne or "", ("retourne",)),
+                under_retourne=card(scenario, m.under_retourne, ("under_retourne",))
+                if m.under_retourne
+                else None,
+                carried_in=m.carried_in,
+                exposed=card(scenario, m.exposed, ("exposed",)) if m.exposed else None,
+            )
+        deck = (
+            [card(scenario, c, ("deck", i)) for i, c in enumerate(m.deck)]
+            if m.deck is not None
+            else None
+        )
+        return new_deal(
+            variant,
+            m.players,
+            m.dealer,
+            m.caves,
+            deck=deck,
+            seed=m.seed,
+            carried_in=m.carried_in,
+            exposed=card(scenario, m.exposed, ("exposed",)) if m.exposed else None,
+        )
+    except SetupError as exc:
+        raise scenario.fail(f"{exc} (variant {variant.id})", (exc.field,)) from None
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action as it was played, for transcripts."""
+
+    number: int
+    player: str
+    legal: list[str]
+    action: str
+    pot: int
+
+
+@dataclass(frozen=True)
+class RunResult:
+    scenario: Scenario
+    variant: Variant
+    data: dict[str, Any]
+    """The public JSON of ``bouillotte run --json``."""
+    steps: list[Step]
+
+    @property
+    def status(self) -> str:
+        return str(self.data["status"])
+
+
+def parse_actions(scenario: Scenario, texts: Sequence[str], path: PathKey) -> list[Action]:
+    actions = []
+    for i, text in enumerate(texts):
+        try:
+            actions.append(parse_action(str(text)))
+        except ActionSyntaxError as exc:
+            raise scenario.fail(str(exc), (*path, i), text) from None
+    return actions
+
+
+def run_scenario(
+    scenario: Scenario, variant: Variant, actions_of: str | None = None
+) -> RunResult:
+    """Play the scenario under ``variant``; an illegal action is a result, not a crash.
+
+    ``actions_of`` picks whose ``actions_by_variant`` list to play (default: the variant's
+    own), for rule attribution, which plays one variant's actions under changed rules.
+    """
+    texts, path = scenario.actions_for(actions_of or variant.id)
+    actions = parse_actions(scenario, texts, path)
+    deal = start_deal(scenario, variant)
+    steps: list[Step] = []
+    head = {"scenario": scenario.id, "variant": variant.id}
+    for number, action in enumerate(actions, start=1):
+        if deal.is_over:
+            raise scenario.fail(
+                f"under {variant.id} the deal is over ({deal.outcome.status}) after "
+                f"{number - 1} actions, but {len(actions) - number + 1} more are written",
+                (*path, number - 1),
+                texts[number - 1],
+            )
+        legal = [str(a) for a in deal.legal_actions()]
+        to_act = deal.to_act or ""
+        try:
+            deal.apply(action)
+        except IllegalAction as exc:
+            steps.append(Step(number, to_act, legal, str(action), deal.pot_total()))
+            data = {
+                **head,
+                "status": "illegal",
+                "error": {"step": number, "rule": exc.rule, "message": exc.describe()},
+                "pots": [],
+                "bonuses": [],
+                "carry": 0,
+                "players": {},
+                "events": deal.events,
+            }
+            return RunResult(scenario, variant, data, steps)
+        except MissingCardError as exc:
+            raise scenario.fail(f"{exc} (variant {variant.id})", ("under_retourne",)) from None
+        steps.append(Step(number, to_act, legal, str(action), deal.pot_total()))
+    if not deal.is_over:
+        legal = ", ".join(str(a) for a in deal.legal_actions())
+        raise scenario.fail(
+            f"under {variant.id} the actions end before the deal does: it is {deal.to_act}'s "
+            f"turn (legal: {legal}); add actions, or actions_by_variant.{variant.id}",
+            path,
+        )
+    return RunResult(scenario, variant, {**head, **deal.outcome.to_json()}, steps)
+
+
+class ScenarioLibrary:
+    """The bundled scenarios and the user's own folders or files."""
+
+    def __init__(self, paths: Iterable[Path] = (), include_bundled: bool = True) -> None:
+        self.files: list[Path] = []
+        roots = [bundled("scenarios")] if include_bundled else []
+        for root in [*roots, *paths]:
+            if root.is_dir():
+                self.files.extend(sorted(root.glob("*.yaml")))
+            elif root.is_file():
+                self.files.append(root)
+            else:
+                raise InputError("no such scenario file or folder", file=root)
+        self._loaded: dict[str, Scenario] | None = None
+
+    def all(self) -> list[Scenario]:
+        if self._loaded is None:
+            loaded: dict[str, Scenario] = {}
+            for file in self.files:
+                scenario = load_scenario(file)
+                if scenario.id in loaded:
+                    raise scenario.fail(
+                        f"the id {scenario.id!r} is used by {loaded[scenario.id].file} too",
+                        ("id",),
+                    )
+                loaded[scenario.id] = scenario
+            self._loaded = loaded
+        return list(self._loaded.values())
+
+    def find(self, name: str) -> Scenario:
+        """A scenario by file path or by id."""
+        path = Path(name)
+        if path.suffix in (".yaml", ".yml") or path.exists():
+            if not path.is_file():
+                raise InputError("no such scenario file", file=path)
+            return load_scenario(path)
+        for scenario in self.all():
+            if scenario.id == name:
+                return scenario
+        known = ", ".join(sorted(s.id for s in self.all()))
+        raise InputError(f"unknown scenario {name!r}; known scenarios: {known}")
