@@ -243,9 +243,7 @@ def schema_command(
 def run_command(
     scenario: Annotated[
         str,
-        typer.Argument(
-            help="A scenario id or a YAML file.", autocompletion=_complete_scenario
-        ),
+        typer.Argument(help="A scenario id or a YAML file.", autocompletion=_complete_scenario),
     ],
     variant: Annotated[
         list[str] | None,

@@ -35,19 +35,18 @@ def comparison_text(comparison: Comparison) -> str:
     lines = [f"{scenario.id}: {scenario.model.title}", render.table(headers, rows, marks)]
     for result in comparison.results:
         for pot in result.data["pots"]:
-            lines.append(f"  {result.variant.id}: pot {pot['amount']} to {pot['winner']} — {pot['reason']}")
+            lines.append(
+                f"  {result.variant.id}: pot {pot['amount']} to {pot['winner']} — {pot['reason']}"
+            )
         if result.data["status"] == "illegal":
             lines.append(f"  {result.variant.id}: {result.data['error']['message']}")
     for attribution in comparison.attributions:
         if attribution.responsible:
             causes = "; ".join(" + ".join(group) for group in attribution.responsible)
+            exact = "; ".join(" + ".join(group) for group in attribution.reproduces)
             lines.append(
                 f"why {attribution.other} differs from {attribution.base}: {causes}"
-                + (
-                    f" (alone reproduces it: {'; '.join(' + '.join(g) for g in attribution.reproduces)})"
-                    if attribution.reproduces
-                    else ""
-                )
+                + (f" (alone reproduces it: {exact})" if exact else "")
             )
         else:
             lines.append(

@@ -150,9 +150,9 @@ class Deal:
         low = self.bet + self.rules.betting.minimum_raise
         if low <= top:
             legal.append(LegalAction("raise", low, top))
-        if total <= self.bet and self.phase == "betting" and stake < total:
-            legal.append(LegalAction("all-in", total, total))
-        elif may_go_all_in and total >= low:
+        if (total <= self.bet and self.phase == "betting" and stake < total) or (
+            may_go_all_in and total >= low
+        ):
             legal.append(LegalAction("all-in", total, total))
         legal.append(LegalAction("fold"))
         return legal
@@ -164,8 +164,7 @@ class Deal:
         seat = self.seat_of.get(action.player)
         if seat is None:
             self._illegal(
-                f"there is no player {action.player!r} at this table "
-                f"({', '.join(self.names)})",
+                f"there is no player {action.player!r} at this table ({', '.join(self.names)})",
                 "table.players",
             )
         assert seat is not None
@@ -451,9 +450,7 @@ class Deal:
         elif kind == "call" and not closing:
             self._call(seat, "call")
         elif kind == "no-more" and closing:
-            self.events.append(
-                {"type": "action", "player": self.names[seat], "action": "no-more"}
-            )
+            self.events.append({"type": "action", "player": self.names[seat], "action": "no-more"})
             self._closing_step(seat, raised=False, folded=False)
         elif kind == "pass":
             self._illegal(
@@ -544,11 +541,11 @@ class Deal:
     def _round_complete(self) -> None:
         betting = self.rules.betting
         contenders, active = self._contenders(), self._active()
-        if len(active) <= 1:
-            self._showdown()
-        elif len(contenders) == 2 and betting.two_players_call_ends:
-            self._showdown()
-        elif betting.closing == "single-round":
+        if (
+            len(active) <= 1
+            or (len(contenders) == 2 and betting.two_players_call_ends)
+            or betting.closing == "single-round"
+        ):
             self._showdown()
         elif betting.closing == "calling-privilege":
             holder = self.privilege_holder
@@ -558,9 +555,7 @@ class Deal:
             self.phase = "privilege"
             self.word_passed = False
             self.asked = holder
-            self.events.append(
-                {"type": "privilege", "player": self.names[holder], "bet": self.bet}
-            )
+            self.events.append({"type": "privilege", "player": self.names[holder], "bet": self.bet})
             self.to_act_seat = holder
         else:
             assert self.aggressor is not None
@@ -661,7 +656,9 @@ class Deal:
 
     def _nobody_opens(self) -> None:
         void = self.rules.void_deals
-        rule = void.nobody_opens if self.last_straddler is None else void.nobody_opens_after_straddles
+        rule = (
+            void.nobody_opens if self.last_straddler is None else void.nobody_opens_after_straddles
+        )
         self.events.append({"type": "nobody-opens"})
         if rule == "last-straddler-takes":
             seat = self.last_straddler if self.last_straddler is not None else self.dealer
@@ -671,12 +668,8 @@ class Deal:
             levy = min(void.void_levy, self.cave[seat])
             if levy:
                 self.cave[seat] -= levy
-                self.events.append(
-                    {"type": "levy", "player": self.names[seat], "amount": levy}
-                )
-        carry = self.pot_total() + sum(
-            e["amount"] for e in self.events if e["type"] == "levy"
-        )
+                self.events.append({"type": "levy", "player": self.names[seat], "amount": levy})
+        carry = self.pot_total() + sum(e["amount"] for e in self.events if e["type"] == "levy")
         self._finish("void", carry=carry)
 
     def _finish(self, status: str, carry: int = 0) -> None:
@@ -737,9 +730,7 @@ def _check_setup(
                 "hands",
             )
         if card in seen:
-            raise SetupError(
-                f"{card_str(card)} is dealt twice ({seen[card]} and {where})", "hands"
-            )
+            raise SetupError(f"{card_str(card)} is dealt twice ({seen[card]} and {where})", "hands")
         seen[card] = where
     if exposed is not None and exposed not in seen:
         raise SetupError(f"the exposed card {card_str(exposed)} was not dealt", "exposed")

@@ -62,9 +62,7 @@ def outcome_from_events(
             cave[event["player"]] += event["amount"]
         elif kind == "pot":
             cave[event["winner"]] += event["amount"]
-            pots.append(
-                {k: event[k] for k in ("amount", "contenders", "winner", "reason")}
-            )
+            pots.append({k: event[k] for k in ("amount", "contenders", "winner", "reason")})
         elif kind == "bonus":
             book = ledger if event["ledger"] else cave
             book[event["from"]] -= event["amount"]

@@ -30,9 +30,7 @@ def build_pots(
     previous = 0
     for level in live:
         amount = sum(min(c, level) - min(c, previous) for c in contributions)
-        contenders = tuple(
-            i for i, c in enumerate(contributions) if not folded[i] and c >= level
-        )
+        contenders = tuple(i for i, c in enumerate(contributions) if not folded[i] and c >= level)
         if pots and pots[-1].contenders == contenders:
             pots[-1] = Pot(pots[-1].amount + amount, contenders)
         else:

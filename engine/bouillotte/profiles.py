@@ -181,8 +181,7 @@ class Library:
                 path: PathKey = ("rules", group, name)
                 if name not in known:
                     raise InputError(
-                        f"unknown rule {group}.{name}; the rules of {group} are "
-                        f"{', '.join(known)}",
+                        f"unknown rule {group}.{name}; the rules of {group} are {', '.join(known)}",
                         file=doc.file,
                         line=doc.line(path),
                         field=f"rules.{group}.{name}",
@@ -313,7 +312,9 @@ class Library:
                 message,
                 file=entry.doc.file,
                 line=line,
-                field="rules." + ".".join(str(p) for p in error["loc"]) if len(error["loc"]) >= 2 else None,
+                field="rules." + ".".join(str(p) for p in error["loc"])
+                if len(error["loc"]) >= 2
+                else None,
                 value=error.get("input"),
                 has_value=has_value,
             )

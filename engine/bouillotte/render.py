@@ -6,7 +6,11 @@ from collections.abc import Sequence
 from typing import Any
 
 
-def table(headers: Sequence[str], rows: Sequence[Sequence[Any]], marks: Sequence[Sequence[bool]] | None = None) -> str:
+def table(
+    headers: Sequence[str],
+    rows: Sequence[Sequence[Any]],
+    marks: Sequence[Sequence[bool]] | None = None,
+) -> str:
     """A simple aligned table; cells flagged in ``marks`` get a leading ``*``."""
     cells = [[str(c) for c in row] for row in rows]
     if marks:
@@ -57,18 +61,21 @@ def event_line(event: dict[str, Any]) -> str:
         if "adds" in event:
             extra = " (all in)" if event.get("all_in") else ""
             extra += " - calls for a sight" if event.get("sight") else ""
-            return f"{event['player']} {word}: +{event['adds']} -> {event['total']} (pot {event['pot']}){extra}"
+            stake = f"+{event['adds']} -> {event['total']} (pot {event['pot']})"
+            return f"{event['player']} {word}: {stake}{extra}"
         return f"{event['player']} {word}"
     if kind == "privilege":
         return f"all have met {event['bet']}: {event['player']} holds the privilege of raising"
     if kind == "return":
         return f"{event['player']} takes back {event['amount']} ({event['reason']})"
     if kind == "pot":
-        return f"pot {event['amount']} ({', '.join(event['contenders'])}) -> {event['winner']}: {event['reason']}"
+        who = ", ".join(event["contenders"])
+        return f"pot {event['amount']} ({who}) -> {event['winner']}: {event['reason']}"
     if kind == "bonus":
         book = " on the ledger" if event["ledger"] else ""
         unpaid = f" ({event['unpaid']} unpaid: cave empty)" if event.get("unpaid") else ""
-        return f"{event['from']} pays {event['to']} {event['amount']}{book} for the {event['reason']}{unpaid}"
+        paid = f"{event['from']} pays {event['to']} {event['amount']}{book}"
+        return f"{paid} for the {event['reason']}{unpaid}"
     if kind == "showdown":
         return "showdown: " + "; ".join(f"{p} {h}" for p, h in event["hands"].items())
     if kind == "under-retourne":
@@ -84,7 +91,9 @@ def event_line(event: dict[str, Any]) -> str:
     if kind == "carried-in":
         return f"{event['amount']} carried in from a void deal"
     if kind == "end":
-        return f"end: {event['status']}" + (f", {event['carry']} carried to the next deal" if event["carry"] else "")
+        return f"end: {event['status']}" + (
+            f", {event['carry']} carried to the next deal" if event["carry"] else ""
+        )
     return str(event)
 
 
@@ -96,9 +105,7 @@ def run_text(data: dict[str, Any], title: str) -> str:
         error = data["error"]
         lines.append(f"  step {error['step']} is illegal: {error['message']}")
         return "\n".join(lines)
-    rows = [
-        [name, p["cave"], p["ledger"], f"{p['net']:+d}"] for name, p in data["players"].items()
-    ]
+    rows = [[name, p["cave"], p["ledger"], f"{p['net']:+d}"] for name, p in data["players"].items()]
     lines.append("")
     lines.append(table(["player", "cave", "ledger", "net"], rows))
     return "\n".join(lines)

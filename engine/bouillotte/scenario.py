@@ -159,8 +159,6 @@ def load_scenario(file: Path) -> Scenario:
     except ValidationError as exc:
         error = exc.errors()[0]
         loc = tuple(error["loc"])
-        if loc and loc[-1] == "from":
-            loc = loc[:-1] + ("from",)
         raise InputError(
             pydantic_message(error),
             file=file,
@@ -279,9 +277,7 @@ def parse_actions(scenario: Scenario, texts: Sequence[str], path: PathKey) -> li
     return actions
 
 
-def run_scenario(
-    scenario: Scenario, variant: Variant, actions_of: str | None = None
-) -> RunResult:
+def run_scenario(scenario: Scenario, variant: Variant, actions_of: str | None = None) -> RunResult:
     """Play the scenario under ``variant``; an illegal action is a result, not a crash.
 
     ``actions_of`` picks whose ``actions_by_variant`` list to play (default: the variant's
@@ -321,10 +317,10 @@ def run_scenario(
             raise scenario.fail(f"{exc} (variant {variant.id})", ("under_retourne",)) from None
         steps.append(Step(number, to_act, legal, str(action), deal.pot_total()))
     if not deal.is_over:
-        legal = ", ".join(str(a) for a in deal.legal_actions())
+        allowed = ", ".join(str(a) for a in deal.legal_actions())
         raise scenario.fail(
             f"under {variant.id} the actions end before the deal does: it is {deal.to_act}'s "
-            f"turn (legal: {legal}); add actions, or actions_by_variant.{variant.id}",
+            f"turn (legal: {allowed}); add actions, or actions_by_variant.{variant.id}",
             path,
         )
     return RunResult(scenario, variant, {**head, **deal.outcome.to_json()}, steps)

@@ -31,7 +31,7 @@ def _profile_file_model() -> type[BaseModel]:
             cited = create_model(
                 f"{model.__name__}{name.title().replace('_', '')}Cited",
                 __base__=_CitedBase,
-                value=(info.annotation, ...),
+                value=(info.annotation, ...),  # type: ignore[arg-type]
             )
             fields[name] = (
                 Union[info.annotation, cited, None],  # noqa: UP007

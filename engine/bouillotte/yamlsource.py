@@ -39,10 +39,12 @@ def _walk(node: yaml.Node, path: PathKey, lines: dict[PathKey, int], file: Path)
     if isinstance(node, yaml.MappingNode):
         result: dict[Any, Any] = {}
         for key_node, value_node in node.value:
-            key = _Loader("").construct_object(key_node)  # type: ignore[no-untyped-call]
+            key = _Loader("").construct_object(key_node)
             if isinstance(key, list | dict):
                 raise InputError(
-                    "a mapping key must be a plain value", file=file, line=key_node.start_mark.line + 1
+                    "a mapping key must be a plain value",
+                    file=file,
+                    line=key_node.start_mark.line + 1,
                 )
             if key in result:
                 raise InputError(
@@ -55,7 +57,7 @@ def _walk(node: yaml.Node, path: PathKey, lines: dict[PathKey, int], file: Path)
         return result
     if isinstance(node, yaml.SequenceNode):
         return [_walk(item, (*path, i), lines, file) for i, item in enumerate(node.value)]
-    return _Loader("").construct_object(node)  # type: ignore[no-untyped-call]
+    return _Loader("").construct_object(node)
 
 
 def read_yaml(file: Path) -> Located:
