@@ -298,25 +298,28 @@ class Library:
         error = exc.errors()[0]
         loc = [str(p) for p in error["loc"]]
         message = pydantic_message(error)
-        if len(loc) < 2:
-            found = re.match(r"(\w+)\.(\w+)", message)
-            loc = [found.group(1), found.group(2)] if found else loc
-        if len(loc) >= 2 and f"{loc[0]}.{loc[1]}" in entries:
-            entry = entries[f"{loc[0]}.{loc[1]}"]
-            rest = tuple(error["loc"][2:])
+        has_value = error["type"] != "missing" and "input" in error
+        value = error.get("input")
+        if len(loc) < 2:  # a check across rules names its rule first: "table.packs: ..."
+            found = re.match(r"(\w+)\.(\w+): ", message)
+            if found:
+                loc = [found.group(1), found.group(2)]
+                message = message[found.end() :]
+                has_value = False
+        path = f"{loc[0]}.{loc[1]}" if len(loc) >= 2 else ""
+        if path in entries:
+            entry = entries[path]
+            rest = tuple(loc[2:])
             line = entry.doc.lines.get((*entry.path, "value", *rest)) or entry.doc.line(
                 (*entry.path, *rest)
             )
-            has_value = error["type"] != "missing" and "input" in error and len(error["loc"]) >= 2
             return InputError(
                 message,
                 file=entry.doc.file,
                 line=line,
-                field="rules." + ".".join(str(p) for p in error["loc"])
-                if len(error["loc"]) >= 2
-                else None,
-                value=error.get("input"),
-                has_value=has_value,
+                field="rules." + ".".join(loc),
+                value=value,
+                has_value=has_value and not isinstance(value, dict | list),
             )
         if error["type"] == "missing" and len(loc) >= 2:
             message = (

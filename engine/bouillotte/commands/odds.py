@@ -1,0 +1,91 @@
+"""``bouillotte odds``: exact probabilities per pack and player count."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..errors import InputError
+from ..odds import OddsReport, compute_odds
+from ..profiles import Library
+from ..render import table
+
+
+def _rows(report: OddsReport) -> list[tuple[str, Fraction]]:
+    return [
+        ("a given player: simple brelan", report.player_simple_brelan),
+        ("a given player: brelan carré", report.player_carre),
+        ("a given player: pair of the retourne's rank (favori)", report.player_favori),
+        ("at the table: at least one brelan (simple or carré)", report.table_brelan),
+        ("at the table: at least one brelan carré", report.table_carre),
+        ("at the table: a favori pair", report.table_favori),
+        ("at the table: any brelan, favori included", report.table_brelan_or_favori),
+        ("at the table: two or more brelans", report.table_two_or_more_brelans),
+        ("the point decides (no brelan the rules recognise)", report.no_brelan),
+        ("given the point: mean winning total", report.point_mean),
+        ("given the point: two suits or more tie", report.point_tie),
+        (
+            "given the point: retourne's suit strictly richest",
+            report.retourne_suit_strictly_richest,
+        ),
+    ]
+
+
+def _text(variant_id: str, report: OddsReport) -> str:
+    head = (
+        f"{variant_id}: {report.players} players, {len(report.pack) * 4}-card pack "
+        f"({' '.join(report.pack)}), {report.deals:,} deals"
+    )
+    rows = [
+        [label, f"{v.numerator}/{v.denominator}", f"{float(v):.4f}"] for label, v in _rows(report)
+    ]
+    body = table(["", "exact", "decimal"], rows)
+    totals = " ".join(f"{k}:{float(v):.3f}" for k, v in sorted(report.point_total.items()))
+    return f"{head}\n{body}\nwinning point total given no brelan: {totals}"
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("odds")
+    def odds_command(
+        variant: Annotated[
+            list[str] | None,
+            typer.Option("--variant", "-v", help="A variant id (repeatable; default: all)."),
+        ] = None,
+        variants: Annotated[
+            list[Path] | None,
+            typer.Option("--variants", help="A folder of your own profiles.", file_okay=False),
+        ] = None,
+        as_json: Annotated[bool, typer.Option("--json", help="Print JSON data.")] = False,
+    ) -> None:
+        """Exact probabilities of brelans, carrés, favoris and the point, per pack.
+
+        Computed by combinatorics over the pack the profile deals, never by sampling;
+        fractions are exact. Variants with the same pack, players and hand rules share
+        their numbers.
+
+        Example:  bouillotte odds --variant foster --variant foster-five
+        """
+        try:
+            library = Library(variants or [])
+            chosen = library.select(variant)
+        except InputError as exc:
+            typer.echo(f"error: {exc.describe()}", err=True)
+            raise typer.Exit(2) from None
+        cache: dict[str, OddsReport] = {}
+        reports: dict[str, OddsReport] = {}
+        for v in chosen:
+            key = json.dumps(
+                [v.rules.table.model_dump(), v.rules.hands.model_dump()], sort_keys=True
+            )
+            if key not in cache:
+                cache[key] = compute_odds(v.rules)
+            reports[v.id] = cache[key]
+        if as_json:
+            data = {vid: r.to_json() for vid, r in reports.items()}
+            typer.echo(json.dumps(data, indent=2, sort_keys=True))
+            return
+        typer.echo("\n\n".join(_text(vid, r) for vid, r in reports.items()))
