@@ -83,7 +83,7 @@ def decide_by_point(
     seating: Seating,
 ) -> PointResult:
     """Award a pool among ``contenders`` by the point, under the profile's rule."""
-    if rule.counted_cards == "own-hand-and-retourne":
+    if rule.counted_cards != "all-exposed":
         return _own_hand_point(contenders, hands, retourne, values, rule, seating)
     totals = suit_totals(hands, retourne, values)
     everyone = range(len(hands))
@@ -132,14 +132,14 @@ def _own_hand_point(
     rule: Point,
     seating: Seating,
 ) -> PointResult:
-    """Each player's best suit in his own hand, with the retourne if of that suit."""
+    """Each player's best suit in his own hand (with the retourne if the rule says so)."""
     scored: list[tuple[int, int, int]] = []  # (points, suit, seat)
     for seat in contenders:
         sums = [0, 0, 0, 0]
         for card in hands[seat]:
             sums[suit_of(card)] += values[rank_of(card)]
         held = {suit_of(c) for c in hands[seat]}
-        if suit_of(retourne) in held:
+        if rule.counted_cards == "own-hand-and-retourne" and suit_of(retourne) in held:
             sums[suit_of(retourne)] += values[rank_of(retourne)]
         suit = max(sorted(held), key=lambda s: sums[s])
         scored.append((sums[suit], suit, seat))

@@ -189,10 +189,11 @@ class Hands(_Group):
 class Point(_Group):
     """Deciding the pool when no brelan is shown."""
 
-    counted_cards: Literal["all-exposed", "own-hand-and-retourne"]
+    counted_cards: Literal["all-exposed", "own-hand-and-retourne", "own-hand"]
     """``all-exposed``: every hand is shown, folded ones too, and each suit's pips are
     counted over all of them and the retourne. ``own-hand-and-retourne``: each player
-    counts his own best suit, with the retourne if it is of that suit."""
+    counts his own best suit, with the retourne if it is of that suit. ``own-hand``: each
+    player counts his own best suit alone."""
 
     suit_owner: Literal["best-card-among-contenders", "best-card-of-all-hands"]
     """Who owns a suit. ``best-card-among-contenders``: the player still in who holds its
