@@ -9,6 +9,7 @@ the ace (0) down to the seven (7), which is the order of every source's pack.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 RANKS: tuple[str, ...] = ("A", "K", "Q", "J", "10", "9", "8", "7")
 """Every rank a Bouillotte or Brelan pack may hold, highest first."""
@@ -96,4 +97,9 @@ def cards_str(cards: Sequence[Card]) -> str:
 
 def pack(ranks: Sequence[str]) -> list[Card]:
     """Every card of the given ranks, in a fixed order (rank by rank, suits S H D C)."""
-    return [make(rank, suit) for rank in ranks for suit in SUITS]
+    return list(_pack(tuple(ranks)))
+
+
+@lru_cache(maxsize=64)
+def _pack(ranks: tuple[str, ...]) -> tuple[Card, ...]:
+    return tuple(make(rank, suit) for rank in ranks for suit in SUITS)

@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from .cards import RANK_NAMES, RANKS, Card, parse_card, rank_of, suit_of
 from .profile import Hands
@@ -61,6 +62,7 @@ def tier_of(kind: Kind, rules: Hands) -> int:
     return _tiers(rules)[kind]
 
 
+@lru_cache(maxsize=64)
 def _tiers(rules: Hands) -> dict[Kind, int]:
     favori = {"below-simple": 3, "by-rank": 4, "above-simple": 5, "none": 0}[rules.favori]
     return {Kind.CARRE: 6, Kind.BRELAN: 4, Kind.FAVORI: favori, Kind.MISTIGRI: 2}
