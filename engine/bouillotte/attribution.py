@@ -19,14 +19,15 @@ MAX_SET = 3
 
 
 def signature(data: dict[str, Any]) -> tuple[Any, ...]:
-    """What counts as "the outcome": status, refusal rule, pots, bonuses, nets, carry."""
+    """What counts as "the outcome": status, refusal rule, pots, bonuses, nets (with the part
+    kept on a ledger), carry."""
     error = data.get("error") or {}
     return (
         data["status"],
         error.get("rule"),
         tuple((p["amount"], p["winner"]) for p in data["pots"]),
         tuple(sorted((b["from"], b["to"], b["amount"]) for b in data["bonuses"])),
-        tuple(sorted((n, p["net"]) for n, p in data["players"].items())),
+        tuple(sorted((n, p["net"], p["ledger"]) for n, p in data["players"].items())),
         data["carry"],
     )
 
