@@ -325,3 +325,15 @@ def test_tie_with_the_dealer_owning_a_tied_suit(library: Library) -> None:
     pagat = play(start(library.get("pagat"), hands, "9H"), actions)
     assert pots(foster) == [(20, "D")]
     assert pots(pagat) == [(20, "A")]
+
+
+def test_a_refused_action_leaves_the_deal_unchanged(library: Library) -> None:
+    hands = {"A": "AS KS 8H", "B": "QS 9S 9H", "C": "8S 8D 9C", "D": "AH KH QH"}
+    deal = start(library.get("foster"), hands, "AD")
+    before = (list(deal.events), list(deal.contrib), deal.to_act, deal.phase)
+    with pytest.raises(IllegalAction) as caught:
+        play_step(deal, "A bet 500")  # would decline the straddle, then is refused
+    assert caught.value.rule == "stakes.cave"
+    assert (deal.events, deal.contrib, deal.to_act, deal.phase) == before
+    play_step(deal, "A straddle")
+    assert deal.contrib[0] == 10

@@ -174,19 +174,38 @@ class Deal:
                 f"{self.rules.table.direction})",
                 "table.direction",
             )
-        self.steps += 1
-        if self.phase == "straddle":
+        if self.phase == "straddle" and action.kind not in ("straddle", "decline"):
+            # The first betting word declines the straddle; undo that if the word is refused.
+            saved = self._snapshot()
+            try:
+                self._decline(seat, explicit=False)
+                self._play(seat, action)
+            except IllegalAction:
+                self.__dict__.update(saved)
+                raise
+        elif self.phase == "straddle":
             if action.kind == "straddle":
                 self._straddle(seat)
-                return
-            self._decline(seat, explicit=action.kind == "decline")
-            if action.kind == "decline" or self.phase == "over":
-                return
+            else:
+                self._decline(seat, explicit=True)
+        else:
+            self._play(seat, action)
+        self.steps += 1
+
+    def _play(self, seat: int, action: Action) -> None:
+        if self.phase == "over":
+            return
         if self.phase == "betting" and not self.opened:
             self._before_opening(seat, action)
         else:
             self._after_opening(seat, action)
         self._advance()
+
+    def _snapshot(self) -> dict[str, Any]:
+        saved = dict(self.__dict__)
+        for key in ("cave", "contrib", "folded", "events", "pending", "no_more_queue"):
+            saved[key] = list(saved[key])
+        return saved
 
     # -- forced bets and straddles ----------------------------------------------------
 
@@ -660,9 +679,9 @@ class Deal:
             void.nobody_opens if self.last_straddler is None else void.nobody_opens_after_straddles
         )
         self.events.append({"type": "nobody-opens"})
-        if rule == "last-straddler-takes":
-            seat = self.last_straddler if self.last_straddler is not None else self.dealer
-            self._uncontested(seat, "nobody opened; the last to stake takes the pool")
+        taker = self.last_straddler if self.last_straddler is not None else self.dealer
+        if rule == "last-straddler-takes" and not self.folded[taker]:
+            self._uncontested(taker, "nobody opened; the last to stake takes the pool")
             return
         for seat in self.order:
             levy = min(void.void_levy, self.cave[seat])

@@ -153,7 +153,8 @@ class VoidDeals(_Group):
     the next deal."""
 
     nobody_opens_after_straddles: Literal["pot-carried", "last-straddler-takes"]
-    """After one or more straddles: the pool is carried, or the last straddler takes it."""
+    """After one or more straddles: the pool is carried, or the last straddler takes it
+    (if he has thrown his cards in, it is carried)."""
 
     void_levy: int = Field(ge=0)
     """Counters each player adds to the carried pool when a deal is void."""
