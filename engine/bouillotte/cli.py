@@ -288,7 +288,14 @@ def compare_command(
         str | None,
         typer.Option("--only", help="Comma-separated variant ids to compare (default: all)."),
     ] = None,
-    variants: VariantsDirs = None,
+    variants: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--variants",
+            help="Either a folder of your own profiles (repeatable) or, like --only, "
+            "comma-separated variant ids to compare.",
+        ),
+    ] = None,
     scenarios: ScenarioDirs = None,
     as_json: JsonFlag = False,
 ) -> None:
@@ -297,11 +304,14 @@ def compare_command(
     Cells that differ from the first variant are marked with '*'; below the table, the
     rules whose change alone turns the first variant's outcome into another's.
 
-    Example:  bouillotte compare foster-sight --only foster,pagat
+    Example:  bouillotte compare foster-sight --variants foster,pagat
     """
-    library = _library(variants)
+    folders = [Path(v) for v in variants or [] if Path(v).is_dir()]
+    ids = [i.strip() for v in variants or [] if not Path(v).is_dir() for i in v.split(",")]
+    ids += [v.strip() for v in only.split(",")] if only else []
+    library = _library(folders)
     store = ScenarioLibrary(scenarios or [])
-    chosen = [v.strip() for v in only.split(",")] if only else None
+    chosen = [i for i in ids if i] or None
     comparisons = [compare(store.find(name), library, chosen) for name in scenario]
     if as_json:
         data = [c.to_json() for c in comparisons]
