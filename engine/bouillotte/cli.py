@@ -132,6 +132,7 @@ def _rule_json(variant: Variant, path: str) -> dict[str, Any]:
         "rule": path,
         "value": value.model_dump() if hasattr(value, "model_dump") else value,
         "inherited_from": info.defined_in if info.is_inherited(variant.id) else None,
+        "silent_in_source": info.silent,
         "citation": info.citation.model_dump(exclude_none=True) if info.citation else None,
         "doc": rule_doc(path),
     }
@@ -167,6 +168,9 @@ def variants_show(
     typer.echo(f"{variant.id}: {variant.title}  (source: {variant.source})")
     if variant.extends:
         typer.echo(f"extends {variant.extends}; inherited rules are marked ^")
+        silent = [p for p in rule_paths() if variant.info[p].silent]
+        if silent:
+            typer.echo(f"{variant.source} leaves {len(silent)} rules open: {', '.join(silent)}")
     current = ""
     for rule in rules:
         group = rule["rule"].split(".")[0]
@@ -175,7 +179,13 @@ def variants_show(
             typer.echo(f"\n[{group}] {(GROUPS[group].__doc__ or '').strip()}")
         mark = "^" if rule["inherited_from"] else " "
         typer.echo(f" {mark} {rule['rule']} = {render.value_text(variant.value(rule['rule']))}")
-        typer.echo(f"      {variant.cite(rule['rule'])}")
+        if rule["silent_in_source"]:
+            typer.echo(
+                f"      {variant.source} is silent here; inherited from "
+                f"{rule['inherited_from']}: {variant.cite(rule['rule'])}"
+            )
+        else:
+            typer.echo(f"      {variant.cite(rule['rule'])}")
 
 
 @variants_app.command("diff")

@@ -278,6 +278,8 @@ class Library:
                 defined_in=entry.profile,
                 file=str(entry.doc.file),
                 line=entry.doc.line(entry.path),
+                silent=entry.profile != variant_id
+                and self._meta(entry.profile, "source", required=False) != source,
             )
             for path, entry in entries.items()
         }

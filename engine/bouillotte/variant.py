@@ -21,6 +21,9 @@ class RuleInfo:
     """The id of the profile that states this value (the variant itself or an ancestor)."""
     file: str
     line: int | None
+    silent: bool = False
+    """Inherited from a profile resting on another work: the variant's own source says
+    nothing of this rule, so the parent's value stands in for it."""
 
     def is_inherited(self, variant_id: str) -> bool:
         return self.defined_in != variant_id
