@@ -665,8 +665,9 @@ class Deal:
         self._pay(brelan_claims(contenders, values, winners, self.folded, self.order, self.rules))
         self._finish("settled")
 
-    def _uncontested(self, seat: int, reason: str) -> None:
-        self._return_uncalled()
+    def _uncontested(self, seat: int, reason: str, *, bets_made: bool = True) -> None:
+        if bets_made:  # forced stakes that nobody opened against are not "uncalled" bets
+            self._return_uncalled()
         self._award(seat, self.pot_total(), [seat], f"uncontested: {reason}")
         if self.rules.bonuses.claimed_without_showdown:
             values, _ = hand_values(self.hands, self.retourne, None, [], self.rules)
@@ -681,7 +682,9 @@ class Deal:
         self.events.append({"type": "nobody-opens"})
         taker = self.last_straddler if self.last_straddler is not None else self.dealer
         if rule == "last-straddler-takes" and not self.folded[taker]:
-            self._uncontested(taker, "nobody opened; the last to stake takes the pool")
+            self._uncontested(
+                taker, "nobody opened; the last to stake takes the pool", bets_made=False
+            )
             return
         for seat in self.order:
             levy = min(void.void_levy, self.cave[seat])
