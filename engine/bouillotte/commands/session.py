@@ -1,0 +1,62 @@
+"""``bouillotte session FILE``: play a multi-deal session and print the standings."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..errors import InputError
+from ..profiles import Library
+from ..resources import bundled
+from ..session import load_session, run_session, session_text
+
+
+def register(app: typer.Typer) -> None:
+    from ..cli import friendly  # cli is being imported when it registers the commands
+
+    @app.command("session")
+    @friendly
+    def session_command(
+        file: Annotated[
+            Path,
+            typer.Argument(
+                help="A session file (YAML), or the name of a bundled one "
+                "(pagat-teaching, foster-rebuy)."
+            ),
+        ],
+        variant: Annotated[
+            str | None,
+            typer.Option("--variant", "-v", help="Play under this variant (default: the file's)."),
+        ] = None,
+        variants: Annotated[
+            list[Path] | None,
+            typer.Option(
+                "--variants",
+                help="A folder of your own profiles, used beside the bundled ones (repeatable).",
+                file_okay=False,
+            ),
+        ] = None,
+        as_json: Annotated[bool, typer.Option("--json", help="Print JSON data on stdout.")] = False,
+    ) -> None:
+        """Play a session: deal after deal, the deal passing round, carried pools and
+        rebuys; then the final standings, in exact fractions.
+
+        Example:  bouillotte session pagat-teaching
+        """
+        bundled_file = bundled("scenarios") / "sessions" / f"{file}.yaml"
+        if not file.exists() and bundled_file.is_file():
+            file = bundled_file
+        session = load_session(file)
+        chosen = variant or session.model.variant
+        if chosen is None:
+            raise InputError(
+                "name a variant with --variant, or write 'variant:' in the file", file=file
+            )
+        result = run_session(session, Library(variants or []).get(chosen))
+        if as_json:
+            typer.echo(json.dumps(result.to_json(), indent=2, sort_keys=True, ensure_ascii=False))
+        else:
+            typer.echo(session_text(result))

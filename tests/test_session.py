@@ -1,0 +1,168 @@
+"""Sessions: rotation of the deal, carried pools, rebuys and exact final results.
+
+The two bundled session files were worked out by hand; the arithmetic is in the comments.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from bouillotte.cli import app
+from bouillotte.errors import InputError
+from bouillotte.profiles import Library
+from bouillotte.session import fraction_text, load_session, places, run_session
+
+SESSIONS = Path(__file__).resolve().parent.parent / "scenarios" / "sessions"
+
+
+def play(name: str, variant: str | None = None):  # type: ignore[no-untyped-def]
+    session = load_session(SESSIONS / name)
+    return run_session(session, Library().get(variant or session.model.variant or ""))
+
+
+def test_pagat_teaching_session_worked_by_hand() -> None:
+    # Pagat: the dealer antes 1; opening = the largest stake + at least 1; bonuses on the
+    # ledger (carré 2, brelan 1, from every other player, only at a showdown); a void deal
+    # carries the pool; a new cave of 100 only when broke; 12 deals; the pool still carried
+    # at the end is shared in four. Caves (A, B, C, D) start at 100 each.
+    #  1 (D deals) A bets 10, all fold: 9 returned, A takes 2.      caves 101 100 100  99
+    #  2 (A) B bets 5, C calls, D & A fold: B's kings take 5+5+1=11.  100 106  95  99
+    #      ledger: B +3, A -1, C -1, D -1
+    #  3 (B) all pass: B's ante carried (1).                           100 105  95  99
+    #  4 (C, 1 in) D 3, A 3, B 3, C folds; no more; hearts 48 (AH KH QH 8H 9H)
+    #      to B's ace: 1+1+3+3+3 = 11.                                   97 113  94  96
+    #  5 (D) A bets 20, C calls: A's carré of nines beats C's aces, 41. 118 113  74  95
+    #      ledger: A +6-1=+5, C +3-2=+1, B -3, D -3 -> A 4, B 0, C 0, D -4
+    #  6 (A) B bets 80, C calls with his last 74 (a sight): 6 returned to B; diamonds and
+    #      clubs tie at 39, B (dealer's right, diamonds) wins 74+74+1=149. 117 188 0 95
+    #  7 (B) C rebuys 100. C straddles 1; nobody opens: C takes 2.      117 187 101  95
+    #  8 (C) D 5, A 15, B folds, C and D call 15; no more; D's queens beat A's eights:
+    #      45 to D.                                                    102 187  86 125
+    #      ledger: A +3-1, D +3-1, B -2, C -2 -> A 6, B -2, C -2, D -2
+    #  9 (D) A 2, B calls; spades (48) held only by folded C and D are skipped; hearts
+    #      39 to B's ace: 2+2+1 = 5.                                   100 190  86 124
+    # 10 (A) all pass: A's ante carried (1).                            99 190  86 124
+    # 11 (B, 1 in) C 10, A calls: C's nines win 1+1+10+10 = 22.          89 189  98 124
+    #      ledger: C +3, A -1, B -1, D -1 -> A 5, B -3, C 1, D -3
+    # 12 (C) all pass: C's ante carried (1), shared: 1/4 each.          89 189  97 124
+    # Results = cave + ledger + 1/4 - 100 - rebuys:
+    #   A 89+5+1/4-100 = -5 3/4; B 189-3+1/4-100 = 86 1/4;
+    #   C 97+1+1/4-100-100 = -101 3/4; D 124-3+1/4-100 = 21 1/4   (sum 0)
+    result = play("pagat-teaching.yaml")
+    assert [d.dealer for d in result.deals] == list("DABCDABCDABC")
+    assert [d.outcome.status for d in result.deals] == [
+        "uncontested", "settled", "void", "settled", "settled", "settled",
+        "uncontested", "settled", "settled", "void", "settled", "void",
+    ]  # fmt: skip
+    assert [d.carried_in for d in result.deals] == [0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0]
+    caves_after = [
+        [101, 100, 100, 99], [100, 106, 95, 99], [100, 105, 95, 99], [97, 113, 94, 96],
+        [118, 113, 74, 95], [117, 188, 0, 95], [117, 187, 101, 95], [102, 187, 86, 125],
+        [100, 190, 86, 124], [99, 190, 86, 124], [89, 189, 98, 124], [89, 189, 97, 124],
+    ]  # fmt: skip
+    for deal, caves in zip(result.deals, caves_after, strict=True):
+        assert [deal.outcome.players[p].cave for p in "ABCD"] == caves, deal.number
+    assert [(r.player, r.amount, r.before_deal) for d in result.deals for r in d.rebuys] == [
+        ("C", 100, 7)
+    ]
+    by_player = {s.player: s for s in result.standings}
+    assert {p: s.ledger for p, s in by_player.items()} == {"A": 5, "B": -3, "C": 1, "D": -3}
+    assert result.carried_at_end == 1
+    assert {p: s.share for p, s in by_player.items()} == dict.fromkeys("ABCD", Fraction(1, 4))
+    assert {p: s.result for p, s in by_player.items()} == {
+        "A": Fraction(-23, 4),
+        "B": Fraction(345, 4),
+        "C": Fraction(-407, 4),
+        "D": Fraction(85, 4),
+    }
+    assert [(s.player, s.place) for s in result.ranking()] == [
+        ("B", 1), ("D", 2), ("A", 3), ("C", 4)
+    ]  # fmt: skip
+    assert sum(s.result for s in result.standings) == 0
+
+
+def test_foster_rebuy_skips_the_dealer_and_leaves_the_pool_unclaimed() -> None:
+    # Foster: blind 5, bonuses from the cave, void levy 5 each, a new stake at the player's
+    # option (the file says 150), a dealer who has just rebought is passed over.
+    # 1 (D) A all in 100, C calls 100, B & D fold: C's kings win 100+100+5 = 205 and 1
+    #   from B and D (A, broke, pays 0).                 caves A 0, B 99, C 207, D 94
+    # 2 A rebuys 150; A's turn to deal is passed to B. B blinds 5, nobody opens, each adds
+    #   5: carried 25.                                   A 145, B 89, C 202, D 89
+    # 3 (C, 25 in) C blinds 5, D bets 10, all fold: 5 returned, D takes 25+5+5 = 35.
+    #                                                    A 145, B 89, C 197, D 119
+    # 4 (D) D blinds 5, nobody opens, levy 5 each: 25 carried, unclaimed at the end.
+    #                                                    A 140, B 84, C 192, D 109
+    # Results: A 140-100-150 = -110, B -16, C 92, D 9 (sum -25, the unclaimed pool).
+    result = play("foster-rebuy.yaml")
+    assert [d.dealer for d in result.deals] == ["D", "B", "C", "D"]
+    assert result.deals[1].skipped_dealer == "A"
+    assert [(r.player, r.amount) for r in result.deals[1].rebuys] == [("A", 150)]
+    assert {s.player: s.result for s in result.standings} == {
+        "A": -110, "B": -16, "C": 92, "D": 9
+    }  # fmt: skip
+    assert result.carried_at_end == 25
+    assert all(s.share == 0 for s in result.standings)
+    assert "unclaimed" in result.notes[0]
+
+
+def test_places_are_shared_on_ties() -> None:
+    assert places([Fraction(1), Fraction(5), Fraction(1), Fraction(-2)]) == [2, 1, 2, 4]
+    assert places([Fraction(0)] * 4) == [1, 1, 1, 1]
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [(Fraction(49, 4), "12 1/4"), (Fraction(-3, 4), "-3/4"), (Fraction(-49, 4), "-12 1/4"),
+     (Fraction(7), "7"), (Fraction(0), "0")],
+)  # fmt: skip
+def test_fraction_text(value: Fraction, text: str) -> None:
+    assert fraction_text(value) == text
+
+
+def test_seeded_session_is_deterministic(tmp_path: Path) -> None:
+    file = tmp_path / "s.yaml"
+    file.write_text(
+        "players: [A, B, C, D]\ndealer: D\ndeals:\n  - {seed: 5, count: 12, policy: random}\n"
+    )
+    result = run_session(load_session(file), Library().get("pagat"))
+    again = run_session(load_session(file), Library().get("pagat"))
+    assert result.to_json() == again.to_json()
+    assert len(result.deals) == 12
+    # Counters are conserved: with the last pool shared, the results sum to zero.
+    assert sum(s.result for s in result.standings) == 0
+
+
+def test_errors_name_file_and_line(tmp_path: Path) -> None:
+    file = tmp_path / "bad.yaml"
+    file.write_text(
+        "players: [A, B, C, D]\ndealer: D\ndeals:\n"
+        "  - hands: {A: [AS, KS, QS], B: [AH, KH, QH], C: [AD, KD, QD], D: [AC, KC, QC]}\n"
+        "    retourne: 9S\n"
+        "    actions: [A pass, B bet 1000]\n"
+    )
+    with pytest.raises(InputError) as info:
+        run_session(load_session(file), Library().get("foster"))
+    assert info.value.line == 6 and "deal 1" in info.value.message
+    file.write_text("players: [A, B, C, D]\ndealer: E\ndeals: [{seed: 1}]\n")
+    with pytest.raises(InputError) as info:
+        load_session(file)
+    assert info.value.line == 2
+    file.write_text("players: [A, B, C, D]\ndealer: D\ndeals:\n  - {seed: 1, policy: wild}\n")
+    with pytest.raises(InputError, match="unknown policy"):
+        load_session(file)
+
+
+def test_cli_session_table_and_json() -> None:
+    runner = CliRunner()
+    out = runner.invoke(app, ["session", str(SESSIONS / "pagat-teaching.yaml")])
+    assert out.exit_code == 0, out.output
+    assert "86 1/4" in out.output and "-101 3/4" in out.output
+    out = runner.invoke(app, ["session", str(SESSIONS / "pagat-teaching.yaml"), "--json"])
+    assert '"result": "86 1/4"' in out.output
+    out = runner.invoke(app, ["session", str(SESSIONS / "foster-rebuy.yaml"), "-v", "pagat"])
+    assert out.exit_code == 2
+    assert "12 deals" in out.output
