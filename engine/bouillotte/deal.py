@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from .actions import Action, LegalAction
 from .bonuses import Transfer, brelan_claims, triplet_claims
 from .cards import Card, card_str, cards_str, pack
-from .hands import triplets
+from .hands import POINT_VALUE, classify, triplets
 from .outcome import Outcome, outcome_from_events
 from .point import Seating
 from .pots import build_pots, uncalled_excess
@@ -99,7 +100,9 @@ class Deal:
         self.to_act_seat: int | None = None
         self.steps = 0
         self._outcome: Outcome | None = None
+        self._legal: list[LegalAction] | None = None
         self._post_forced_bets()
+        self._legal = None
 
     # -- the public API ---------------------------------------------------------------
 
@@ -121,6 +124,12 @@ class Deal:
         return sum(self.contrib) + self.carried_in
 
     def legal_actions(self) -> list[LegalAction]:
+        """What the player to act may do now (computed once per step)."""
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def _compute_legal(self) -> list[LegalAction]:
         seat = self.to_act_seat
         if seat is None:
             return []
@@ -191,6 +200,7 @@ class Deal:
         else:
             self._play(seat, action)
         self.steps += 1
+        self._legal = None
 
     def _play(self, seat: int, action: Action) -> None:
         if self.phase == "over":
@@ -670,8 +680,12 @@ class Deal:
             self._return_uncalled()
         self._award(seat, self.pot_total(), [seat], f"uncontested: {reason}")
         if self.rules.bonuses.claimed_without_showdown:
-            values, _ = hand_values(self.hands, self.retourne, None, [], self.rules)
-            self._pay(brelan_claims([seat], values, {seat}, self.folded, self.order, self.rules))
+            # Only the winner shows his hand, so only his can claim.
+            values = [POINT_VALUE] * len(self.hands)
+            values[seat] = classify(self.hands[seat], self.retourne, self.rules.hands)
+            if values[seat].is_brelan:
+                claims = brelan_claims([seat], values, {seat}, self.folded, self.order, self.rules)
+                self._pay(claims)
         self._finish("uncontested")
 
     def _nobody_opens(self) -> None:
@@ -738,7 +752,7 @@ def _check_setup(
     for name in hands:
         if name not in players:
             raise SetupError(f"a hand for {name!r}, who is not at the table", "hands")
-    allowed = set(pack(table.pack_ranks()))
+    allowed = _pack_set(tuple(table.pack_ranks()))
     seen: dict[Card, str] = {}
     given = [(card, f"{name}'s hand") for name in players for card in hands[name]]
     given.append((retourne, "the retourne"))
@@ -756,6 +770,11 @@ def _check_setup(
         seen[card] = where
     if exposed is not None and exposed not in seen:
         raise SetupError(f"the exposed card {card_str(exposed)} was not dealt", "exposed")
+
+
+@lru_cache(maxsize=64)
+def _pack_set(ranks: tuple[str, ...]) -> frozenset[Card]:
+    return frozenset(pack(ranks))
 
 
 def deal_from_pack(

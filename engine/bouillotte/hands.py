@@ -9,7 +9,6 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import lru_cache
 
 from .cards import RANK_NAMES, RANKS, Card, parse_card, rank_of, suit_of
 from .profile import Hands
@@ -59,20 +58,31 @@ POINT_VALUE = HandValue(Kind.POINT, -1, 0)
 
 
 def tier_of(kind: Kind, rules: Hands) -> int:
-    return _tiers(rules)[kind]
+    return _TIERS[rules.favori][kind]
 
 
-@lru_cache(maxsize=64)
-def _tiers(rules: Hands) -> dict[Kind, int]:
-    favori = {"below-simple": 3, "by-rank": 4, "above-simple": 5, "none": 0}[rules.favori]
-    return {Kind.CARRE: 6, Kind.BRELAN: 4, Kind.FAVORI: favori, Kind.MISTIGRI: 2}
+_TIERS: dict[str, dict[Kind, int]] = {
+    favori: {Kind.CARRE: 6, Kind.BRELAN: 4, Kind.FAVORI: tier, Kind.MISTIGRI: 2}
+    for favori, tier in {"below-simple": 3, "by-rank": 4, "above-simple": 5, "none": 0}.items()
+}
+"""How the kinds rank, by the profile's place for the favori (higher beats lower)."""
 
 
 def classify(hand: Sequence[Card], retourne: Card, rules: Hands) -> HandValue:
     """The best kind of brelan this hand makes with the retourne, or the point."""
     if not rules.brelans_recognised:
         return POINT_VALUE
-    tiers = _tiers(rules)
+    tiers = _TIERS[rules.favori]
+    if len(hand) == 3 and not rules.mistigri:
+        # The common case, without building a Counter: three ranks, at most one pair.
+        r0, r1, r2 = hand[0] >> 2, hand[1] >> 2, hand[2] >> 2
+        if r0 == r1 == r2:
+            kind = Kind.CARRE if rules.carre and r0 == retourne >> 2 else Kind.BRELAN
+            return HandValue(kind, r0, tiers[kind])
+        pair = r0 if r0 in (r1, r2) else (r1 if r1 == r2 else -1)
+        if pair == retourne >> 2 and pair >= 0 and rules.favori != "none":
+            return HandValue(Kind.FAVORI, pair, tiers[Kind.FAVORI])
+        return POINT_VALUE
     counts = Counter(rank_of(c) for c in hand)
     turned = rank_of(retourne)
     best = POINT_VALUE
