@@ -1,0 +1,39 @@
+"""Ids, file names and relative links."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import quote
+
+
+def slug(text: str) -> str:
+    """A safe HTML id fragment: letters, digits, ``-`` and ``_``."""
+    cleaned = re.sub(r"[^A-Za-z0-9_-]+", "-", text).strip("-")
+    return cleaned or "x"
+
+
+def rule_id(path: str) -> str:
+    """The id of a rule (``betting.closing`` -> ``rule-betting-closing``)."""
+    return "rule-" + slug(path.replace(".", "-"))
+
+
+def cite_id(path: str) -> str:
+    return "cite-" + slug(path.replace(".", "-"))
+
+
+def variant_page(variant_id: str) -> str:
+    return f"variants/{variant_id}.html"
+
+
+def scenario_page(scenario_id: str) -> str:
+    return f"scenarios/{scenario_id}.html"
+
+
+def href(root: str, page: str, anchor: str | None = None) -> str:
+    """A relative link from a page whose prefix to the site root is ``root``."""
+    link = root + quote(page)
+    return f"{link}#{anchor}" if anchor else link
+
+
+def root_of(page: str) -> str:
+    return "../" * page.count("/")

@@ -1,0 +1,304 @@
+"""The static site: valid HTML5, links that resolve, search, escaping, safe rebuilds."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import threading
+import urllib.request
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import html5lib  # type: ignore[import-untyped]
+import pytest
+from typer.testing import CliRunner
+
+from bouillotte.cli import app
+from bouillotte.errors import InputError
+from bouillotte.sitebuild import build_site, builder, stats
+from bouillotte.sitebuild.glossary import GLOSSARY
+from bouillotte.sitebuild.serve import make_server
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("site") / "out"
+    build_site(out)
+    return out
+
+
+def pages(folder: Path) -> list[Path]:
+    return sorted(folder.rglob("*.html"))
+
+
+class _Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: list[str] = []
+        self.links: list[tuple[str, str]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if found.get("id"):
+            self.ids.append(str(found["id"]))
+        for key in ("href", "src"):
+            if found.get(key) is not None:
+                self.links.append((tag, str(found[key])))
+
+
+def parse(file: Path) -> _Links:
+    parser = _Links()
+    parser.feed(file.read_text(encoding="utf-8"))
+    return parser
+
+
+def digest(folder: Path) -> dict[str, str]:
+    return {
+        str(f.relative_to(folder)): hashlib.sha256(f.read_bytes()).hexdigest()
+        for f in sorted(folder.rglob("*"))
+        if f.is_file()
+    }
+
+
+def test_the_expected_pages_are_built(site: Path) -> None:
+    for name in (
+        "index.html",
+        "matrix.html",
+        "statistics.html",
+        "sources.html",
+        "glossary.html",
+        "search.html",
+        "scenarios/index.html",
+        "variants/foster.html",
+        "variants/pagat.html",
+        "scenarios/foster-sight.html",
+        "assets/style.css",
+        "assets/search-index.js",
+        builder.MARKER,
+    ):
+        assert (site / name).is_file(), name
+
+
+def test_every_page_is_valid_html5(site: Path) -> None:
+    for file in pages(site):
+        parser = html5lib.HTMLParser(strict=True, namespaceHTMLElements=False)
+        try:
+            parser.parse(file.read_text(encoding="utf-8"))
+        except html5lib.html5parser.ParseError as exc:
+            pytest.fail(f"{file.relative_to(site)}: {exc}")
+
+
+def test_ids_are_unique_on_every_page(site: Path) -> None:
+    for file in pages(site):
+        ids = parse(file).ids
+        duplicates = sorted({i for i in ids if ids.count(i) > 1})
+        assert not duplicates, f"{file.relative_to(site)}: {duplicates}"
+
+
+def test_every_internal_link_and_anchor_resolves(site: Path) -> None:
+    ids = {file: set(parse(file).ids) for file in pages(site)}
+    checked = 0
+    for file in pages(site):
+        for tag, link in parse(file).links:
+            parts = urlsplit(link)
+            if parts.scheme in ("http", "https"):
+                assert tag == "a", f"{file.name}: external resource {link} (the site is offline)"
+                continue
+            assert not parts.scheme and not link.startswith("//"), f"{file.name}: {link}"
+            target = (file.parent / unquote(parts.path)).resolve() if parts.path else file
+            assert target.is_file(), f"{file.relative_to(site)}: broken link {link}"
+            assert site.resolve() in target.parents, f"{file.name}: {link} leaves the site"
+            if parts.fragment:
+                assert parts.fragment in ids[target], (
+                    f"{file.relative_to(site)}: no #{parts.fragment} in {link}"
+                )
+            checked += 1
+    assert checked > 500
+
+
+def test_every_page_is_in_the_search_index(site: Path) -> None:
+    script = (site / "assets" / "search-index.js").read_text(encoding="utf-8")
+    assert script.startswith("window.SEARCH_INDEX = ")
+    entries = json.loads(script[len("window.SEARCH_INDEX = ") :].rstrip().rstrip(";"))
+    urls = {e["u"].split("#")[0] for e in entries}
+    for file in pages(site):
+        assert str(file.relative_to(site)) in urls
+    favori = [e for e in entries if "favori" in (e["t"] + e["x"]).lower()]
+    assert any(e["u"] == "glossary.html#favori" for e in favori)
+
+
+def test_the_matrix_links_to_citations_and_marks_differences(site: Path) -> None:
+    html = (site / "matrix.html").read_text(encoding="utf-8")
+    assert 'href="variants/pagat.html#cite-betting-closing"' in html
+    assert 'id="rule-betting-closing" class="differs"' in html
+    assert 'id="differences"' in html and 'id="only-differences"' in html
+
+
+def test_a_variant_page_cites_every_rule_and_lists_what_is_left_open(site: Path) -> None:
+    html = (site / "variants" / "foster-three.html").read_text(encoding="utf-8")
+    assert "inherited from" in html and 'id="open"' in html
+    assert html.count('<li id="cite-') == len(re.findall(r'<h3 id="rule-', html))
+    assert "four is the proper number" not in html or "inherited" in html
+
+
+def test_a_scenario_page_shows_cards_outcomes_and_attribution(site: Path) -> None:
+    html = (site / "scenarios" / "foster-sight.html").read_text(encoding="utf-8")
+    assert 'aria-label="ace of clubs"' in html and "♣" in html
+    assert '<span class="card-letter">C</span>' in html
+    assert "cell-differs" in html and "illegal at step 1" in html
+    assert "../matrix.html#rule-betting-all_in_may_open_or_raise" in html
+    assert html.count("<details") >= 2
+
+
+def test_glossary_quotes_are_verbatim(site: Path) -> None:
+    files = [*(SHARED / "sources").glob("*.txt"), SHARED / "research" / "sources.md"]
+    if not all(f.is_file() for f in files):
+        pytest.skip("the shared sources are not beside this checkout")
+    text = re.sub(r"\s+", " ", " ".join(f.read_text(encoding="utf-8") for f in files))
+    text = text.replace("**", "")
+    for term in GLOSSARY:
+        assert re.sub(r"\s+", " ", term.quote) in text, term.id
+
+
+def _hostile(tmp_path: Path) -> tuple[Path, Path]:
+    scenarios = tmp_path / "scenarios"
+    scenarios.mkdir()
+    (scenarios / "evil.yaml").write_text(
+        """id: evil-title
+title: "<script>alert(1)</script>"
+source: {work: foster, locator: "<b>bold</b>", status: constructed}
+notes: |
+  <img src=x onerror=alert(2)> and [a link](javascript:alert(3)) and <script>alert(4)</script>
+players: [A, B, C, D]
+dealer: D
+hands: {A: [AC, KC, 9C], B: [KS, 9D, 8D], C: [AS, QS, 9S], D: [AH, KH, QC]}
+retourne: 9H
+actions: [A bet 5, B fold, C fold, D fold]
+""",
+        encoding="utf-8",
+    )
+    variants = tmp_path / "variants"
+    variants.mkdir()
+    (variants / "evil-profile.yaml").write_text(
+        """title: "<script>alert(5)</script>"
+source: foster
+extends: foster
+summary: "<iframe src=x></iframe> *fine*"
+rules: {}
+""",
+        encoding="utf-8",
+    )
+    return scenarios, variants
+
+
+def test_everything_from_yaml_is_escaped(tmp_path: Path) -> None:
+    scenarios, variants = _hostile(tmp_path)
+    out = tmp_path / "out"
+    build_site(out, [variants], [scenarios])
+    page = (out / "scenarios" / "evil-title.html").read_text(encoding="utf-8")
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "&lt;img src=x onerror=alert(2)&gt;" in page
+    assert "&lt;b&gt;bold&lt;/b&gt;" in page
+    assert 'href="javascript:' not in page
+    profile = (out / "variants" / "evil-profile.html").read_text(encoding="utf-8")
+    assert "&lt;iframe" in profile and "<em>fine</em>" in profile
+    for file in out.rglob("*.html"):
+        text = file.read_text(encoding="utf-8")
+        assert "<script>alert" not in text and "<iframe" not in text and "<img" not in text
+    index = (out / "assets" / "search-index.js").read_text(encoding="utf-8")
+    assert "</script>" not in index
+
+
+def test_two_builds_are_byte_identical(tmp_path: Path, site: Path) -> None:
+    again = tmp_path / "again"
+    build_site(again)
+    assert digest(again) == digest(site)
+
+
+def test_a_failed_build_leaves_the_previous_output(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "out"
+    build_site(out)
+    before = digest(out)
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "bad.yaml").write_text("id: bad\ntitle: x\nplayers: [A]\n", encoding="utf-8")
+    with pytest.raises(InputError):
+        build_site(out, scenario_paths=[broken])
+    assert digest(out) == before
+
+    def half_written(target: Path, site_dir: Path, files: dict[str, str]) -> None:
+        (target / "index.html").write_text("half", encoding="utf-8")
+        raise OSError("disk full")
+
+    monkeypatch.setattr(builder, "_write", half_written)
+    with pytest.raises(OSError, match="disk full"):
+        build_site(out)
+    assert digest(out) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["broken", "out"]
+
+
+def test_a_folder_that_is_not_a_site_is_never_replaced(tmp_path: Path) -> None:
+    precious = tmp_path / "precious"
+    precious.mkdir()
+    (precious / "thesis.txt").write_text("years of work", encoding="utf-8")
+    with pytest.raises(InputError, match="not a built site"):
+        build_site(precious)
+    assert (precious / "thesis.txt").read_text(encoding="utf-8") == "years of work"
+
+
+def test_statistics_show_a_note_when_a_module_is_missing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(stats, "_module", lambda name: None)
+    out = tmp_path / "out"
+    build_site(out)
+    html = (out / "statistics.html").read_text(encoding="utf-8")
+    assert "The odds module is not installed" in html
+    assert "simulation module is not part of this build" in html
+
+
+def test_statistics_show_exact_odds_with_charts(site: Path) -> None:
+    html = (site / "statistics.html").read_text(encoding="utf-8")
+    if "The odds module is not installed" in html:
+        pytest.skip("bouillotte.odds is not present")
+    assert "<svg" in html and "<desc" in html and "<caption>" in html
+
+
+def test_cli_builds_with_progress_on_stderr(tmp_path: Path, runner: CliRunner) -> None:
+    out = tmp_path / "cli-site"
+    result = runner.invoke(app, ["site", "build", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "built" in result.stderr and result.stdout == ""
+    assert (out / "index.html").is_file()
+
+
+def test_cli_reports_bad_input_in_one_line(tmp_path: Path, runner: CliRunner) -> None:
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "bad.yaml").write_text("id: bad\ntitle: x\nplayers: [A]\n", encoding="utf-8")
+    result = runner.invoke(
+        app, ["site", "build", "--out", str(tmp_path / "o"), "--scenarios", str(broken)]
+    )
+    assert result.exit_code == 2
+    assert "error:" in result.stderr and "bad.yaml" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_the_preview_server_serves_the_site(site: Path) -> None:
+    server = make_server(site, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        port = server.server_address[1]
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/index.html", timeout=5) as reply:
+            assert b"Bouillotte" in reply.read()
+    finally:
+        server.shutdown()
+        server.server_close()
