@@ -337,3 +337,12 @@ def test_a_refused_action_leaves_the_deal_unchanged(library: Library) -> None:
     assert (deal.events, deal.contrib, deal.to_act, deal.phase) == before
     play_step(deal, "A straddle")
     assert deal.contrib[0] == 10
+
+
+def test_a_refused_betting_word_lists_the_betting_words(library: Library) -> None:
+    deal = start(library.get("pagat"), SIGHT_HANDS, "9H", caves=SIGHT_CAVES)
+    assert [str(a) for a in deal.legal_actions()] == ["straddle 1", "decline"]
+    with pytest.raises(IllegalAction) as caught:
+        play_step(deal, "A all-in")
+    assert [str(a) for a in caught.value.legal] == ["pass", "bet 1-34", "fold"]
+    assert [str(a) for a in deal.legal_actions()] == ["straddle 1", "decline"]

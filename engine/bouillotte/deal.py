@@ -188,6 +188,7 @@ class Deal:
             saved = self._snapshot()
             try:
                 self._decline(seat, explicit=False)
+                self._legal = None  # a refusal now lists the betting words, not the straddle
                 self._play(seat, action)
             except IllegalAction:
                 self.__dict__.update(saved)

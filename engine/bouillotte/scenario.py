@@ -147,7 +147,12 @@ class Scenario:
                     )
             return list(self.model.variants)
         count = len(self.model.players)
-        return [v.id for v in library.all() if v.players == count]
+        fitting = [v for v in library.all() if v.players == count]
+        # The system of the scenario's own source first (it is the base of comparisons),
+        # then the systems that extend no other, then the rest, each by id.
+        work = self.model.source.work
+        fitting.sort(key=lambda v: (v.source != work, v.extends is not None, v.id))
+        return [v.id for v in fitting]
 
 
 def load_scenario(file: Path) -> Scenario:
