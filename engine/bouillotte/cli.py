@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import functools
 import json
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any
 
 import typer
 
@@ -16,12 +14,11 @@ from .check import check
 from .commands import register_all
 from .compare import compare
 from .errors import InputError
+from .options import JsonFlag, ScenarioDirs, VariantsDirs, friendly
 from .profile import GROUPS, rule_doc, rule_paths
 from .profiles import Library
 from .scenario import ScenarioLibrary, run_scenario
 from .variant import Variant, differing_rules
-
-F = TypeVar("F", bound=Callable[..., Any])
 
 app = typer.Typer(
     help=(
@@ -38,37 +35,6 @@ variants_app = typer.Typer(
     help="List, show and compare the variant profiles.", no_args_is_help=True
 )
 app.add_typer(variants_app, name="variants")
-
-VariantsDirs = Annotated[
-    list[Path] | None,
-    typer.Option(
-        "--variants",
-        help="A folder of your own profiles, used beside the bundled ones (repeatable).",
-        file_okay=False,
-    ),
-]
-ScenarioDirs = Annotated[
-    list[Path] | None,
-    typer.Option(
-        "--scenarios",
-        help="A folder or file of your own scenarios, used beside the bundled ones (repeatable).",
-    ),
-]
-JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON data on stdout.")]
-
-
-def friendly(fn: F) -> F:
-    """Bad input ends with one clear message and exit status 2, never a traceback."""
-
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(*args, **kwargs)
-        except InputError as exc:
-            typer.echo(f"error: {exc.describe()}", err=True)
-            raise typer.Exit(2) from None
-
-    return wrapper  # type: ignore[return-value]
 
 
 def _complete_variant(incomplete: str) -> list[str]:

@@ -15,7 +15,7 @@ from .errors import InputError
 from .profile import GROUPS, Rules
 from .resources import bundled
 from .variant import RuleInfo, Variant
-from .yamlsource import Located, PathKey, read_yaml
+from .yamlsource import Located, PathKey, pydantic_message, read_yaml
 
 BIBLIOGRAPHY_FILE = "sources.yaml"
 PROFILE_KEYS = {"title", "source", "summary", "extends", "rules"}
@@ -29,11 +29,6 @@ class _Entry:
     doc: Located
     path: PathKey
     """Where the rule stands in ``doc``, as ``("rules", group, field)``."""
-
-
-def pydantic_message(error: Any) -> str:
-    message = str(error["msg"])
-    return message[len("Value error, ") :] if message.startswith("Value error, ") else message
 
 
 class Library:

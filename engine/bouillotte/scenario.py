@@ -12,17 +12,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from .actions import Action, ActionSyntaxError, parse_action
 from .cards import Card, CardError, parse_card
 from .deal import Deal, IllegalAction, SetupError, new_deal
 from .errors import InputError
-from .profiles import Library, pydantic_message
+from .profiles import Library
 from .resources import bundled
 from .showdown import MissingCardError
 from .variant import Variant
-from .yamlsource import Located, PathKey, read_yaml
+from .yamlsource import LocatedFile, PathKey, read_yaml, validated
 
 Status = Literal["settled", "uncontested", "void", "illegal"]
 
@@ -109,27 +109,12 @@ class ScenarioModel(_Strict):
 
 
 @dataclass(frozen=True)
-class Scenario:
+class Scenario(LocatedFile):
     model: ScenarioModel
-    doc: Located
 
     @property
     def id(self) -> str:
         return self.model.id
-
-    @property
-    def file(self) -> Path:
-        return self.doc.file
-
-    def fail(self, message: str, path: PathKey, value: Any = None) -> InputError:
-        return InputError(
-            message,
-            file=self.doc.file,
-            line=self.doc.line(path),
-            field=".".join(str(p) for p in path) or None,
-            value=value,
-            has_value=value is not None,
-        )
 
     def actions_for(self, variant_id: str) -> tuple[list[str], PathKey]:
         if variant_id in self.model.actions_by_variant:
@@ -159,20 +144,7 @@ def load_scenario(file: Path) -> Scenario:
     doc = read_yaml(file)
     if not isinstance(doc.data, dict):
         raise InputError("a scenario must be a mapping (id, title, players, ...)", file=file)
-    try:
-        model = ScenarioModel.model_validate(doc.data)
-    except ValidationError as exc:
-        error = exc.errors()[0]
-        loc = tuple(error["loc"])
-        raise InputError(
-            pydantic_message(error),
-            file=file,
-            line=doc.line(loc),
-            field=".".join(str(p) for p in loc) or None,
-            value=error.get("input") if error["type"] != "missing" else None,
-            has_value=error["type"] != "missing" and not isinstance(error.get("input"), dict),
-        ) from None
-    scenario = Scenario(model, doc)
+    scenario = Scenario(doc, validated(ScenarioModel, doc))
     _check_names(scenario)
     return scenario
 

@@ -25,7 +25,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .actions import ActionSyntaxError, parse_action
 from .cards import Card, CardError, card_str, cards_str, parse_card
@@ -33,10 +33,9 @@ from .deal import Deal, IllegalAction, SetupError, new_deal
 from .errors import InputError
 from .outcome import Outcome
 from .policies import Policy, get_policy, play
-from .profiles import pydantic_message
 from .showdown import MissingCardError
 from .variant import Variant
-from .yamlsource import Located, PathKey, read_yaml
+from .yamlsource import LocatedFile, PathKey, read_yaml, validated
 
 
 class _Strict(BaseModel):
@@ -108,43 +107,15 @@ class SessionModel(_Strict):
 
 
 @dataclass(frozen=True)
-class SessionFile:
+class SessionFile(LocatedFile):
     model: SessionModel
-    doc: Located
-
-    @property
-    def file(self) -> Path:
-        return self.doc.file
-
-    def fail(self, message: str, path: PathKey, value: Any = None) -> InputError:
-        return InputError(
-            message,
-            file=self.doc.file,
-            line=self.doc.line(path),
-            field=".".join(str(p) for p in path) or None,
-            value=value,
-            has_value=value is not None,
-        )
 
 
 def load_session(file: Path) -> SessionFile:
     doc = read_yaml(file)
     if not isinstance(doc.data, dict):
         raise InputError("a session must be a mapping (players, dealer, deals, ...)", file=file)
-    try:
-        model = SessionModel.model_validate(doc.data)
-    except ValidationError as exc:
-        error = exc.errors()[0]
-        loc = tuple(error["loc"])
-        raise InputError(
-            pydantic_message(error),
-            file=file,
-            line=doc.line(loc),
-            field=".".join(str(p) for p in loc) or None,
-            value=error.get("input") if error["type"] != "missing" else None,
-            has_value=error["type"] != "missing" and not isinstance(error.get("input"), dict),
-        ) from None
-    session = SessionFile(model, doc)
+    session = SessionFile(doc, validated(SessionModel, doc))
     _check_names(session)
     return session
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import yaml
+from pydantic import BaseModel, ValidationError
 
 from .errors import InputError
 
@@ -93,3 +94,51 @@ def parse_yaml(text: str, file: Path) -> Located:
             f"not valid YAML: {exc.problem}", file=file, line=mark.line + 1 if mark else None
         ) from None
     return Located(data, file, lines)
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def pydantic_message(error: Any) -> str:
+    """Pydantic's message for one error, without its "Value error, " prefix."""
+    message = str(error["msg"])
+    return message[len("Value error, ") :] if message.startswith("Value error, ") else message
+
+
+def validated(model: type[M], doc: Located) -> M:
+    """Validate a whole document; the first error is reported at its file and line."""
+    try:
+        return model.model_validate(doc.data)
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        loc = tuple(error["loc"])
+        missing = error["type"] == "missing"
+        raise InputError(
+            pydantic_message(error),
+            file=doc.file,
+            line=doc.line(loc),
+            field=".".join(str(p) for p in loc) or None,
+            value=None if missing else error.get("input"),
+            has_value=not missing and not isinstance(error.get("input"), dict),
+        ) from None
+
+
+@dataclass(frozen=True)
+class LocatedFile:
+    """A file read with its lines, able to report a fault at any of its fields."""
+
+    doc: Located
+
+    @property
+    def file(self) -> Path:
+        return self.doc.file
+
+    def fail(self, message: str, path: PathKey, value: Any = None) -> InputError:
+        return InputError(
+            message,
+            file=self.doc.file,
+            line=self.doc.line(path),
+            field=".".join(str(p) for p in path) or None,
+            value=value,
+            has_value=value is not None,
+        )

@@ -10,12 +10,11 @@ import typer
 
 from ..differences import differences_text, find_differences, save_scenarios
 from ..errors import InputError
+from ..options import JsonFlag, VariantsDirs, friendly
 from ..profiles import Library
 
 
 def register(app: typer.Typer) -> None:
-    from ..cli import friendly  # cli is being imported when it registers the commands
-
     @app.command("differences")
     @friendly
     def differences_command(
@@ -27,15 +26,8 @@ def register(app: typer.Typer) -> None:
             Path | None,
             typer.Option("--save", help="Write each example as a scenario file in this folder."),
         ] = None,
-        variants: Annotated[
-            list[Path] | None,
-            typer.Option(
-                "--variants",
-                help="A folder of your own profiles, used beside the bundled ones (repeatable).",
-                file_okay=False,
-            ),
-        ] = None,
-        as_json: Annotated[bool, typer.Option("--json", help="Print JSON data on stdout.")] = False,
+        variants: VariantsDirs = None,
+        as_json: JsonFlag = False,
     ) -> None:
         """For each rule on which SECOND differs from FIRST, find the first seeded deal
         (simple policy) whose outcome changes when only that rule is changed in FIRST.

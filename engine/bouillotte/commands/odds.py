@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from ..errors import InputError
 from ..odds import OddsReport, compute_odds
+from ..options import JsonFlag, VariantsDirs, friendly
 from ..profiles import Library
 from ..render import table
 
@@ -50,16 +49,14 @@ def _text(variant_id: str, report: OddsReport) -> str:
 
 def register(app: typer.Typer) -> None:
     @app.command("odds")
+    @friendly
     def odds_command(
         variant: Annotated[
             list[str] | None,
             typer.Option("--variant", "-v", help="A variant id (repeatable; default: all)."),
         ] = None,
-        variants: Annotated[
-            list[Path] | None,
-            typer.Option("--variants", help="A folder of your own profiles.", file_okay=False),
-        ] = None,
-        as_json: Annotated[bool, typer.Option("--json", help="Print JSON data.")] = False,
+        variants: VariantsDirs = None,
+        as_json: JsonFlag = False,
     ) -> None:
         """Exact probabilities of brelans, carrés, favoris and the point, per pack.
 
@@ -69,12 +66,8 @@ def register(app: typer.Typer) -> None:
 
         Example:  bouillotte odds --variant foster --variant foster-five
         """
-        try:
-            library = Library(variants or [])
-            chosen = library.select(variant)
-        except InputError as exc:
-            typer.echo(f"error: {exc.describe()}", err=True)
-            raise typer.Exit(2) from None
+        library = Library(variants or [])
+        chosen = library.select(variant)
         cache: dict[str, OddsReport] = {}
         reports: dict[str, OddsReport] = {}
         for v in chosen:

@@ -9,14 +9,13 @@ from typing import Annotated
 import typer
 
 from ..errors import InputError
+from ..options import JsonFlag, VariantsDirs, friendly
 from ..profiles import Library
 from ..resources import bundled
 from ..session import load_session, run_session, session_text
 
 
 def register(app: typer.Typer) -> None:
-    from ..cli import friendly  # cli is being imported when it registers the commands
-
     @app.command("session")
     @friendly
     def session_command(
@@ -31,15 +30,8 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option("--variant", "-v", help="Play under this variant (default: the file's)."),
         ] = None,
-        variants: Annotated[
-            list[Path] | None,
-            typer.Option(
-                "--variants",
-                help="A folder of your own profiles, used beside the bundled ones (repeatable).",
-                file_okay=False,
-            ),
-        ] = None,
-        as_json: Annotated[bool, typer.Option("--json", help="Print JSON data on stdout.")] = False,
+        variants: VariantsDirs = None,
+        as_json: JsonFlag = False,
     ) -> None:
         """Play a session: deal after deal, the deal passing round, carried pools and
         rebuys; then the final standings, in exact fractions.

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from ..errors import InputError
+from ..options import JsonFlag, VariantsDirs, friendly
 from ..profiles import Library
 from ..simulate import report, report_text, simulate
 
@@ -36,8 +36,6 @@ class _Bar:
 
 
 def register(app: typer.Typer) -> None:
-    from ..cli import friendly  # cli is being imported when it registers the commands
-
     @app.command("simulate")
     @friendly
     def simulate_command(
@@ -53,15 +51,8 @@ def register(app: typer.Typer) -> None:
         jobs: Annotated[
             int, typer.Option("--jobs", "-j", help="Processes (results do not depend on it).")
         ] = 1,
-        variants: Annotated[
-            list[Path] | None,
-            typer.Option(
-                "--variants",
-                help="A folder of your own profiles, used beside the bundled ones (repeatable).",
-                file_okay=False,
-            ),
-        ] = None,
-        as_json: Annotated[bool, typer.Option("--json", help="Print JSON data on stdout.")] = False,
+        variants: VariantsDirs = None,
+        as_json: JsonFlag = False,
     ) -> None:
         """Play many seeded deals under each variant with a betting policy and report how
         pools are decided, pot sizes, bonus flow and seat advantage, with 95% confidence

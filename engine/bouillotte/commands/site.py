@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from ..errors import InputError
+from ..options import ScenarioDirs, VariantsDirs, friendly
 
 DEFAULT_OUT = Path("_site")
 
@@ -23,35 +23,21 @@ def register(app: typer.Typer) -> None:
     )
 
     @site_app.command("build")
+    @friendly
     def build(
         out: Annotated[
             Path, typer.Option("--out", help="The folder to build into (replaced whole).")
         ] = DEFAULT_OUT,
-        variants: Annotated[
-            list[Path] | None,
-            typer.Option(
-                "--variants",
-                help="A folder of your own profiles, used beside the bundled ones (repeatable).",
-                file_okay=False,
-            ),
-        ] = None,
-        scenarios: Annotated[
-            list[Path] | None,
-            typer.Option(
-                "--scenarios",
-                help="A folder or file of your own scenarios, beside the bundled ones "
-                "(repeatable).",
-            ),
-        ] = None,
+        variants: VariantsDirs = None,
+        scenarios: ScenarioDirs = None,
     ) -> None:
-        """Build every page into OUT (default _site/); a failed build leaves OUT as it was."""
+        """Build every page into OUT (default _site/); a failed build leaves OUT as it was.
+
+        Example:  bouillotte site build --out _site --variants my-profiles
+        """
         from ..sitebuild import build_site
 
-        try:
-            report = build_site(out, variants or [], scenarios or [], log=_say)
-        except InputError as exc:
-            _say(f"error: {exc.describe()}")
-            raise typer.Exit(2) from None
+        report = build_site(out, variants or [], scenarios or [], log=_say)
         _say(f"open {report.out / 'index.html'} in a browser, or run: bouillotte site serve")
 
     @site_app.command("serve")
@@ -61,7 +47,10 @@ def register(app: typer.Typer) -> None:
         ] = DEFAULT_OUT,
         port: Annotated[int, typer.Option("--port", help="Port on 127.0.0.1.")] = 8000,
     ) -> None:
-        """Preview a built site at http://127.0.0.1:PORT/ (localhost only)."""
+        """Preview a built site at http://127.0.0.1:PORT/ (localhost only).
+
+        Example:  bouillotte site serve --port 8080
+        """
         from ..sitebuild.serve import serve as run_server
 
         if not (folder / "index.html").is_file():
