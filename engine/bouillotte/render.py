@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 
@@ -43,7 +43,7 @@ def value_text(value: Any) -> str:
     return str(value)
 
 
-def event_line(event: dict[str, Any]) -> str:
+def event_line(event: Mapping[str, Any]) -> str:
     kind = event["type"]
     if kind in ("blind", "ante"):
         return f"{event['player']} puts up the {kind}: {event['adds']}"

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .render import event_line
 from .scenario import RunResult, Step
 
 _SETUP_EVENTS = ("carried-in", "blind", "ante", "straddle", "decline")
@@ -23,7 +24,7 @@ def transcript(result: RunResult) -> str:
     data = result.data
     lines = _header(result)
     lines += ["", "before the deal"]
-    lines += [f"  {_event_text(e)}" for e in _setup_events(data["events"])] or ["  nothing"]
+    lines += [f"  {event_line(e)}" for e in _setup_events(data["events"])] or ["  nothing"]
     lines += ["", "steps"]
     lines += _steps(result.steps) or ["  none"]
     lines.append("")
@@ -94,7 +95,7 @@ def _settlement(data: Mapping[str, Any]) -> list[str]:
     lines = ["settlement"]
     notes = [e for e in data["events"] if e["type"] in ("return", "under-retourne", "misdeal")]
     for event in notes:
-        lines.append(f"  {_event_text(event)}")
+        lines.append(f"  {event_line(event)}")
     showdown = next((e for e in data["events"] if e["type"] == "showdown"), None)
     if showdown is not None:
         shown = "; ".join(f"{name} {value}" for name, value in showdown["hands"].items())
@@ -121,23 +122,3 @@ def _settlement(data: Mapping[str, Any]) -> list[str]:
         )
     lines.append(f"  carry: {data['carry']}")
     return lines
-
-
-def _event_text(event: Mapping[str, Any]) -> str:
-    kind = event["type"]
-    if kind == "carried-in":
-        return f"carried in from a void deal: {event['amount']}"
-    if kind in ("blind", "ante"):
-        return f"{event['player']} puts up the {kind}: {event['adds']}"
-    if kind == "straddle":
-        return f"{event['player']} straddles: +{event['adds']} (pot {event['pot']})"
-    if kind == "decline":
-        how = " (by acting)" if event.get("implicit") else ""
-        return f"{event['player']} declines to straddle{how}"
-    if kind == "return":
-        return f"{event['player']} takes back {event['amount']}: {event['reason']}"
-    if kind == "under-retourne":
-        return f"card under the retourne: {event['note']}"
-    if kind == "misdeal":
-        return f"misdeal: {event['exposed']} exposed; the hands are abandoned"
-    return str(kind)
