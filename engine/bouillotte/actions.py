@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 ActionKind = Literal[
     "straddle", "decline", "pass", "bet", "call", "raise", "fold", "all-in", "no-more"
@@ -22,8 +21,7 @@ ACTION_WORDS: tuple[str, ...] = (
 WITH_AMOUNT = frozenset({"bet", "raise"})
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(NamedTuple):
     """One player's action. ``amount`` is a total ("to" amount) for ``bet`` and ``raise``."""
 
     player: str
@@ -34,9 +32,11 @@ class Action:
         return f"{self.player} {self.kind}" + (f" {self.amount}" if self.amount is not None else "")
 
 
-@dataclass(frozen=True, slots=True)
-class LegalAction:
-    """What the player to act may do now: the word and, for bets, the range of totals."""
+class LegalAction(NamedTuple):
+    """What the player to act may do now: the word and, for bets, the range of totals.
+
+    (Tuples, not frozen dataclasses: they are made on every step of every simulated deal.)
+    """
 
     kind: str
     low: int | None = None

@@ -116,8 +116,11 @@ class Deal:
 
     @property
     def outcome(self) -> Outcome:
-        if self._outcome is None:
+        """The settlement, replayed from the event log (once, when first asked for)."""
+        if self.phase != "over":
             raise RuntimeError("the deal is not over yet")
+        if self._outcome is None:
+            self._outcome = outcome_from_events(self.events, self.initial_caves)
         return self._outcome
 
     def pot_total(self) -> int:
@@ -713,7 +716,6 @@ class Deal:
         self.events.append({"type": "end", "status": status, "carry": carry})
         self.phase = "over"
         self.to_act_seat = None
-        self._outcome = outcome_from_events(self.events, self.initial_caves)
 
     def _illegal(self, message: str, rule: str) -> None:
         raise IllegalAction(message, rule, self.variant.cite(rule), self.legal_actions())

@@ -80,4 +80,4 @@ def outcome_from_events(
         )
         for name in initial_caves
     }
-    return Outcome(status, pots, bonuses, carry, carried_in, players, [dict(e) for e in events])
+    return Outcome(status, pots, bonuses, carry, carried_in, players, list(events))

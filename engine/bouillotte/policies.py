@@ -27,11 +27,12 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .actions import Action, LegalAction
-from .cards import RANKS, Card, rank_of, suit_of
+from .cards import Card, rank_of
 from .deal import Deal
 from .errors import InputError
 from .hands import Kind, classify
 from .profile import Rules
+from .showdown import rank_values
 
 PUBLIC_EVENTS = frozenset(
     {"carried-in", "blind", "ante", "straddle", "decline", "action", "privilege"}
@@ -130,15 +131,16 @@ class Policy(Protocol):
 def own_point(hand: Sequence[Card], retourne: Card, rules: Rules) -> tuple[int, int]:
     """The best suit a player can count for sure: his cards of it plus the retourne if of
     that suit. Returns (pips, cards of that suit in hand)."""
-    values = rules.table.point_values
-    best = (0, 0)
-    for suit in {suit_of(c) for c in hand}:
-        mine = [c for c in hand if suit_of(c) == suit]
-        pips = sum(values.get(RANKS[rank_of(c)], 0) for c in mine)  # type: ignore[call-overload]
-        if suit_of(retourne) == suit:
-            pips += values.get(RANKS[rank_of(retourne)], 0)  # type: ignore[call-overload]
-        best = max(best, (pips, len(mine)))
-    return best
+    values = rank_values(rules)
+    pips = [0, 0, 0, 0]
+    count = [0, 0, 0, 0]
+    for card in hand:
+        pips[card & 3] += values[card >> 2]
+        count[card & 3] += 1
+    turned = retourne & 3
+    if count[turned]:
+        pips[turned] += values[retourne >> 2]
+    return max((pips[s], count[s]) for s in range(4) if count[s])
 
 
 def _amount(legal: LegalAction, wanted: int) -> int:
