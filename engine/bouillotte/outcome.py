@@ -44,7 +44,7 @@ class Outcome:
 
 
 def outcome_from_events(
-    events: Sequence[Mapping[str, Any]], initial_caves: Mapping[str, int]
+    events: Sequence[dict[str, Any]], initial_caves: Mapping[str, int]
 ) -> Outcome:
     """Replay the log: every counter that moved is in an event."""
     cave = dict(initial_caves)
