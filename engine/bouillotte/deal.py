@@ -452,6 +452,8 @@ class Deal:
             self._open(seat, action.amount, "bet")
         elif kind == "all-in":
             self._open(seat, self.contrib[seat] + self.cave[seat], "all-in")
+        elif kind in ("straddle", "decline"):
+            self._straddle_word_out_of_place(seat, kind)
         else:
             self._illegal(
                 f"nobody has opened yet, so {self.names[seat]} cannot '{kind}': "
@@ -508,10 +510,14 @@ class Deal:
                 "betting.closing",
             )
         else:
-            self._illegal(
-                f"'{kind}' is said only before the deal, when a straddle is offered",
-                "forced_bets.straddles",
-            )
+            self._straddle_word_out_of_place(seat, kind)
+
+    def _straddle_word_out_of_place(self, seat: int, kind: str) -> None:
+        if not self.rules.forced_bets.straddles:
+            why = "this system has no straddles"
+        else:
+            why = "a straddle is offered only before the deal, and that time is past"
+        self._illegal(f"{self.names[seat]} cannot '{kind}': {why}", "forced_bets.straddles")
 
     # -- closing the betting ----------------------------------------------------------
 
