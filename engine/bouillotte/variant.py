@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .citations import Citation, Work
 from .profile import GROUPS, Rules, rule_paths
+
+if TYPE_CHECKING:
+    from .deal import Deal
 
 
 @dataclass(frozen=True)
@@ -67,6 +71,12 @@ class Variant:
         elif citation.reason:
             text += f" ({citation.status.value}: {citation.reason})"
         return text or citation.status.value
+
+    def new_deal(self, players: Sequence[str], dealer: str, **setup: Any) -> Deal:
+        """Start a deal under this variant (see :func:`bouillotte.deal.new_deal`)."""
+        from .deal import new_deal
+
+        return new_deal(self, players, dealer, **setup)
 
     def with_values(self, changes: dict[str, Any], *, label: str | None = None) -> Variant:
         """This variant with some rules replaced (for rule attribution)."""

@@ -22,7 +22,7 @@ from typing import Annotated
 
 import typer
 
-from ..errors import InputError
+from ..options import friendly
 from ..profiles import Library
 from ..scenario import ScenarioLibrary, run_scenario
 from ..transcript import transcript
@@ -86,6 +86,7 @@ def stale_files(expected: set[str], folder: Path) -> list[Path]:
 
 def register(app: typer.Typer) -> None:
     @app.command("golden")
+    @friendly
     def golden_command(
         write: Annotated[
             bool,
@@ -101,13 +102,9 @@ def register(app: typer.Typer) -> None:
 
         Exits 1 if a transcript differs from its file, or a file is missing or stale.
 
-        Regenerate:  bouillotte golden --write
+        Example:  bouillotte golden --write   (regenerate after a deliberate change)
         """
-        try:
-            found = list(goldens())
-        except InputError as exc:
-            typer.echo(f"error: {exc.describe()}", err=True)
-            raise typer.Exit(2) from None
+        found = list(goldens())
         stale = stale_files({g.name for g in found}, folder)
         if write:
             _write(found, stale, folder)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from markupsafe import Markup
@@ -149,11 +149,17 @@ def rule_groups(variant: Variant, root: str) -> list[GroupView]:
 
 
 def open_questions(variant: Variant) -> list[CitationView]:
-    """The rules this variant's sources leave open (status inferred or reconstructed)."""
+    """The rules this variant's sources leave open: read by inference or reconstruction,
+    or not addressed at all (inherited from a profile resting on another work)."""
     found = []
     for number, path in enumerate(rule_paths(), start=1):
         citation = variant.citation(path)
-        if citation is not None and citation.status in OPEN_STATUSES:
+        info = variant.info[path]
+        if info.silent:
+            view = citation_view(variant, path, number)
+            reason = f"{variant.source} says nothing of it; {info.defined_in}'s rule is inherited"
+            found.append(replace(view, status="silent", reason=reason))
+        elif citation is not None and citation.status in OPEN_STATUSES:
             found.append(citation_view(variant, path, number))
     return found
 
