@@ -50,7 +50,6 @@ def make_rules(
             "stakes": {
                 "cave": 100,
                 "cave_can_be_topped_up": False,
-                "rebuy_only_when_broke": True,
                 "rebuy_amount": "players-option",
                 "skip_dealer_who_rebought": True,
             },

@@ -3,9 +3,9 @@
 For every rule path, each alternative value (the other words of a choice, the other truth
 value, another number) is tried under every bundled profile on every bundled scenario and
 the few extra deals in ``coverage_deals/``; the rule is covered when at least one of those
-deals ends differently (or its actions no longer make a complete deal). Rules that
-act only across deals (stakes and sessions) are covered by the session tests instead and
-are listed here with the reason.
+deals ends differently (or its actions no longer make a complete deal). Rules that act
+only between deals (stakes, sessions) are shown the same way on the bundled sessions and
+those in ``coverage_sessions/``; the three that no deal can show are listed with the reason.
 """
 
 from __future__ import annotations
@@ -21,22 +21,28 @@ from bouillotte.attribution import signature
 from bouillotte.errors import InputError
 from bouillotte.profile import GROUPS, BonusRule, rule_paths
 from bouillotte.profiles import Library
+from bouillotte.resources import bundled
 from bouillotte.scenario import ScenarioLibrary, run_scenario
+from bouillotte.session import load_session, run_session
 from bouillotte.variant import Variant
 
 ACROSS_DEALS = {
-    "stakes.cave_can_be_topped_up": "a session rule: when a cave may be topped up between deals",
-    "stakes.rebuy_only_when_broke": "a session rule: when a new stake may be bought",
+    "stakes.cave": "sessions start from the default cave; scenarios state their caves",
+    "stakes.cave_can_be_topped_up": "a session rule: whether a cave may be added to",
     "stakes.rebuy_amount": "a session rule: the size of a new stake",
     "stakes.skip_dealer_who_rebought": "a session rule: who deals next",
-    "table.cut_by": "who cuts does not change a given order of the cards",
     "session.deals": "a session rule: how many deals are played",
     "session.carried_pot_at_end": "a session rule: the pool left after the last deal",
-    "table.players": "changes the table itself; each size has its own scenarios",
-    "table.packs": "changes which cards exist; each pack has its own scenarios",
-    "stakes.cave": "scenarios state their caves; the default cave is used by sessions",
     "misdeals.dealer_keeps_deal": "a session rule: who deals after a misdeal",
 }
+"""Rules that act between deals: each is shown to change a bundled or test session."""
+
+NOT_IN_PLAY = {
+    "table.cut_by": "who cuts does not change a given order of the cards",
+    "table.players": "changes the table itself; each size has its own scenarios",
+    "table.packs": "changes which cards exist; each pack has its own scenarios",
+}
+"""Rules no deal can show by changing them alone."""
 
 
 def alternatives(path: str, current: Any) -> list[Any]:
@@ -113,10 +119,40 @@ def _any_scenario_differs(scenarios: list[Any], base: Variant, changed: Variant)
     return False
 
 
-@pytest.mark.parametrize("path", [p for p in rule_paths() if p not in ACROSS_DEALS])
+@pytest.mark.parametrize(
+    "path", [p for p in rule_paths() if p not in ACROSS_DEALS and p not in NOT_IN_PLAY]
+)
 def test_changing_the_rule_changes_some_bundled_deal(path: str) -> None:
     assert _changes(path), f"no bundled scenario changes when {path} changes: add one"
 
 
+EXTRA_SESSIONS = Path(__file__).parent / "coverage_sessions"
+
+
+def _session_outcome(session: Any, variant: Variant) -> Any:
+    """A session's result, or the fault that stops it (which is a change too)."""
+    try:
+        return run_session(session, variant).to_json()
+    except InputError as exc:
+        return exc.message
+
+
+@pytest.mark.parametrize("path", sorted(ACROSS_DEALS))
+def test_changing_the_rule_changes_some_session(path: str) -> None:
+    library = Library()
+    files = sorted((bundled("scenarios") / "sessions").glob("*.yaml"))
+    sessions = [load_session(f) for f in [*files, *sorted(EXTRA_SESSIONS.glob("*.yaml"))]]
+    for session in sessions:
+        base = library.get(session.model.variant or "foster")
+        for value in alternatives(path, base.value(path)):
+            try:
+                changed = base.with_values({path: value})
+            except ValueError:
+                continue
+            if _session_outcome(session, base) != _session_outcome(session, changed):
+                return
+    pytest.fail(f"no session changes when {path} changes: add one to {EXTRA_SESSIONS.name}/")
+
+
 def test_rules_exempted_here_are_real_rules() -> None:
-    assert set(ACROSS_DEALS) <= set(rule_paths())
+    assert set(ACROSS_DEALS) | set(NOT_IN_PLAY) <= set(rule_paths())

@@ -34,7 +34,6 @@ from .variant import Variant, differing_rules
 SESSION_RULES = frozenset(
     {
         "stakes.cave_can_be_topped_up",
-        "stakes.rebuy_only_when_broke",
         "stakes.rebuy_amount",
         "stakes.skip_dealer_who_rebought",
         "session.deals",

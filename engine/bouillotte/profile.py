@@ -70,10 +70,9 @@ class Stakes(_Group):
     one deal (table stakes)."""
 
     cave_can_be_topped_up: bool
-    """Whether a player may add counters to a cave that is not yet empty."""
-
-    rebuy_only_when_broke: bool
-    """Whether a new stake may be bought only once the cave is empty (décavé)."""
+    """Whether a player may add counters to a cave that is not yet empty. Where not, a new
+    stake is bought only once the cave is empty (décavé): "rebuy only when broke" is the
+    same rule seen from the other side, so it is not a second parameter."""
 
     rebuy_amount: int | Literal["players-option"]
     """The size of a new stake: a fixed number, or ``players-option``."""

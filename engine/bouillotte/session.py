@@ -3,8 +3,9 @@
 The deal passes to the right (or left) from deal to deal; where the profile says so
 (``stakes.skip_dealer_who_rebought``, Foster) a player who has just bought a new stake is
 passed over when it is his turn to deal. A void deal's pool is carried into the next deal.
-A cave that reaches zero is replaced by a new stake before the next deal, and only then
-(``stakes.rebuy_only_when_broke``); every rebuy is recorded. Where the profile fixes the
+A cave that reaches zero is replaced by a new stake before the next deal; a player may buy
+more counters while his cave is not empty only where ``stakes.cave_can_be_topped_up``; every
+purchase is recorded. Where the profile fixes the
 number of deals (``session.deals``, the teaching card's twelve), a session file must list
 that many; a pool still carried after the last deal is shared equally in exact fractions or
 left unclaimed (``session.carried_pot_at_end``). A player's final result is his cave plus
@@ -23,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -62,6 +63,9 @@ class DealSpec(_Strict):
     """With ``seed``: a policy per player, overriding ``policy``."""
     dealer: str | None = None
     """Optional check: who must deal this deal (the rotation decides it)."""
+    buy: dict[str, Annotated[int, Field(ge=1)]] = {}
+    """Counters players buy just before this deal (before the first of a seeded block): a
+    new stake when the cave is empty, or a top-up where ``stakes.cave_can_be_topped_up``."""
     note: str = ""
 
     @model_validator(mode="after")
@@ -320,6 +324,31 @@ class _Table:
                 bought.append(Rebuy(player, amount, number))
         return bought
 
+    def buy(self, session: SessionFile, plan: _Planned, number: int) -> list[Rebuy]:
+        """The counters the file says players buy before this deal, where the rules allow."""
+        spec = plan.spec
+        if spec.seed is not None and plan.seed != spec.seed:
+            return []  # a seeded block buys before its first deal only
+        bought = []
+        stakes = self.variant.rules.stakes
+        for player, amount in spec.buy.items():
+            path = ("deals", plan.index, "buy", player)
+            if player not in self.cave:
+                raise session.fail(f"{player!r} is not one of the players", path, player)
+            if self.cave[player] > 0 and not stakes.cave_can_be_topped_up:
+                raise session.fail(
+                    f"{player} still has {self.cave[player]} counters, and under "
+                    f"{self.variant.id} a cave cannot be added to before it is empty "
+                    f"(stakes.cave_can_be_topped_up: "
+                    f"{self.variant.cite('stakes.cave_can_be_topped_up')})",
+                    path,
+                    amount,
+                )
+            self.cave[player] += amount
+            self.bought[player] += amount
+            bought.append(Rebuy(player, amount, number))
+        return bought
+
     def next_dealer(self, after: str, rebought: set[str]) -> tuple[str, str | None]:
         step = 1 if self.variant.rules.table.direction == "right" else -1
         n = len(self.players)
@@ -364,7 +393,8 @@ def run_session(session: SessionFile, variant: Variant) -> SessionResult:
                 ("deals", plan.index, "dealer"),
                 plan.spec.dealer,
             )
-        record = _play_one(session, table, plan, number, dealer, rebuys, skipped)
+        bought = table.buy(session, plan, number)
+        record = _play_one(session, table, plan, number, dealer, rebuys + bought, skipped)
         records.append(record)
         for player, result in record.outcome.players.items():
             table.cave[player] = result.cave
