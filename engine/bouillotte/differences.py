@@ -25,7 +25,8 @@ import yaml
 
 from .attribution import signature
 from .cards import Card, card_str
-from .deal import SetupError, deal_from_pack, new_deal, shuffled_pack
+from .deal import new_deal
+from .dealing import SetupError, deal_from_pack, shuffled_pack
 from .policies import get_policy, play
 from .render import value_text
 from .scenario import ScenarioModel, load_scenario, run_scenario

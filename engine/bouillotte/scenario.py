@@ -16,7 +16,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from .actions import Action, ActionSyntaxError, parse_action
 from .cards import Card, CardError, parse_card
-from .deal import Deal, IllegalAction, SetupError, new_deal
+from .deal import Deal, IllegalAction, new_deal
+from .dealing import SetupError
 from .errors import InputError
 from .profiles import Library
 from .resources import bundled

@@ -30,7 +30,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from .actions import ActionSyntaxError, parse_action
 from .cards import Card, CardError, card_str, cards_str, parse_card
-from .deal import Deal, IllegalAction, SetupError, new_deal
+from .deal import Deal, IllegalAction, new_deal
+from .dealing import SetupError
 from .errors import InputError
 from .outcome import Outcome
 from .policies import Policy, get_policy, play

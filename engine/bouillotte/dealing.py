@@ -1,0 +1,107 @@
+"""Setting a deal up: checking the seats and cards given, and dealing a pack in order."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+
+from .cards import Card, card_str, pack
+from .variant import Variant
+
+
+class SetupError(ValueError):
+    """The cards or seats given for a deal cannot be dealt under this variant."""
+
+    def __init__(self, message: str, field: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def check_setup(
+    variant: Variant,
+    players: Sequence[str],
+    dealer: str,
+    caves: Mapping[str, int],
+    hands: Mapping[str, Sequence[Card]],
+    retourne: Card,
+    under_retourne: Card | None,
+    exposed: Card | None,
+) -> None:
+    table = variant.rules.table
+    if len(players) != table.players:
+        raise SetupError(
+            f"{len(players)} players, but {variant.id} is a game for {table.players}", "players"
+        )
+    if len(set(players)) != len(players):
+        raise SetupError("a player is named twice", "players")
+    if dealer not in players:
+        raise SetupError(f"the dealer {dealer!r} is not one of the players", "dealer")
+    for name in players:
+        if name not in caves:
+            raise SetupError(f"no cave for {name}", "caves")
+        if caves[name] < 0:
+            raise SetupError(f"{name}'s cave is negative", "caves")
+        if name not in hands:
+            raise SetupError(f"no hand for {name}", "hands")
+        if len(hands[name]) != table.hand_size:
+            raise SetupError(
+                f"{name} holds {len(hands[name])} cards; {variant.id} deals {table.hand_size}",
+                "hands",
+            )
+    for name in hands:
+        if name not in players:
+            raise SetupError(f"a hand for {name!r}, who is not at the table", "hands")
+    allowed = _pack_set(tuple(table.pack_ranks()))
+    seen: dict[Card, str] = {}
+    given = [(card, f"{name}'s hand") for name in players for card in hands[name]]
+    given.append((retourne, "the retourne"))
+    if under_retourne is not None:
+        given.append((under_retourne, "the card under the retourne"))
+    for card, where in given:
+        if card not in allowed:
+            raise SetupError(
+                f"{card_str(card)} ({where}) is not in the {len(allowed)}-card pack of "
+                f"{variant.id} ({' '.join(table.pack_ranks())} of each suit)",
+                "hands",
+            )
+        if card in seen:
+            raise SetupError(f"{card_str(card)} is dealt twice ({seen[card]} and {where})", "hands")
+        seen[card] = where
+    if exposed is not None and exposed not in seen:
+        raise SetupError(f"the exposed card {card_str(exposed)} was not dealt", "exposed")
+
+
+@lru_cache(maxsize=64)
+def _pack_set(ranks: tuple[str, ...]) -> frozenset[Card]:
+    return frozenset(pack(ranks))
+
+
+def deal_from_pack(
+    variant: Variant, players: Sequence[str], dealer: str, order: Sequence[Card]
+) -> tuple[dict[str, list[Card]], Card, Card | None]:
+    """Deal ``order`` (top card first) as the variant deals: hands, retourne, card under it."""
+    table = variant.rules.table
+    n, size = len(players), table.hand_size
+    if len(order) < n * size + 1:
+        raise SetupError(
+            f"{len(order)} cards cannot deal {size} to each of {n} players and a retourne",
+            "deck",
+        )
+    d = list(players).index(dealer) if dealer in players else 0
+    step = 1 if table.direction == "right" else -1
+    seats = [players[(d + step * k) % n] for k in range(1, n + 1)]
+    hands: dict[str, list[Card]] = {name: [] for name in players}
+    for i in range(n * size):
+        if table.deal_singly:
+            hands[seats[i % n]].append(order[i])
+        else:
+            hands[seats[i // size]].append(order[i])
+    under = order[n * size + 1] if len(order) > n * size + 1 else None
+    return hands, order[n * size], under
+
+
+def shuffled_pack(variant: Variant, seed: int) -> list[Card]:
+    cards = pack(variant.rules.table.pack_ranks())
+    random.Random(seed).shuffle(cards)
+    return cards
