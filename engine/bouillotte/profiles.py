@@ -68,7 +68,15 @@ class Library:
         return self._variants[variant_id]
 
     def all(self) -> list[Variant]:
-        return [self.get(v) for v in self.ids()]
+        """Every variant, in families: each root profile, then those built on it."""
+        variants = {v: self.get(v) for v in self.ids()}
+
+        def root(v: Variant) -> str:
+            while v.extends is not None and v.extends in variants:
+                v = variants[v.extends]
+            return v.id
+
+        return sorted(variants.values(), key=lambda v: (root(v), v.extends is not None, v.id))
 
     def select(self, ids: Iterable[str] | None) -> list[Variant]:
         return self.all() if ids is None else [self.get(v) for v in ids]
