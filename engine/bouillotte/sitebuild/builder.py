@@ -101,12 +101,13 @@ def _environment(site_dir: Path) -> Environment:
 def _home(inputs: _Inputs) -> Page:
     systems = []
     for v in inputs.variants:
-        statuses = [c.status for p in rule_paths() if (c := v.citation(p)) is not None]
+        own = [p for p in rule_paths() if not v.info[p].silent]
+        statuses = [c.status for p in own if (c := v.citation(p)) is not None]
         systems.append(
             {
                 "variant": v,
                 "documented": sum(1 for s in statuses if s == Status.DOCUMENTED),
-                "open": sum(1 for s in statuses if s in rule_views.OPEN_STATUSES),
+                "open": len(rule_views.open_questions(v)),
                 "rules": len(rule_paths()),
             }
         )
