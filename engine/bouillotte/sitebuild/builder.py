@@ -88,6 +88,7 @@ def _environment(site_dir: Path) -> Environment:
     env.filters["markdown"] = markdown
     env.filters["inline"] = inline
     env.filters["slug"] = slug
+    env.filters["with_cards"] = scenes.with_cards
     env.globals["href"] = href
     env.globals["rule_id"] = rule_id
     env.globals["variant_page"] = variant_page

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
+
+from markupsafe import Markup, escape
 
 from ..attribution import Attribution
 from ..cards import RANK_NAMES, SUIT_NAMES, SUIT_SYMBOLS, card_str, parse_card
@@ -250,3 +253,23 @@ def transcripts(comparison: Comparison) -> list[TranscriptView]:
         TranscriptView(r.variant.id, r.status, run_text(r.data, title), log_rows(r.data["events"]))
         for r in comparison.results
     ]
+
+
+_CARD_CODE = re.compile(r"\b(10|[AKQJ987])([SHDC])\b")
+
+
+def with_cards(text: str) -> Markup:
+    """A line of the log with every card code (``QC``) shown as rank, suit symbol and letter
+    (``Q♣ C``), red suits marked by class as well, and ``->`` as an arrow; everything else
+    is escaped."""
+
+    def card(found: re.Match[str]) -> str:
+        rank, suit = found.group(1), found.group(2)
+        colour = " card-inline-red" if suit in RED else ""
+        name = f"{RANK_NAMES[rank]} of {SUIT_NAMES[suit]}"
+        return (
+            f'<span class="card-inline{colour}" title="{name}">{rank}{SUIT_SYMBOLS[suit]}'
+            f'<span class="card-letter">{suit}</span></span>'
+        )
+
+    return Markup(_CARD_CODE.sub(card, str(escape(text))).replace(" -&gt; ", " → "))
