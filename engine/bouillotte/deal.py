@@ -9,7 +9,7 @@ profile.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from .actions import Action, LegalAction
@@ -55,6 +55,7 @@ class Deal:
         under_retourne: Card | None = None,
         carried_in: int = 0,
         exposed: Card | None = None,
+        stifled: Collection[str] = (),
     ) -> None:
         self.variant = variant
         self.rules = rules = variant.rules
@@ -71,6 +72,7 @@ class Deal:
         self.retourne = retourne
         self.under_retourne = under_retourne
         self.exposed = exposed
+        self.stifled = frozenset(stifled)
         self.carried_in = carried_in
         self.initial_caves = {name: caves[name] for name in self.names}
         self.cave = [caves[name] for name in self.names]
@@ -681,10 +683,12 @@ class Deal:
             self._return_uncalled()
         self._award(seat, self.pot_total(), [seat], f"uncontested: {reason}")
         if self.rules.bonuses.claimed_without_showdown:
-            # Only the winner shows his hand, so only his can claim.
+            # Only the winner shows his hand, so only his can claim, unless he stifles it.
             values = [POINT_VALUE] * len(self.hands)
             values[seat] = classify(self.hands[seat], self.retourne, self.rules.hands)
-            if values[seat].is_brelan:
+            if values[seat].is_brelan and self.names[seat] in self.stifled:
+                self.events.append({"type": "stifle", "player": self.names[seat]})
+            elif values[seat].is_brelan:
                 claims = brelan_claims([seat], values, {seat}, self.folded, self.order, self.rules)
                 self._pay(claims)
         self._finish("uncontested")
@@ -731,6 +735,7 @@ def new_deal(
     seed: int | None = None,
     carried_in: int = 0,
     exposed: Card | None = None,
+    stifled: Collection[str] = (),
 ) -> Deal:
     """Start a deal from explicit hands, a pack in order (top first), or a seed."""
     if caves is None:
@@ -756,4 +761,5 @@ def new_deal(
         under_retourne,
         carried_in=carried_in,
         exposed=exposed,
+        stifled=stifled,
     )

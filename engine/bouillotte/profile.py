@@ -243,8 +243,9 @@ class Bonuses(_Group):
     """Whether players who passed out of the pool pay the bonuses too."""
 
     claimed_without_showdown: bool
-    """Whether a player who wins uncontested may show a brelan and collect its payment
-    (otherwise payments are due only at a showdown)."""
+    """Whether a player who wins uncontested may show a brelan and collect its payment, or
+    "stifle" it, keeping it hidden (a deal's ``stifled`` players do); otherwise payments
+    are due only at a showdown."""
 
     paid_from: Literal["cave", "ledger"]
     """``cave``: payments move counters between caves (a payer gives what he has left);

@@ -80,6 +80,8 @@ def event_line(event: Mapping[str, Any]) -> str:
         return "showdown: " + "; ".join(f"{p} {h}" for p, h in event["hands"].items())
     if kind == "under-retourne":
         return str(event["note"])
+    if kind == "stifle":
+        return f"{event['player']} stifles his brelan: it is not shown, and not paid"
     if kind == "levy":
         return f"{event['player']} puts {event['amount']} in the pool for the next deal"
     if kind == "nobody-opens":

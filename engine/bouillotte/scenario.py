@@ -88,6 +88,9 @@ class ScenarioModel(_Strict):
     """The next card of the stock (Foster's carré rule)."""
     exposed: str | None = None
     """A card exposed during the deal (a misdeal under Foster)."""
+    stifled: list[str] = []
+    """Players who, winning without a showdown, keep a brelan hidden rather than show it
+    for its payment (Foster: "it is usual to stifle the brelan")."""
     carried_in: int = Field(default=0, ge=0)
     """Counters carried into this deal's pool from a void deal."""
     deck: list[str] | None = None
@@ -155,6 +158,9 @@ def _check_names(scenario: Scenario) -> None:
     players = set(m.players)
     if m.dealer not in players:
         raise scenario.fail("the dealer is not one of the players", ("dealer",), m.dealer)
+    for i, name in enumerate(m.stifled):
+        if name not in players:
+            raise scenario.fail(f"{name!r} is not one of the players", ("stifled", i), name)
     for key in ("caves", "hands"):
         mapping = getattr(m, key)
         for name in mapping or {}:
@@ -201,6 +207,7 @@ def start_deal(scenario: Scenario, variant: Variant) -> Deal:
                 else None,
                 carried_in=m.carried_in,
                 exposed=card(scenario, m.exposed, ("exposed",)) if m.exposed else None,
+                stifled=m.stifled,
             )
         deck = (
             [card(scenario, c, ("deck", i)) for i, c in enumerate(m.deck)]
@@ -216,6 +223,7 @@ def start_deal(scenario: Scenario, variant: Variant) -> Deal:
             seed=m.seed,
             carried_in=m.carried_in,
             exposed=card(scenario, m.exposed, ("exposed",)) if m.exposed else None,
+            stifled=m.stifled,
         )
     except SetupError as exc:
         raise scenario.fail(f"{exc} (variant {variant.id})", (exc.field,)) from None

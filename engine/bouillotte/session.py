@@ -53,6 +53,8 @@ class DealSpec(_Strict):
     """The next card of the stock (Foster's carré rule)."""
     exposed: str | None = None
     """A card exposed during the deal (a misdeal where the profile says so)."""
+    stifled: list[str] = []
+    """Players who, winning without a showdown, keep a brelan hidden (Foster's "stifle")."""
     actions: list[str] = []
     seed: int | None = None
     """Shuffle seed; the deal is then played by policies."""
@@ -422,6 +424,7 @@ def _start(session: SessionFile, table: _Table, plan: _Planned, dealer: str) -> 
         "caves": dict(table.cave),
         "carried_in": table.carry,
         "exposed": exposed,
+        "stifled": spec.stifled,
     }
     try:
         if spec.hands is not None:
