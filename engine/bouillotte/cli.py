@@ -237,20 +237,27 @@ def run_command(
     """Play one scenario (a deal and its actions) and settle it.
 
     An action a variant forbids is not a crash: the result is 'illegal' with the step,
-    the rule and its citation.
+    the rule and its citation (in the JSON too); the refused action is also reported on
+    stderr with its file and line, and the exit status is 2.
 
     Example:  bouillotte run foster-sight --variant foster --json
     """
     library = _library(variants)
     found = ScenarioLibrary(scenarios or []).find(scenario)
     ids = variant or found.variant_ids(library)
+    found.variant_ids(library)  # the file's own list of variants must name known ones
     results = [run_scenario(found, library.get(v)) for v in ids]
     if as_json:
         _print_json(results[0].data if len(results) == 1 else [r.data for r in results])
-        return
-    for result in results:
-        typer.echo(render.run_text(result.data, found.model.title))
-        typer.echo("")
+    else:
+        for result in results:
+            typer.echo(render.run_text(result.data, found.model.title))
+            typer.echo("")
+    refusals = [r for r in results if r.refusal() is not None]
+    for result in refusals:
+        typer.echo(f"error: {result.refusal()}", err=True)
+    if refusals:
+        raise typer.Exit(2)
 
 
 @app.command("compare")

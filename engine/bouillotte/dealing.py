@@ -11,11 +11,15 @@ from .variant import Variant
 
 
 class SetupError(ValueError):
-    """The cards or seats given for a deal cannot be dealt under this variant."""
+    """The cards or seats given for a deal cannot be dealt under this variant.
 
-    def __init__(self, message: str, field: str) -> None:
+    ``path`` says where the fault stands in a scenario: ``("hands", "A", 2)``.
+    """
+
+    def __init__(self, message: str, *path: str | int) -> None:
         super().__init__(message)
-        self.field = field
+        self.path = path
+        self.field = str(path[0])
 
 
 def check_setup(
@@ -41,32 +45,37 @@ def check_setup(
         if name not in caves:
             raise SetupError(f"no cave for {name}", "caves")
         if caves[name] < 0:
-            raise SetupError(f"{name}'s cave is negative", "caves")
+            raise SetupError(f"{name}'s cave is negative", "caves", name)
         if name not in hands:
             raise SetupError(f"no hand for {name}", "hands")
         if len(hands[name]) != table.hand_size:
             raise SetupError(
                 f"{name} holds {len(hands[name])} cards; {variant.id} deals {table.hand_size}",
                 "hands",
+                name,
             )
     for name in hands:
         if name not in players:
-            raise SetupError(f"a hand for {name!r}, who is not at the table", "hands")
+            raise SetupError(f"a hand for {name!r}, who is not at the table", "hands", name)
     allowed = _pack_set(tuple(table.pack_ranks()))
     seen: dict[Card, str] = {}
-    given = [(card, f"{name}'s hand") for name in players for card in hands[name]]
-    given.append((retourne, "the retourne"))
+    given: list[tuple[Card, str, tuple[str | int, ...]]] = [
+        (card, f"{name}'s hand", ("hands", name, i))
+        for name in players
+        for i, card in enumerate(hands[name])
+    ]
+    given.append((retourne, "the retourne", ("retourne",)))
     if under_retourne is not None:
-        given.append((under_retourne, "the card under the retourne"))
-    for card, where in given:
+        given.append((under_retourne, "the card under the retourne", ("under_retourne",)))
+    for card, where, path in given:
         if card not in allowed:
             raise SetupError(
                 f"{card_str(card)} ({where}) is not in the {len(allowed)}-card pack of "
                 f"{variant.id} ({' '.join(table.pack_ranks())} of each suit)",
-                "hands",
+                *path,
             )
         if card in seen:
-            raise SetupError(f"{card_str(card)} is dealt twice ({seen[card]} and {where})", "hands")
+            raise SetupError(f"{card_str(card)} is dealt twice ({seen[card]} and {where})", *path)
         seen[card] = where
     if exposed is not None and exposed not in seen:
         raise SetupError(f"the exposed card {card_str(exposed)} was not dealt", "exposed")

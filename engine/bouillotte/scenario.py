@@ -226,7 +226,7 @@ def start_deal(scenario: Scenario, variant: Variant) -> Deal:
             stifled=m.stifled,
         )
     except SetupError as exc:
-        raise scenario.fail(f"{exc} (variant {variant.id})", (exc.field,)) from None
+        raise scenario.fail(f"{exc} (variant {variant.id})", exc.path) from None
 
 
 @dataclass(frozen=True)
@@ -247,19 +247,41 @@ class RunResult:
     data: dict[str, Any]
     """The public JSON of ``bouillotte run --json``."""
     steps: list[Step]
+    actions_path: PathKey = ("actions",)
+    """Where the actions played stand in the scenario file."""
 
     @property
     def status(self) -> str:
         return str(self.data["status"])
 
+    def refusal(self) -> InputError | None:
+        """For an illegal result: the refused action as bad input, at its file and line."""
+        error = self.data.get("error")
+        if not error:
+            return None
+        step = int(error["step"])
+        return self.scenario.fail(
+            f"under {self.variant.id}: {error['message']}",
+            (*self.actions_path, step - 1),
+            self.steps[-1].action if self.steps else None,
+        )
+
 
 def parse_actions(scenario: Scenario, texts: Sequence[str], path: PathKey) -> list[Action]:
     actions = []
+    players = scenario.model.players
     for i, text in enumerate(texts):
         try:
-            actions.append(parse_action(str(text)))
+            action = parse_action(str(text))
         except ActionSyntaxError as exc:
             raise scenario.fail(str(exc), (*path, i), text) from None
+        if action.player not in players:
+            raise scenario.fail(
+                f"{action.player!r} is not one of the players ({', '.join(players)})",
+                (*path, i),
+                text,
+            )
+        actions.append(action)
     return actions
 
 
@@ -298,7 +320,7 @@ def run_scenario(scenario: Scenario, variant: Variant, actions_of: str | None = 
                 "players": {},
                 "events": deal.events,
             }
-            return RunResult(scenario, variant, data, steps)
+            return RunResult(scenario, variant, data, steps, path)
         except MissingCardError as exc:
             raise scenario.fail(f"{exc} (variant {variant.id})", ("under_retourne",)) from None
         steps.append(Step(number, to_act, legal, str(action), deal.pot_total()))
@@ -309,7 +331,7 @@ def run_scenario(scenario: Scenario, variant: Variant, actions_of: str | None = 
             f"turn (legal: {allowed}); add actions, or actions_by_variant.{variant.id}",
             path,
         )
-    return RunResult(scenario, variant, {**head, **deal.outcome.to_json()}, steps)
+    return RunResult(scenario, variant, {**head, **deal.outcome.to_json()}, steps, path)
 
 
 class ScenarioLibrary:

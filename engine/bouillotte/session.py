@@ -449,7 +449,7 @@ def _start(session: SessionFile, table: _Table, plan: _Planned, dealer: str) -> 
             )
         return new_deal(table.variant, table.players, dealer, seed=plan.seed, **common)
     except SetupError as exc:
-        raise session.fail(f"{exc} (variant {table.variant.id})", (*base, exc.field)) from None
+        raise session.fail(f"{exc} (variant {table.variant.id})", (*base, *exc.path)) from None
 
 
 def _play_one(
