@@ -169,18 +169,82 @@ def test_c_decave_with_a_brelan_keeps_the_one_counter_b_pays_him(library: Librar
 
 
 def test_teaching_card_carre_and_brelan_offset_on_the_ledger(library: Library) -> None:
-    """Teaching card: "A's carré wins 12. [...] After offsets the bonus changes are A=+5,
+    """Teaching card: "Retourné is 9♠. A shows 9♥,9♦,9♣; B shows K♥,K♦,K♣. Both stayed in,
+    and the pot is 12. A's carré wins 12. [...] After offsets the bonus changes are A=+5,
     B=+1, C=−3, D=−3. Their sum is 0; the pot award is separate from these bonuses." """
     hands = {"A": "9H 9D 9C", "B": "KH KD KC", "C": "AS QS 8S", "D": "AH QH 8H"}
     deal = start(library.get("pagat"), hands, "9S")
-    outcome = play(
-        deal,
-        ["A bet 3", "B raise 6", "C fold", "D fold", "A call"],
-    )
-    assert pots(outcome) == [(13, "A")]
+    actions = ["A bet 3", "B call", "C call", "D call", "B no-more", "C no-more", "D no-more"]
+    outcome = play(deal, actions)
+    assert pots(outcome) == [(12, "A")]
     ledger = {name: p.ledger for name, p in outcome.players.items()}
     assert ledger == {"A": 5, "B": 1, "C": -3, "D": -3}
-    assert {name: p.cave for name, p in outcome.players.items()}["B"] == 94
+    assert sum(ledger.values()) == 0
+    assert {name: p.cave for name, p in outcome.players.items()} == {
+        "A": 109,
+        "B": 97,
+        "C": 97,
+        "D": 97,
+    }
+
+
+def test_carre_receives_four_white_counters_from_each_player(library: Library) -> None:
+    """Foster: "In addition to winning the pool, the holder of a brelan carré receives from
+    each player four white counters." """
+    hands = {"A": "9H 9D 9C", "B": "KH QS 8D", "C": "AS QH 8S", "D": "AH KS 8H"}
+    outcome = play(
+        start(library.get("foster"), hands, "9S"), ["A bet 5", "B fold", "C fold", "D fold"]
+    )
+    assert sorted((b["from"], b["amount"]) for b in outcome.bonuses) == [
+        ("B", 4),
+        ("C", 4),
+        ("D", 4),
+    ]
+
+
+def test_simple_brelan_receives_one_counter_from_each_of_the_other_players(
+    library: Library,
+) -> None:
+    """Foster: "the holder of a simple brelan receives one counter from each of the other
+    players at the table"; the teaching card: "ordinary brelan 1, including folded players"."""
+    hands = {"A": "KH KD KC", "B": "9H QS 8D", "C": "AS QH 8S", "D": "AH 9S 8H"}
+    for vid in ("foster", "pagat"):
+        outcome = play(
+            start(library.get(vid), hands, "AD"), ["A bet 5", "B call", "C fold", "D fold"]
+        )
+        assert sorted((b["from"], b["amount"]) for b in outcome.bonuses) == [
+            ("B", 1),
+            ("C", 1),
+            ("D", 1),
+        ], vid
+
+
+def test_sight_c_raises_50_putting_up_85_and_d_bets_180_more_than_his_blind(
+    library: Library,
+) -> None:
+    """Foster: "D blinds five [...] A puts up all his 35 counters. B passes out. C raises 50,
+    putting up 85; and D bets everything, 180 more than his blind." """
+    deal = start(library.get("foster"), SIGHT_HANDS, "9H", caves=SIGHT_CAVES)
+    outcome = play(deal, SIGHT_ACTIONS)
+    stakes = [(e["player"], e["adds"]) for e in outcome.events if "adds" in e]
+    assert stakes == [("D", 5), ("A", 35), ("C", 85), ("D", 180), ("C", 35)]
+
+
+def test_pagat_hearts_and_diamonds_39_b_wins_as_owner_of_hearts(library: Library) -> None:
+    """pagat.com (2019): "hearts and diamonds each have 39"; "if A had stayed in, diamonds
+    would have won, but as it is A folds, B wins as owner of the heart suit"."""
+    hands = {"A": "AD 9C 8C", "B": "KH QD KS", "C": "QH KD AC", "D": "8H 8D AS"}
+    folded = play(
+        start(library.get("pagat"), hands, "AH"),
+        ["A fold", "B bet 5", "C call", "D call", "C no-more", "D no-more"],
+    )
+    assert pots(folded)[0][1] == "B"
+    assert "hearts 39 ties diamonds 39" in folded.pots[0]["reason"]
+    stayed = play(
+        start(library.get("pagat"), hands, "AH"),
+        ["A pass", "B bet 5", "C call", "D call", "A call", "C no-more", "D no-more", "A no-more"],
+    )
+    assert pots(stayed)[0][1] == "A"
 
 
 def test_calling_privilege_passes_to_the_right_round_by_round(library: Library) -> None:
