@@ -56,12 +56,24 @@ class Deal:
         carried_in: int = 0,
         exposed: Card | None = None,
         stifled: Collection[str] = (),
+        *,
+        shuffled_here: bool = False,
     ) -> None:
         self.variant = variant
         self.rules = rules = variant.rules
         self.names = list(players)
         n = len(self.names)
-        check_setup(variant, self.names, dealer, caves, hands, retourne, under_retourne, exposed)
+        check_setup(
+            variant,
+            self.names,
+            dealer,
+            caves,
+            hands,
+            retourne,
+            under_retourne,
+            exposed,
+            cards=not shuffled_here,  # the variant's own pack, shuffled: nothing to check
+        )
         self.seat_of = {name: i for i, name in enumerate(self.names)}
         self.dealer = self.seat_of[dealer]
         step = 1 if rules.table.direction == "right" else -1
@@ -740,6 +752,7 @@ def new_deal(
     """Start a deal from explicit hands, a pack in order (top first), or a seed."""
     if caves is None:
         caves = {name: variant.rules.stakes.cave for name in players}
+    shuffled_here = hands is None and deck is None and exposed is None
     if hands is None:
         if deck is None:
             if seed is None:
@@ -762,4 +775,5 @@ def new_deal(
         carried_in=carried_in,
         exposed=exposed,
         stifled=stifled,
+        shuffled_here=shuffled_here,
     )

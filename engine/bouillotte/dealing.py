@@ -31,7 +31,10 @@ def check_setup(
     retourne: Card,
     under_retourne: Card | None,
     exposed: Card | None,
+    *,
+    cards: bool = True,
 ) -> None:
+    """Check the seats, the caves and (unless ``cards`` is false) every card given."""
     table = variant.rules.table
     if len(players) != table.players:
         raise SetupError(
@@ -57,6 +60,19 @@ def check_setup(
     for name in hands:
         if name not in players:
             raise SetupError(f"a hand for {name!r}, who is not at the table", "hands", name)
+    if cards:
+        _check_cards(variant, players, hands, retourne, under_retourne, exposed)
+
+
+def _check_cards(
+    variant: Variant,
+    players: Sequence[str],
+    hands: Mapping[str, Sequence[Card]],
+    retourne: Card,
+    under_retourne: Card | None,
+    exposed: Card | None,
+) -> None:
+    table = variant.rules.table
     allowed = _pack_set(tuple(table.pack_ranks()))
     seen: dict[Card, str] = {}
     given: list[tuple[Card, str, tuple[str | int, ...]]] = [

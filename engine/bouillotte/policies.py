@@ -7,9 +7,11 @@ the betting so far), never the other hands. Three policies are bundled:
 ``simple``
     After Foster's "Suggestions for Good Play": a brelan is always backed (and raised once);
     the point is backed only above a threshold that rises with the number of players
-    already in (21 alone, more than 30 against one, more than 40 against two, never
-    against three: "if four players are engaged, it is almost a certainty that brelans
-    will be shown"); three cards of one suit to the King are bet high.
+    already in: 21 alone ("The first player to say, having only 21 in his hand, should
+    ante"), 26 against one, 32 against two ("if two other players had already anted, 31,
+    or even 40 would be a doubtful hand"), never against three ("if four players are
+    engaged, it is almost a certainty that brelans will be shown"); three cards of one suit
+    to the King are bet high.
 ``cautious``
     Backs a brelan, or a point of 40 or more when nobody else is in; never raises.
 ``random``
@@ -128,10 +130,13 @@ class Policy(Protocol):
 # -- what a hand is worth to its holder ---------------------------------------------------
 
 
-def own_point(hand: Sequence[Card], retourne: Card, rules: Rules) -> tuple[int, int]:
+def own_point(
+    hand: Sequence[Card], retourne: Card, rules: Rules, values: Sequence[int] | None = None
+) -> tuple[int, int]:
     """The best suit a player can count for sure: his cards of it plus the retourne if of
-    that suit. Returns (pips, cards of that suit in hand)."""
-    values = rank_values(rules)
+    that suit. Returns (pips, cards of that suit in hand). ``values``: the point value by
+    rank index, if already at hand."""
+    values = values if values is not None else rank_values(rules)
     pips = [0, 0, 0, 0]
     count = [0, 0, 0, 0]
     for card in hand:
@@ -193,8 +198,9 @@ def _lay_down(view: View) -> Action:
 
 # -- the policies ---------------------------------------------------------------------------
 
-SIMPLE_THRESHOLDS = (21, 31, 41)
-"""The least point the simple policy backs with 0, 1 or 2 other players in; with 3, none."""
+SIMPLE_THRESHOLDS = (21, 26, 32)
+"""The least point the simple policy backs with 0, 1 or 2 other players in; with 3, none.
+Foster gives the first and calls 31 "doubtful" against two; 26 is our midpoint."""
 
 
 class _HandCache:
@@ -203,6 +209,7 @@ class _HandCache:
 
     def __init__(self) -> None:
         self._worth: dict[tuple[tuple[Card, ...], Card, int], tuple[Kind, int, int, int]] = {}
+        self._values: dict[int, list[int]] = {}
 
     def worth(self, view: View) -> tuple[Kind, int, int, int]:
         """(kind, own point, cards of that suit, best rank index in hand)."""
@@ -210,7 +217,10 @@ class _HandCache:
         found = self._worth.get(key)
         if found is None:
             kind = classify(view.hand, view.retourne, view.rules.hands).kind
-            pips, cards = own_point(view.hand, view.retourne, view.rules)
+            values = self._values.get(id(view.rules))
+            if values is None:
+                values = self._values[id(view.rules)] = rank_values(view.rules)
+            pips, cards = own_point(view.hand, view.retourne, view.rules, values)
             found = (kind, pips, cards, min(rank_of(c) for c in view.hand))
             self._worth[key] = found
         return found
