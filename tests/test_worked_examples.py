@@ -84,6 +84,24 @@ def test_point_spades_cannot_win_and_d_wins_with_clubs_40(library: Library, a_cl
     assert "clubs 40" in reason and "spades 48 cannot win" in reason
 
 
+@pytest.mark.parametrize(("a_club", "winner"), [("9C", "D"), ("KC", "D"), ("QC", "D"), ("AC", "C")])
+def test_point_under_the_older_wikipedia_reading_depends_on_the_illegible_club(
+    library: Library, a_club: str, winner: str
+) -> None:
+    """Research notes §5.5: under the older English Wikipedia ("If he has [dropped], the
+    winner is the player counting the greatest face value of cards in any other suit") D's
+    own clubs are 31 (A holds 9C), 30 against C's hearts 30 (KC or QC: a tie, which Foster's
+    dealer-first rule gives to D), or 29 (AC: C wins)."""
+    variant = library.get("foster").with_values({"point.suit_owner": "best-card-else-own-pips"})
+    d_clubs = " ".join(c for c in ["AC", "KC", "QC", "9C"] if c != a_club)
+    hands = dict(POINT_HANDS, A=f"AS 9S {a_club}", D=d_clubs)
+    outcome = play(
+        start(variant, hands, "8H"), ["A pass", "B pass", "C bet 10", "D call", "A fold", "B fold"]
+    )
+    assert pots(outcome) == [(20, winner)]
+    assert "counts most in another suit" in outcome.pots[0]["reason"]
+
+
 def test_point_a_would_have_won_had_he_backed_his_hand(library: Library) -> None:
     """Foster: "A would have won the pool if he had backed his hand, because he would have
     had the highest card of the winning suit." """

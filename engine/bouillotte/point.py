@@ -87,6 +87,8 @@ def decide_by_point(
         return _own_hand_point(contenders, hands, retourne, values, rule, seating)
     totals = suit_totals(hands, retourne, values)
     everyone = range(len(hands))
+    if rule.suit_owner == "best-card-else-own-pips":
+        return _richest_suit_else_own_pips(contenders, hands, totals, values, rule, seating)
     owners: dict[int, int] = {}
     dead: list[int] = []
     for suit in range(4):
@@ -122,6 +124,53 @@ def decide_by_point(
     ranked = sorted(tied, key=lambda pair: pair[0] != suit)
     ties = " ties ".join(f"{_suit_name(s)} {best}" for s, _ in ranked)
     return PointResult(owner, suit, f"point: {ties}; {why}{dead_note}")
+
+
+def _richest_suit_else_own_pips(
+    contenders: Sequence[int],
+    hands: Sequence[Sequence[Card]],
+    totals: Sequence[int],
+    values: Sequence[int],
+    rule: Point,
+    seating: Seating,
+) -> PointResult:
+    """The holder of the richest suit's best card wins if still in; otherwise the player
+    still in with the most pips of his own in any other suit."""
+    names = seating.names
+    richest = max(totals)
+    priority = seating.tie_priority(rule.suit_tie)
+    everyone = range(len(hands))
+    holders = {s: _best_holder(hands, everyone, s) for s in range(4) if totals[s] == richest}
+    # Suits tied for richest go by the tie rule, as between their best cards' holders.
+    suit = min(
+        holders, key=lambda s: priority.index(h) if (h := holders[s]) is not None else len(hands)
+    )
+    holder = holders[suit]
+    if holder in contenders:
+        assert holder is not None
+        return PointResult(
+            holder, suit, f"point: {_suit_name(suit)} {richest}, best card held by {names[holder]}"
+        )
+    scored = []
+    for seat in contenders:
+        own = [0, 0, 0, 0]
+        for card in hands[seat]:
+            if suit_of(card) != suit:
+                own[suit_of(card)] += values[rank_of(card)]
+        scored.append((max(own), seat))
+    best = max(points for points, _ in scored)
+    tied = [seat for points, seat in scored if points == best]
+    winner = min(tied, key=priority.index)
+    gone = "no player holds it" if holder is None else f"its best card is {names[holder]}'s"
+    why = f"; {names[winner]} is nearest the dealer's right" if len(tied) > 1 else ""
+    if len(tied) > 1 and winner == seating.dealer and rule.suit_tie == "dealer-first":
+        why = f"; {names[winner]} is the dealer, who wins ties"
+    return PointResult(
+        winner,
+        suit,
+        f"point: {_suit_name(suit)} {richest}, but {gone}, out of the pool; "
+        f"{names[winner]} counts most in another suit ({best}){why}",
+    )
 
 
 def _own_hand_point(

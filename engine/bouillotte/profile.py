@@ -195,10 +195,15 @@ class Point(_Group):
     counts his own best suit, with the retourne if it is of that suit. ``own-hand``: each
     player counts his own best suit alone."""
 
-    suit_owner: Literal["best-card-among-contenders", "best-card-of-all-hands"]
+    suit_owner: Literal[
+        "best-card-among-contenders", "best-card-of-all-hands", "best-card-else-own-pips"
+    ]
     """Who owns a suit. ``best-card-among-contenders``: the player still in who holds its
     best card (a folded hand's cards count for him). ``best-card-of-all-hands``: the holder
-    of its best card, so a suit whose best card lies in a folded hand cannot win."""
+    of its best card, so a suit whose best card lies in a folded hand cannot win.
+    ``best-card-else-own-pips`` (an older English Wikipedia): the holder of the richest
+    suit's best card wins if still in; if he has dropped, "the player counting the greatest
+    face value of cards in any other suit" among those still in."""
 
     suit_tie: Literal["dealer-first", "eldest-first", "retourne-suit"]
     """Between suits of equal pips: ``dealer-first``, the dealer, or else the owner nearest
