@@ -25,8 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from .actions import Action, LegalAction
 from .cards import Card, rank_of
@@ -44,9 +43,8 @@ PUBLIC_EVENTS = frozenset(
 VOLUNTARY = frozenset({"bet", "call", "raise", "all-in"})
 
 
-@dataclass(frozen=True, slots=True)
-class View:
-    """What one player may see when it is his turn."""
+class View(NamedTuple):
+    """What one player may see when it is his turn (a tuple: one is made every step)."""
 
     player: str
     hand: tuple[Card, ...]
