@@ -23,7 +23,7 @@ from .profiles import Library
 from .resources import bundled
 from .showdown import MissingCardError
 from .variant import Variant
-from .yamlsource import LocatedFile, PathKey, read_yaml, validated
+from .yamlsource import LocatedFile, PathKey, read_mapping, validated
 
 Status = Literal["settled", "uncontested", "void", "illegal"]
 
@@ -145,9 +145,7 @@ class Scenario(LocatedFile):
 
 
 def load_scenario(file: Path) -> Scenario:
-    doc = read_yaml(file)
-    if not isinstance(doc.data, dict):
-        raise InputError("a scenario must be a mapping (id, title, players, ...)", file=file)
+    doc = read_mapping(file, "a scenario: id, title, players, dealer, hands, actions, ...")
     scenario = Scenario(doc, validated(ScenarioModel, doc))
     _check_names(scenario)
     return scenario
@@ -155,17 +153,12 @@ def load_scenario(file: Path) -> Scenario:
 
 def _check_names(scenario: Scenario) -> None:
     m = scenario.model
-    players = set(m.players)
-    if m.dealer not in players:
-        raise scenario.fail("the dealer is not one of the players", ("dealer",), m.dealer)
+    scenario.check_player(m.dealer, m.players, ("dealer",))
     for i, name in enumerate(m.stifled):
-        if name not in players:
-            raise scenario.fail(f"{name!r} is not one of the players", ("stifled", i), name)
+        scenario.check_player(name, m.players, ("stifled", i))
     for key in ("caves", "hands"):
-        mapping = getattr(m, key)
-        for name in mapping or {}:
-            if name not in players:
-                raise scenario.fail(f"{name!r} is not one of the players", (key, name), name)
+        for name in getattr(m, key) or {}:
+            scenario.check_player(name, m.players, (key, name))
     sources = [m.hands is not None, m.deck is not None, m.seed is not None]
     if sum(sources) != 1:
         raise scenario.fail(

@@ -37,7 +37,7 @@ from .outcome import Outcome
 from .policies import Policy, get_policy, play
 from .showdown import MissingCardError
 from .variant import Variant
-from .yamlsource import LocatedFile, PathKey, read_yaml, validated
+from .yamlsource import LocatedFile, PathKey, read_mapping, validated
 
 
 class _Strict(BaseModel):
@@ -119,9 +119,7 @@ class SessionFile(LocatedFile):
 
 
 def load_session(file: Path) -> SessionFile:
-    doc = read_yaml(file)
-    if not isinstance(doc.data, dict):
-        raise InputError("a session must be a mapping (players, dealer, deals, ...)", file=file)
+    doc = read_mapping(file, "a session: players, dealer, deals, ...")
     session = SessionFile(doc, validated(SessionModel, doc))
     _check_names(session)
     return session
@@ -129,23 +127,17 @@ def load_session(file: Path) -> SessionFile:
 
 def _check_names(session: SessionFile) -> None:
     m = session.model
-    players = set(m.players)
-    if m.dealer not in players:
-        raise session.fail("the dealer is not one of the players", ("dealer",), m.dealer)
+    session.check_player(m.dealer, m.players, ("dealer",))
     for name in m.caves or {}:
-        if name not in players:
-            raise session.fail(f"{name!r} is not one of the players", ("caves", name), name)
+        session.check_player(name, m.players, ("caves", name))
     for i, spec in enumerate(m.deals):
-        for key in ("hands", "policies"):
+        for key in ("hands", "policies", "buy"):
             for name in getattr(spec, key) or {}:
-                if name not in players:
-                    raise session.fail(
-                        f"{name!r} is not one of the players", ("deals", i, key, name), name
-                    )
-        if spec.dealer is not None and spec.dealer not in players:
-            raise session.fail(
-                "the dealer is not one of the players", ("deals", i, "dealer"), spec.dealer
-            )
+                session.check_player(name, m.players, ("deals", i, key, name))
+        for k, name in enumerate(spec.stifled):
+            session.check_player(name, m.players, ("deals", i, "stifled", k))
+        if spec.dealer is not None:
+            session.check_player(spec.dealer, m.players, ("deals", i, "dealer"))
         named = [spec.policy, *spec.policies.values()]
         for policy_name in (n for n in named if n is not None):
             try:
@@ -336,8 +328,6 @@ class _Table:
         stakes = self.variant.rules.stakes
         for player, amount in spec.buy.items():
             path = ("deals", plan.index, "buy", player)
-            if player not in self.cave:
-                raise session.fail(f"{player!r} is not one of the players", path, player)
             if self.cave[player] > 0 and not stakes.cave_can_be_topped_up:
                 raise session.fail(
                     f"{player} still has {self.cave[player]} counters, and under "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -59,6 +60,14 @@ def _walk(node: yaml.Node, path: PathKey, lines: dict[PathKey, int], file: Path)
     if isinstance(node, yaml.SequenceNode):
         return [_walk(item, (*path, i), lines, file) for i, item in enumerate(node.value)]
     return _Loader("").construct_object(node)
+
+
+def read_mapping(file: Path, what: str) -> Located:
+    """Parse ``file``, which must hold a mapping (``what`` names its keys for the message)."""
+    doc = read_yaml(file)
+    if not isinstance(doc.data, dict):
+        raise InputError(f"must be a mapping ({what})", file=file, line=1)
+    return doc
 
 
 def read_yaml(file: Path) -> Located:
@@ -132,6 +141,13 @@ class LocatedFile:
     @property
     def file(self) -> Path:
         return self.doc.file
+
+    def check_player(self, name: str, players: Sequence[str], path: PathKey) -> None:
+        """Refuse a name that is not one of the players, at its place in the file."""
+        if name not in players:
+            raise self.fail(
+                f"{name!r} is not one of the players ({', '.join(players)})", path, name
+            )
 
     def fail(self, message: str, path: PathKey, value: Any = None) -> InputError:
         return InputError(
