@@ -428,3 +428,12 @@ def test_a_refused_betting_word_lists_the_betting_words(library: Library) -> Non
         play_step(deal, "A all-in")
     assert [str(a) for a in caught.value.legal] == ["pass", "bet 1-34", "fold"]
     assert [str(a) for a in deal.legal_actions()] == ["straddle 1", "decline"]
+
+
+def test_an_action_after_the_end_is_refused_without_a_misleading_rule(library: Library) -> None:
+    deal = start(library.get("foster"), SIGHT_HANDS, "9H", caves=SIGHT_CAVES)
+    play(deal, SIGHT_ACTIONS)
+    with pytest.raises(IllegalAction) as caught:
+        play_step(deal, "A fold")
+    assert "the deal is over (settled)" in caught.value.message
+    assert caught.value.legal == []

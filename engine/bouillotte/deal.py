@@ -177,7 +177,12 @@ class Deal:
     def apply(self, action: Action) -> None:
         """Apply one action, or raise :class:`IllegalAction` leaving the deal unchanged."""
         if self.phase == "over":
-            self._illegal("the deal is over", "table.players")
+            raise IllegalAction(
+                f"the deal is over ({self.outcome.status}): no action can follow its settlement",
+                "-",
+                "no rule is at issue: the deal has ended",
+                [],
+            )
         seat = self.seat_of.get(action.player)
         if seat is None:
             self._illegal(
