@@ -60,6 +60,7 @@ def make_rules(
                 "straddle_amount": "double-the-last",
                 "straddle_limit": "to-the-dealer",
                 "straddling_ends_at_first_refusal": True,
+                "straddle_must_be_seen": False,
             },
             "betting": {
                 "pass_before_opening": "keeps-cards",

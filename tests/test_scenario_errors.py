@@ -39,6 +39,12 @@ CASES = {
     "too-few-actions": (GOOD.replace(", D fold]", "]"), 12, "actions end before the deal"),
     "too-many-actions": (GOOD.replace("D fold]", "D fold, A fold]"), 12, "the deal is over"),
     "dealer-not-a-player": (GOOD.replace("dealer: D", "dealer: E"), 5, "dealer"),
+    # A décavé player has no hand in a deal: he is refused, never dealt in nor paid.
+    "empty-cave": (
+        GOOD.replace("dealer: D", "dealer: D\ncaves: {A: 0, B: 100, C: 100, D: 100}"),
+        6,
+        "A's cave is empty",
+    ),
 }
 
 

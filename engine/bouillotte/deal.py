@@ -147,6 +147,9 @@ class Deal:
             if cost <= self.cave[seat]:
                 legal.insert(0, LegalAction("straddle", self.contrib[seat] + cost))
             return legal
+        if self.phase == "seeing":
+            total = self.contrib[seat] + self.cave[seat]
+            return [LegalAction("call", min(self.bet, total)), LegalAction("fold")]
         stake, total = self.contrib[seat], self.contrib[seat] + self.cave[seat]
         may_go_all_in = self.rules.betting.all_in_may_open_or_raise
         top = total if may_go_all_in else total - 1
@@ -211,6 +214,8 @@ class Deal:
                 self._straddle(seat)
             else:
                 self._decline(seat, explicit=True)
+        elif self.phase == "seeing":
+            self._see(seat, action)
         else:
             self._play(seat, action)
         self.steps += 1
@@ -266,7 +271,7 @@ class Deal:
 
     def _offer_straddle(self) -> None:
         if self.straddles >= self._straddle_limit():
-            self._deal_cards()
+            self._end_straddling()
             return
         self.phase = "straddle"
         self.to_act_seat = self.order[self.straddles]
@@ -298,10 +303,36 @@ class Deal:
             {"type": "decline", "player": self.names[seat], "implicit": not explicit}
         )
         if self.rules.forced_bets.straddling_ends_at_first_refusal:
-            self._deal_cards()
+            self._end_straddling()
         else:
             self.straddles += 1
             self._offer_straddle()
+
+    def _end_straddling(self) -> None:
+        """Deal, or first have the straddle seen where the rules say so."""
+        if self.last_straddler is None or not self.rules.forced_bets.straddle_must_be_seen:
+            self._deal_cards()
+            return
+        self.phase = "seeing"
+        self.bet = max(self.contrib)
+        start = self.position[self.last_straddler]
+        rotated = self.order[start + 1 :] + self.order[:start]
+        self.pending = [s for s in rotated if self.contrib[s] < self.bet and self.cave[s] > 0]
+        self._advance()
+
+    def _see(self, seat: int, action: Action) -> None:
+        """Before the deal, a player sees the straddle (``call``) or drops out (``fold``)."""
+        if action.kind == "call":
+            self._call(seat, "call")
+        elif action.kind == "fold":
+            self._fold(seat)
+        else:
+            self._illegal(
+                f"before the deal {self.names[seat]} must see the raise ('call' {self.bet}) "
+                "or drop out ('fold')",
+                "forced_bets.straddle_must_be_seen",
+            )
+        self._advance()
 
     # -- the deal ---------------------------------------------------------------------
 
@@ -564,7 +595,16 @@ class Deal:
             return
         contenders = self._contenders()
         if len(contenders) == 1:
-            self._uncontested(contenders[0], "every other player has withdrawn")
+            if self.phase == "seeing":  # the straddle is a stake: the pool goes whole
+                self._uncontested(contenders[0], "nobody saw the raise", bets_made=False)
+            else:
+                self._uncontested(contenders[0], "every other player has withdrawn")
+            return
+        if self.phase == "seeing":
+            if self.pending:
+                self.to_act_seat = self.pending[0]
+            else:
+                self._deal_cards()
             return
         if self.phase == "betting":
             if self.pending:
@@ -699,7 +739,8 @@ class Deal:
         if bets_made:  # forced stakes that nobody opened against are not "uncalled" bets
             self._return_uncalled()
         self._award(seat, self.pot_total(), [seat], f"uncontested: {reason}")
-        if self.rules.bonuses.claimed_without_showdown:
+        # Before the deal (a straddle nobody saw) there is no hand to show.
+        if self.rules.bonuses.claimed_without_showdown and self.phase != "seeing":
             # Only the winner shows his hand, so only his can claim, unless he stifles it.
             values = [POINT_VALUE] * len(self.hands)
             values[seat] = classify(self.hands[seat], self.retourne, self.rules.hands)

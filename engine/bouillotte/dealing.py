@@ -49,6 +49,14 @@ def check_setup(
             raise SetupError(f"no cave for {name}", "caves")
         if caves[name] < 0:
             raise SetupError(f"{name}'s cave is negative", "caves", name)
+        if caves[name] == 0:
+            raise SetupError(
+                f"{name}'s cave is empty: a player who is décavé has no hand in a deal until "
+                "he buys a new stake (stakes.rebuy_amount); give him a cave of 1 or more, or "
+                "leave him out of the players",
+                "caves",
+                name,
+            )
         if name not in hands:
             raise SetupError(f"no hand for {name}", "hands")
         if len(hands[name]) != table.hand_size:

@@ -8,11 +8,15 @@ from dataclasses import dataclass
 from .cards import SUIT_NAMES, SUITS, Card, card_str, rank_of, suit_of
 from .profile import Point
 
+NO_SUIT = -1
+"""The suit of a point won by a whole hand's pips: no suit wins."""
+
 
 @dataclass(frozen=True, slots=True)
 class PointResult:
     winner: int
     suit: int
+    """The winning suit, or ``NO_SUIT`` where the point is counted over a whole hand."""
     reason: str
 
 
@@ -181,7 +185,10 @@ def _own_hand_point(
     rule: Point,
     seating: Seating,
 ) -> PointResult:
-    """Each player's best suit in his own hand (with the retourne if the rule says so)."""
+    """Each player's best suit in his own hand (with the retourne if the rule says so), or
+    his whole hand's pips whatever their suits."""
+    if rule.counted_cards == "whole-hand":
+        return _whole_hand_point(contenders, hands, values, rule, seating)
     scored: list[tuple[int, int, int]] = []  # (points, suit, seat)
     for seat in contenders:
         sums = [0, 0, 0, 0]
@@ -203,6 +210,31 @@ def _own_hand_point(
     suit, seat, why = _break_tie(tied, rule, seating, retourne)
     who = ", ".join(f"{names[s]} {_suit_name(su)}" for su, s in tied)
     return PointResult(seat, suit, f"point: {who} tie at {best}; {why}")
+
+
+def _whole_hand_point(
+    contenders: Sequence[int],
+    hands: Sequence[Sequence[Card]],
+    values: Sequence[int],
+    rule: Point,
+    seating: Seating,
+) -> PointResult:
+    """The player whose three cards hold the most pips wins; no suit wins."""
+    pips = {seat: sum(values[rank_of(card)] for card in hands[seat]) for seat in contenders}
+    best = max(pips.values())
+    tied = [seat for seat in contenders if pips[seat] == best]
+    names = seating.names
+    if len(tied) == 1:
+        return PointResult(tied[0], NO_SUIT, f"point: {names[tied[0]]}'s hand holds {best} pips")
+    # Seats go by the tie rule's order (a retourne-suit rule has no suit to look at here).
+    order = seating.tie_priority(rule.suit_tie)
+    winner = min(tied, key=order.index)
+    who = ", ".join(names[s] for s in tied)
+    if winner == seating.dealer and rule.suit_tie == "dealer-first":
+        why = f"{names[winner]} is the dealer, who wins ties"
+    else:
+        why = f"{names[winner]} is nearest the dealer's right"
+    return PointResult(winner, NO_SUIT, f"point: {who} tie at {best} pips; {why}")
 
 
 def best_holder_of(

@@ -52,7 +52,8 @@ class View(NamedTuple):
     rules: Rules
     legal: tuple[LegalAction, ...]
     phase: str
-    """``straddle``, ``betting``, ``privilege`` (Foster's word) or ``no-more``."""
+    """``straddle``, ``seeing`` (a straddle to be seen before the deal), ``betting``,
+    ``privilege`` (Foster's word) or ``no-more``."""
     opened: bool
     bet: int
     """The largest stake on the table."""
@@ -173,6 +174,8 @@ def _act(view: View, kind: str, wanted: int | None = None) -> Action:
 
 def _back(view: View, strong: bool, size: int) -> Action:
     """Come in (or stay in) with a hand worth backing; raise once if ``strong``."""
+    if view.phase == "seeing":  # before the deal nobody has seen his cards: always see
+        return _act(view, "call")
     if view.phase == "straddle":
         return _act(view, "decline")
     if not view.opened:
@@ -185,6 +188,8 @@ def _back(view: View, strong: bool, size: int) -> Action:
 
 
 def _lay_down(view: View) -> Action:
+    if view.phase == "seeing":  # before the deal nobody has seen his cards: always see
+        return _act(view, "call")
     if view.phase == "straddle":
         return _act(view, "decline")
     if not view.opened:

@@ -107,6 +107,12 @@ class ForcedBets(_Group):
     """Whether the first player who declines (or cannot afford) a straddle ends the
     straddling for this deal."""
 
+    straddle_must_be_seen: bool
+    """Whether every other player must see a straddle before the deal, putting up as much
+    as the highest stake, or drop out and lose what he has staked (Britannica 1911: "those
+    not 'seeing the raise' being obliged to drop out"). Otherwise (Foster, pagat) the
+    straddle is a blind bet that the others answer only in the betting after the deal."""
+
 
 class Betting(_Group):
     """Passing, opening, raising and how the betting closes."""
@@ -189,11 +195,14 @@ class Hands(_Group):
 class Point(_Group):
     """Deciding the pool when no brelan is shown."""
 
-    counted_cards: Literal["all-exposed", "own-hand-and-retourne", "own-hand"]
+    counted_cards: Literal["all-exposed", "own-hand-and-retourne", "own-hand", "whole-hand"]
     """``all-exposed``: every hand is shown, folded ones too, and each suit's pips are
     counted over all of them and the retourne. ``own-hand-and-retourne``: each player
     counts his own best suit, with the retourne if it is of that suit. ``own-hand``: each
-    player counts his own best suit alone."""
+    player counts his own best suit alone. ``whole-hand``: each player counts the pips of
+    his whole hand, whatever their suits (the literal reading of Britannica's "the hand
+    holding the greatest number of pips"); no suit wins, so a side pool is decided on its
+    own, and equal hands go by the tie rule's order of seats."""
 
     suit_owner: Literal[
         "best-card-among-contenders", "best-card-of-all-hands", "best-card-else-own-pips"

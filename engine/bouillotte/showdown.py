@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from .cards import RANKS, SUIT_NAMES, SUITS, Card, card_str, rank_of
 from .hands import HandValue, Kind, classify, tier_of
-from .point import Seating, best_holder_of, decide_by_point
+from .point import NO_SUIT, Seating, best_holder_of, decide_by_point
 from .pots import Pot
 from .profile import Rules
 
@@ -104,7 +104,7 @@ def award_pots(
                 )
                 continue
         result = decide_by_point(contenders, hands, retourne, point_values, rules.point, seating)
-        if index == 0:
+        if index == 0 and result.suit != NO_SUIT:
             winning_suit = result.suit
         awards.append(Award(pot, result.winner, result.reason))
     return awards
