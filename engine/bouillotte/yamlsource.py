@@ -36,10 +36,10 @@ class Located:
 
 MAX_FILE_BYTES = 1_048_576
 """The largest YAML file read (1 MiB); the bundled files are a few kilobytes."""
-MAX_VALUES = 100_000
+MAX_VALUES = 20_000
 """The most values (scalars, lists, mappings) a file may hold once its aliases
-(``*name``) are expanded: a few lines of nested aliases can otherwise stand for
-billions of values."""
+(``*name``) are expanded (the largest bundled file holds under 800): a few lines of nested
+aliases can otherwise stand for billions of values."""
 MAX_DEPTH = 64
 """The deepest nesting of lists and mappings, aliases expanded."""
 MAX_INT_DIGITS = 30
@@ -92,46 +92,48 @@ def _field(path: PathKey) -> str | None:
     return ".".join(str(p) for p in path) or None
 
 
-def _scalar(node: yaml.ScalarNode, path: PathKey, file: Path) -> Any:
-    if node.tag == _INT and sum(c.isdigit() for c in node.value) > MAX_INT_DIGITS:
-        shown = node.value if len(node.value) <= 40 else node.value[:20] + "..."
-        raise InputError(
-            f"a number of {sum(c.isdigit() for c in node.value):,} digits is too large "
-            f"(at most {MAX_INT_DIGITS})",
-            file=file,
-            line=node.start_mark.line + 1,
-            field=_field(path),
-            value=shown,
-            has_value=True,
-        )
-    return _Loader("").construct_object(node)
+class _Walker:
+    """Turns the composed nodes into Python values, noting the line of every key and item."""
 
+    def __init__(self, file: Path) -> None:
+        self.file = file
+        self.lines: dict[PathKey, int] = {}
+        self.constructor = _Loader("")  # one for the document: each is costly to make
 
-def _walk(node: yaml.Node, path: PathKey, lines: dict[PathKey, int], file: Path) -> Any:
-    lines.setdefault(path, node.start_mark.line + 1)
-    if isinstance(node, yaml.MappingNode):
-        result: dict[Any, Any] = {}
-        for key_node, value_node in node.value:
-            if not isinstance(key_node, yaml.ScalarNode):
-                raise InputError(
-                    "a mapping key must be a plain value",
-                    file=file,
-                    line=key_node.start_mark.line + 1,
-                )
-            key = _scalar(key_node, path, file)
-            if key in result:
-                raise InputError(
-                    f"the key {key!r} appears twice",
-                    file=file,
-                    line=key_node.start_mark.line + 1,
-                )
-            lines[(*path, key)] = key_node.start_mark.line + 1
-            result[key] = _walk(value_node, (*path, key), lines, file)
-        return result
-    if isinstance(node, yaml.SequenceNode):
-        return [_walk(item, (*path, i), lines, file) for i, item in enumerate(node.value)]
-    assert isinstance(node, yaml.ScalarNode)
-    return _scalar(node, path, file)
+    def scalar(self, node: yaml.ScalarNode, path: PathKey) -> Any:
+        if node.tag == _INT and sum(c.isdigit() for c in node.value) > MAX_INT_DIGITS:
+            shown = node.value if len(node.value) <= 40 else node.value[:20] + "..."
+            raise InputError(
+                f"a number of {sum(c.isdigit() for c in node.value):,} digits is too large "
+                f"(at most {MAX_INT_DIGITS})",
+                file=self.file,
+                line=node.start_mark.line + 1,
+                field=_field(path),
+                value=shown,
+                has_value=True,
+            )
+        return self.constructor.construct_object(node)
+
+    def walk(self, node: yaml.Node, path: PathKey) -> Any:
+        self.lines.setdefault(path, node.start_mark.line + 1)
+        if isinstance(node, yaml.MappingNode):
+            result: dict[Any, Any] = {}
+            for key_node, value_node in node.value:
+                line = key_node.start_mark.line + 1
+                if not isinstance(key_node, yaml.ScalarNode):
+                    raise InputError(
+                        "a mapping key must be a plain value", file=self.file, line=line
+                    )
+                key = self.scalar(key_node, path)
+                if key in result:
+                    raise InputError(f"the key {key!r} appears twice", file=self.file, line=line)
+                self.lines[(*path, key)] = line
+                result[key] = self.walk(value_node, (*path, key))
+            return result
+        if isinstance(node, yaml.SequenceNode):
+            return [self.walk(item, (*path, i)) for i, item in enumerate(node.value)]
+        assert isinstance(node, yaml.ScalarNode)
+        return self.scalar(node, path)
 
 
 def read_mapping(file: Path, what: str) -> Located:
@@ -260,15 +262,15 @@ def parse_yaml(text: str, file: Path) -> Located:
         raise InputError(f"not valid YAML: {exc}", file=file) from None
     if node is None:
         return Located({}, file, {(): 1})
-    lines: dict[PathKey, int] = {}
+    walker = _Walker(file)
     try:
-        data = _walk(node, (), lines, file)
+        data = walker.walk(node, ())
     except yaml.constructor.ConstructorError as exc:
         mark = exc.problem_mark
         raise InputError(
             f"not valid YAML: {exc.problem}", file=file, line=mark.line + 1 if mark else None
         ) from None
-    return Located(data, file, lines)
+    return Located(data, file, walker.lines)
 
 
 M = TypeVar("M", bound=BaseModel)
