@@ -498,7 +498,9 @@ def _interrupt_deferred() -> Iterator[None]:
 
 def _remove_leftovers(out: Path) -> None:
     """Old copies or half-written builds left by a build that was killed outright."""
-    for pattern in (f".{out.name}.old-*", f".{out.name}.*.tmp"):
+    # Exactly the names _swap and mkdtemp give (eight random characters), so that the
+    # leftovers of a build into another folder ("site.b" beside "site") never match.
+    for pattern in (f".{out.name}.old-[0-9]*", f".{out.name}.{'?' * 8}.tmp"):
         for stale in out.parent.glob(pattern):
             if stale.is_dir() and not stale.is_symlink() and (stale / MARKER).is_file():
                 shutil.rmtree(stale, ignore_errors=True)
@@ -552,7 +554,11 @@ def build_site(
     """Build the whole site into ``out``; on any error ``out`` is left as it was."""
     started = time.perf_counter()
     out = Path(out)
-    given = [*variant_dirs, *scenario_paths, bundled("variants"), bundled("scenarios")]
+    given = [
+        *variant_dirs,
+        *scenario_paths,
+        *(bundled(n) for n in ("variants", "scenarios", "site")),
+    ]
     check_out(out, given)
     site_dir = bundled("site")
     if not (site_dir / "templates").is_dir():
