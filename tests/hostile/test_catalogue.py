@@ -99,6 +99,11 @@ def _fifo(tmp: Path) -> Cleanup:
     return None
 
 
+def _folder_named_yaml(tmp: Path) -> Cleanup:
+    (tmp / "profiles" / "odd.yaml").mkdir(parents=True)
+    return None
+
+
 def _extends_chain(tmp: Path) -> Cleanup:
     chain = tmp / "chain"
     chain.mkdir()
@@ -248,6 +253,12 @@ CASES = [
         setup=_fifo,
     ),
     Case(
+        "profile-that-is-a-folder",
+        ("variants", "list", "--variants", "{tmp}/profiles"),
+        "odd.yaml: not a regular file (a folder)",
+        setup=_folder_named_yaml,
+    ),
+    Case(
         "nul-byte",
         ("run", "{in}/nul-byte.yaml"),
         "nul-byte.yaml:2: not valid YAML: the file holds a NUL byte",
@@ -262,6 +273,16 @@ CASES = [
         "sexagesimal-cave",
         ("variants", "show", "mine", "--variants", "{in}/sexagesimal"),
         "mine.yaml:6: rules.stakes.cave: Input should be a valid integer (value: '1:40')",
+    ),
+    Case(
+        "octal-cave",
+        ("variants", "show", "mine", "--variants", "{in}/octal"),
+        "mine.yaml:6: rules.stakes.cave: Input should be a valid integer (value: '0100')",
+    ),
+    Case(
+        "cave-written-as-text",
+        ("run", "{in}/caves-as-text.yaml"),
+        "caves-as-text.yaml:6: caves.A: Input should be a valid integer (value: '100')",
     ),
     Case(
         "integer-of-5000-digits",
@@ -417,6 +438,11 @@ CASES = [
         for players in (2, 6, 10, 1000)
         for command in ("run", "compare", "check")
     ],
+    Case(
+        "session-names-an-unknown-variant",
+        ("session", "{in}/session-unknown-variant.yaml"),
+        "session-unknown-variant.yaml:1: variant: unknown variant; known variants:",
+    ),
     Case(
         "golden-dir-that-does-not-exist",
         ("golden", "--dir", "/nonexistent"),

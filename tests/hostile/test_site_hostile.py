@@ -195,7 +195,7 @@ def test_ctrl_c_while_the_old_site_is_removed_leaves_no_copy(
         os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C just as the old site is being removed
         remove(path, *args, **kwargs)
 
-    monkeypatch.setattr(builder.shutil, "rmtree", interrupted)
+    monkeypatch.setattr(shutil, "rmtree", interrupted)
     with pytest.raises(KeyboardInterrupt):  # it still ends the command, once swapped
         builder._swap(new, out)
     assert (out / "index.html").read_text(encoding="utf-8") == "new"
