@@ -238,7 +238,7 @@ def test_a_failed_build_leaves_the_previous_output(
         raise OSError("disk full")
 
     monkeypatch.setattr(builder, "_write", half_written)
-    with pytest.raises(OSError, match="disk full"):
+    with pytest.raises(InputError, match="disk full"):  # a system error is one clear line
         build_site(out)
     assert digest(out) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["broken", "out"]

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 
 class Status(StrEnum):
@@ -34,6 +35,14 @@ class Work(BaseModel):
         default=None, description="The transcription in ../shared/sources/, if we have one."
     )
     notes: str | None = Field(default=None, description="What the source is and how to use it.")
+
+    @field_validator("url")
+    @classmethod
+    def _web_address(cls, url: str | None) -> str | None:
+        # The site links to it: a javascript: or data: address would run in the reader's page.
+        if url is not None and not re.fullmatch(r"https?://[^\s/?#]+[^\s]*", url, re.IGNORECASE):
+            raise ValueError("the url must be a web address starting with http:// or https://")
+        return url
 
 
 class Citation(BaseModel):

@@ -25,7 +25,10 @@ app = typer.Typer(
         "Compare the historical rule systems of Bouillotte (Brelan).\n\n"
         "Each system is a YAML variant profile with a citation for every rule; one engine "
         "plays any deal under any profile.\n\n"
-        "Start with:  bouillotte variants list   ·   bouillotte compare foster-sight"
+        "Start with:  bouillotte variants list   ·   bouillotte compare foster-sight\n\n"
+        "YAML files are read within limits (docs/contracts.md): at most 1 MiB, 20,000 values "
+        "once aliases are expanded, 64 levels deep. Bad input exits 2 with one line naming "
+        "the file, line, field and value; Ctrl-C exits 130."
     ),
     no_args_is_help=True,
     pretty_exceptions_enable=False,

@@ -5,6 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+MAX_VALUE_SHOWN = 120
+"""A longer value is cut in messages, which stay one readable line."""
+
 
 class InputError(Exception):
     """Bad input (a profile, a scenario, a card, a command-line value).
@@ -39,7 +42,10 @@ class InputError(Exception):
             parts.append(f"{self.field}: ")
         parts.append(self.message)
         if self.has_value:
-            parts.append(f" (value: {self.value!r})")
+            shown = repr(self.value)
+            if len(shown) > MAX_VALUE_SHOWN:
+                shown = f"{shown[: MAX_VALUE_SHOWN - 20]}... ({len(shown):,} characters)"
+            parts.append(f" (value: {shown})")
         return "".join(parts)
 
     def __str__(self) -> str:

@@ -347,6 +347,18 @@ class Rules(_Group):
             )
         return self
 
+    @model_validator(mode="after")
+    def _stakes_within_the_cave(self) -> Rules:
+        cave = self.stakes.cave
+        for name, what in (("dealer_blind", "the dealer's blind"), ("others_ante", "the ante")):
+            amount = getattr(self.forced_bets, name)
+            if amount > cave:
+                raise ValueError(
+                    f"forced_bets.{name}: {what}, {amount}, is larger than the cave "
+                    f"(stakes.cave: {cave}); no player could put it up"
+                )
+        return self
+
 
 GROUPS: dict[str, type[_Group]] = {
     name: info.annotation  # type: ignore[misc]

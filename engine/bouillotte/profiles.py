@@ -19,6 +19,8 @@ from .yamlsource import Located, PathKey, pydantic_message, read_yaml
 
 BIBLIOGRAPHY_FILE = "sources.yaml"
 PROFILE_KEYS = {"title", "source", "summary", "extends", "rules"}
+MAX_EXTENDS = 32
+"""The longest chain of ``extends:`` (the bundled profiles use two)."""
 
 
 @dataclass(frozen=True)
@@ -98,11 +100,14 @@ class Library:
             except ValidationError as exc:
                 error = exc.errors()[0]
                 loc = ("works", work_id, *error["loc"])
+                value = error.get("input")
                 raise InputError(
                     pydantic_message(error),
                     file=file,
                     line=doc.line(loc),
                     field=".".join(str(p) for p in loc),
+                    value=value,
+                    has_value=error["type"] != "missing" and not isinstance(value, dict),
                 ) from None
 
     def _doc(self, variant_id: str) -> Located:
@@ -146,6 +151,15 @@ class Library:
                 cycle = " -> ".join((*chain, variant_id, parent))
                 raise InputError(
                     f"'extends:' goes round in a cycle: {cycle}",
+                    file=doc.file,
+                    line=doc.line(("extends",)),
+                    field="extends",
+                    value=parent,
+                    has_value=True,
+                )
+            if len(chain) + 1 >= MAX_EXTENDS:
+                raise InputError(
+                    f"'extends:' chains more than {MAX_EXTENDS} profiles; build on a shorter chain",
                     file=doc.file,
                     line=doc.line(("extends",)),
                     field="extends",
@@ -270,7 +284,7 @@ class Library:
             group, name = path.split(".")
             nested[group][name] = entry.value
         try:
-            rules = Rules.model_validate(nested)
+            rules = Rules.model_validate(nested, strict=True)  # true is not 1
         except ValidationError as exc:
             raise self._locate(exc, entries, doc) from None
         info = {

@@ -27,6 +27,10 @@ from .yamlsource import LocatedFile, PathKey, read_mapping, validated
 
 Status = Literal["settled", "uncontested", "void", "illegal"]
 
+MAX_ID_LENGTH = 100
+"""A scenario id names files (``<id>.html``, ``<id>__<variant>.txt``): it must leave room
+within the 255 bytes a file name may have."""
+
 
 class _Strict(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
@@ -72,8 +76,9 @@ class Expect(_Strict):
 
 
 class ScenarioModel(_Strict):
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
-    """Unique, used in URLs: lower case, digits and hyphens."""
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=MAX_ID_LENGTH)
+    """Unique, used in URLs and file names: lower case, digits and hyphens, at most 100
+    characters."""
     title: str
     source: SourceRef
     notes: str = ""
@@ -126,6 +131,15 @@ class Scenario(LocatedFile):
         return self.model.actions, ("actions",)
 
     def variant_ids(self, library: Library) -> list[str]:
+        """The variants the scenario runs under; bad input if its source is not in the
+        bibliography, or if no variant seats its players."""
+        work = self.model.source.work
+        if work not in library.works:
+            raise self.fail(
+                f"unknown work; the bibliography has {', '.join(sorted(library.works))}",
+                ("source", "work"),
+                work,
+            )
         if self.model.variants is not None:
             for i, vid in enumerate(self.model.variants):
                 if vid not in library.files:
@@ -137,9 +151,15 @@ class Scenario(LocatedFile):
             return list(self.model.variants)
         count = len(self.model.players)
         fitting = [v for v in library.all() if v.players == count]
+        if not fitting:
+            seats = sorted({v.players for v in library.all()})
+            raise self.fail(
+                f"no variant seats {count} players (the variants seat "
+                f"{', '.join(map(str, seats))}); name players for one of them",
+                ("players",),
+            )
         # The system of the scenario's own source first (it is the base of comparisons),
         # then the systems that extend no other, then the rest, each by id.
-        work = self.model.source.work
         fitting.sort(key=lambda v: (v.source != work, v.extends is not None, v.id))
         return [v.id for v in fitting]
 

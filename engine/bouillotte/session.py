@@ -85,7 +85,7 @@ class DealSpec(_Strict):
 
 
 class SessionModel(_Strict):
-    id: str | None = Field(default=None, pattern=r"^[a-z0-9][a-z0-9-]*$")
+    id: str | None = Field(default=None, pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=100)
     title: str = ""
     notes: str = ""
     variant: str | None = None

@@ -15,10 +15,11 @@ rates, normal intervals for means).
 from __future__ import annotations
 
 import math
+import multiprocessing
 import random
+import signal
 from collections import Counter
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -207,15 +208,30 @@ def simulate(
             if progress:
                 progress(stop - start)
         return total
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [
-            pool.submit(play_range, variant, policy, seed, start, stop) for start, stop in chunks
-        ]
-        for (start, stop), future in zip(chunks, futures, strict=True):
-            total.merge(future.result())
+    # Workers ignore Ctrl-C: this process catches it and ends them at once (terminate),
+    # rather than waiting for every chunk already queued.
+    pool = multiprocessing.Pool(jobs, initializer=_ignore_interrupts)
+    try:
+        tasks = [(variant, policy, seed, start, stop) for start, stop in chunks]
+        for (start, stop), tally in zip(chunks, pool.imap(_play_task, tasks), strict=True):
+            total.merge(tally)
             if progress:
                 progress(stop - start)
+        pool.close()
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
     return total
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _play_task(task: tuple[Variant, str, int, int, int]) -> Tally:
+    return play_range(*task)
 
 
 def report(variant: Variant, tally: Tally, seed: int, policy: str) -> dict[str, Any]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import stat
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,34 +34,106 @@ class Located:
         return None
 
 
+MAX_FILE_BYTES = 1_048_576
+"""The largest YAML file read (1 MiB); the bundled files are a few kilobytes."""
+MAX_VALUES = 20_000
+"""The most values (scalars, lists, mappings) a file may hold once its aliases
+(``*name``) are expanded (the largest bundled file holds under 800): a few lines of nested
+aliases can otherwise stand for billions of values."""
+MAX_DEPTH = 64
+"""The deepest nesting of lists and mappings, aliases expanded."""
+MAX_INT_DIGITS = 30
+"""The longest integer read: no count, cave or seed needs more digits."""
+
+_INT = "tag:yaml.org,2002:int"
+_FLOAT = "tag:yaml.org,2002:float"
+
+
 class _Loader(yaml.SafeLoader):
-    pass
+    """The safe loader without YAML 1.1's surprises: ``1:40`` (base 60, read as 100) and
+    ``0100`` (octal, read as 64) are text, so a field that wants a number refuses them."""
 
 
-def _walk(node: yaml.Node, path: PathKey, lines: dict[PathKey, int], file: Path) -> Any:
-    lines.setdefault(path, node.start_mark.line + 1)
-    if isinstance(node, yaml.MappingNode):
-        result: dict[Any, Any] = {}
-        for key_node, value_node in node.value:
-            key = _Loader("").construct_object(key_node)
-            if isinstance(key, list | dict):
-                raise InputError(
-                    "a mapping key must be a plain value",
-                    file=file,
-                    line=key_node.start_mark.line + 1,
-                )
-            if key in result:
-                raise InputError(
-                    f"the key {key!r} appears twice",
-                    file=file,
-                    line=key_node.start_mark.line + 1,
-                )
-            lines[(*path, key)] = key_node.start_mark.line + 1
-            result[key] = _walk(value_node, (*path, key), lines, file)
-        return result
-    if isinstance(node, yaml.SequenceNode):
-        return [_walk(item, (*path, i), lines, file) for i, item in enumerate(node.value)]
-    return _Loader("").construct_object(node)
+_FAST: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""libyaml's parser where PyYAML has it (several times faster), else PyYAML's own."""
+
+
+class _Composer(_FAST):  # type: ignore[misc]
+    """Parses and composes with :data:`_FAST`, resolving scalars as :class:`_Loader`."""
+
+
+_BYTE_POSITIONS = _FAST is not yaml.SafeLoader
+"""libyaml reports the position of a bad character in bytes, PyYAML in characters."""
+
+for _cls in (_Loader, _Composer):
+    _cls.yaml_implicit_resolvers = {
+        first: [(tag, rx) for tag, rx in resolvers if tag not in (_INT, _FLOAT)]
+        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+    }
+    _cls.add_implicit_resolver(
+        _INT,
+        re.compile(r"^(?:[-+]?0b[0-1_]+|[-+]?0|[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*)$"),
+        list("-+0123456789"),
+    )
+    _cls.add_implicit_resolver(
+        _FLOAT,
+        re.compile(
+            r"""^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?
+            |\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?
+            |[-+]?\.(?:inf|Inf|INF)
+            |\.(?:nan|NaN|NAN))$""",
+            re.X,
+        ),
+        list("-+0123456789."),
+    )
+
+
+def _field(path: PathKey) -> str | None:
+    return ".".join(str(p) for p in path) or None
+
+
+class _Walker:
+    """Turns the composed nodes into Python values, noting the line of every key and item."""
+
+    def __init__(self, file: Path) -> None:
+        self.file = file
+        self.lines: dict[PathKey, int] = {}
+        self.constructor = _Loader("")  # one for the document: each is costly to make
+
+    def scalar(self, node: yaml.ScalarNode, path: PathKey) -> Any:
+        if node.tag == _INT and sum(c.isdigit() for c in node.value) > MAX_INT_DIGITS:
+            shown = node.value if len(node.value) <= 40 else node.value[:20] + "..."
+            raise InputError(
+                f"a number of {sum(c.isdigit() for c in node.value):,} digits is too large "
+                f"(at most {MAX_INT_DIGITS})",
+                file=self.file,
+                line=node.start_mark.line + 1,
+                field=_field(path),
+                value=shown,
+                has_value=True,
+            )
+        return self.constructor.construct_object(node)
+
+    def walk(self, node: yaml.Node, path: PathKey) -> Any:
+        self.lines.setdefault(path, node.start_mark.line + 1)
+        if isinstance(node, yaml.MappingNode):
+            result: dict[Any, Any] = {}
+            for key_node, value_node in node.value:
+                line = key_node.start_mark.line + 1
+                if not isinstance(key_node, yaml.ScalarNode):
+                    raise InputError(
+                        "a mapping key must be a plain value", file=self.file, line=line
+                    )
+                key = self.scalar(key_node, path)
+                if key in result:
+                    raise InputError(f"the key {key!r} appears twice", file=self.file, line=line)
+                self.lines[(*path, key)] = line
+                result[key] = self.walk(value_node, (*path, key))
+            return result
+        if isinstance(node, yaml.SequenceNode):
+            return [self.walk(item, (*path, i)) for i, item in enumerate(node.value)]
+        assert isinstance(node, yaml.ScalarNode)
+        return self.scalar(node, path)
 
 
 def read_mapping(file: Path, what: str) -> Located:
@@ -70,20 +144,114 @@ def read_mapping(file: Path, what: str) -> Located:
     return doc
 
 
+def _too_large(size: int, file: Path) -> InputError:
+    return InputError(
+        f"the file is {size:,} bytes; a YAML file may hold at most "
+        f"{MAX_FILE_BYTES:,} bytes (1 MiB)",
+        file=file,
+    )
+
+
 def read_yaml(file: Path) -> Located:
-    """Parse ``file``; a syntax error becomes an :class:`InputError` with its line."""
+    """Parse ``file``; a syntax error becomes an :class:`InputError` with its line.
+
+    Only a regular file of at most :data:`MAX_FILE_BYTES` is read: a device such as
+    ``/dev/zero`` or a named pipe would never end.
+    """
     try:
-        text = file.read_text(encoding="utf-8")
+        info = file.stat()
+        if not stat.S_ISREG(info.st_mode):
+            kind = "a folder" if stat.S_ISDIR(info.st_mode) else "a device, pipe or socket"
+            raise InputError(f"not a regular file ({kind}); give a YAML file", file=file)
+        if info.st_size > MAX_FILE_BYTES:
+            raise _too_large(info.st_size, file)
+        with file.open("rb") as stream:
+            raw = stream.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
-        raise InputError(f"cannot read the file: {exc.strerror}", file=file) from None
-    except UnicodeDecodeError:
-        raise InputError("the file is not UTF-8 text", file=file) from None
+        raise InputError(f"cannot read the file: {exc.strerror or exc}", file=file) from None
+    if len(raw) > MAX_FILE_BYTES:  # it grew while we looked
+        raise _too_large(len(raw), file)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(
+            "the file is not UTF-8 text", file=file, line=raw.count(b"\n", 0, exc.start) + 1
+        ) from None
     return parse_yaml(text, file)
+
+
+def _check_shape(text: str, file: Path) -> None:
+    """Refuse, from the parser's events alone, a document that would expand (through its
+    aliases) beyond :data:`MAX_VALUES` values or :data:`MAX_DEPTH` levels, or whose alias
+    stands inside the very node it names: the composer and our walk would otherwise run
+    for ages, or recurse until Python gives up."""
+    # Per open list or mapping: [anchor, values so far (itself included), deepest child]
+    stack: list[list[Any]] = []
+    anchored: dict[str, tuple[int, int]] = {}  # anchor -> (values, depth) once closed
+    total = 0
+
+    def fail(message: str, event: yaml.Event) -> InputError:
+        mark = event.start_mark
+        return InputError(message, file=file, line=mark.line + 1 if mark else None)
+
+    def add(values: int, depth: int) -> None:
+        if stack:
+            stack[-1][1] += values
+            stack[-1][2] = max(stack[-1][2], depth)
+
+    for event in yaml.parse(text, Loader=_Composer):
+        if isinstance(event, yaml.CollectionStartEvent):
+            if len(stack) >= MAX_DEPTH:
+                raise fail(f"nested more than {MAX_DEPTH} levels deep", event)
+            stack.append([event.anchor, 1, 0])
+            total += 1
+        elif isinstance(event, yaml.CollectionEndEvent):
+            anchor, values, deepest = stack.pop()
+            if anchor is not None:
+                anchored[anchor] = (values, deepest + 1)
+            add(values, deepest + 1)
+        elif isinstance(event, yaml.ScalarEvent):
+            total += 1
+            if event.anchor is not None:
+                anchored[event.anchor] = (1, 0)
+            add(1, 0)
+        elif isinstance(event, yaml.AliasEvent):
+            if any(open_[0] == event.anchor for open_ in stack):
+                raise fail(f"the alias *{event.anchor} stands inside the node it names", event)
+            values, depth = anchored.get(event.anchor or "", (1, 0))  # unknown: the composer says
+            if len(stack) + depth > MAX_DEPTH:
+                raise fail(
+                    f"the alias *{event.anchor} nests values more than {MAX_DEPTH} levels deep",
+                    event,
+                )
+            total += values
+            add(values, depth)
+        if total > MAX_VALUES:
+            raise fail(
+                f"the document expands to more than {MAX_VALUES:,} values (through its "
+                "aliases *name); write the values out, or fewer aliases",
+                event,
+            )
+
+
+def _line_of(text: str, position: int) -> int:
+    if _BYTE_POSITIONS:
+        return text.encode("utf-8", "surrogatepass")[:position].count(b"\n") + 1
+    return text.count("\n", 0, position) + 1
 
 
 def parse_yaml(text: str, file: Path) -> Located:
     try:
-        node = yaml.compose(text, Loader=_Loader)
+        _check_shape(text, file)
+        node = yaml.compose(text, Loader=_Composer)
+    except yaml.reader.ReaderError as exc:
+        char = exc.character if isinstance(exc.character, str) else chr(exc.character)
+        what = "a NUL byte" if char == "\0" else f"the control character U+{ord(char):04X}"
+        raise InputError(
+            f"not valid YAML: the file holds {what}, which YAML does not allow",
+            file=file,
+            line=_line_of(text, exc.position),
+        ) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or exc.context or "not valid YAML"
@@ -94,15 +262,15 @@ def parse_yaml(text: str, file: Path) -> Located:
         raise InputError(f"not valid YAML: {exc}", file=file) from None
     if node is None:
         return Located({}, file, {(): 1})
-    lines: dict[PathKey, int] = {}
+    walker = _Walker(file)
     try:
-        data = _walk(node, (), lines, file)
+        data = walker.walk(node, ())
     except yaml.constructor.ConstructorError as exc:
         mark = exc.problem_mark
         raise InputError(
             f"not valid YAML: {exc.problem}", file=file, line=mark.line + 1 if mark else None
         ) from None
-    return Located(data, file, lines)
+    return Located(data, file, walker.lines)
 
 
 M = TypeVar("M", bound=BaseModel)
@@ -115,9 +283,12 @@ def pydantic_message(error: Any) -> str:
 
 
 def validated(model: type[M], doc: Located) -> M:
-    """Validate a whole document; the first error is reported at its file and line."""
+    """Validate a whole document; the first error is reported at its file and line.
+
+    Validation is strict: ``true`` is not the number 1, nor ``"10"`` the number 10.
+    """
     try:
-        return model.model_validate(doc.data)
+        return model.model_validate(doc.data, strict=True)
     except ValidationError as exc:
         error = exc.errors()[0]
         loc = tuple(error["loc"])

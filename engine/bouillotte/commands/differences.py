@@ -43,8 +43,13 @@ def register(app: typer.Typer) -> None:
                 f"{a.id} seats {a.players} players and {b.id} {b.players}: "
                 "compare variants for the same table"
             )
+        if save is not None and save.exists() and not save.is_dir():
+            raise InputError("--save must name a folder, not a file", file=save)
         findings = find_differences(a, b, seed, deals)
-        written = save_scenarios(findings, a, b, save) if save else []
+        try:
+            written = save_scenarios(findings, a, b, save) if save else []
+        except OSError as exc:
+            raise InputError(f"cannot save there: {exc.strerror or exc}", file=save) from None
         if as_json:
             data = {
                 "base": a.id,

@@ -22,6 +22,7 @@ from typing import Annotated
 
 import typer
 
+from ..errors import InputError
 from ..options import friendly
 from ..profiles import Library
 from ..scenario import ScenarioLibrary, run_scenario
@@ -104,6 +105,8 @@ def register(app: typer.Typer) -> None:
 
         Example:  bouillotte golden --write   (regenerate after a deliberate change)
         """
+        if not write and not folder.is_dir():
+            raise InputError("no such folder of golden transcripts", file=folder)
         found = list(goldens())
         stale = stale_files({g.name for g in found}, folder)
         if write:
@@ -128,6 +131,13 @@ def register(app: typer.Typer) -> None:
 
 
 def _write(found: list[Golden], stale: list[Path], folder: Path) -> None:
+    try:
+        _write_files(found, stale, folder)
+    except OSError as exc:
+        raise InputError(f"cannot write there: {exc.strerror or exc}", file=folder) from None
+
+
+def _write_files(found: list[Golden], stale: list[Path], folder: Path) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     changed = 0
     for golden in found:

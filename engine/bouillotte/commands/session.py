@@ -47,7 +47,14 @@ def register(app: typer.Typer) -> None:
             raise InputError(
                 "name a variant with --variant, or write 'variant:' in the file", file=file
             )
-        result = run_session(session, Library(variants or []).get(chosen))
+        library = Library(variants or [])
+        if variant is None and chosen not in library.files:
+            raise session.fail(
+                f"unknown variant; known variants: {', '.join(library.ids())}",
+                ("variant",),
+                chosen,
+            )
+        result = run_session(session, library.get(chosen))
         if as_json:
             typer.echo(json.dumps(result.to_json(), indent=2, sort_keys=True, ensure_ascii=False))
         else:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from typing import Annotated
 
@@ -27,12 +28,18 @@ class _Bar:
             return
         width = 30
         filled = width * self.done // max(self.total, 1)
+        getattr(sys.stderr, "write_raw", sys.stderr.write)("\r")  # past the terminal filter
         sys.stderr.write(
-            f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total}"
+            f"{self.label} [{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total}"
         )
         if self.done >= self.total:
             sys.stderr.write("\n")
         sys.stderr.flush()
+
+
+def max_jobs() -> int:
+    """The most worker processes ``--jobs`` may ask for: one per processor."""
+    return os.cpu_count() or 1
 
 
 def register(app: typer.Typer) -> None:
@@ -49,7 +56,13 @@ def register(app: typer.Typer) -> None:
             str, typer.Option("--policy", help="simple, cautious or random.")
         ] = "simple",
         jobs: Annotated[
-            int, typer.Option("--jobs", "-j", help="Processes (results do not depend on it).")
+            int,
+            typer.Option(
+                "--jobs",
+                "-j",
+                help="Processes, at most the number of processors of this machine "
+                f"({max_jobs()} here); results do not depend on it.",
+            ),
         ] = 1,
         variants: VariantsDirs = None,
         as_json: JsonFlag = False,
@@ -58,12 +71,18 @@ def register(app: typer.Typer) -> None:
         pools are decided, pot sizes, bonus flow and seat advantage, with 95% confidence
         intervals. The same seed gives the same numbers, whatever --jobs.
 
-        Example:  bouillotte simulate -v foster -v pagat --deals 20000 --seed 1 --jobs 4
+        Example:  bouillotte simulate -v foster -v pagat --deals 20000 --seed 1 --jobs 2
         """
         if deals < 1:
             raise InputError("--deals must be at least 1", value=deals, has_value=True)
         if jobs < 1:
             raise InputError("--jobs must be at least 1", value=jobs, has_value=True)
+        if jobs > max_jobs():
+            raise InputError(
+                f"--jobs must be at most {max_jobs()}, the number of processors of this machine",
+                value=jobs,
+                has_value=True,
+            )
         library = Library(variants or [])
         chosen = [library.get(v) for v in variant]
         reports = []

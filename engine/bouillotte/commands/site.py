@@ -7,7 +7,9 @@ from typing import Annotated
 
 import typer
 
+from ..errors import InputError
 from ..options import ScenarioDirs, VariantsDirs, friendly
+from ..sitebuild.builder import MARKER
 
 DEFAULT_OUT = Path("_site")
 
@@ -26,12 +28,21 @@ def register(app: typer.Typer) -> None:
     @friendly
     def build(
         out: Annotated[
-            Path, typer.Option("--out", help="The folder to build into (replaced whole).")
+            Path,
+            typer.Option(
+                "--out",
+                help="The folder to build into, replaced whole: a new or empty folder, or a "
+                f"previous build (its {MARKER} file lists the files it wrote). Never the "
+                "current folder, one that holds an input folder, or one holding other files.",
+            ),
         ] = DEFAULT_OUT,
         variants: VariantsDirs = None,
         scenarios: ScenarioDirs = None,
     ) -> None:
         """Build every page into OUT (default _site/); a failed build leaves OUT as it was.
+
+        OUT is checked before anything is built; two builds into one folder are not run at
+        once (the second is refused while .OUT.lock beside it is held).
 
         Example:  bouillotte site build --out _site --variants my-profiles
         """
@@ -41,11 +52,14 @@ def register(app: typer.Typer) -> None:
         _say(f"open {report.out / 'index.html'} in a browser, or run: bouillotte site serve")
 
     @site_app.command("serve")
+    @friendly
     def serve(
         folder: Annotated[
             Path, typer.Option("--dir", help="The built site to serve.", file_okay=False)
         ] = DEFAULT_OUT,
-        port: Annotated[int, typer.Option("--port", help="Port on 127.0.0.1.")] = 8000,
+        port: Annotated[
+            int, typer.Option("--port", help="Port on 127.0.0.1, 1 to 65535 (0: any free port).")
+        ] = 8000,
     ) -> None:
         """Preview a built site at http://127.0.0.1:PORT/ (localhost only).
 
@@ -53,6 +67,8 @@ def register(app: typer.Typer) -> None:
         """
         from ..sitebuild.serve import serve as run_server
 
+        if not 0 <= port <= 65535:
+            raise InputError("--port must be between 0 and 65535", value=port, has_value=True)
         if not (folder / "index.html").is_file():
             _say(f"error: {folder}: no built site here; run: bouillotte site build --out {folder}")
             raise typer.Exit(2)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
+import signal
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -287,17 +290,34 @@ def _collect(variant_dirs: Sequence[Path], scenario_paths: Sequence[Path], log: 
     scenarios = ScenarioLibrary(list(scenario_paths)).all()
     comparisons = []
     unplayable: dict[str, list[tuple[str, str]]] = {}
+    roots = [bundled("scenarios"), bundled("variants"), *scenario_paths, *variant_dirs]
     for scenario in sorted(scenarios, key=lambda s: s.id):
         log(f"  playing {scenario.id} under every variant")
-        comparison, failed = _compare(scenario, library, log)
+        comparison, failed = _compare(scenario, library, log, roots)
         comparisons.append(comparison)
         if failed:
             unplayable[scenario.id] = failed
     return _Inputs(library, variants, comparisons, unplayable)
 
 
+def _shown(file: str | None, roots: Sequence[Path]) -> str | None:
+    """An input file as the site names it: from the folder given (``mine/deal.yaml``), so
+    that a build never publishes where the files stand on the builder's machine, and is the
+    same whether the folder was given by a relative or an absolute path."""
+    if file is None:
+        return None
+    path = Path(os.path.abspath(file))
+    for root in roots:
+        base = Path(os.path.abspath(root))
+        if path == base:
+            return base.name
+        if base in path.parents:
+            return (Path(base.name) / path.relative_to(base)).as_posix()
+    return path.name
+
+
 def _compare(
-    scenario: Scenario, library: Library, log: Log
+    scenario: Scenario, library: Library, log: Log, roots: Sequence[Path] = ()
 ) -> tuple[Comparison, list[tuple[str, str]]]:
     """Compare under every variant; a variant the scenario cannot be played under (its
     actions do not fit that system's deal) is left out, named, and its reason shown."""
@@ -311,6 +331,7 @@ def _compare(
                 run_scenario(scenario, library.get(variant_id))
                 playable.append(variant_id)
             except InputError as exc:
+                exc.file = _shown(exc.file, roots)
                 failed.append((variant_id, exc.describe()))
         if not failed:
             raise
@@ -353,15 +374,136 @@ def _render(env: Environment, pages: list[Page], log: Log) -> dict[str, str]:
     return rendered
 
 
-def _check_out(out: Path) -> None:
+def _marked_files(out: Path) -> set[str] | None:
+    """The files a previous build wrote, as its marker lists them (``None``: an older
+    marker that lists none; the folder is then taken as a build, as before)."""
+    lines = (out / MARKER).read_text(encoding="utf-8", errors="replace").splitlines()
+    return {line[2:] for line in lines if line.startswith("- ")} or None
+
+
+def _within(inner: Path, outer: Path) -> bool:
+    return inner == outer or outer in inner.parents
+
+
+def check_out(out: Path, inputs: Sequence[Path] = ()) -> None:
+    """Refuse, before anything is built, an ``out`` that cannot or must not be replaced:
+    the current folder, a folder holding an input, a folder holding files this tool did not
+    write, or one it could not write or delete."""
+    if str(out).strip() in ("", "."):
+        raise InputError("--out must name a folder (not the current one)", file=str(out))
+    real = Path(os.path.abspath(out))
+    here = Path.cwd()
+    if _within(here, real):
+        raise InputError(
+            "--out is the current folder or holds it: it would be replaced while in use",
+            file=out,
+        )
+    for given in inputs:
+        if _within(Path(os.path.abspath(given)), real) or _within(given.resolve(), real.resolve()):
+            raise InputError(
+                f"--out holds the input {given}: building would delete it; choose another --out",
+                file=out,
+            )
     if out.is_symlink() or (out.exists() and not out.is_dir()):
         raise InputError("the output must be a folder", file=out)
-    if out.is_dir() and any(out.iterdir()) and not (out / MARKER).is_file():
+    if out.is_dir():
+        _check_replaceable(out)
+    ancestor = real.parent
+    while not ancestor.exists():
+        ancestor = ancestor.parent
+    if not ancestor.is_dir() or not os.access(ancestor, os.W_OK | os.X_OK):
+        raise InputError(f"cannot write into {ancestor}: permission denied", file=out)
+
+
+def _check_replaceable(out: Path) -> None:
+    entries = sorted(out.rglob("*"))
+    if not entries:
+        return
+    if not (out / MARKER).is_file():
         raise InputError(
             f"refusing to replace a folder that is not a built site (it has no {MARKER} file); "
             "choose an empty or new folder with --out",
             file=out,
         )
+    written = _marked_files(out)
+    for entry in entries:
+        rel = entry.relative_to(out).as_posix()
+        if entry.is_dir() and not entry.is_symlink():
+            if not os.access(entry, os.W_OK | os.X_OK):
+                raise InputError(
+                    f"the previous build cannot be removed: {rel} is read-only", file=out
+                )
+        elif written is not None and rel != MARKER and rel not in written:
+            raise InputError(
+                f"refusing to replace a built site that now holds a file it did not write "
+                f"({rel}); move it out, or choose another --out",
+                file=out,
+            )
+    if not os.access(out, os.W_OK | os.X_OK):
+        raise InputError("the previous build cannot be removed: it is read-only", file=out)
+
+
+class _BuildLock:
+    """Only one build at a time into a folder: ``.<name>.lock`` beside it is locked (the
+    lock ends with the process, whatever becomes of it)."""
+
+    def __init__(self, out: Path) -> None:
+        self.out = out
+        self.path = out.parent / f".{out.name}.lock"
+        self.fd: int | None = None
+
+    def __enter__(self) -> _BuildLock:
+        while True:
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                os.close(fd)
+                raise InputError(
+                    "another `bouillotte site build` is writing into this folder; "
+                    "wait for it to finish",
+                    file=self.out,
+                ) from None
+            try:  # the holder before us may have removed the file: lock the current one
+                same = os.fstat(fd).st_ino == os.stat(self.path).st_ino
+            except FileNotFoundError:
+                same = False
+            if same:
+                self.fd = fd
+                return self
+            os.close(fd)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.fd is not None:
+            self.path.unlink(missing_ok=True)
+            os.close(self.fd)
+
+
+@contextmanager
+def _interrupt_deferred() -> Iterator[None]:
+    """Ctrl-C waits for the block to end, so that no half-swapped site is left behind."""
+    caught: list[int] = []
+    try:
+        previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    except ValueError:  # not the main thread: signals go elsewhere anyway
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        raise KeyboardInterrupt
+
+
+def _remove_leftovers(out: Path) -> None:
+    """Old copies or half-written builds left by a build that was killed outright."""
+    # Exactly the names _swap and mkdtemp give (eight random characters), so that the
+    # leftovers of a build into another folder ("site.b" beside "site") never match.
+    for pattern in (f".{out.name}.old-[0-9]*", f".{out.name}.{'?' * 8}.tmp"):
+        for stale in out.parent.glob(pattern):
+            if stale.is_dir() and not stale.is_symlink() and (stale / MARKER).is_file():
+                shutil.rmtree(stale, ignore_errors=True)
 
 
 def _write(target: Path, site_dir: Path, files: dict[str, str]) -> None:
@@ -370,24 +512,37 @@ def _write(target: Path, site_dir: Path, files: dict[str, str]) -> None:
         file = target / rel
         file.parent.mkdir(parents=True, exist_ok=True)
         file.write_text(text, encoding="utf-8", newline="\n")
+    written = sorted(
+        f.relative_to(target).as_posix()
+        for f in target.rglob("*")
+        if f.is_file() and f.name != MARKER
+    )
+    (target / MARKER).write_text(
+        "A static site built by `bouillotte site build`; safe to replace.\n"
+        "The files it wrote (a folder holding any other is never replaced):\n"
+        + "".join(f"- {rel}\n" for rel in written),
+        encoding="utf-8",
+        newline="\n",
+    )
 
 
 def _swap(tmp: Path, out: Path) -> None:
     """Put the new build in place; the old one is removed only once the new one is in."""
-    old = None
-    if out.exists():
-        old = out.with_name(f".{out.name}.old-{os.getpid()}")
-        if old.exists():
-            shutil.rmtree(old)
-        out.rename(old)
-    try:
-        tmp.rename(out)
-    except OSError:
+    with _interrupt_deferred():
+        old = None
+        if out.exists():
+            old = out.with_name(f".{out.name}.old-{os.getpid()}")
+            if old.exists():
+                shutil.rmtree(old)
+            out.rename(old)
+        try:
+            tmp.rename(out)
+        except OSError:
+            if old is not None:
+                old.rename(out)
+            raise
         if old is not None:
-            old.rename(out)
-        raise
-    if old is not None:
-        shutil.rmtree(old)
+            shutil.rmtree(old)
 
 
 def build_site(
@@ -399,10 +554,53 @@ def build_site(
     """Build the whole site into ``out``; on any error ``out`` is left as it was."""
     started = time.perf_counter()
     out = Path(out)
-    _check_out(out)
+    given = [
+        *variant_dirs,
+        *scenario_paths,
+        *(bundled(n) for n in ("variants", "scenarios", "site")),
+    ]
+    check_out(out, given)
     site_dir = bundled("site")
     if not (site_dir / "templates").is_dir():
         raise InputError("the site templates are missing", file=site_dir)
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        with _BuildLock(out):
+            _remove_leftovers(out)
+            check_out(out, given)  # again: another build may have finished meanwhile
+            return _build_locked(out, variant_dirs, scenario_paths, site_dir, log, started)
+    except OSError as exc:
+        raise InputError(f"cannot write the site: {exc.strerror or exc}", file=out) from None
+
+
+def _build_locked(
+    out: Path,
+    variant_dirs: Sequence[Path],
+    scenario_paths: Sequence[Path],
+    site_dir: Path,
+    log: Log,
+    started: float,
+) -> BuildReport:
+    # Writing is tried before the long part of the build: a folder we cannot write
+    # into fails now, not after every page is made.
+    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent))
+    try:
+        report = _build_into(tmp, out, variant_dirs, scenario_paths, site_dir, log, started)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return report
+
+
+def _build_into(
+    tmp: Path,
+    out: Path,
+    variant_dirs: Sequence[Path],
+    scenario_paths: Sequence[Path],
+    site_dir: Path,
+    log: Log,
+    started: float,
+) -> BuildReport:
     inputs = _collect(variant_dirs, scenario_paths, log)
     pages = _pages(inputs, log)
     files = _render(_environment(site_dir), pages, log)
@@ -410,17 +608,10 @@ def build_site(
     for page in pages:
         entries.extend(page_entries(page.path, page.title, files[page.path]))
     files["assets/search-index.js"] = index_script(entries)
-    files[MARKER] = "A static site built by `bouillotte site build`; safe to replace.\n"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent))
-    try:
-        log(f"writing {len(files)} files")
-        tmp.chmod(0o755)
-        _write(tmp, site_dir, files)
-        _swap(tmp, out)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
+    log(f"writing {len(files) + 1} files")
+    tmp.chmod(0o755)
+    _write(tmp, site_dir, files)
+    _swap(tmp, out)
     seconds = time.perf_counter() - started
     log(f"built {len(pages)} pages into {out} in {seconds:.2f} s")
-    return BuildReport(out, [p.path for p in pages], len(files), seconds)
+    return BuildReport(out, [p.path for p in pages], len(files) + 1, seconds)

@@ -11,6 +11,7 @@ import json
 import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
+from urllib.parse import quote
 
 SECTION_TAGS = {"h2", "h3", "dt"}
 SKIP_TAGS = {"script", "style", "svg", "nav", "template"}
@@ -67,6 +68,8 @@ def page_entries(url: str, title: str, html: str) -> list[dict[str, str]]:
     parser.feed(html)
     parser.close()
     everything = " ".join(_squash(s.title) + " " + _squash(s.text) for s in parser.sections).strip()
+    # The page's path is a link: a file name may hold "#", "?" or "%".
+    url = quote(url)
     entries = [{"t": title, "u": url, "x": everything[:PAGE_TEXT]}]
     for section in parser.sections[1:]:
         heading = _squash(section.title)
@@ -75,7 +78,7 @@ def page_entries(url: str, title: str, html: str) -> list[dict[str, str]]:
         entries.append(
             {
                 "t": f"{heading} — {title}",
-                "u": f"{url}#{section.anchor}",
+                "u": f"{url}#{quote(section.anchor or '', safe='')}",
                 "x": _squash(section.text)[:SECTION_TEXT],
             }
         )

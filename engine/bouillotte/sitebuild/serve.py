@@ -4,19 +4,34 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:
         del format, args
 
+    def send_head(self) -> Any:
+        # A NUL byte ("/%00") cannot name a file: answer 400 rather than fail in os.stat.
+        if "\x00" in unquote(self.path):
+            self.send_error(HTTPStatus.BAD_REQUEST, "Bad request: a NUL byte in the path")
+            return None
+        return super().send_head()
+
+
+class _Server(ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A request that fails (a client gone mid-answer) is dropped without a traceback."""
+        del request, client_address
+
 
 def make_server(folder: Path, port: int, host: str = "127.0.0.1") -> ThreadingHTTPServer:
     handler = functools.partial(_QuietHandler, directory=str(folder))
-    return ThreadingHTTPServer((host, port), handler)
+    return _Server((host, port), handler)
 
 
 def serve(folder: Path, port: int, log: Callable[[str], None]) -> None:

@@ -1,0 +1,1 @@
+"""Hostile input: the catalogue of bad inputs, generated YAML, and script payloads."""
