@@ -129,3 +129,54 @@ def _fail(doc: Located, path: tuple[str | int, ...], message: str, value: Any) -
         value=value,
         has_value=True,
     )
+
+
+READING_MARK = "one reading of an ambiguous sentence; see `bouillotte readings`"
+"""How the terminal marks a rule whose value is one reading of an ambiguous sentence."""
+
+
+def reading_json(reading: Reading, value: Any) -> dict[str, Any]:
+    """The readings of a rule, seen from a profile whose value is ``value``: what its own
+    value means and the other readings with their meaning."""
+    chosen = [r for r in reading.readings if rule_value(reading.rule, r.value) == value]
+    return {
+        "id": reading.id,
+        "question": reading.question,
+        "source": reading.source,
+        "locator": reading.locator,
+        "quote": reading.quote,
+        "scenario": reading.scenario,
+        "this_reading": chosen[0].meaning if chosen else None,
+        "other_readings": [
+            {"value": r.value, "meaning": r.meaning} for r in reading.readings if r not in chosen
+        ],
+    }
+
+
+def readings_json(
+    readings: dict[str, Reading], takers: dict[str, dict[str, list[str]]]
+) -> list[dict[str, Any]]:
+    """Every reading, with the variants that take each value (``takers[rule][value]``)."""
+    out = []
+    for reading in readings.values():
+        out.append(
+            {
+                "id": reading.id,
+                "rule": reading.rule,
+                "question": reading.question,
+                "source": reading.source,
+                "locator": reading.locator,
+                "quote": reading.quote,
+                "scenario": reading.scenario,
+                "variant": reading.variant,
+                "readings": [
+                    {
+                        "value": r.value,
+                        "meaning": r.meaning,
+                        "variants": takers.get(reading.rule, {}).get(str(r.value), []),
+                    }
+                    for r in reading.readings
+                ],
+            }
+        )
+    return out
