@@ -27,6 +27,7 @@ from . import scenes
 from .glossary import GLOSSARY
 from .ids import href, root_of, rule_id, scenario_page, slug, variant_page
 from .prose import inline, markdown
+from .readings import reading_views
 from .search import index_script, page_entries
 from .stats import odds_section, simulate_section
 
@@ -37,6 +38,7 @@ NAV: tuple[tuple[str, str], ...] = (
     ("index.html", "Home"),
     ("matrix.html", "Rule matrix"),
     ("scenarios/index.html", "Scenarios"),
+    ("readings.html", "Readings"),
     ("statistics.html", "Statistics"),
     ("sources.html", "Sources"),
     ("glossary.html", "Glossary"),
@@ -217,6 +219,17 @@ def _scenario_index(inputs: _Inputs) -> Page:
     return Page("scenarios/index.html", "scenarios.html", "Scenarios", {"items": items})
 
 
+def _readings(inputs: _Inputs) -> Page:
+    scenarios = [c.scenario for c in inputs.comparisons]
+    return Page(
+        "readings.html",
+        "readings.html",
+        "Readings",
+        {"views": reading_views(inputs.library, scenarios), "works": inputs.library.works},
+        "Sentences that can be read two ways, each reading a rule, with a deal under each.",
+    )
+
+
 def _statistics(inputs: _Inputs, log: Log) -> Page:
     log("statistics")
     try:
@@ -328,6 +341,7 @@ def _pages(inputs: _Inputs, log: Log) -> list[Page]:
         *_variant_pages(inputs),
         _scenario_index(inputs),
         *_scenario_pages(inputs),
+        _readings(inputs),
         _statistics(inputs, log),
         _sources(inputs),
         _glossary(inputs),
