@@ -192,3 +192,12 @@ def test_the_readings_page_plays_the_deal_under_each_reading(library: Library) -
     tie = views["point.suit_tie"]
     nets = {row.label: [c.text for c in row.cells] for row in tie.rows}
     assert nets["Net A"] == ["-10", "+10", "+10"]
+
+
+def test_a_variant_page_marks_each_rule_that_is_a_reading(library: Library) -> None:
+    marks = builder._rule_readings(library, library.get("foster"))
+    assert set(marks) == set(library.readings)
+    assert marks["point.suit_tie"] == {
+        "id": "tie-between-suits",
+        "others": ["eldest-first", "retourne-suit"],
+    }

@@ -19,6 +19,7 @@ from ..compare import Comparison, compare
 from ..errors import InputError
 from ..profile import rule_paths
 from ..profiles import Library
+from ..readings import rule_value
 from ..resources import bundled
 from ..scenario import Scenario, ScenarioLibrary, run_scenario
 from ..variant import Variant
@@ -147,10 +148,22 @@ def _variant_pages(inputs: _Inputs) -> list[Page]:
                     "open": rule_views.open_questions(v),
                     "children": children,
                     "scenarios": used_in,
+                    "readings": _rule_readings(inputs.library, v),
                 },
             )
         )
     return pages
+
+
+def _rule_readings(library: Library, variant: Variant) -> dict[str, dict[str, Any]]:
+    """For each rule of ``variant`` that is one reading of an ambiguous sentence: the
+    reading's id and the other readings' values."""
+    found = {}
+    for path, reading in library.readings.items():
+        value = variant.value(path)
+        others = [str(r.value) for r in reading.readings if rule_value(path, r.value) != value]
+        found[path] = {"id": reading.id, "others": others}
+    return found
 
 
 def _matrix(inputs: _Inputs) -> Page:
