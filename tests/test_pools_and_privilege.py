@@ -3,6 +3,7 @@ engine from cards and actions, with the outcome worked out by hand in the docstr
 
 from __future__ import annotations
 
+from bouillotte.actions import parse_action
 from bouillotte.profiles import Library
 
 from .dealkit import nets, play, pots, start
@@ -111,3 +112,42 @@ def test_the_sight_flag_marks_a_short_call_only(library: Library) -> None:
     assert calls["C"]["adds"] == 20 and calls["C"].get("all_in") and "sight" not in calls["C"]
     assert pots(outcome) == [(35, "A"), (20, "B")]
     assert nets(outcome) == {"A": 25, "B": 0, "C": -20, "D": -5}
+
+
+def test_what_the_last_straddler_must_add_to_open_under_each_reading(library: Library) -> None:
+    """D blinds 5, A straddles to 10; B, C and D pass, and A may open. Reading "equal the
+    amount of the ante" as fresh counters, he must reach 15; as his stake standing, 10
+    (he adds nothing); under the teaching card's agreement, 11."""
+    foster = library.get("foster")
+    least = {}
+    for value in ("equal-the-blind", "equal-the-largest", "match-the-largest-plus-one"):
+        deal = start(foster.with_values({"betting.opening_minimum": value}), HANDS, "KC")
+        for text in ("A straddle", "B decline", "B pass", "C pass", "D pass"):
+            deal.apply(parse_action(text))
+        bet = next(a for a in deal.legal_actions() if a.kind == "bet")
+        least[value] = bet.low
+    assert least == {
+        "equal-the-blind": 15,
+        "equal-the-largest": 10,
+        "match-the-largest-plus-one": 11,
+    }
+
+
+def test_a_levy_standing_for_the_blind_still_prices_the_straddle(library: Library) -> None:
+    """After a void deal (20 carried), read as the next deal's stake, D puts up no blind;
+    A's straddle is still twice the blind's usual 5, i.e. 10, and B's least opening after
+    it is the straddle's 10. B opens for 10 and nobody meets it: B takes 20 + 10 + 10 = 40
+    (A's straddle was met, so nothing goes back): B +30, A -10."""
+    variant = library.get("foster").with_values(
+        {"void_deals.levy_and_next_blind": "levy-instead-of-blind"}
+    )
+    deal = start(variant, HANDS, "KC", carried_in=20)
+    assert [e["type"] for e in deal.events][:2] == ["carried-in", "no-blind"]
+    assert "straddle 10" in [str(a) for a in deal.legal_actions()]
+    deal.apply(parse_action("A straddle"))
+    deal.apply(parse_action("B decline"))
+    bet = next(a for a in deal.legal_actions() if a.kind == "bet")
+    assert bet.low == 10
+    outcome = play(deal, ["B bet 10", "C fold", "D fold", "A fold"])
+    assert pots(outcome) == [(40, "B")]
+    assert nets(outcome) == {"A": -10, "B": 30, "C": 0, "D": 0}
