@@ -74,6 +74,7 @@ def test_the_expected_pages_are_built(site: Path) -> None:
         "glossary.html",
         "search.html",
         "scenarios/index.html",
+        "readings.html",
         "variants/foster.html",
         "variants/pagat.html",
         "scenarios/foster-sight.html",

@@ -39,6 +39,12 @@ def brelan_claims(
         value = values[payee]
         rule: BonusRule = getattr(bonuses, BONUS_KEY[value.kind])
         amount = rule.amount_if_wins_pool if payee in pool_winners else rule.amount
+        if (
+            value.kind is Kind.CARRE
+            and payee not in pool_winners
+            and bonuses.beaten_carre == "not-paid"
+        ):
+            continue  # its counters come "in addition to winning the pool"
         if amount <= 0:
             continue
         for payer in order:
@@ -75,7 +81,14 @@ def triplet_claims(
             theirs = ranks[payer]
             if payer == payee:
                 continue
-            if theirs is not None and not (rules.misdeals.inferior_triplet_pays and theirs > mine):
+            if theirs is not None and not _triplet_pays(theirs, mine, rules):
                 continue
             transfers.append(Transfer(payer, payee, amount, "triplets shown on a misdeal"))
     return transfers
+
+
+def _triplet_pays(payer_rank: int, payee_rank: int, rules: Rules) -> bool:
+    """Whether one triplet pays another after a misdeal (a larger rank index is lower)."""
+    if payer_rank > payee_rank:
+        return rules.misdeals.inferior_triplet_pays
+    return rules.misdeals.higher_triplet == "pays-the-inferior"

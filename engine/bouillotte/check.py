@@ -9,7 +9,7 @@ from typing import Any
 
 from .errors import InputError
 from .profiles import Library
-from .scenario import Expect, RunResult, Scenario, run_scenario
+from .scenario import Expect, RunResult, Scenario, reading_cases, run_reading, run_scenario
 
 
 @dataclass(frozen=True)
@@ -113,6 +113,52 @@ def check(scenarios: Sequence[Scenario], library: Library) -> CheckReport:
                     report.mismatches.append(
                         Mismatch(scenario.id, vid, str(scenario.file), line, problem)
                     )
+            _check_readings(scenario, library, ids, report)
         except InputError as exc:
             report.errors.append(exc)
     return report
+
+
+def _check_readings(
+    scenario: Scenario, library: Library, ids: Sequence[str], report: CheckReport
+) -> None:
+    """Play each ``expect_readings`` entry: the variant with that one rule changed."""
+    for case in reading_cases(scenario):
+        label = f"{case.variant_id} reading {case.rule} as {case.value}"
+        line = scenario.doc.line(case.path)
+        if case.variant_id not in ids:
+            report.mismatches.append(
+                Mismatch(
+                    scenario.id,
+                    label,
+                    str(scenario.file),
+                    line,
+                    "an expect_readings block for a variant the scenario does not run under",
+                )
+            )
+            continue
+        variant = library.get(case.variant_id)
+        if variant.value(case.rule) == case.value:
+            report.mismatches.append(
+                Mismatch(
+                    scenario.id,
+                    label,
+                    str(scenario.file),
+                    line,
+                    "this is the variant's own value; expect_readings is for the other readings",
+                )
+            )
+            continue
+        try:
+            result = run_reading(scenario, variant, case)
+        except ValueError as exc:  # the changed rules are not a valid system
+            report.mismatches.append(
+                Mismatch(scenario.id, label, str(scenario.file), line, str(exc).splitlines()[0])
+            )
+            continue
+        report.runs += 1
+        report.checked += 1
+        for problem in compare_expect(result, case.expect):
+            report.mismatches.append(
+                Mismatch(scenario.id, label, str(scenario.file), line, problem)
+            )

@@ -17,6 +17,7 @@ from .errors import InputError
 from .options import JsonFlag, ScenarioDirs, VariantsDirs, friendly
 from .profile import GROUPS, rule_doc, rule_paths
 from .profiles import Library
+from .readings import READING_MARK, reading_json
 from .scenario import ScenarioLibrary, run_scenario
 from .variant import Variant, differing_rules
 
@@ -94,10 +95,12 @@ def variants_list(variants: VariantsDirs = None, as_json: JsonFlag = False) -> N
     )
 
 
-def _rule_json(variant: Variant, path: str) -> dict[str, Any]:
+def _rule_json(variant: Variant, path: str, library: Library) -> dict[str, Any]:
     info = variant.info[path]
     value = variant.value(path)
+    reading = library.readings.get(path)
     return {
+        "readings": reading_json(reading, value) if reading else None,
         "rule": path,
         "value": value.model_dump() if hasattr(value, "model_dump") else value,
         "inherited_from": info.defined_in if info.is_inherited(variant.id) else None,
@@ -120,8 +123,9 @@ def variants_show(
 
     Example:  bouillotte variants show foster-three
     """
-    variant = _library(variants).get(variant_id)
-    rules = [_rule_json(variant, p) for p in rule_paths()]
+    library = _library(variants)
+    variant = library.get(variant_id)
+    rules = [_rule_json(variant, p, library) for p in rule_paths()]
     if as_json:
         _print_json(
             {
@@ -155,6 +159,8 @@ def variants_show(
             )
         else:
             typer.echo(f"      {variant.cite(rule['rule'])}")
+        if rule["readings"]:
+            typer.echo(f"      ({READING_MARK})")
 
 
 @variants_app.command("diff")
@@ -180,7 +186,8 @@ def variants_diff(
                 "first": a.id,
                 "second": b.id,
                 "differences": [
-                    {"rule": p, a.id: _rule_json(a, p), b.id: _rule_json(b, p)} for p in paths
+                    {"rule": p, a.id: _rule_json(a, p, library), b.id: _rule_json(b, p, library)}
+                    for p in paths
                 ],
             }
         )
@@ -191,6 +198,8 @@ def variants_diff(
         for v in (a, b):
             typer.echo(f"  {v.id}: {render.value_text(v.value(path))}")
             typer.echo(f"      {v.cite(path)}")
+        if path in library.readings:
+            typer.echo(f"  ({READING_MARK})")
 
 
 # -- schema ---------------------------------------------------------------------------

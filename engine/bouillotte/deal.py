@@ -99,6 +99,8 @@ class Deal:
         self.aggressor: int | None = None
         self.pending: list[int] = []
         self.privilege_holder: int | None = None
+        self.round_holder: int | None = None
+        self.standing_blind = 0
         self.word_passed = False
         self.asked: int | None = None
         self.no_more_queue: list[int] = []
@@ -246,7 +248,24 @@ class Deal:
         forced = self.rules.forced_bets
         if self.carried_in:
             self.events.append({"type": "carried-in", "amount": self.carried_in})
+        levy_stands = (
+            self.carried_in > 0
+            and self.rules.void_deals.levy_and_next_blind == "levy-instead-of-blind"
+        )
+        if levy_stands:
+            # The carried levy is this deal's stake: no blind or ante, but straddles and
+            # the opening are reckoned as if the blind stood at its usual amount.
+            self.standing_blind = forced.dealer_blind
+            self.events.append(
+                {
+                    "type": "no-blind",
+                    "player": self.names[self.dealer],
+                    "reason": "the carried levy stands for the blind",
+                }
+            )
         for seat in self.order:
+            if levy_stands:
+                break
             owed = forced.dealer_blind if seat == self.dealer else forced.others_ante
             chips = min(owed, self.cave[seat])
             if chips:
@@ -267,7 +286,12 @@ class Deal:
     def _straddle_cost(self, seat: int) -> int:
         if self.rules.forced_bets.straddle_amount == "the-whole-pot":
             return self.pot_total()
-        return max(2 * max(self.contrib) - self.contrib[seat], 0)
+        return max(2 * self._largest_stake() - self.contrib[seat], 0)
+
+    def _largest_stake(self) -> int:
+        """The largest stake on the table (the blind's usual amount where a levy stands
+        for it)."""
+        return max(max(self.contrib), self.standing_blind)
 
     def _offer_straddle(self) -> None:
         if self.straddles >= self._straddle_limit():
@@ -362,8 +386,9 @@ class Deal:
     def _misdeal(self) -> None:
         assert self.exposed is not None
         self.events.append({"type": "misdeal", "exposed": card_str(self.exposed)})
+        stakes_stay = self.rules.misdeals.stakes_on_a_misdeal == "stay-in-the-pool"
         for seat in self.order:
-            if self.contrib[seat]:
+            if self.contrib[seat] and not stakes_stay:
                 self._return(seat, self.contrib[seat], "stakes returned: the hands are abandoned")
         ranks = [triplets(hand) for hand in self.hands]
         self._pay(triplet_claims(ranks, self.order, self.rules))
@@ -375,16 +400,19 @@ class Deal:
                 else None,
             }
         )
-        self._finish("void", carry=self.carried_in)
+        self._finish("void", carry=self.pot_total())
 
     # -- betting ----------------------------------------------------------------------
 
     def _min_open(self, seat: int) -> int:
         betting, forced = self.rules.betting, self.rules.forced_bets
+        largest = self._largest_stake()
+        if betting.opening_minimum == "equal-the-largest":
+            return max(largest, 1)
         fresh = 1
         if betting.opening_minimum == "equal-the-blind":
             fresh = max(forced.dealer_blind, 1)
-        return max(max(self.contrib), self.contrib[seat] + fresh)
+        return max(largest, self.contrib[seat] + fresh)
 
     def _check_all_in_permission(self, seat: int, total: int, word: str) -> None:
         if total - self.contrib[seat] == self.cave[seat] and not (
@@ -448,7 +476,15 @@ class Deal:
         self._check_affordable(seat, total)
         self._check_all_in_permission(seat, total, "raise")
         if self.phase == "privilege" and seat == self.asked:
-            self.privilege_holder = self._next_active(seat)
+            took_over = (
+                self.word_passed
+                and self.rules.betting.privilege_after_the_word == "from-the-holder"
+                and self.round_holder is not None
+            )
+            # The privilege moves on from its holder of this round, or from the raiser.
+            self.privilege_holder = self._next_active(
+                self.round_holder if took_over and self.round_holder is not None else seat
+            )
         self._record(seat, word, total - self.contrib[seat])
         self.bet = total
         self.aggressor = seat
@@ -630,9 +666,12 @@ class Deal:
     def _round_complete(self) -> None:
         betting = self.rules.betting
         contenders, active = self._contenders(), self._active()
+        betting_against = (
+            len(contenders) if betting.two_players_betting == "two-still-in" else len(active)
+        )
         if (
             len(active) <= 1
-            or (len(contenders) == 2 and betting.two_players_call_ends)
+            or (betting_against == 2 and betting.two_players_call_ends)
             or betting.closing == "single-round"
         ):
             self._showdown()
@@ -644,6 +683,7 @@ class Deal:
             self.phase = "privilege"
             self.word_passed = False
             self.asked = holder
+            self.round_holder = holder
             self.events.append({"type": "privilege", "player": self.names[holder], "bet": self.bet})
             self.to_act_seat = holder
         else:
@@ -728,7 +768,9 @@ class Deal:
                 "hands": {self.names[s]: values[s].describe() for s in contenders},
             }
         )
-        awards = award_pots(pots, self.hands, self.retourne, values, self.rules, self.seating)
+        awards = award_pots(
+            pots, self.hands, self.retourne, values, self.rules, self.seating, shown=contenders
+        )
         for award in awards:
             self._award(award.winner, award.pot.amount, award.pot.contenders, award.reason)
         winners = {a.winner for a in awards}

@@ -121,10 +121,17 @@ class Betting(_Group):
     """What ``pass`` means before anyone has opened: ``keeps-cards`` bets nothing and keeps
     the right to come in later; ``folds`` gives up the hand."""
 
-    opening_minimum: Literal["equal-the-blind", "match-the-largest-plus-one"]
+    opening_minimum: Literal["equal-the-blind", "equal-the-largest", "match-the-largest-plus-one"]
     """The least an opening bet may be. ``equal-the-blind``: the opener's stake reaches the
     largest stake on the table and he puts up at least the blind's amount in fresh counters.
-    ``match-the-largest-plus-one``: his stake reaches the largest one and he adds at least 1."""
+    ``equal-the-largest``: his stake reaches the largest one, so the blind (or the last
+    straddler), whose stake already is the largest, may open without adding a counter.
+    ``match-the-largest-plus-one``: his stake reaches the largest one and he adds at least 1.
+
+    Foster's "Equal the amount of the ante; increase it as much as he pleases" has two
+    readings for the player whose blind or straddle already stands in the pool: he must
+    equal the ante again with fresh counters (``equal-the-blind``), or his stake already
+    equals it and he opens as it stands (``equal-the-largest``)."""
 
     minimum_raise: int = Field(ge=1)
     """The least by which a raise must exceed the bet it raises."""
@@ -149,6 +156,22 @@ class Betting(_Group):
     """Whether, with only two players left in, meeting the bet is a call that ends the
     betting at once."""
 
+    two_players_betting: Literal["two-still-in", "two-who-can-still-bet"]
+    """Who counts among "two players [who] bet against each other" (Foster: "If only two
+    players bet against each other, either may call the other"). ``two-still-in``: every
+    player still in the pool counts, a player all in for a sight too, so with three still
+    in, one of them all in, the closing round (privilege or "no more") is still played.
+    ``two-who-can-still-bet``: a player all in can bet no more, so when only two can still
+    bet, meeting the bet is the call and the betting ends."""
+
+    privilege_after_the_word: Literal["from-the-raiser", "from-the-holder"]
+    """Foster's calling privilege when the player who receives the word raises ("if he
+    raises, it goes on until every player has refused"): on the next round the privilege
+    passes to the player on the right of the one who raised (``from-the-raiser``: the
+    raiser took the privilege over), or it passes on from the player who held it, to his
+    right, which is the raiser himself (``from-the-holder``: the privilege keeps its own
+    turn round the table, "from right to left"). Matters only with the calling privilege."""
+
 
 class VoidDeals(_Group):
     """What happens when nobody opens."""
@@ -163,6 +186,14 @@ class VoidDeals(_Group):
 
     void_levy: int = Field(ge=0)
     """Counters each player adds to the carried pool when a deal is void."""
+
+    levy_and_next_blind: Literal["levy-and-blind", "levy-instead-of-blind"]
+    """Foster: "If no one will open, the deal is void, and each player puts five counters
+    in the pool for the next deal." ``levy-and-blind``: the levy joins the carried pool and
+    the next dealer still puts up his blind (the others their antes) on top of it.
+    ``levy-instead-of-blind``: the levy is the next deal's stake: a deal that receives a
+    carried pool has no blind or ante; straddles and the opening are reckoned as if the
+    blind stood at its usual amount."""
 
 
 class Hands(_Group):
@@ -217,7 +248,21 @@ class Point(_Group):
     suit_tie: Literal["dealer-first", "eldest-first", "retourne-suit"]
     """Between suits of equal pips: ``dealer-first``, the dealer, or else the owner nearest
     his right; ``eldest-first``, the owner nearest the dealer's right, the dealer last;
-    ``retourne-suit``, the retourne's suit, and otherwise eldest first."""
+    ``retourne-suit``, the retourne's suit, and otherwise eldest first.
+
+    Foster's "In case of ties, the dealer, or the player nearest him on the right wins"
+    read literally puts the dealer first (``dealer-first``); but Foster calls the player on
+    the dealer's right "the elder hand" when he wins the tie of his example, and pagat and
+    the Encyclopédie put the dealer last (``eldest-first``)."""
+
+    folded_hands_in_side_pools: Literal["shown-and-counted", "not-shown"]
+    """When a brelan took the main pool and a side pool among players without a brelan goes
+    to the point. Foster: "If no brelan is shown, the hands of all the players are shown,
+    including those who passed out". ``shown-and-counted``: the side pool is a pool in
+    which no brelan is shown, so the hands of those who passed out are shown and their
+    cards counted in the suits (and owned by the best card among the side pool's players).
+    ``not-shown``: a brelan was shown, so the hands of those who passed out stay hidden,
+    and the side pool's point counts only the hands shown and the retourne."""
 
     side_pots_by_winning_suit: bool
     """"The suit that wins cannot lose": a side pool goes to the best holder of the main
@@ -253,6 +298,14 @@ class Bonuses(_Group):
     mistigri: BonusRule
     """The brelan de Mistigri's payment (ignored where it is not recognised)."""
 
+    beaten_carre: Literal["still-paid", "not-paid"]
+    """A brelan carré beaten by a higher one (Foster's card under the retourne). Foster: "In
+    addition to winning the pool, the holder of a brelan carré receives from each player
+    four white counters." ``still-paid``: every carré shown is paid, as the simple brelan is
+    paid whether or not it wins ("both must be paid"). ``not-paid``: the counters come "in
+    addition to winning the pool", so a carré that loses the pool collects nothing (it
+    still pays the higher carré)."""
+
     folded_players_pay: bool
     """Whether players who passed out of the pool pay the bonuses too."""
 
@@ -279,6 +332,18 @@ class Misdeals(_Group):
     inferior_triplet_pays: bool
     """Whether, when more than one triplet is shown after a misdeal, the inferior pays the
     higher."""
+
+    higher_triplet: Literal["pays-the-inferior-nothing", "pays-the-inferior"]
+    """Between two triplets shown after a misdeal. Foster: "If more than one triplet is
+    shown, the inferior does not pay the higher." ``pays-the-inferior-nothing``: as between
+    two simple brelans, neither pays the other. ``pays-the-inferior``: only the inferior is
+    excused, so the higher still pays the inferior his counter like everyone else."""
+
+    stakes_on_a_misdeal: Literal["returned", "stay-in-the-pool"]
+    """The blind and straddles already put up when a misdeal abandons the hands.
+    ``returned``: each takes his stake back and the redeal starts afresh. ``stay-in-the-pool``:
+    Foster says only that "the hands are then abandoned" and "the cards are redealt", not
+    that the stakes come back, so they stay in the pool, which is carried to the redeal."""
 
     dealer_keeps_deal: bool
     """Whether the same dealer deals again after a misdeal."""

@@ -13,6 +13,7 @@ from pydantic import ValidationError
 from .citations import CITATION_KEYS, Citation, Work
 from .errors import InputError
 from .profile import GROUPS, Rules
+from .readings import READINGS_FILE, Reading, load_readings
 from .resources import bundled
 from .variant import RuleInfo, Variant
 from .yamlsource import Located, PathKey, pydantic_message, read_yaml
@@ -43,14 +44,21 @@ class Library:
         self.folders = [bundled("variants"), *folders]
         self.files: dict[str, Path] = {}
         self.works: dict[str, Work] = {}
+        readings_files: list[Path] = []
         for folder in self.folders:
             if not folder.is_dir():
                 raise InputError("no such folder of variant profiles", file=folder)
             for file in sorted(folder.glob("*.yaml")):
                 if file.name == BIBLIOGRAPHY_FILE:
                     self._read_bibliography(file)
+                elif file.name == READINGS_FILE:
+                    readings_files.append(file)
                 else:
                     self.files[file.stem] = file
+        self.readings: dict[str, Reading] = {}
+        """The ambiguous sentences whose readings are values of a rule, by rule path."""
+        for file in readings_files:  # a user's folder adds readings or replaces a rule's
+            self.readings.update(load_readings(file, set(self.works)))
         self._docs: dict[str, Located] = {}
         self._entries: dict[str, dict[str, _Entry]] = {}
         self._variants: dict[str, Variant] = {}

@@ -82,6 +82,8 @@ def event_line(event: Mapping[str, Any]) -> str:
         return str(event["note"])
     if kind == "stifle":
         return f"{event['player']} stifles his brelan: it is not shown, and not paid"
+    if kind == "no-blind":
+        return f"{event['player']} puts up no blind: {event['reason']}"
     if kind == "levy":
         return f"{event['player']} puts {event['amount']} in the pool for the next deal"
     if kind == "nobody-opens":

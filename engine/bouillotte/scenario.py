@@ -19,7 +19,9 @@ from .cards import Card, CardError, parse_card
 from .deal import Deal, IllegalAction, new_deal
 from .dealing import SetupError
 from .errors import InputError
+from .profile import rule_paths
 from .profiles import Library
+from .readings import rule_value
 from .resources import bundled
 from .showdown import MissingCardError
 from .variant import Variant
@@ -75,6 +77,14 @@ class Expect(_Strict):
     """For ``status: illegal``: the 1-based number of the refused action."""
 
 
+class ExpectReading(Expect):
+    """What the scenario must give under one variant with one rule read another way."""
+
+    actions: list[str] | None = None
+    """The actions played under this reading, where it changes who may act (default: the
+    variant's own actions)."""
+
+
 class ScenarioModel(_Strict):
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=MAX_ID_LENGTH)
     """Unique, used in URLs and file names: lower case, digits and hyphens, at most 100
@@ -107,6 +117,10 @@ class ScenarioModel(_Strict):
     """The variants to run; by default every variant with this number of players."""
     actions_by_variant: dict[str, list[str]] = {}
     expect: dict[str, Expect] = {}
+    expect_readings: dict[str, dict[str, dict[str, ExpectReading]]] = {}
+    """Outcomes under another reading of an ambiguous sentence: variant id, then the rule
+    (``group.field``) read another way, then its other value, then what the deal gives when
+    the variant plays with that one rule changed."""
 
     @field_validator("players")
     @classmethod
@@ -189,6 +203,20 @@ def _check_names(scenario: Scenario) -> None:
     for vid, expect in m.expect.items():
         if expect.status == "illegal" and expect.rule is None:
             raise scenario.fail("an illegal outcome must name its 'rule'", ("expect", vid))
+    for vid, by_rule in m.expect_readings.items():
+        for path, by_value in by_rule.items():
+            where: PathKey = ("expect_readings", vid, path)
+            if path not in rule_paths():
+                raise scenario.fail("unknown rule; a rule is written group.field", where, path)
+            for value, expect in by_value.items():
+                try:
+                    rule_value(path, value)
+                except ValueError:
+                    raise scenario.fail(
+                        f"not a value of the rule {path}", (*where, value), value
+                    ) from None
+                if expect.status == "illegal" and expect.rule is None:
+                    raise scenario.fail("an illegal outcome must name its 'rule'", (*where, value))
 
 
 def _card(scenario: Scenario, text: str, path: PathKey) -> Card:
@@ -298,22 +326,28 @@ def parse_actions(scenario: Scenario, texts: Sequence[str], path: PathKey) -> li
     return actions
 
 
-def run_scenario(scenario: Scenario, variant: Variant, actions_of: str | None = None) -> RunResult:
+def run_scenario(
+    scenario: Scenario,
+    variant: Variant,
+    actions_of: str | None = None,
+    actions: tuple[list[str], PathKey] | None = None,
+) -> RunResult:
     """Play the scenario under ``variant``; an illegal action is a result, not a crash.
 
     ``actions_of`` picks whose ``actions_by_variant`` list to play (default: the variant's
-    own), for rule attribution, which plays one variant's actions under changed rules.
+    own), for rule attribution, which plays one variant's actions under changed rules;
+    ``actions`` gives the list itself, with its place in the file (a reading's actions).
     """
-    texts, path = scenario.actions_for(actions_of or variant.id)
-    actions = parse_actions(scenario, texts, path)
+    texts, path = actions or scenario.actions_for(actions_of or variant.id)
+    parsed = parse_actions(scenario, texts, path)
     deal = start_deal(scenario, variant)
     steps: list[Step] = []
     head = {"scenario": scenario.id, "variant": variant.id}
-    for number, action in enumerate(actions, start=1):
+    for number, action in enumerate(parsed, start=1):
         if deal.is_over:
             raise scenario.fail(
                 f"under {variant.id} the deal is over ({deal.outcome.status}) after "
-                f"{number - 1} actions, but {len(actions) - number + 1} more are written",
+                f"{number - 1} actions, but {len(parsed) - number + 1} more are written",
                 (*path, number - 1),
                 texts[number - 1],
             )
@@ -388,3 +422,39 @@ class ScenarioLibrary:
                 return scenario
         known = ", ".join(sorted(s.id for s in self.all()))
         raise InputError(f"unknown scenario {name!r}; known scenarios: {known}")
+
+
+@dataclass(frozen=True)
+class ReadingCase:
+    """One ``expect_readings`` entry: a variant played with one rule read another way."""
+
+    variant_id: str
+    rule: str
+    value: Any
+    """The rule's value under this reading (converted to the rule's type)."""
+    expect: ExpectReading
+    path: PathKey
+    """Where the entry stands in the scenario file."""
+
+
+def reading_cases(scenario: Scenario) -> list[ReadingCase]:
+    """Every reading a scenario expects an outcome for, in file order."""
+    cases = []
+    for vid, by_rule in scenario.model.expect_readings.items():
+        for rule, by_value in by_rule.items():
+            for text, expect in by_value.items():
+                path: PathKey = ("expect_readings", vid, rule, text)
+                cases.append(ReadingCase(vid, rule, rule_value(rule, text), expect, path))
+    return cases
+
+
+def reading_variant(variant: Variant, case: ReadingCase) -> Variant:
+    """``variant`` with the case's one rule changed (the label names the reading)."""
+    return variant.with_values({case.rule: case.value}, label=variant.id)
+
+
+def run_reading(scenario: Scenario, variant: Variant, case: ReadingCase) -> RunResult:
+    """Play the scenario under ``variant`` with the case's rule read its way."""
+    changed = reading_variant(variant, case)
+    actions = (case.expect.actions, (*case.path, "actions")) if case.expect.actions else None
+    return run_scenario(scenario, changed, actions_of=variant.id, actions=actions)

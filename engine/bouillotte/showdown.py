@@ -70,13 +70,20 @@ def award_pots(
     values: Sequence[HandValue],
     rules: Rules,
     seating: Seating,
+    shown: Sequence[int] | None = None,
 ) -> list[Award]:
     """Award each pool among its contenders: the best brelan, or else the point.
 
     Where the profile says that "the suit that wins cannot lose", a side pool goes to the
     best holder of the main pool's winning suit among its contenders, if any holds it.
+    ``shown`` are the seats still in (whose hands are shown at the call); where a brelan is
+    shown and the profile keeps the hands of those who passed out hidden, a side pool's
+    point counts only the shown hands.
     """
     point_values = rank_values(rules)
+    brelan_shown = any(values[s].is_brelan for s in (shown or ()))
+    if shown is not None and brelan_shown and rules.point.folded_hands_in_side_pools == "not-shown":
+        hands = [hand if seat in shown else [] for seat, hand in enumerate(hands)]
     awards: list[Award] = []
     winning_suit: int | None = None
     names = seating.names

@@ -16,7 +16,7 @@ from typing import Any
 from .render import event_line
 from .scenario import RunResult, Step
 
-_SETUP_EVENTS = ("carried-in", "blind", "ante", "straddle", "decline")
+_SETUP_EVENTS = ("carried-in", "no-blind", "blind", "ante", "straddle", "decline")
 
 
 def transcript(result: RunResult) -> str:

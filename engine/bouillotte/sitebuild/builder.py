@@ -22,6 +22,7 @@ from ..compare import Comparison, compare
 from ..errors import InputError
 from ..profile import rule_paths
 from ..profiles import Library
+from ..readings import rule_value
 from ..resources import bundled
 from ..scenario import Scenario, ScenarioLibrary, run_scenario
 from ..variant import Variant
@@ -30,6 +31,7 @@ from . import scenes
 from .glossary import GLOSSARY
 from .ids import href, root_of, rule_id, scenario_page, slug, variant_page
 from .prose import inline, markdown
+from .readings import reading_views
 from .search import index_script, page_entries
 from .stats import odds_section, simulate_section
 
@@ -40,6 +42,7 @@ NAV: tuple[tuple[str, str], ...] = (
     ("index.html", "Home"),
     ("matrix.html", "Rule matrix"),
     ("scenarios/index.html", "Scenarios"),
+    ("readings.html", "Readings"),
     ("statistics.html", "Statistics"),
     ("sources.html", "Sources"),
     ("glossary.html", "Glossary"),
@@ -148,10 +151,22 @@ def _variant_pages(inputs: _Inputs) -> list[Page]:
                     "open": rule_views.open_questions(v),
                     "children": children,
                     "scenarios": used_in,
+                    "readings": _rule_readings(inputs.library, v),
                 },
             )
         )
     return pages
+
+
+def _rule_readings(library: Library, variant: Variant) -> dict[str, dict[str, Any]]:
+    """For each rule of ``variant`` that is one reading of an ambiguous sentence: the
+    reading's id and the other readings' values."""
+    found = {}
+    for path, reading in library.readings.items():
+        value = variant.value(path)
+        others = [str(r.value) for r in reading.readings if rule_value(path, r.value) != value]
+        found[path] = {"id": reading.id, "others": others}
+    return found
 
 
 def _matrix(inputs: _Inputs) -> Page:
@@ -218,6 +233,17 @@ def _scenario_index(inputs: _Inputs) -> Page:
         for c in inputs.comparisons
     ]
     return Page("scenarios/index.html", "scenarios.html", "Scenarios", {"items": items})
+
+
+def _readings(inputs: _Inputs) -> Page:
+    scenarios = [c.scenario for c in inputs.comparisons]
+    return Page(
+        "readings.html",
+        "readings.html",
+        "Readings",
+        {"views": reading_views(inputs.library, scenarios), "works": inputs.library.works},
+        "Sentences that can be read two ways, each reading a rule, with a deal under each.",
+    )
 
 
 def _statistics(inputs: _Inputs, log: Log) -> Page:
@@ -349,6 +375,7 @@ def _pages(inputs: _Inputs, log: Log) -> list[Page]:
         *_variant_pages(inputs),
         _scenario_index(inputs),
         *_scenario_pages(inputs),
+        _readings(inputs),
         _statistics(inputs, log),
         _sources(inputs),
         _glossary(inputs),

@@ -1,0 +1,182 @@
+"""Readings: the sentences of a source that can be read two ways, each way a rule value.
+
+``variants/readings.yaml`` lists, for each such sentence, the rule whose values are its
+readings, the source's exact words, the question they leave open, what each value means,
+and the scenario in which the readings give different chips. It is cited data, loaded with
+the profiles (like the bibliography) and checked at file and line.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+
+from .errors import InputError
+from .profile import GROUPS, rule_paths
+from .yamlsource import Located, read_mapping, validated
+
+READINGS_FILE = "readings.yaml"
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+
+
+class ReadingValue(_Strict):
+    """One way of reading the sentence: a value of the rule, and what it means."""
+
+    value: Any
+    """The rule's value under this reading (as written in a profile)."""
+    meaning: str
+    """What the sentence says, read this way, in a sentence a historian can check."""
+
+
+class Reading(_Strict):
+    """One ambiguous sentence of a source and its readings."""
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    """Unique, used in URLs."""
+    rule: str
+    """The rule (``group.field``) whose values are the readings."""
+    source: str
+    """A work id from the bibliography."""
+    locator: str
+    """Section or page of the sentence."""
+    quote: str
+    """The source's exact words."""
+    question: str
+    """The question the words leave open, in one sentence."""
+    readings: list[ReadingValue] = Field(min_length=2)
+    """Each reading: a value of the rule and its meaning (at least two)."""
+    scenario: str
+    """The id of a scenario in which the readings give different chips."""
+    variant: str
+    """The variant whose rule is re-read in that scenario (its ``expect_readings`` key)."""
+
+    @field_validator("rule")
+    @classmethod
+    def _known_rule(cls, rule: str) -> str:
+        if rule not in rule_paths():
+            raise ValueError(f"unknown rule {rule!r}; a rule is written group.field")
+        return rule
+
+    def values(self) -> list[Any]:
+        return [r.value for r in self.readings]
+
+    def meaning_of(self, value: Any) -> str | None:
+        for reading in self.readings:
+            if reading.value == value:
+                return reading.meaning
+        return None
+
+
+class ReadingsFile(_Strict):
+    readings: list[Reading]
+
+
+def rule_value(path: str, value: Any) -> Any:
+    """``value`` checked (and converted) as a value of the rule ``path``."""
+    group, name = path.split(".")
+    annotation: Any = GROUPS[group].model_fields[name].annotation
+    return TypeAdapter(annotation).validate_python(value)
+
+
+def load_readings(file: Path, works: set[str]) -> dict[str, Reading]:
+    """Read ``readings.yaml``: each reading by its rule path; faults at file and line."""
+    doc = read_mapping(file, "a list 'readings:' of ambiguous sentences")
+    model = validated(ReadingsFile, doc)
+    found: dict[str, Reading] = {}
+    ids: set[str] = set()
+    for i, reading in enumerate(model.readings):
+        _check(doc, i, reading, works)
+        if reading.id in ids:
+            raise _fail(doc, ("readings", i, "id"), "this id is used twice", reading.id)
+        if reading.rule in found:
+            raise _fail(doc, ("readings", i, "rule"), "this rule has readings twice", reading.rule)
+        ids.add(reading.id)
+        found[reading.rule] = reading
+    return found
+
+
+def _check(doc: Located, index: int, reading: Reading, works: set[str]) -> None:
+    if reading.source not in works:
+        raise _fail(
+            doc,
+            ("readings", index, "source"),
+            f"unknown source id; the bibliography has {', '.join(sorted(works))}",
+            reading.source,
+        )
+    seen: list[Any] = []
+    for j, item in enumerate(reading.readings):
+        where = ("readings", index, "readings", j, "value")
+        try:
+            value = rule_value(reading.rule, item.value)
+        except ValidationError:
+            raise _fail(doc, where, f"not a value of the rule {reading.rule}", item.value) from None
+        if value in seen:
+            raise _fail(doc, where, "this reading is listed twice", item.value)
+        seen.append(value)
+
+
+def _fail(doc: Located, path: tuple[str | int, ...], message: str, value: Any) -> InputError:
+    return InputError(
+        message,
+        file=doc.file,
+        line=doc.line(path),
+        field=".".join(str(p) for p in path),
+        value=value,
+        has_value=True,
+    )
+
+
+READING_MARK = "one reading of an ambiguous sentence; see `bouillotte readings`"
+"""How the terminal marks a rule whose value is one reading of an ambiguous sentence."""
+
+
+def reading_json(reading: Reading, value: Any) -> dict[str, Any]:
+    """The readings of a rule, seen from a profile whose value is ``value``: what its own
+    value means and the other readings with their meaning."""
+    chosen = [r for r in reading.readings if rule_value(reading.rule, r.value) == value]
+    return {
+        "id": reading.id,
+        "question": reading.question,
+        "source": reading.source,
+        "locator": reading.locator,
+        "quote": reading.quote,
+        "scenario": reading.scenario,
+        "this_reading": chosen[0].meaning if chosen else None,
+        "other_readings": [
+            {"value": r.value, "meaning": r.meaning} for r in reading.readings if r not in chosen
+        ],
+    }
+
+
+def readings_json(
+    readings: dict[str, Reading], takers: dict[str, dict[str, list[str]]]
+) -> list[dict[str, Any]]:
+    """Every reading, with the variants that take each value (``takers[rule][value]``)."""
+    out = []
+    for reading in readings.values():
+        out.append(
+            {
+                "id": reading.id,
+                "rule": reading.rule,
+                "question": reading.question,
+                "source": reading.source,
+                "locator": reading.locator,
+                "quote": reading.quote,
+                "scenario": reading.scenario,
+                "variant": reading.variant,
+                "readings": [
+                    {
+                        "value": r.value,
+                        "meaning": r.meaning,
+                        "variants": takers.get(reading.rule, {}).get(str(r.value), []),
+                    }
+                    for r in reading.readings
+                ],
+            }
+        )
+    return out
