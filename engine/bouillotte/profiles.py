@@ -14,6 +14,7 @@ from .citations import CITATION_KEYS, Citation, Work
 from .errors import InputError
 from .profile import GROUPS, Rules
 from .resources import bundled
+from .texts import ShippedText, load_text
 from .variant import RuleInfo, Variant
 from .yamlsource import Located, PathKey, pydantic_message, read_yaml
 
@@ -41,6 +42,7 @@ class Library:
         self.folders = [bundled("variants"), *folders]
         self.files: dict[str, Path] = {}
         self.works: dict[str, Work] = {}
+        self._work_folders: dict[str, Path] = {}
         for folder in self.folders:
             if not folder.is_dir():
                 raise InputError("no such folder of variant profiles", file=folder)
@@ -81,6 +83,22 @@ class Library:
     def select(self, ids: Iterable[str] | None) -> list[Variant]:
         return self.all() if ids is None else [self.get(v) for v in ids]
 
+    def text_file(self, work_id: str) -> Path | None:
+        """The shipped text of a work (its ``file``, beside the bibliography that names it)."""
+        work = self.works.get(work_id)
+        if work is None or work.file is None:
+            return None
+        return self._work_folders[work_id] / work.file
+
+    def text(self, work_id: str) -> ShippedText | None:
+        """The shipped text of a work, read; ``None`` if the bibliography names none."""
+        file = self.text_file(work_id)
+        if file is None:
+            return None
+        if not file.is_file():
+            raise InputError(f"the text of work {work_id!r} is missing", file=file, field="file")
+        return load_text(file)
+
     # -- reading --------------------------------------------------------------------
 
     def _read_bibliography(self, file: Path) -> None:
@@ -95,6 +113,7 @@ class Library:
         for work_id, raw in works.items():
             try:
                 self.works[str(work_id)] = Work.model_validate(raw)
+                self._work_folders[str(work_id)] = file.parent
             except ValidationError as exc:
                 error = exc.errors()[0]
                 loc = ("works", work_id, *error["loc"])
