@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from bouillotte.citations import Status
+from bouillotte.errors import InputError
 from bouillotte.profile import rule_paths
 from bouillotte.profiles import Library
 from bouillotte.scenario import load_scenario
@@ -160,3 +161,16 @@ def test_the_matcher_refuses_what_is_not_there(tmp_path: Path) -> None:
     assert text.find("Six five") is None
     assert find_quote(("a",), "[...]") is None
     assert normalise("l’as  &\n le dix") == "l'as & le dix"
+
+
+def test_a_text_outside_the_profiles_folder_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "sources.yaml").write_text(
+        "works:\n  mine:\n    author: Me\n    title: T\n    year: '2026'\n"
+        "    file: ../shared/research/sources.md\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(InputError) as caught:
+        Library([tmp_path])
+    message = str(caught.value)
+    assert "sources.yaml:6" in message and "works.mine.file" in message
+    assert "../shared/research/sources.md" in message

@@ -54,7 +54,9 @@ class Work(BaseModel):
     @classmethod
     def _inside_the_project(cls, file: str | None) -> str | None:
         if file is not None and (file.startswith(("/", "\\")) or ".." in file.split("/")):
-            raise ValueError("'file' names a text beside the profiles (texts/...), never outside")
+            raise ValueError(
+                f"'file' names a text beside the profiles (texts/...), never outside: {file!r}"
+            )
         return file
 
 

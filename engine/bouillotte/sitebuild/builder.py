@@ -325,6 +325,7 @@ def _text_pages(inputs: _Inputs) -> list[Page]:
                     "w": work,
                     "header": header,
                     "paragraphs": paragraphs,
+                    "lang": text.header.get("Text language", work.language).split()[0],
                 },
             )
         )
