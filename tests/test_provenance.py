@@ -127,6 +127,7 @@ def html() -> dict[str, Any]:
         builder._home(inputs),
         builder._matrix(inputs),
         *builder._variant_pages(inputs),
+        *builder._scenario_pages(inputs),
         builder._glossary(inputs),
         builder._sources(inputs),
         *builder._text_pages(inputs),
@@ -248,6 +249,27 @@ def test_every_quote_links_to_its_place_in_the_published_text(
         paragraph = next(p for p in html[target_page].iter(f"{NS}p") if p.get("id") == anchor)
         first = normalise(words.strip("“”").split("[...]")[0])[:40]
         assert first in normalise(_text(paragraph)), (page_path, first)
+
+
+def test_every_quotation_in_a_scenario_note_links_to_its_context(html: dict[str, Any]) -> None:
+    linked = 0
+    for page_path, page in html.items():
+        if not page_path.startswith("scenarios/"):
+            continue
+        prose = next(iter(_find_class(page, "div", "prose")))
+        quotes = list(prose.iter(f"{NS}blockquote"))
+        links = [
+            a
+            for p in _find_class(page, "p", "in-context")
+            for a in p.iter(f"{NS}a")
+            if _text(a).startswith("quotation ")
+        ]
+        assert len(links) == len(quotes), page_path
+        for link in links:
+            target, _, anchor = link.get("href").partition("#")
+            assert target.startswith("../texts/") and anchor.startswith("p"), link.get("href")
+        linked += len(links)
+    assert linked > 40
 
 
 def test_paraphrases_are_shown_without_quotation_marks(html: dict[str, Any]) -> None:

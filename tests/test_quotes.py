@@ -6,7 +6,6 @@ The texts ship with the project (``variants/texts/``), so nothing here is ever s
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,7 +17,7 @@ from bouillotte.profile import rule_paths
 from bouillotte.profiles import Library
 from bouillotte.scenario import load_scenario
 from bouillotte.sitebuild.glossary import GLOSSARY
-from bouillotte.texts import find_quote, normalise, read_text
+from bouillotte.texts import find_quote, normalise, notes_quotes, read_text
 
 from .conftest import ROOT
 
@@ -27,16 +26,6 @@ SCENARIOS = ROOT / "scenarios"
 
 CHECKED = (Status.DOCUMENTED, Status.AGREEMENT)
 """Statuses whose quote is the source's own words."""
-
-ATTRIBUTIONS = {
-    "foster": "foster",
-    "teaching card": "pagat-card",
-    "britannica": "britannica-1911",
-    "pagat.com": "pagat",
-    "cardrulesplus": "cardrulesplus",
-    "encyclopédie": "encyclopedie-1752",
-}
-"""How a quotation in a scenario's notes names its work, in a closing parenthesis."""
 
 
 @dataclass(frozen=True)
@@ -66,30 +55,12 @@ def _glossary_quotes() -> list[Quote]:
     return [Quote(f"glossary {t.id}", t.work, t.quote) for t in GLOSSARY]
 
 
-def _blockquotes(notes: str) -> list[str]:
-    """The Markdown block quotations of a scenario's notes, one string each."""
-    quotes, current = [], []
-    for line in [*notes.splitlines(), ""]:
-        if line.startswith(">"):
-            current.append(line[1:].strip())
-        elif current:
-            quotes.append(" ".join(current))
-            current = []
-    return quotes
-
-
 def _scenario_quotes() -> list[Quote]:
     found = []
     for file in sorted(SCENARIOS.glob("*.yaml")):
-        scenario = load_scenario(file)
-        for n, quote in enumerate(_blockquotes(scenario.model.notes), start=1):
-            work, text = scenario.model.source.work, quote
-            closing = re.search(r"\s*\(([^()]*)\)\s*$", quote)
-            if closing:
-                named = [w for key, w in ATTRIBUTIONS.items() if key in closing[1].lower()]
-                if named:
-                    work, text = named[0], quote[: closing.start()]
-            found.append(Quote(f"{file.name} quote {n}", work, text))
+        model = load_scenario(file).model
+        for n, (work, words) in enumerate(notes_quotes(model.notes, model.source.work), 1):
+            found.append(Quote(f"{file.name} quote {n}", work, words))
     return found
 
 

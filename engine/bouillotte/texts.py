@@ -106,6 +106,42 @@ def load_text(file: Path) -> ShippedText:
     return read_text(file)
 
 
+ATTRIBUTIONS: dict[str, str] = {
+    "foster": "foster",
+    "teaching card": "pagat-card",
+    "britannica": "britannica-1911",
+    "pagat.com": "pagat",
+    "cardrulesplus": "cardrulesplus",
+    "encyclopédie": "encyclopedie-1752",
+}
+"""How a quotation in a scenario's notes names its work, in a closing parenthesis."""
+
+
+def notes_quotes(notes: str, default_work: str) -> list[tuple[str, str]]:
+    """The Markdown block quotations of a scenario's notes, as ``(work id, words)``.
+
+    A quotation closing with a parenthesis that names a work (``(Foster)``, ``(teaching
+    card)``, ``(pagat.com, …)``) is that work's, without the parenthesis; any other is the
+    scenario's own source's."""
+    blocks, current = [], []
+    for line in [*notes.splitlines(), ""]:
+        if line.startswith(">"):
+            current.append(line[1:].strip())
+        elif current:
+            blocks.append(" ".join(current))
+            current = []
+    found = []
+    for quote in blocks:
+        work, words = default_work, quote
+        closing = re.search(r"\s*\(([^()]*)\)\s*$", quote)
+        if closing:
+            named = [w for key, w in ATTRIBUTIONS.items() if key in closing[1].lower()]
+            if named:
+                work, words = named[0], quote[: closing.start()]
+        found.append((work, words))
+    return found
+
+
 def paragraph_anchor(index: int) -> str:
     """The HTML id of paragraph ``index`` (0-based) on a text's page: ``p1``, ``p2``…"""
     return f"p{index + 1}"

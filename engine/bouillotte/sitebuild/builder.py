@@ -21,7 +21,7 @@ from ..profile import rule_paths
 from ..profiles import Library
 from ..resources import bundled
 from ..scenario import Scenario, ScenarioLibrary, run_scenario
-from ..texts import paragraph_anchor
+from ..texts import notes_quotes, paragraph_anchor
 from ..variant import Standing, Variant
 from . import rules as rule_views
 from . import scenes
@@ -178,6 +178,19 @@ def _matrix(inputs: _Inputs) -> Page:
     )
 
 
+def _notes_in_context(library: Library, scenario: Scenario, root: str) -> list[dict[str, str]]:
+    """Each quotation of a scenario's notes, linked to its place in the published text."""
+    links = []
+    for n, (work_id, words) in enumerate(
+        notes_quotes(scenario.model.notes, scenario.model.source.work), start=1
+    ):
+        link = rule_views.context_href(library, root, work_id, words)
+        if link is not None:
+            work = library.works[work_id]
+            links.append({"number": str(n), "href": link, "work": work.title})
+    return links
+
+
 def _scenario_pages(inputs: _Inputs) -> list[Page]:
     pages = []
     for comparison in inputs.comparisons:
@@ -204,6 +217,7 @@ def _scenario_pages(inputs: _Inputs) -> list[Page]:
                     "attributions": scenes.attribution_views(comparison.attributions, root),
                     "transcripts": scenes.transcripts(comparison),
                     "unplayable": inputs.unplayable.get(s.id, []),
+                    "in_context": _notes_in_context(inputs.library, s, root),
                 },
             )
         )
