@@ -18,7 +18,6 @@ from typer.testing import CliRunner
 from bouillotte.cli import app
 from bouillotte.errors import InputError
 from bouillotte.sitebuild import build_site, builder, stats
-from bouillotte.sitebuild.glossary import GLOSSARY
 from bouillotte.sitebuild.serve import make_server
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -154,16 +153,6 @@ def test_a_scenario_page_shows_cards_outcomes_and_attribution(site: Path) -> Non
     assert "cell-differs" in html and "illegal at step 1" in html
     assert "../matrix.html#rule-betting-all_in_may_open_or_raise" in html
     assert html.count("<details") >= 2
-
-
-def test_glossary_quotes_are_verbatim(site: Path) -> None:
-    files = [*(SHARED / "sources").glob("*.txt"), SHARED / "research" / "sources.md"]
-    if not all(f.is_file() for f in files):
-        pytest.skip("the shared sources are not beside this checkout")
-    text = re.sub(r"\s+", " ", " ".join(f.read_text(encoding="utf-8") for f in files))
-    text = text.replace("**", "")
-    for term in GLOSSARY:
-        assert re.sub(r"\s+", " ", term.quote) in text, term.id
 
 
 def _hostile(tmp_path: Path) -> tuple[Path, Path]:

@@ -249,8 +249,10 @@ def test_sight_c_raises_50_putting_up_85_and_d_bets_180_more_than_his_blind(
 
 
 def test_pagat_hearts_and_diamonds_39_b_wins_as_owner_of_hearts(library: Library) -> None:
-    """pagat.com (2019): "hearts and diamonds each have 39"; "if A had stayed in, diamonds
-    would have won, but as it is A folds, B wins as owner of the heart suit"."""
+    """pagat.com (2019), in our English from the French machine translation: hearts and
+    diamonds each have 39; had A stayed in, diamonds would have won, but A folds, and B wins
+    as owner of the heart suit ("Les cœurs et les diamants ont chacun 39 points [...] A se
+    couche, B l’emporte sur la position de propriétaire de la combinaison-cœur")."""
     hands = {"A": "AD 9C 8C", "B": "KH QD KS", "C": "QH KD AC", "D": "8H 8D AS"}
     folded = play(
         start(library.get("pagat"), hands, "AH"),

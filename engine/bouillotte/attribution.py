@@ -7,13 +7,13 @@ the smallest set of rules that does is searched (pairs, then triples).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
 from .errors import InputError
 from .scenario import RunResult, Scenario, run_scenario
-from .variant import Variant, differing_rules
+from .variant import Provenance, Variant, differing_rules
 
 MAX_SET = 3
 
@@ -42,6 +42,15 @@ class Attribution:
     """Rules (or smallest sets of rules) whose change alone changes the base outcome."""
     reproduces: list[list[str]]
     """Of those, the ones whose change alone gives exactly the other variant's outcome."""
+    provenance: dict[str, dict[str, Provenance]] = field(default_factory=dict)
+    """For each differing rule, how each variant's source stands behind its value."""
+
+    def standing_text(self, path: str) -> str:
+        """``rule (foster: documented; britannica-1911: inherited from foster — … is silent)``."""
+        sides = self.provenance.get(path)
+        if not sides:
+            return path
+        return f"{path} ({'; '.join(f'{v}: {p.label}' for v, p in sides.items())})"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -50,6 +59,10 @@ class Attribution:
             "differing_rules": self.differing,
             "responsible": self.responsible,
             "reproduces": self.reproduces,
+            "provenance": {
+                path: {v: p.to_json() for v, p in sides.items()}
+                for path, sides in self.provenance.items()
+            },
         }
 
 
@@ -89,4 +102,5 @@ def attribute(scenario: Scenario, base: RunResult, other: RunResult) -> Attribut
                     reproduces.append(list(paths))
         if responsible:
             break
-    return Attribution(a.id, b.id, differing, responsible, reproduces)
+    provenance = {p: {a.id: a.provenance(p), b.id: b.provenance(p)} for p in differing}
+    return Attribution(a.id, b.id, differing, responsible, reproduces, provenance)

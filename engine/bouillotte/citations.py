@@ -19,6 +19,13 @@ class Status(StrEnum):
     """Our reading of an ambiguous or silent text; ``reason`` says why."""
     RECONSTRUCTED = "reconstructed"
     """Rebuilt from indirect evidence (a damaged diagram, the arithmetic of an example)."""
+    PARAPHRASED = "paraphrased"
+    """The source says so, but ``quote`` is a rendering, summary or translation of its words,
+    not the words themselves; it is shown without quotation marks."""
+
+
+STATED_STATUSES = frozenset({Status.DOCUMENTED, Status.AGREEMENT, Status.PARAPHRASED})
+"""Statuses under which the cited source itself states the value."""
 
 
 class Work(BaseModel):
@@ -32,8 +39,16 @@ class Work(BaseModel):
     edition: str | None = Field(default=None, description="Edition, printing or version.")
     url: str | None = Field(default=None, description="Where the text can be read.")
     file: str | None = Field(
-        default=None, description="The transcription in ../shared/sources/, if we have one."
+        default=None,
+        description=(
+            "The shipped text of the passages we quote, relative to the profiles' folder "
+            "(``texts/…``)."
+        ),
     )
+    language: str = Field(
+        default="en", description="The language of the original, as a code (en, fr, de)."
+    )
+    place: str | None = Field(default=None, description="Place of publication, if known.")
     notes: str | None = Field(default=None, description="What the source is and how to use it.")
 
     @field_validator("url")
@@ -44,6 +59,15 @@ class Work(BaseModel):
             raise ValueError("the url must be a web address starting with http:// or https://")
         return url
 
+    @field_validator("file")
+    @classmethod
+    def _inside_the_project(cls, file: str | None) -> str | None:
+        if file is not None and (file.startswith(("/", "\\")) or ".." in file.split("/")):
+            raise ValueError(
+                f"'file' names a text beside the profiles (texts/...), never outside: {file!r}"
+            )
+        return file
+
 
 class Citation(BaseModel):
     """Where a rule's value comes from: the work, the place in it, the very sentence."""
@@ -52,8 +76,19 @@ class Citation(BaseModel):
 
     source: str | None = Field(default=None, description="A work id from the bibliography.")
     locator: str | None = Field(default=None, description="Section, heading or page.")
-    quote: str | None = Field(default=None, description="The exact sentence(s) of the source.")
-    status: Status = Field(description="documented, agreement, inferred or reconstructed.")
+    quote: str | None = Field(
+        default=None,
+        description=(
+            "The exact sentence(s) of the source, in its own language (``[...]`` marks a cut); "
+            "for ``paraphrased``, our rendering of them."
+        ),
+    )
+    translation: str | None = Field(
+        default=None, description="An English translation of a quote in another language."
+    )
+    status: Status = Field(
+        description="documented, agreement, paraphrased, inferred or reconstructed."
+    )
     reason: str | None = Field(
         default=None, description="Why we read it so; required when the status is inferred."
     )
@@ -62,8 +97,10 @@ class Citation(BaseModel):
     def _explain_inferences(self) -> Citation:
         if self.status in (Status.INFERRED, Status.RECONSTRUCTED) and not self.reason:
             raise ValueError(f"a rule marked {self.status.value} needs a 'reason' saying why")
-        if self.status in (Status.DOCUMENTED, Status.AGREEMENT) and not self.quote:
+        if self.status in STATED_STATUSES and not self.quote:
             raise ValueError(f"a rule marked {self.status.value} needs the 'quote' it rests on")
+        if self.translation and not self.quote:
+            raise ValueError("a 'translation' needs the 'quote' it translates")
         if self.quote and not self.source:
             raise ValueError("a quote needs the 'source' it is taken from")
         return self

@@ -19,7 +19,7 @@ from .profile import GROUPS, rule_doc, rule_paths
 from .profiles import Library
 from .readings import READING_MARK, reading_json
 from .scenario import ScenarioLibrary, run_scenario
-from .variant import Variant, differing_rules
+from .variant import Standing, Variant, differing_rules
 
 app = typer.Typer(
     help=(
@@ -105,6 +105,7 @@ def _rule_json(variant: Variant, path: str, library: Library) -> dict[str, Any]:
         "value": value.model_dump() if hasattr(value, "model_dump") else value,
         "inherited_from": info.defined_in if info.is_inherited(variant.id) else None,
         "silent_in_source": info.silent,
+        "provenance": variant.provenance(path).to_json(),
         "citation": info.citation.model_dump(exclude_none=True) if info.citation else None,
         "doc": rule_doc(path),
     }
@@ -139,8 +140,13 @@ def variants_show(
         )
         return
     typer.echo(f"{variant.id}: {variant.title}  (source: {variant.source})")
+    typer.echo(
+        "each rule's badge says how its source stands behind it: [stated: …] the source says "
+        "so, [inferred: …] our reading, [inherited from … — … is silent] the source says "
+        "nothing and another profile's value stands in"
+    )
     if variant.extends:
-        typer.echo(f"extends {variant.extends}; inherited rules are marked ^")
+        typer.echo(f"extends {variant.extends}; rules stated in an ancestor profile are marked ^")
         silent = [p for p in rule_paths() if variant.info[p].silent]
         if silent:
             typer.echo(f"{variant.source} leaves {len(silent)} rules open: {', '.join(silent)}")
@@ -151,16 +157,32 @@ def variants_show(
             current = group
             typer.echo(f"\n[{group}] {(GROUPS[group].__doc__ or '').strip()}")
         mark = "^" if rule["inherited_from"] else " "
-        typer.echo(f" {mark} {rule['rule']} = {render.value_text(variant.value(rule['rule']))}")
-        if rule["silent_in_source"]:
-            typer.echo(
-                f"      {variant.source} is silent here; inherited from "
-                f"{rule['inherited_from']}: {variant.cite(rule['rule'])}"
-            )
-        else:
-            typer.echo(f"      {variant.cite(rule['rule'])}")
+        typer.echo(
+            f" {mark} {rule['rule']} = {render.value_text(variant.value(rule['rule']))}  "
+            f"{_badge(variant, rule['rule'])}"
+        )
+        typer.echo("\n".join(_citation_lines(variant, rule["rule"])))
         if rule["readings"]:
             typer.echo(f"      ({READING_MARK})")
+
+
+def _badge(variant: Variant, path: str) -> str:
+    """A rule's provenance as ``variants show/diff`` print it."""
+    provenance = variant.provenance(path)
+    if provenance.standing in (Standing.STATED, Standing.INFERRED):
+        if provenance.status == provenance.standing.value:
+            return f"[{provenance.status}]"
+        return f"[{provenance.standing.value}: {provenance.status}]"
+    return f"[{provenance.label}]"
+
+
+def _citation_lines(variant: Variant, path: str) -> list[str]:
+    """The citation under a rule: the source's words, and why, for a value we read."""
+    lines = [f"      {variant.cite(path)}"]
+    citation = variant.citation(path)
+    if citation is not None and citation.reason and citation.quote:
+        lines.append(f"      why: {citation.reason}")
+    return lines
 
 
 @variants_app.command("diff")
@@ -196,8 +218,8 @@ def variants_diff(
     for path in paths:
         typer.echo(f"\n{path} — {rule_doc(path).splitlines()[0]}")
         for v in (a, b):
-            typer.echo(f"  {v.id}: {render.value_text(v.value(path))}")
-            typer.echo(f"      {v.cite(path)}")
+            typer.echo(f"  {v.id}: {render.value_text(v.value(path))}  {_badge(v, path)}")
+            typer.echo("\n".join(_citation_lines(v, path)))
         if path in library.readings:
             typer.echo(f"  ({READING_MARK})")
 

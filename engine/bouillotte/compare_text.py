@@ -48,6 +48,9 @@ def comparison_text(comparison: Comparison) -> str:
                 f"why {attribution.other} differs from {attribution.base}: {causes}"
                 + (f" (alone reproduces it: {exact})" if exact else "")
             )
+            named = dict.fromkeys(p for group in attribution.responsible for p in group)
+            for path in named:
+                lines.append(f"    {attribution.standing_text(path)}")
         else:
             lines.append(
                 f"why {attribution.other} differs from {attribution.base}: no set of up to 3 "

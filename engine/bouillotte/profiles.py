@@ -15,6 +15,7 @@ from .errors import InputError
 from .profile import GROUPS, Rules
 from .readings import READINGS_FILE, Reading, load_readings
 from .resources import bundled
+from .texts import ShippedText, load_text
 from .variant import RuleInfo, Variant
 from .yamlsource import Located, PathKey, pydantic_message, read_yaml
 
@@ -45,6 +46,7 @@ class Library:
         self.files: dict[str, Path] = {}
         self.works: dict[str, Work] = {}
         readings_files: list[Path] = []
+        self._work_folders: dict[str, Path] = {}
         for folder in self.folders:
             if not folder.is_dir():
                 raise InputError("no such folder of variant profiles", file=folder)
@@ -91,6 +93,22 @@ class Library:
     def select(self, ids: Iterable[str] | None) -> list[Variant]:
         return self.all() if ids is None else [self.get(v) for v in ids]
 
+    def text_file(self, work_id: str) -> Path | None:
+        """The shipped text of a work (its ``file``, beside the bibliography that names it)."""
+        work = self.works.get(work_id)
+        if work is None or work.file is None:
+            return None
+        return self._work_folders[work_id] / work.file
+
+    def text(self, work_id: str) -> ShippedText | None:
+        """The shipped text of a work, read; ``None`` if the bibliography names none."""
+        file = self.text_file(work_id)
+        if file is None:
+            return None
+        if not file.is_file():
+            raise InputError(f"the text of work {work_id!r} is missing", file=file, field="file")
+        return load_text(file)
+
     # -- reading --------------------------------------------------------------------
 
     def _read_bibliography(self, file: Path) -> None:
@@ -105,6 +123,7 @@ class Library:
         for work_id, raw in works.items():
             try:
                 self.works[str(work_id)] = Work.model_validate(raw)
+                self._work_folders[str(work_id)] = file.parent
             except ValidationError as exc:
                 error = exc.errors()[0]
                 loc = ("works", work_id, *error["loc"])

@@ -4,13 +4,53 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from .citations import Citation, Work
+from .citations import STATED_STATUSES, Citation, Work
 from .profile import GROUPS, Rules, rule_paths
 
 if TYPE_CHECKING:
     from .deal import Deal
+
+
+class Standing(StrEnum):
+    """How a variant's own source stands behind one of its rules."""
+
+    STATED = "stated"
+    """The variant's source states it (status documented, agreement or paraphrased)."""
+    INFERRED = "inferred"
+    """The variant's source is read by us (status inferred or reconstructed)."""
+    INHERITED = "inherited"
+    """The variant's source is silent: the value of a profile resting on another work
+    stands in for it."""
+    UNCITED = "uncited"
+    """The profile gives no citation."""
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Where one rule of a variant stands: what every view (the matrix, the variant pages,
+    ``variants show/diff``, ``compare``) shows as its badge."""
+
+    rule: str
+    standing: Standing
+    status: str
+    """The citation's status, or ``inherited`` when the source is silent, or ``uncited``."""
+    inherited_from: str | None
+    """The profile that states the value, when it is not this variant."""
+    source_silent: bool
+    label: str
+    """The badge in words, e.g. ``inherited from foster — britannica-1911 is silent``."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "standing": self.standing.value,
+            "status": self.status,
+            "inherited_from": self.inherited_from,
+            "source_silent": self.source_silent,
+            "label": self.label,
+        }
 
 
 @dataclass(frozen=True)
@@ -59,6 +99,22 @@ class Variant:
         info = self.info.get(path)
         return info.citation if info else None
 
+    def provenance(self, path: str) -> Provenance:
+        """Whether this variant's source states, infers or is silent on a rule."""
+        info = self.info[path]
+        inherited = info.defined_in if info.is_inherited(self.id) else None
+        citation = info.citation
+        if info.silent:
+            standing, status = Standing.INHERITED, "inherited"
+            label = f"inherited from {info.defined_in} — {self.source} is silent"
+        elif citation is None:
+            standing, status, label = Standing.UNCITED, "uncited", "uncited"
+        else:
+            status = citation.status.value
+            standing = Standing.STATED if citation.status in STATED_STATUSES else Standing.INFERRED
+            label = status
+        return Provenance(path, standing, status, inherited, info.silent, label)
+
     def cite(self, path: str) -> str:
         """A one-line citation for messages: ``foster, Betting: "…"``."""
         citation = self.citation(path)
@@ -66,9 +122,13 @@ class Variant:
             return f"{path} (uncited)"
         parts = [p for p in (citation.source, citation.locator) if p]
         text = ", ".join(parts)
-        if citation.quote:
+        if citation.quote and citation.status.value == "paraphrased":
+            text += f" (paraphrased): {citation.quote}"
+        elif citation.quote:
             text += f': "{citation.quote}"'
-        elif citation.reason:
+        if citation.translation:
+            text += f" [in English: {citation.translation}]"
+        if not citation.quote and citation.reason:
             text += f" ({citation.status.value}: {citation.reason})"
         return text or citation.status.value
 
@@ -107,4 +167,4 @@ def _plain(value: Any) -> Any:
     return value.model_dump() if hasattr(value, "model_dump") else value
 
 
-__all__ = ["GROUPS", "RuleInfo", "Variant", "differing_rules"]
+__all__ = ["GROUPS", "Provenance", "RuleInfo", "Standing", "Variant", "differing_rules"]

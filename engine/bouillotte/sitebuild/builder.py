@@ -25,11 +25,12 @@ from ..profiles import Library
 from ..readings import rule_value
 from ..resources import bundled
 from ..scenario import Scenario, ScenarioLibrary, run_scenario
-from ..variant import Variant
+from ..texts import notes_quotes, paragraph_anchor
+from ..variant import Standing, Variant
 from . import rules as rule_views
 from . import scenes
 from .glossary import GLOSSARY
-from .ids import href, root_of, rule_id, scenario_page, slug, variant_page
+from .ids import cite_id, href, root_of, rule_id, scenario_page, slug, text_page, variant_page
 from .prose import inline, markdown
 from .readings import reading_views
 from .search import index_script, page_entries
@@ -108,12 +109,16 @@ def _environment(site_dir: Path) -> Environment:
 def _home(inputs: _Inputs) -> Page:
     systems = []
     for v in inputs.variants:
-        own = [p for p in rule_paths() if not v.info[p].silent]
-        statuses = [c.status for p in own if (c := v.citation(p)) is not None]
+        provenance = [v.provenance(p) for p in rule_paths()]
+        statuses = [p.status for p in provenance]
+        standings = [p.standing for p in provenance]
         systems.append(
             {
                 "variant": v,
-                "documented": sum(1 for s in statuses if s == Status.DOCUMENTED),
+                "documented": statuses.count(Status.DOCUMENTED.value),
+                "stated": standings.count(Standing.STATED),
+                "inferred": standings.count(Standing.INFERRED),
+                "inherited": standings.count(Standing.INHERITED),
                 "open": len(rule_views.open_questions(v)),
                 "rules": len(rule_paths()),
             }
@@ -132,7 +137,7 @@ def _variant_pages(inputs: _Inputs) -> list[Page]:
     for v in inputs.variants:
         path = variant_page(v.id)
         root = root_of(path)
-        groups = rule_views.rule_groups(v, root)
+        groups = rule_views.rule_groups(v, root, inputs.library)
         citations = [r.citation for g in groups for r in g.rules]
         children = [c for c in inputs.variants if c.extends == v.id]
         used_in = [
@@ -191,6 +196,19 @@ def _matrix(inputs: _Inputs) -> Page:
     )
 
 
+def _notes_in_context(library: Library, scenario: Scenario, root: str) -> list[dict[str, str]]:
+    """Each quotation of a scenario's notes, linked to its place in the published text."""
+    links = []
+    for n, (work_id, words) in enumerate(
+        notes_quotes(scenario.model.notes, scenario.model.source.work), start=1
+    ):
+        link = rule_views.context_href(library, root, work_id, words)
+        if link is not None:
+            work = library.works[work_id]
+            links.append({"number": str(n), "href": link, "work": work.title})
+    return links
+
+
 def _scenario_pages(inputs: _Inputs) -> list[Page]:
     pages = []
     for comparison in inputs.comparisons:
@@ -217,6 +235,7 @@ def _scenario_pages(inputs: _Inputs) -> list[Page]:
                     "attributions": scenes.attribution_views(comparison.attributions, root),
                     "transcripts": scenes.transcripts(comparison),
                     "unplayable": inputs.unplayable.get(s.id, []),
+                    "in_context": _notes_in_context(inputs.library, s, root),
                 },
             )
         )
@@ -285,18 +304,85 @@ def _sources(inputs: _Inputs) -> Page:
                 "work": work,
                 "used": used,
                 "examples": examples,
+                "text_href": text_page(work_id) if work.file else None,
             }
         )
     return Page("sources.html", "sources.html", "Sources", {"works": works})
 
 
+@dataclass(frozen=True)
+class _QuotedBy:
+    """A quotation that points to a paragraph of a shipped text."""
+
+    label: str
+    href: str
+
+
+def _text_pages(inputs: _Inputs) -> list[Page]:
+    """One page per shipped text, its paragraphs anchored, each with the quotes that cite it."""
+    quoted: dict[tuple[str, int], list[_QuotedBy]] = {}
+
+    def note(work_id: str | None, quote: str | None, label: str, page: str, anchor: str) -> None:
+        text = inputs.library.text(work_id) if work_id else None
+        where = text.find(quote) if text is not None and quote else None
+        if work_id is not None and where is not None:
+            quoted.setdefault((work_id, where), []).append(
+                _QuotedBy(label, href("../", page, anchor))
+            )
+
+    for v in inputs.variants:
+        for path in rule_paths():
+            citation = v.citation(path)
+            if citation is not None and v.info[path].defined_in == v.id:
+                note(
+                    citation.source,
+                    citation.quote,
+                    f"{v.id}: {path}",
+                    variant_page(v.id),
+                    cite_id(path),
+                )
+    for term in GLOSSARY:
+        note(term.work, term.quote, f"glossary: {term.term}", "glossary.html", term.id)
+    pages = []
+    for work_id, work in sorted(inputs.library.works.items()):
+        text = inputs.library.text(work_id)
+        if text is None:
+            continue
+        paragraphs = [
+            {
+                "anchor": paragraph_anchor(i),
+                "number": i + 1,
+                "text": paragraph,
+                "quoted_by": quoted.get((work_id, i), []),
+            }
+            for i, paragraph in enumerate(text.paragraphs)
+        ]
+        header = {k: v for k, v in text.header.items() if k not in ("Work", "Title")}
+        pages.append(
+            Page(
+                text_page(work_id),
+                "text.html",
+                text.header.get("Title", work.title),
+                {
+                    "work_id": work_id,
+                    "w": work,
+                    "header": header,
+                    "paragraphs": paragraphs,
+                    "lang": text.header.get("Text language", work.language).split()[0],
+                },
+            )
+        )
+    return pages
+
+
 def _glossary(inputs: _Inputs) -> Page:
     terms = sorted(GLOSSARY, key=lambda t: t.term.lower())
+    contexts = {t.id: rule_views.context_href(inputs.library, "", t.work, t.quote) for t in terms}
     return Page(
         "glossary.html",
         "glossary.html",
         "Glossary",
-        {"terms": terms, "works": inputs.library.works},
+        {"terms": terms, "works": inputs.library.works, "contexts": contexts},
     )
 
 
@@ -379,6 +465,7 @@ def _pages(inputs: _Inputs, log: Log) -> list[Page]:
         _statistics(inputs, log),
         _sources(inputs),
         _glossary(inputs),
+        *_text_pages(inputs),
         _search(),
     ]
 
@@ -392,6 +479,8 @@ def _render(env: Environment, pages: list[Page], log: Log) -> dict[str, str]:
         section = page.path if page.path in nav_paths else None
         if page.path.startswith("variants/"):
             section = "index.html"
+        elif page.path.startswith("texts/"):
+            section = "sources.html"
         elif page.path.startswith("scenarios/"):
             section = "scenarios/index.html"
         template = env.get_template(page.template)

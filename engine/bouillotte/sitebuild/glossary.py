@@ -1,7 +1,9 @@
 """The glossary: each term with a definition and the sentence of a source that uses it.
 
-Every ``quote`` is copied exactly from a transcription in ``../shared/sources/`` (the test
-suite checks this when the sources are present); ``work`` is a bibliography id.
+Every ``quote`` is copied exactly from the shipped text of its work (``variants/texts/``;
+the test suite checks it); ``work`` is a bibliography id. A ``paraphrased`` term quotes a
+rendering (here, the French machine translation of pagat.com) and is shown without quotation
+marks, with its ``translation``.
 """
 
 from __future__ import annotations
@@ -20,6 +22,10 @@ class Term:
     quote: str
     also: tuple[str, ...] = ()
     """Other spellings, for the search index."""
+    translation: str | None = None
+    """An English translation of a quote in another language."""
+    paraphrased: bool = False
+    """The quote is a rendering of the work, not its own words."""
 
 
 GLOSSARY: tuple[Term, ...] = (
@@ -161,11 +167,16 @@ GLOSSARY: tuple[Term, ...] = (
         "brelan and above the point. Some older tables played it. Neither Foster nor the "
         "teaching card recognises it.",
         "pagat",
-        "Variants; the 2019 page as summarised in the project's research notes "
-        "(through a French translation), not a verbatim quote",
-        "Brelan de Mistigri (♣Q plus two cards of one rank, e.g. ♣Q-♥9-♦9) ranks below an "
-        "ordinary brelan and above the point",
+        "Variations (2019 page, French machine translation)",
+        "Certains ont reconnu le Brelan de Mistigri consistant en une reine des trèfles avec "
+        "deux cartes du même rang et de la même couleur – par exemple ♣ Q- ♥ 9- ♦ 9. Ce "
+        "classement est inférieur à un Brelan ordinaire, mais supérieur à une main gagnant "
+        "des points.",
         ("mistigri",),
+        translation="Some recognised the Brelan de Mistigri: the queen of clubs with two cards "
+        "of one rank, for example ♣Q-♥9-♦9. It ranks below an ordinary brelan but above a "
+        "hand that wins on points.",
+        paraphrased=True,
     ),
     Term(
         "no-more",

@@ -25,6 +25,11 @@ def variant_page(variant_id: str) -> str:
     return f"variants/{variant_id}.html"
 
 
+def text_page(work_id: str) -> str:
+    """The page of a work's shipped text (``texts/foster.html``)."""
+    return f"texts/{slug(work_id)}.html"
+
+
 def scenario_page(scenario_id: str) -> str:
     return f"scenarios/{scenario_id}.html"
 

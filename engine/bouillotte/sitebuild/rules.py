@@ -9,8 +9,10 @@ from markupsafe import Markup
 
 from ..citations import Status
 from ..profile import GROUPS, rule_paths
-from ..variant import Variant
-from .ids import cite_id, href, rule_id, variant_page
+from ..profiles import Library
+from ..texts import paragraph_anchor
+from ..variant import Standing, Variant
+from .ids import cite_id, href, rule_id, text_page, variant_page
 from .prose import docstring
 
 GROUP_TITLES: dict[str, str] = {
@@ -70,6 +72,19 @@ def value_words(value: Any) -> str:
     return str(value)
 
 
+def context_href(
+    library: Library | None, root: str, work_id: str | None, quote: str | None
+) -> str | None:
+    """A link to the place of ``quote`` in the published text of its work: the paragraph
+    that holds it, or the text's page when the quote is a rendering not found word for word;
+    ``None`` when the work ships no text."""
+    if library is None or work_id is None or library.text_file(work_id) is None:
+        return None
+    text = library.text(work_id)
+    where = text.find(quote) if text is not None and quote else None
+    return href(root, text_page(work_id), None if where is None else paragraph_anchor(where))
+
+
 @dataclass(frozen=True)
 class CitationView:
     path: str
@@ -81,6 +96,17 @@ class CitationView:
     quote: str | None
     status: str
     reason: str | None
+    translation: str | None = None
+    context_href: str | None = None
+    """Where the quote stands in the published text of its work."""
+    provenance: str | None = None
+    """The variant's badge for this rule (e.g. ``inherited from foster — … is silent``),
+    when it is not the citation's own status."""
+
+    @property
+    def verbatim(self) -> bool:
+        """Whether the quote is shown in quotation marks as the source's own words."""
+        return self.status != Status.PARAPHRASED.value
 
 
 @dataclass(frozen=True)
@@ -94,6 +120,12 @@ class RuleView:
     """The id of the profile that states the rule, when it is not this variant."""
     inherited_href: str | None
     citation: CitationView
+    standing: str
+    """``stated``, ``inferred``, ``inherited`` (the source is silent) or ``uncited``."""
+    badge: str
+    """The status badge: the citation's status, or ``inherited`` when the source is silent."""
+    badge_label: str
+    """The badge in words (``inherited from foster — britannica-1911 is silent``)."""
 
 
 @dataclass(frozen=True)
@@ -104,9 +136,17 @@ class GroupView:
     rules: list[RuleView]
 
 
-def citation_view(variant: Variant, path: str, number: int) -> CitationView:
+def citation_view(
+    variant: Variant,
+    path: str,
+    number: int,
+    root: str = "",
+    library: Library | None = None,
+) -> CitationView:
     citation = variant.citation(path)
     anchor = cite_id(path)
+    provenance = variant.provenance(path)
+    label = provenance.label if provenance.standing == Standing.INHERITED else None
     if citation is None:
         return CitationView(path, anchor, number, None, None, None, None, "uncited", None)
     work = variant.bibliography.get(citation.source or "")
@@ -120,15 +160,19 @@ def citation_view(variant: Variant, path: str, number: int) -> CitationView:
         citation.quote,
         citation.status.value,
         citation.reason,
+        citation.translation,
+        context_href(library, root, citation.source, citation.quote),
+        label,
     )
 
 
-def rule_groups(variant: Variant, root: str) -> list[GroupView]:
+def rule_groups(variant: Variant, root: str, library: Library | None = None) -> list[GroupView]:
     groups: dict[str, list[RuleView]] = {}
     for number, path in enumerate(rule_paths(), start=1):
         info = variant.info.get(path)
         owner = info.defined_in if info else variant.id
         inherited = owner if owner != variant.id else None
+        provenance = variant.provenance(path)
         groups.setdefault(path.split(".")[0], []).append(
             RuleView(
                 path=path,
@@ -142,7 +186,10 @@ def rule_groups(variant: Variant, root: str) -> list[GroupView]:
                 inherited_href=href(root, variant_page(inherited), rule_id(path))
                 if inherited
                 else None,
-                citation=citation_view(variant, path, number),
+                citation=citation_view(variant, path, number, root, library),
+                standing=provenance.standing.value,
+                badge=provenance.status,
+                badge_label=provenance.label,
             )
         )
     return [GroupView(g, group_title(g), group_doc(g), rules) for g, rules in groups.items()]
@@ -158,7 +205,7 @@ def open_questions(variant: Variant) -> list[CitationView]:
         if info.silent:
             view = citation_view(variant, path, number)
             reason = f"{variant.source} says nothing of it; {info.defined_in}'s rule is inherited"
-            found.append(replace(view, status="silent", reason=reason))
+            found.append(replace(view, status="inherited", reason=reason))
         elif citation is not None and citation.status in OPEN_STATUSES:
             found.append(citation_view(variant, path, number))
     return found
@@ -172,6 +219,12 @@ class MatrixCell:
     status: str
     differs: bool
     """Whether the value differs from the first variant's."""
+    standing: str = Standing.STATED.value
+    """``stated``, ``inferred``, ``inherited`` or ``uncited`` (see :class:`Standing`)."""
+    inherited_from: str | None = None
+    """For an inherited value: the profile it comes from."""
+    label: str = ""
+    """The badge in words."""
 
 
 @dataclass(frozen=True)
@@ -193,14 +246,17 @@ def matrix_rows(variants: list[Variant], root: str) -> list[MatrixRow]:
         first = plain(variants[0].value(path)) if variants else None
         cells = []
         for variant in variants:
-            citation = variant.citation(path)
+            provenance = variant.provenance(path)
             cells.append(
                 MatrixCell(
                     variant_id=variant.id,
                     value=value_words(variant.value(path)),
                     href=href(root, variant_page(variant.id), cite_id(path)),
-                    status=citation.status.value if citation else "uncited",
+                    status=provenance.status,
                     differs=plain(variant.value(path)) != first,
+                    standing=provenance.standing.value,
+                    inherited_from=provenance.inherited_from if provenance.source_silent else None,
+                    label=provenance.label,
                 )
             )
         rows.append(MatrixRow(path, rule_id(path), rule_label(path), path.split(".")[0], cells))

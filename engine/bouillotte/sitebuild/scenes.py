@@ -220,6 +220,8 @@ class AttributionView:
     differing: list[Link]
     responsible: list[list[Link]]
     reproduces: list[list[Link]]
+    standings: list[tuple[Link, list[tuple[str, str, str]]]]
+    """For each responsible rule: per variant, its id, its standing and its badge in words."""
 
 
 def _rule_links(paths: list[str], root: str) -> list[Link]:
@@ -234,6 +236,13 @@ def attribution_views(attributions: list[Attribution], root: str) -> list[Attrib
             differing=_rule_links(a.differing, root),
             responsible=[_rule_links(s, root) for s in a.responsible],
             reproduces=[_rule_links(s, root) for s in a.reproduces],
+            standings=[
+                (
+                    _rule_links([path], root)[0],
+                    [(v, p.standing.value, p.label) for v, p in a.provenance.get(path, {}).items()],
+                )
+                for path in dict.fromkeys(p for group in a.responsible for p in group)
+            ],
         )
         for a in attributions
     ]
