@@ -97,22 +97,22 @@ def test_compare_attribution_names_where_each_value_stands(runner: CliRunner) ->
     result = runner.invoke(app, ["compare", "nobody-opens-after-straddle", "--json"])
     assert result.exit_code == 0, result.output
     found = {(a["base"], a["other"]): a for a in json.loads(result.stdout)["attribution"]}
-    britannica = found[("pagat", "britannica-1911")]
-    for group in britannica["responsible"]:
+    cardrulesplus = found[("pagat", "cardrulesplus")]
+    for group in cardrulesplus["responsible"]:
         for path in group:
-            sides = britannica["provenance"][path]
-            assert set(sides) == {"pagat", "britannica-1911"}
+            sides = cardrulesplus["provenance"][path]
+            assert set(sides) == {"pagat", "cardrulesplus"}
     silent = [
         p
-        for p, sides in britannica["provenance"].items()
-        if sides["britannica-1911"]["source_silent"]
+        for p, sides in cardrulesplus["provenance"].items()
+        if sides["cardrulesplus"]["source_silent"]
     ]
-    assert silent, "britannica-1911 inherits some of the differing rules"
+    assert silent, "cardrulesplus inherits some of the differing rules"
     for path in silent:
-        side = britannica["provenance"][path]["britannica-1911"]
+        side = cardrulesplus["provenance"][path]["cardrulesplus"]
         assert side["standing"] == "inherited" and side["inherited_from"] == "foster"
     text = runner.invoke(app, ["compare", "nobody-opens-after-straddle"]).stdout
-    assert "britannica-1911: inherited from foster — britannica-1911 is silent" in text
+    assert "cardrulesplus: inherited from foster — cardrulesplus is silent" in text
 
 
 # -- the site ---------------------------------------------------------------------------

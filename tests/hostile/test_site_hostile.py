@@ -29,7 +29,8 @@ FIELDS = [
     "work-title",
     "work-year",
     "work-edition",
-    "work-file",
+    "work-text-header",
+    "work-text",
     "work-notes",
 ]
 
@@ -58,9 +59,15 @@ def write_inputs(root: Path) -> tuple[Path, Path]:
     year: {_q("work-year")}
     edition: {_q("work-edition")}
     url: "https://example.org/?q=\\"><script>alert('work-url')</script>"
-    file: {_q("work-file")}
+    file: texts/evil.txt
     notes: {_q("work-notes")}
 """,
+        encoding="utf-8",
+    )
+    # The shipped text of a work is published page by page: its header and paragraphs too.
+    (profiles / "texts").mkdir()
+    (profiles / "texts" / "evil.txt").write_text(
+        f"Work: evil\nTitle: {payload('work-text-header')}\n---\n{payload('work-text')}\n",
         encoding="utf-8",
     )
     # A file name with "#" and "?": its page's links must be URL-encoded.
