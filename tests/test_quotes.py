@@ -64,8 +64,15 @@ def _scenario_quotes() -> list[Quote]:
     return found
 
 
+def _readings_quotes(library: Library) -> list[Quote]:
+    """The ambiguous sentences of ``variants/readings.yaml``, each a source's own words."""
+    return [Quote(f"readings {r.id}", r.source, r.quote) for r in library.readings.values()]
+
+
 LIBRARY = Library()
-QUOTES = _profile_quotes(LIBRARY) + _glossary_quotes() + _scenario_quotes()
+QUOTES = (
+    _profile_quotes(LIBRARY) + _glossary_quotes() + _scenario_quotes() + _readings_quotes(LIBRARY)
+)
 
 
 @pytest.mark.parametrize("quote", QUOTES, ids=[q.where for q in QUOTES])

@@ -25,7 +25,6 @@ from bouillotte.sitebuild import builder
 from bouillotte.sitebuild.readings import reading_views
 
 ROOT = Path(__file__).resolve().parent.parent
-FOSTER_TEXT = ROOT.parent / "shared" / "sources" / "foster-complete-hoyle-bouillotte.txt"
 ROOT_PROFILES = ("foster", "pagat")
 
 
@@ -67,12 +66,10 @@ def test_each_root_profile_states_every_reading_rule_and_says_why(library: Libra
                 assert citation.reason, rule
 
 
-@pytest.mark.skipif(not FOSTER_TEXT.is_file(), reason="Foster's text is not beside the project")
-def test_the_quoted_sentences_are_fosters_words(library: Library) -> None:
-    text = FOSTER_TEXT.read_text(encoding="utf-8")
+def test_the_quoted_sentences_are_fosters(library: Library) -> None:
+    # Word for word against the shipped text: tests/test_quotes.py checks every quote.
     for reading in library.readings.values():
-        assert reading.source == "foster"
-        assert reading.quote in text, reading.id
+        assert reading.source == "foster", reading.id
 
 
 def test_check_verifies_the_outcome_under_the_other_reading(
