@@ -33,6 +33,7 @@ def make_rules(
     favori: str = "by-rank",
     brelans: bool = True,
     carre: bool = True,
+    counted: str = "all-exposed",
 ) -> Rules:
     """A Foster-like profile with the given table, pack and hand rules."""
     bonus = {"amount": 1, "amount_if_wins_pool": 2, "paid_by": "every-other-player"}
@@ -88,7 +89,7 @@ def make_rules(
                 "mistigri_card": "QC",
             },
             "point": {
-                "counted_cards": "all-exposed",
+                "counted_cards": counted,
                 "suit_owner": "best-card-among-contenders",
                 "suit_tie": "dealer-first",
                 "side_pots_by_winning_suit": True,
@@ -424,3 +425,58 @@ def test_random_packs(data: st.DataObject, players: int, favori: str) -> None:
     json = report.to_json()
     total = sum(Fraction(v["fraction"]) for v in json["point"]["winning_total"].values())
     assert total == 1
+
+
+# -- the point over each whole hand (Britannica's literal reading) --------------------
+
+
+def whole_hand_brute_force(players: int, ranks: Sequence[str], favori: bool) -> Counter[Any]:
+    """Every deal, one by one: the best hand's pips when no hand holds a brelan."""
+    cards = pack(ranks)
+    value = {RANKS.index(r): VALUES[r] for r in ranks}
+    counter: Counter[Any] = Counter()
+
+    def deal(left: list[int], pips: list[int], retourne: int) -> None:
+        if len(pips) == players:
+            top = max(pips)
+            counter["deals"] += 1
+            counter[("total", top)] += 1
+            counter["tie"] += pips.count(top) >= 2
+            return
+        for hand in combinations(left, 3):
+            kind = _kind(hand, rank_of(retourne))
+            if kind in ("simple", "carre") or (favori and kind == "favori"):
+                continue
+            rest = [c for c in left if c not in hand]
+            deal(rest, [*pips, sum(value[rank_of(c)] for c in hand)], retourne)
+
+    for retourne in cards:
+        deal([c for c in cards if c != retourne], [], retourne)
+    return counter
+
+
+@pytest.mark.parametrize("players, ranks", SMALL_CASES)
+@pytest.mark.parametrize("favori", ["by-rank", "none"])
+def test_whole_hand_point_matches_brute_force(
+    players: int, ranks: tuple[str, ...], favori: str
+) -> None:
+    report = compute_odds(make_rules(players, ranks, favori=favori, counted="whole-hand"))
+    counter = whole_hand_brute_force(players, ranks, favori != "none")
+    n = counter["deals"]
+    assert report.point_counted == "whole-hand" and report.point_exact
+    assert report.no_brelan == Fraction(n, deal_count(4 * len(ranks), players))
+    assert report.point_total == {
+        key[1]: Fraction(v, n) for key, v in counter.items() if isinstance(key, tuple)
+    }
+    assert report.point_tie == Fraction(counter["tie"], n)
+    assert report.retourne_suit_strictly_richest is None  # no suit wins a whole-hand point
+
+
+def test_a_best_suit_point_is_not_given_the_figures_of_another_rule() -> None:
+    for counted in ("own-hand", "own-hand-and-retourne"):
+        report = compute_odds(make_rules(4, FOSTER_PACKS[4], counted=counted))
+        assert not report.point_exact and report.point_total == {}
+        assert report.point_mean is None and report.point_tie is None
+        data = report.to_json()["point"]
+        assert data["counted_cards"] == counted and data["exact"] is False
+        assert data["no_brelan"]["fraction"]  # the brelan figures stand: they are the pack's

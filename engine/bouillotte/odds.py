@@ -20,6 +20,15 @@ the hands with no brelan is counted by inclusion and exclusion over the "bad" ha
 (three of a kind, and with the favori a pair of the retourne's rank), whose number only
 needs one more small counter in the state; see :func:`_point_counts`.
 
+The point statistics follow the profile's ``point.counted_cards``. Over every exposed card
+(``all-exposed``), the winning point is the richest suit's total, counted as above. Over each
+player's whole hand (``whole-hand``) it is the best hand's pips, which depend on ranks alone:
+a third dynamic programme gives each rank's cards to the hands by how many each receives
+(:func:`_whole_hand_counts`). For a point counted in each player's best suit (``own-hand``,
+``own-hand-and-retourne``) no exact count is made (the suits of every hand would have to be
+followed together); the report says so and gives no point figures, rather than the figures
+of another rule.
+
 "No brelan" means: no hand holds a brelan the rules recognise. Three of a kind in hand is
 always a brelan (a carré if it matches the retourne's rank, and a simple brelan where the
 carré is not recognised); a pair in hand of the retourne's rank is a brelan (favori) only
@@ -29,6 +38,7 @@ false every deal goes to the point. The brelan de Mistigri is not modelled.
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -46,6 +56,18 @@ SUIT_COUNT = 4
 def fraction_json(value: Fraction) -> dict[str, Any]:
     """A fraction as ``{"fraction": "n/d", "decimal": 0.123...}``."""
     return {"fraction": f"{value.numerator}/{value.denominator}", "decimal": float(value)}
+
+
+def _maybe(value: Fraction | None) -> dict[str, Any] | None:
+    return None if value is None else fraction_json(value)
+
+
+def odds_key(rules: Rules) -> str:
+    """What the odds depend on: two profiles with the same key share their figures."""
+    return json.dumps(
+        [rules.table.model_dump(), rules.hands.model_dump(), rules.point.counted_cards],
+        sort_keys=True,
+    )
 
 
 @dataclass(frozen=True)
@@ -90,14 +112,21 @@ class OddsReport:
 
     no_brelan: Fraction
     """The deal goes to the point: no hand holds a brelan the rules recognise."""
+    point_counted: str
+    """The profile's ``point.counted_cards``, which the point figures below follow."""
+    point_exact: bool
+    """Whether the point figures were counted (see the module docstring); where not, they
+    are empty and ``None``."""
     point_total: dict[int, Fraction]
-    """Given no brelan: the winning suit's total (pips of the best suit over every hand
-    and the retourne)."""
-    point_mean: Fraction
-    point_tie: Fraction
-    """Given no brelan: two or more suits share the best total."""
-    retourne_suit_strictly_richest: Fraction
-    retourne_suit_at_least_richest: Fraction
+    """Given no brelan: the winning point. ``all-exposed``: the winning suit's total (pips
+    of the best suit over every hand and the retourne); ``whole-hand``: the best hand's
+    pips."""
+    point_mean: Fraction | None
+    point_tie: Fraction | None
+    """Given no brelan: two or more suits (``whole-hand``: hands) share the best total."""
+    retourne_suit_strictly_richest: Fraction | None
+    """Given no brelan: the retourne's suit is the richest alone (``all-exposed`` only)."""
+    retourne_suit_at_least_richest: Fraction | None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -123,18 +152,16 @@ class OddsReport:
                 "brelan_count": {str(k): fraction_json(v) for k, v in self.brelan_count.items()},
             },
             "point": {
+                "counted_cards": self.point_counted,
+                "exact": self.point_exact,
                 "no_brelan": fraction_json(self.no_brelan),
                 "winning_total": {
                     str(k): fraction_json(v) for k, v in sorted(self.point_total.items())
                 },
-                "mean": fraction_json(self.point_mean),
-                "tie": fraction_json(self.point_tie),
-                "retourne_suit_strictly_richest": fraction_json(
-                    self.retourne_suit_strictly_richest
-                ),
-                "retourne_suit_at_least_richest": fraction_json(
-                    self.retourne_suit_at_least_richest
-                ),
+                "mean": _maybe(self.point_mean),
+                "tie": _maybe(self.point_tie),
+                "retourne_suit_strictly_richest": _maybe(self.retourne_suit_strictly_richest),
+                "retourne_suit_at_least_richest": _maybe(self.retourne_suit_at_least_richest),
             },
         }
 
@@ -336,6 +363,71 @@ def _point_statistics(
     )
 
 
+# -- the point over each whole hand: by ranks only -------------------------------------
+
+_Partial = tuple[int, int]  # cards in hand, their pips
+
+
+def _whole_hand_counts(
+    values: list[int], players: int, favori: bool, brelans: bool
+) -> dict[tuple[int, int], int]:
+    """Deals with no recognised brelan, the retourne being one given card, by the best
+    hand's pips: ``{(best pips, how many hands hold them): deals}``, summed over the
+    retourne's rank.
+
+    A hand's pips depend on its ranks alone, so each rank's cards (three of the retourne's
+    rank, four of the others) are given to the hands by how many each receives, in
+    ``k! / (g1! g2! ... (k - sum g)!)`` ways. A hand given three of one rank (or, with the
+    favori, two of the retourne's) holds a brelan. The hands are alike: their states are
+    kept sorted, and full hands are folded into the best pips so far and how many hold them.
+    """
+    result: dict[tuple[int, int], int] = defaultdict(int)
+    for turned in range(len(values)):
+        # state: (partial hands, sorted), best full hand's pips, how many hold them
+        layer: dict[tuple[tuple[_Partial, ...], int, int], int] = {(((0, 0),) * players, -1, 0): 1}
+        for rank, v in enumerate(values):
+            cards = SUIT_COUNT - 1 if rank == turned else SUIT_COUNT
+            most = (2 if favori and rank == turned else HAND_SIZE) if brelans else None
+            nxt: dict[tuple[tuple[_Partial, ...], int, int], int] = defaultdict(int)
+            for (hands, top, count), w in layer.items():
+                for given, ways in _shares(hands, cards, most):
+                    grown = [(c + g, p + g * v) for (c, p), g in zip(hands, given, strict=True)]
+                    best, held = top, count
+                    partial = []
+                    for c, p in grown:
+                        if c < HAND_SIZE:
+                            partial.append((c, p))
+                        elif p > best:
+                            best, held = p, 1
+                        elif p == best:
+                            held += 1
+                    nxt[(tuple(sorted(partial)), best, held)] += w * ways
+            layer = nxt
+        for (hands, top, count), w in layer.items():
+            if not hands:
+                result[(top, count)] += w
+    return dict(result)
+
+
+def _shares(
+    hands: tuple[_Partial, ...], cards: int, most: int | None
+) -> list[tuple[list[int], int]]:
+    """Every way to give some of ``cards`` cards of one rank to the hands: how many each
+    receives (fewer than ``most``, where given, and no more than its room), and in how many
+    ways the cards can be chosen."""
+    out: list[tuple[list[int], int]] = [([], 1)]
+    for c, _ in hands:
+        room = HAND_SIZE - c
+        cap = room if most is None else min(room, most - 1)
+        step: list[tuple[list[int], int]] = []
+        for given, ways in out:
+            remaining = cards - sum(given)
+            for g in range(min(cap, remaining) + 1):
+                step.append(([*given, g], ways * comb(remaining, g)))
+        out = step
+    return out
+
+
 def _sum_where(tallies: dict[_Tally, int], test: Iterable[_Tally]) -> int:
     return sum(tallies[t] for t in test)
 
@@ -372,12 +464,31 @@ def compute_odds(rules: Rules) -> OddsReport:
         goes_to_point = keys
     no_brelan = share(_sum_where(tallies, goes_to_point))
 
-    counts = _point_counts(values, players, favori, brelans)
-    weight, best, tie, strict, at_least = _point_statistics(counts)
     deals = deal_count(pack_size, players)
-    if Fraction(weight * SUIT_COUNT, deals) != no_brelan:
-        raise AssertionError("the suit count and the rank count disagree on P(no brelan)")
-    mean = sum((total * p for total, p in best.items()), Fraction(0))
+    counted = rules.point.counted_cards
+    best: dict[int, Fraction] = {}
+    mean: Fraction | None = None
+    tie: Fraction | None = None
+    strict: Fraction | None = None
+    at_least: Fraction | None = None
+    if counted == "all-exposed":
+        counts = _point_counts(values, players, favori, brelans)
+        weight, best, tie, strict, at_least = _point_statistics(counts)
+    elif counted == "whole-hand":
+        hand_counts = _whole_hand_counts(values, players, favori, brelans)
+        weight = sum(hand_counts.values())
+        if weight:
+            tops: dict[int, int] = defaultdict(int)
+            for (top, _), w in hand_counts.items():
+                tops[top] += w
+            best = {k: Fraction(v, weight) for k, v in sorted(tops.items())}
+            tie = Fraction(sum(w for (_, n), w in hand_counts.items() if n >= 2), weight)
+    else:
+        weight = None
+    if weight is not None:
+        if Fraction(weight * SUIT_COUNT, deals) != no_brelan:
+            raise AssertionError("the point count and the rank count disagree on P(no brelan)")
+        mean = sum((total * p for total, p in best.items()), Fraction(0))
 
     return OddsReport(
         players=players,
@@ -398,6 +509,8 @@ def compute_odds(rules: Rules) -> OddsReport:
         table_two_or_more_brelans=share(_sum_where(tallies, [t for t in keys if t[0] + t[1] >= 2])),
         brelan_count={k: share(v) for k, v in sorted(brelan_count.items())},
         no_brelan=no_brelan,
+        point_counted=counted,
+        point_exact=weight is not None,
         point_total=best,
         point_mean=mean,
         point_tie=tie,

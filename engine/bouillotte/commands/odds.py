@@ -8,14 +8,20 @@ from typing import Annotated
 
 import typer
 
-from ..odds import OddsReport, compute_odds
+from ..odds import OddsReport, compute_odds, odds_key
 from ..options import JsonFlag, VariantsDirs, friendly
 from ..profiles import Library
 from ..render import table
 
+POINT_WORDS = {
+    "all-exposed": ("the winning suit's total", "two suits or more tie"),
+    "whole-hand": ("the best hand's pips", "two hands or more tie"),
+}
+"""How the point figures read, by ``point.counted_cards``."""
+
 
 def _rows(report: OddsReport) -> list[tuple[str, Fraction]]:
-    return [
+    rows: list[tuple[str, Fraction | None]] = [
         ("a given player: simple brelan", report.player_simple_brelan),
         ("a given player: brelan carré", report.player_carre),
         ("a given player: pair of the retourne's rank (favori)", report.player_favori),
@@ -25,13 +31,18 @@ def _rows(report: OddsReport) -> list[tuple[str, Fraction]]:
         ("at the table: any brelan, favori included", report.table_brelan_or_favori),
         ("at the table: two or more brelans", report.table_two_or_more_brelans),
         ("the point decides (no brelan the rules recognise)", report.no_brelan),
-        ("given the point: mean winning total", report.point_mean),
-        ("given the point: two suits or more tie", report.point_tie),
-        (
-            "given the point: retourne's suit strictly richest",
-            report.retourne_suit_strictly_richest,
-        ),
     ]
+    if report.point_exact:
+        total, tie = POINT_WORDS[report.point_counted]
+        rows += [
+            (f"given the point: mean of {total}", report.point_mean),
+            (f"given the point: {tie}", report.point_tie),
+            (
+                "given the point: retourne's suit strictly richest",
+                report.retourne_suit_strictly_richest,
+            ),
+        ]
+    return [(label, value) for label, value in rows if value is not None]
 
 
 def _text(variant_id: str, report: OddsReport) -> str:
@@ -43,8 +54,14 @@ def _text(variant_id: str, report: OddsReport) -> str:
         [label, f"{v.numerator}/{v.denominator}", f"{float(v):.4f}"] for label, v in _rows(report)
     ]
     body = table(["", "exact", "decimal"], rows)
+    if not report.point_exact:
+        return (
+            f"{head}\n{body}\nthe point is counted in each player's own best suit "
+            f"(point.counted_cards: {report.point_counted}): its figures are not counted "
+            "exactly; `bouillotte simulate` estimates them"
+        )
     totals = " ".join(f"{k}:{float(v):.3f}" for k, v in sorted(report.point_total.items()))
-    return f"{head}\n{body}\nwinning point total given no brelan: {totals}"
+    return f"{head}\n{body}\n{POINT_WORDS[report.point_counted][0]} given no brelan: {totals}"
 
 
 def register(app: typer.Typer) -> None:
@@ -61,8 +78,11 @@ def register(app: typer.Typer) -> None:
         """Exact probabilities of brelans, carrés, favoris and the point, per pack.
 
         Computed by combinatorics over the pack the profile deals, never by sampling;
-        fractions are exact. Variants with the same pack, players and hand rules share
-        their numbers.
+        fractions are exact. The point follows each profile's own rule
+        (point.counted_cards): the richest suit over every exposed card, or the best
+        hand's pips; a point counted in each player's best suit is not counted exactly and
+        is left to `bouillotte simulate`. Variants with the same pack, players, hand and
+        point rules share their numbers.
 
         Example:  bouillotte odds --variant foster --variant foster-five
         """
@@ -71,9 +91,7 @@ def register(app: typer.Typer) -> None:
         cache: dict[str, OddsReport] = {}
         reports: dict[str, OddsReport] = {}
         for v in chosen:
-            key = json.dumps(
-                [v.rules.table.model_dump(), v.rules.hands.model_dump()], sort_keys=True
-            )
+            key = odds_key(v.rules)
             if key not in cache:
                 cache[key] = compute_odds(v.rules)
             reports[v.id] = cache[key]

@@ -58,7 +58,8 @@ def odds_section(variants: list[Variant], log: Callable[[str], None]) -> StatSec
     intro = (
         "Counted exactly over every possible deal (no sampling) by `bouillotte odds`: the "
         "chance of each brelan for one player and for the table, and, when no brelan is "
-        "shown, how rich the winning suit is. Variants whose rules give the same numbers "
+        "shown, the winning point as each system counts it: the richest suit over every "
+        "exposed card, or the best hand's pips. Variants whose rules give the same numbers "
         "share one table."
     )
     module = _module("odds")
@@ -74,12 +75,9 @@ def odds_section(variants: list[Variant], log: Callable[[str], None]) -> StatSec
     by_rules: dict[str, str] = {}
     skipped: list[str] = []
     for variant in variants:
-        # The odds depend only on the pack and the hands recognised, so variants that
-        # share both are counted once.
-        rules_key = json.dumps(
-            [variant.rules.table.model_dump(), variant.rules.hands.model_dump()],
-            sort_keys=True,
-        )
+        # The odds depend only on the pack, the hands recognised and what the point
+        # counts, so variants that share all three are counted once.
+        rules_key = module.odds_key(variant.rules)
         if rules_key not in by_rules:
             log(f"  odds for {variant.id}")
             try:
@@ -138,7 +136,30 @@ def _odds_tables(number: int, members: list[Variant], data: dict[str, Any]) -> l
     ]
     point = data.get("point", {})
     totals = point.get("winning_total", {})
-    if totals:
+    counted = point.get("counted_cards", "all-exposed")
+    what, ties = POINT_WORDS.get(counted, POINT_WORDS["all-exposed"])
+    if point.get("exact") is False:
+        out.append(
+            StatTable(
+                f"odds-{number}-point",
+                f"The point when no brelan is shown — {head}",
+                ["Event", "Exact probability", "Percent"],
+                [
+                    [
+                        "no brelan is shown: the point decides",
+                        _fraction(point["no_brelan"]),
+                        _share(point["no_brelan"]),
+                    ]
+                ],
+                note=(
+                    "Here the point is counted in each player's own best suit; its "
+                    "distribution is not counted exactly (the suits of every hand would have "
+                    "to be followed together), so none is shown rather than that of another "
+                    "rule. The simulation below plays these deals under the system's rules."
+                ),
+            )
+        )
+    elif totals:
         bars = [
             Bar(str(k), float(Fraction(str(v["fraction"]))), _share(v))
             for k, v in sorted(totals.items(), key=lambda kv: int(kv[0]))
@@ -147,7 +168,7 @@ def _odds_tables(number: int, members: list[Variant], data: dict[str, Any]) -> l
         out.append(
             StatTable(
                 f"odds-{number}-point",
-                f"The winning suit's total when no brelan is shown — {head}",
+                f"{what[0].upper()}{what[1:]} when no brelan is shown — {head}",
                 ["Winning total", "Exact probability", "Percent"],
                 [
                     [str(k), _fraction(v), _share(v)]
@@ -157,7 +178,7 @@ def _odds_tables(number: int, members: list[Variant], data: dict[str, Any]) -> l
                 note=(
                     f"No brelan is shown in {_share(point['no_brelan'])} of deals. "
                     f"Mean winning total {float(Fraction(str(point['mean']['fraction']))):.2f}; "
-                    f"two suits tie for best in {_share(point['tie'])} of those deals."
+                    f"{ties} for best in {_share(point['tie'])} of those deals."
                 )
                 if {"no_brelan", "mean", "tie"} <= set(point)
                 else "",
@@ -165,6 +186,12 @@ def _odds_tables(number: int, members: list[Variant], data: dict[str, Any]) -> l
         )
     return out
 
+
+POINT_WORDS = {
+    "all-exposed": ("the winning suit's total over every exposed card", "two suits tie"),
+    "whole-hand": ("the best hand's pips (each player's whole hand)", "two hands tie"),
+}
+"""How the point figures read, by the profile's ``point.counted_cards``."""
 
 SIM_DEALS = 600
 SIM_SEED = 1

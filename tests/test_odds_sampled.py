@@ -1,0 +1,89 @@
+"""Exact odds against seeded deals, for every bundled profile under its own rules.
+
+Deals are shuffled and dealt by the engine's own dealing (``deal_from_pack``), and the
+figures the exact count gives are checked to lie within the 95% interval of what the
+sampled deals show: how often the point decides, and how rich the winning point is, counted
+as each profile counts it (the richest suit over every exposed card, or the best hand's
+pips). Nothing here reads the odds module's internals.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+import pytest
+
+from bouillotte.cards import RANKS, pack, rank_of, suit_of
+from bouillotte.dealing import deal_from_pack
+from bouillotte.odds import compute_odds
+from bouillotte.profiles import Library
+from bouillotte.variant import Variant
+
+LIBRARY = Library()
+DEALS = 4000
+Z = 1.96
+
+
+def _no_brelan(hands: Sequence[Sequence[int]], retourne: int, variant: Variant) -> bool:
+    hands_rules = variant.rules.hands
+    if not hands_rules.brelans_recognised:
+        return True
+    for hand in hands:
+        ranks = [rank_of(c) for c in hand]
+        if ranks[0] == ranks[1] == ranks[2]:
+            return False
+        if hands_rules.favori != "none" and ranks.count(rank_of(retourne)) == 2:
+            return False
+    return True
+
+
+def _winning_point(hands: Sequence[Sequence[int]], retourne: int, variant: Variant) -> int:
+    table = variant.rules.table
+    value = {rank: table.point_values[rank] for rank in table.pack_ranks()}
+
+    def pips(card: int) -> int:
+        return value[RANKS[rank_of(card)]]  # type: ignore[index]
+
+    if variant.rules.point.counted_cards == "whole-hand":
+        return max(sum(pips(c) for c in hand) for hand in hands)
+    totals = [0, 0, 0, 0]
+    for card in [*[c for hand in hands for c in hand], retourne]:
+        totals[suit_of(card)] += pips(card)
+    return max(totals)
+
+
+def _interval(mean: float, variance: float, n: int) -> tuple[float, float]:
+    half = Z * math.sqrt(variance / n) if n else math.inf
+    return mean - half, mean + half
+
+
+@pytest.mark.parametrize("variant_id", [v.id for v in LIBRARY.all()])
+def test_exact_odds_agree_with_seeded_deals(variant_id: str) -> None:
+    variant = LIBRARY.get(variant_id)
+    report = compute_odds(variant.rules)
+    names = [chr(ord("A") + i) for i in range(variant.players)]
+    cards = pack(variant.rules.table.pack_ranks())
+    rng = random.Random(20261130)
+    to_point = 0
+    points: list[int] = []
+    for _ in range(DEALS):
+        order = list(cards)
+        rng.shuffle(order)
+        dealt, retourne, _ = deal_from_pack(variant, names, names[-1], order)
+        hands = [dealt[name] for name in names]
+        if _no_brelan(hands, retourne, variant):
+            to_point += 1
+            points.append(_winning_point(hands, retourne, variant))
+    share = to_point / DEALS
+    low, high = _interval(share, share * (1 - share), DEALS)
+    assert low <= float(report.no_brelan) <= high, (variant_id, float(report.no_brelan), share)
+    if not report.point_exact:
+        assert variant.rules.point.counted_cards in ("own-hand", "own-hand-and-retourne")
+        return
+    assert report.point_mean is not None
+    mean = sum(points) / len(points)
+    variance = sum((p - mean) ** 2 for p in points) / (len(points) - 1)
+    low, high = _interval(mean, variance, len(points))
+    assert low <= float(report.point_mean) <= high, (variant_id, float(report.point_mean), mean)
