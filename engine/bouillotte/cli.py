@@ -17,7 +17,7 @@ from .errors import InputError
 from .options import JsonFlag, ScenarioDirs, VariantsDirs, friendly
 from .profile import GROUPS, rule_doc, rule_paths
 from .profiles import Library
-from .readings import READING_MARK, reading_json
+from .readings import READING_MARK, reading_json, reading_of
 from .scenario import ScenarioLibrary, run_scenario
 from .variant import Standing, Variant, differing_rules
 
@@ -98,7 +98,7 @@ def variants_list(variants: VariantsDirs = None, as_json: JsonFlag = False) -> N
 def _rule_json(variant: Variant, path: str, library: Library) -> dict[str, Any]:
     info = variant.info[path]
     value = variant.value(path)
-    reading = library.readings.get(path)
+    reading = reading_of(library.readings, path, value)
     return {
         "readings": reading_json(reading, value) if reading else None,
         "rule": path,
@@ -220,7 +220,7 @@ def variants_diff(
         for v in (a, b):
             typer.echo(f"  {v.id}: {render.value_text(v.value(path))}  {_badge(v, path)}")
             typer.echo("\n".join(_citation_lines(v, path)))
-        if path in library.readings:
+        if any(reading_of(library.readings, path, v.value(path)) for v in (a, b)):
             typer.echo(f"  ({READING_MARK})")
 
 

@@ -135,6 +135,16 @@ READING_MARK = "one reading of an ambiguous sentence; see `bouillotte readings`"
 """How the terminal marks a rule whose value is one reading of an ambiguous sentence."""
 
 
+def reading_of(readings: dict[str, Reading], path: str, value: Any) -> Reading | None:
+    """The ambiguous sentence of which a profile's ``value`` of rule ``path`` is one reading,
+    if any: a value that is none of the sentence's readings comes from another text (Foster's
+    documented point over all exposed cards is no reading of Britannica's sentence)."""
+    reading = readings.get(path)
+    if reading is None or not any(rule_value(path, r.value) == value for r in reading.readings):
+        return None
+    return reading
+
+
 def reading_json(reading: Reading, value: Any) -> dict[str, Any]:
     """The readings of a rule, seen from a profile whose value is ``value``: what its own
     value means and the other readings with their meaning."""

@@ -22,7 +22,7 @@ from ..compare import Comparison, compare
 from ..errors import InputError
 from ..profile import rule_paths
 from ..profiles import Library
-from ..readings import rule_value
+from ..readings import reading_of, rule_value
 from ..resources import bundled
 from ..scenario import Scenario, ScenarioLibrary, run_scenario
 from ..texts import notes_quotes, paragraph_anchor
@@ -167,8 +167,11 @@ def _rule_readings(library: Library, variant: Variant) -> dict[str, dict[str, An
     """For each rule of ``variant`` that is one reading of an ambiguous sentence: the
     reading's id and the other readings' values."""
     found = {}
-    for path, reading in library.readings.items():
+    for path in library.readings:
         value = variant.value(path)
+        reading = reading_of(library.readings, path, value)
+        if reading is None:
+            continue
         others = [str(r.value) for r in reading.readings if rule_value(path, r.value) != value]
         found[path] = {"id": reading.id, "others": others}
     return found
