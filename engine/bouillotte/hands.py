@@ -72,17 +72,29 @@ def classify(hand: Sequence[Card], retourne: Card, rules: Hands) -> HandValue:
     """The best kind of brelan this hand makes with the retourne, or the point."""
     if not rules.brelans_recognised:
         return POINT_VALUE
-    tiers = _TIERS[rules.favori]
     if len(hand) == 3 and not rules.mistigri:
-        # The common case, without building a Counter: three ranks, at most one pair.
-        r0, r1, r2 = hand[0] >> 2, hand[1] >> 2, hand[2] >> 2
-        if r0 == r1 == r2:
-            kind = Kind.CARRE if rules.carre and r0 == retourne >> 2 else Kind.BRELAN
-            return HandValue(kind, r0, tiers[kind])
-        pair = r0 if r0 in (r1, r2) else (r1 if r1 == r2 else -1)
-        if pair == retourne >> 2 and pair >= 0 and rules.favori != "none":
-            return HandValue(Kind.FAVORI, pair, tiers[Kind.FAVORI])
-        return POINT_VALUE
+        return classify_three(hand, retourne, rules)
+    return classify_any(hand, retourne, rules)
+
+
+def classify_three(hand: Sequence[Card], retourne: Card, rules: Hands) -> HandValue:
+    """:func:`classify` for the common case, three cards and no mistigri, without building
+    a Counter: three ranks hold at most one pair. It must agree with :func:`classify_any`
+    on every such hand (tests/test_hands.py checks every one)."""
+    tiers = _TIERS[rules.favori]
+    r0, r1, r2 = hand[0] >> 2, hand[1] >> 2, hand[2] >> 2
+    if r0 == r1 == r2:
+        kind = Kind.CARRE if rules.carre and r0 == retourne >> 2 else Kind.BRELAN
+        return HandValue(kind, r0, tiers[kind])
+    pair = r0 if r0 in (r1, r2) else (r1 if r1 == r2 else -1)
+    if pair == retourne >> 2 and pair >= 0 and rules.favori != "none":
+        return HandValue(Kind.FAVORI, pair, tiers[Kind.FAVORI])
+    return POINT_VALUE
+
+
+def classify_any(hand: Sequence[Card], retourne: Card, rules: Hands) -> HandValue:
+    """:func:`classify` for a hand of any size, with the brelan de Mistigri."""
+    tiers = _TIERS[rules.favori]
     counts = Counter(rank_of(c) for c in hand)
     turned = rank_of(retourne)
     best = POINT_VALUE
