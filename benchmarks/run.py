@@ -1,11 +1,20 @@
-"""Benchmarks: deals per second through the full engine, sessions, odds, and PokerKit.
+"""Benchmarks: the engine and the commands against the reference PokerKit hand, in one run.
 
-Run:  python benchmarks/run.py [--deals N] [--profile]
+Run:  python benchmarks/run.py [--rounds 5] [--quick] [--json FILE] [--profile]
 
-Every figure is measured in this run on this machine (one process, wall-clock time, best
-of three repeats). PokerKit (``pip install pokerkit``) plays a comparable hand: four
-players, one street of no-limit betting with blinds, random legal actions, a showdown.
-``--profile`` prints the engine's hot path under cProfile (foster, simple policy).
+(after ``pip install -e ".[test,bench]"``; the ``bench`` extra brings PokerKit). The machine
+is shared and noisy, so every figure is measured in this run, as CPU time (and wall time
+beside it), in several rounds in which every workload runs once, interleaved; the table gives
+the median over the rounds. Engine speeds are given as a ratio to the reference hand
+(``benchmarks/reference.py``: PokerKit's ``State``, four players, five hole cards, ante 1,
+one fixed-limit street, scripted check, bet, fold, call, call), each ratio taken within a
+round and then the median, so a slower or faster machine changes both sides alike.
+
+Workloads: ``simulate`` as the command plays it (``bouillotte.simulate.simulate``) for each
+bundled variant and policy; the bare per-deal loop (a fresh ``Random(i)`` per deal, deal and
+classify); exact odds for every bundled variant; the site build; and the command line's
+start-up (``bouillotte --help``, ``variants list``, ``check``) in fresh processes, whose CPU
+is read from the children's resource usage. ``--profile`` prints the engine's hot path.
 """
 
 from __future__ import annotations
@@ -13,231 +22,212 @@ from __future__ import annotations
 import argparse
 import cProfile
 import io
+import json
 import pstats
-import random
+import resource
+import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from bouillotte.deal import new_deal
-from bouillotte.policies import get_policy, play
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import reference
+
 from bouillotte.profiles import Library
-from bouillotte.session import load_session, run_session
+from bouillotte.simulate import simulate
 
 ROOT = Path(__file__).resolve().parent.parent
-TARGET = 10_000
 
 
-def best_rate(work: Callable[[], int], repeats: int = 3) -> float:
-    """Items per second, best of ``repeats``."""
-    best = 0.0
-    for _ in range(repeats):
-        start = time.perf_counter()
-        items = work()
-        best = max(best, items / (time.perf_counter() - start))
-    return best
+@dataclass
+class Workload:
+    name: str
+    run: Callable[[], int]
+    """Does the work once; returns how many items (hands, deals, builds) it did."""
+    unit: str
+    child: bool = False
+    """The work runs in child processes: read their CPU from RUSAGE_CHILDREN."""
+    cpu: list[float] = field(default_factory=list)
+    wall: list[float] = field(default_factory=list)
+    items: int = 0
 
 
-def engine_deals(variant_id: str, policy_name: str, deals: int) -> Callable[[], int]:
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def measure(work: Workload) -> None:
+    own, kids, wall = time.process_time(), _children_cpu(), time.perf_counter()
+    work.items = work.run()
+    wall = time.perf_counter() - wall
+    cpu = (time.process_time() - own) + (_children_cpu() - kids)
+    work.cpu.append(cpu)
+    work.wall.append(wall)
+
+
+def simulate_work(variant_id: str, policy: str, deals: int) -> Callable[[], int]:
     variant = Library().get(variant_id)
-    names = ["A", "B", "C", "D"]
-    policy = get_policy(policy_name)
 
-    def work() -> int:
-        for i in range(deals):
-            deal = new_deal(variant, names, "D", seed=i)
-            play(deal, policy, random.Random(i))
+    def run() -> int:
+        simulate(variant, deals, seed=1, policy=policy)
         return deals
 
-    return work
+    return run
 
 
-def session_runs(runs: int) -> Callable[[], int]:
-    session = load_session(ROOT / "scenarios" / "sessions" / "pagat-teaching.yaml")
-    variant = Library().get("pagat")
+def odds_work() -> Callable[[], int]:
+    from bouillotte.odds import compute_odds, odds_key
 
-    def work() -> int:
-        for _ in range(runs):
-            run_session(session, variant)
-        return runs
-
-    return work
-
-
-def odds_runs(variant_id: str) -> Callable[[], int] | None:
-    try:
-        from bouillotte.odds import compute_odds
-    except ImportError:
-        return None
-    rules = Library().get(variant_id).rules
-
-    def work() -> int:
-        compute_odds(rules)
+    def run() -> int:
+        # as `bouillotte odds` does: one count per distinct pack, hands and point rule
+        seen: set[str] = set()
+        for variant in Library().all():
+            key = odds_key(variant.rules)
+            if key not in seen:
+                seen.add(key)
+                compute_odds(variant.rules)
         return 1
 
-    return work
+    return run
 
 
-def odds_all_packs() -> Callable[[], int]:
-    """The three Foster packs (16, 20 and 24 cards) one after another, as ``bouillotte odds``."""
-    from bouillotte.odds import compute_odds
-
-    library = Library()
-    rules = [library.get(v).rules for v in ("foster-three", "foster", "foster-five")]
-
-    def work() -> int:
-        for r in rules:
-            compute_odds(r)
-        return 1
-
-    return work
-
-
-def site_build() -> Callable[[], int]:
-    """The whole reference site from the bundled library, into a temporary folder."""
+def site_work() -> Callable[[], int]:
     from bouillotte.sitebuild import build_site
 
-    def work() -> int:
+    def run() -> int:
         with tempfile.TemporaryDirectory() as folder:
             build_site(Path(folder) / "site", [], [], log=lambda _: None)
         return 1
 
-    return work
+    return run
 
 
-def pokerkit_hands(hands: int) -> Callable[[], int] | None:
-    try:
-        from pokerkit import (
-            Automation,
-            BettingStructure,
-            Deck,
-            Opening,
-            StandardHighHand,
-            State,
-            Street,
-        )
-    except ImportError:
-        return None
-    automations = (
-        Automation.ANTE_POSTING,
-        Automation.BET_COLLECTION,
-        Automation.BLIND_OR_STRADDLE_POSTING,
-        Automation.CARD_BURNING,
-        Automation.HOLE_DEALING,
-        Automation.BOARD_DEALING,
-        Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
-        Automation.HAND_KILLING,
-        Automation.CHIPS_PUSHING,
-        Automation.CHIPS_PULLING,
-    )
-    street = Street(False, (False, False), 3, False, Opening.POSITION, 2, None)
+def command_work(*words: str) -> Callable[[], int]:
+    # the console script installed beside this Python, as a user runs it
+    command = [str(Path(sys.executable).with_name("bouillotte")), *words]
 
-    def work() -> int:
-        rng = random.Random(1)
-        for _ in range(hands):
-            state = State(
-                automations,
-                Deck.STANDARD,
-                (StandardHighHand,),
-                (street,),
-                BettingStructure.NO_LIMIT,
-                True,
-                (0,) * 4,
-                (1, 2),
-                0,
-                (100,) * 4,
-                4,
+    def run() -> int:
+        subprocess.run(command, check=True, capture_output=True)
+        return 1
+
+    return run
+
+
+def workloads(quick: bool) -> list[Workload]:
+    scale = 1 if not quick else 5
+    out = [
+        Workload(
+            "PokerKit reference hand", lambda: reference.pokerkit_hands(2000 // scale), "hands"
+        ),
+        Workload("bare per-deal loop", lambda: reference.bare_deals(20000 // scale), "deals"),
+        Workload(
+            "simulate foster, simple", simulate_work("foster", "simple", 4000 // scale), "deals"
+        ),
+    ]
+    for variant in Library().all():
+        for policy in ("simple", "cautious", "random"):
+            if (variant.id, policy) == ("foster", "simple"):
+                continue
+            out.append(
+                Workload(
+                    f"simulate {variant.id}, {policy}",
+                    simulate_work(variant.id, policy, 1000 // scale),
+                    "deals",
+                )
             )
-            while state.status:
-                options = [
-                    name
-                    for name, able in (
-                        ("fold", state.can_fold()),
-                        ("call", state.can_check_or_call()),
-                        ("raise", state.can_complete_bet_or_raise_to()),
-                    )
-                    if able
-                ]
-                choice = rng.choice(options)
-                if choice == "fold":
-                    state.fold()
-                elif choice == "call":
-                    state.check_or_call()
-                else:
-                    low = state.min_completion_betting_or_raising_to_amount
-                    high = state.max_completion_betting_or_raising_to_amount
-                    assert low is not None and high is not None
-                    state.complete_bet_or_raise_to(rng.randint(low, high))
-        return hands
+    out += [
+        Workload("odds, every bundled variant", odds_work(), "runs"),
+        Workload("site build, bundled library", site_work(), "builds"),
+        Workload("bouillotte --help", command_work("--help"), "runs", child=True),
+        Workload("bouillotte variants list", command_work("variants", "list"), "runs", child=True),
+        Workload("bouillotte check", command_work("check"), "runs", child=True),
+    ]
+    return out
 
-    return work
+
+def table(works: list[Workload]) -> list[dict[str, object]]:
+    reference_work = works[0]
+    rows = []
+    for work in works:
+        cpu_rates = [work.items / c if c else 0.0 for c in work.cpu]
+        wall_rates = [work.items / w if w else 0.0 for w in work.wall]
+        ref_cpu = [reference_work.items / c for c in reference_work.cpu]
+        ref_wall = [reference_work.items / w for w in reference_work.wall]
+        row: dict[str, object] = {
+            "workload": work.name,
+            "unit": work.unit,
+            "cpu_s": statistics.median(work.cpu) / max(work.items, 1),
+            "wall_s": statistics.median(work.wall) / max(work.items, 1),
+            "per_cpu_s": statistics.median(cpu_rates),
+            "per_wall_s": statistics.median(wall_rates),
+        }
+        if work.unit in ("deals", "hands"):
+            row["x_pokerkit_cpu"] = statistics.median(
+                r / ref for r, ref in zip(cpu_rates, ref_cpu, strict=True)
+            )
+            row["x_pokerkit_wall"] = statistics.median(
+                r / ref for r, ref in zip(wall_rates, ref_wall, strict=True)
+            )
+        rows.append(row)
+    return rows
+
+
+def print_table(rows: list[dict[str, object]], rounds: int) -> None:
+    print(f"median of {rounds} interleaved rounds; CPU time (and the wall-time ratio)\n")
+    head = (
+        f"{'workload':44} {'per CPU-s':>12} {'x PokerKit (CPU)':>17} {'x (wall)':>9} "
+        f"{'CPU each':>10}"
+    )
+    print(head)
+    print("-" * len(head))
+    for row in rows:
+        rate = f"{row['per_cpu_s']:,.0f} {row['unit']}" if row["unit"] in ("deals", "hands") else ""
+        ratio = f"{row['x_pokerkit_cpu']:.1f}x" if "x_pokerkit_cpu" in row else ""
+        wall = f"{row['x_pokerkit_wall']:.1f}x" if "x_pokerkit_wall" in row else ""
+        each = "" if rate else f"{1000 * float(row['cpu_s']):,.0f} ms"  # type: ignore[arg-type]
+        print(f"{row['workload']:44} {rate:>12} {ratio:>17} {wall:>9} {each:>10}")
 
 
 def profile(deals: int) -> str:
-    work = engine_deals("foster", "simple", deals)
+    variant = Library().get("foster")
     profiler = cProfile.Profile()
     profiler.enable()
-    work()
+    simulate(variant, deals, seed=1, policy="simple")
     profiler.disable()
     out = io.StringIO()
-    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(25)
+    pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(25)
     return out.getvalue()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=5000, help="deals per engine figure")
-    parser.add_argument("--profile", action="store_true", help="print a cProfile of the engine")
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds (median)")
+    parser.add_argument("--quick", action="store_true", help="a fifth of the work per round")
+    parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    parser.add_argument("--profile", action="store_true", help="print a cProfile of simulate")
     args = parser.parse_args()
-    rows: list[tuple[str, str, str]] = []
-    for variant in ("foster", "pagat"):
-        for policy in ("random", "simple"):
-            rate = best_rate(engine_deals(variant, policy, args.deals))
-            note = ""
-            if variant == "foster" and policy == "simple":
-                note = f"target {TARGET:,}: {'met' if rate >= TARGET else 'NOT met'}"
-            rows.append((f"engine deals/s, {variant}, {policy} policy", f"{rate:,.0f}", note))
-    per_session = 1 / best_rate(session_runs(20))
-    rows.append(("pagat 12-deal session (file)", f"{per_session * 1000:,.1f} ms", ""))
-    for variant in ("foster", "pagat", "foster-five"):
-        odds = odds_runs(variant)
-        if odds is None:
-            rows.append((f"odds, {variant}", "-", "odds.py not present"))
-        else:
-            rows.append((f"odds, {variant}", f"{1000 / best_rate(odds):,.1f} ms", "exact"))
-    all_packs = 1 / best_rate(odds_all_packs())
-    rows.append(
-        (
-            "odds, all three Foster packs",
-            f"{all_packs * 1000:,.0f} ms",
-            f"target 2,000 ms: {'met' if all_packs < 2 else 'NOT met'}",
-        )
-    )
-    site = 1 / best_rate(site_build(), repeats=2)
-    rows.append(
-        (
-            "site build, bundled library",
-            f"{site * 1000:,.0f} ms",
-            f"target 3,000 ms: {'met' if site < 3 else 'NOT met'}",
-        )
-    )
-    poker = pokerkit_hands(max(args.deals // 5, 200))
-    if poker is None:
-        rows.append(("pokerkit hands/s", "-", "pip install pokerkit"))
-    else:
-        rows.append(
-            ("pokerkit hands/s (4 players, 1 street NL)", f"{best_rate(poker):,.0f}", "random play")
-        )
-    width = max(len(r[0]) for r in rows)
-    value_width = max(len(r[1]) for r in rows)
-    print(f"{'benchmark'.ljust(width)}  {'result'.rjust(value_width)}  note")
-    print(f"{'-' * width}  {'-' * value_width}  ----")
-    for name, value, note in rows:
-        print(f"{name.ljust(width)}  {value.rjust(value_width)}  {note}".rstrip())
+    if reference.pk is None:
+        sys.exit('PokerKit is missing: pip install -e ".[bench]"')
+    if not reference.pokerkit_sane():
+        sys.exit("the PokerKit reference hand does not conserve chips")
     if args.profile:
-        print()
-        print(profile(args.deals))
+        print(profile(3000))
+        return
+    works = workloads(args.quick)
+    for number in range(1, args.rounds + 1):
+        print(f"round {number}/{args.rounds}", file=sys.stderr, flush=True)
+        for work in works:
+            measure(work)
+    rows = table(works)
+    print_table(rows, args.rounds)
+    if args.json:
+        args.json.write_text(json.dumps(rows, indent=2) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":
