@@ -126,39 +126,23 @@ def _check_readings(
     for case in reading_cases(scenario):
         label = f"{case.variant_id} reading {case.rule} as {case.value}"
         line = scenario.doc.line(case.path)
+
+        def mismatch(why: str, label: str = label, line: int | None = line) -> None:
+            report.mismatches.append(Mismatch(scenario.id, label, str(scenario.file), line, why))
+
         if case.variant_id not in ids:
-            report.mismatches.append(
-                Mismatch(
-                    scenario.id,
-                    label,
-                    str(scenario.file),
-                    line,
-                    "an expect_readings block for a variant the scenario does not run under",
-                )
-            )
+            mismatch("an expect_readings block for a variant the scenario does not run under")
             continue
         variant = library.get(case.variant_id)
         if variant.value(case.rule) == case.value:
-            report.mismatches.append(
-                Mismatch(
-                    scenario.id,
-                    label,
-                    str(scenario.file),
-                    line,
-                    "this is the variant's own value; expect_readings is for the other readings",
-                )
-            )
+            mismatch("this is the variant's own value; expect_readings is for the other readings")
             continue
         try:
             result = run_reading(scenario, variant, case)
         except ValueError as exc:  # the changed rules are not a valid system
-            report.mismatches.append(
-                Mismatch(scenario.id, label, str(scenario.file), line, str(exc).splitlines()[0])
-            )
+            mismatch(str(exc).splitlines()[0])
             continue
         report.runs += 1
         report.checked += 1
         for problem in compare_expect(result, case.expect):
-            report.mismatches.append(
-                Mismatch(scenario.id, label, str(scenario.file), line, problem)
-            )
+            mismatch(problem)

@@ -165,33 +165,25 @@ class Library:
         entries: dict[str, _Entry] = {}
         parent = data.get("extends")
         if parent is not None:
-            if not isinstance(parent, str) or parent not in self.files:
-                raise InputError(
-                    f"extends an unknown profile; known profiles: {', '.join(self.ids())}",
+
+            def refuse(message: str) -> InputError:
+                return InputError(
+                    message,
                     file=doc.file,
                     line=doc.line(("extends",)),
                     field="extends",
                     value=parent,
                     has_value=True,
                 )
+
+            if not isinstance(parent, str) or parent not in self.files:
+                raise refuse(f"extends an unknown profile; known profiles: {', '.join(self.ids())}")
             if parent in (*chain, variant_id):
                 cycle = " -> ".join((*chain, variant_id, parent))
-                raise InputError(
-                    f"'extends:' goes round in a cycle: {cycle}",
-                    file=doc.file,
-                    line=doc.line(("extends",)),
-                    field="extends",
-                    value=parent,
-                    has_value=True,
-                )
+                raise refuse(f"'extends:' goes round in a cycle: {cycle}")
             if len(chain) + 1 >= MAX_EXTENDS:
-                raise InputError(
-                    f"'extends:' chains more than {MAX_EXTENDS} profiles; build on a shorter chain",
-                    file=doc.file,
-                    line=doc.line(("extends",)),
-                    field="extends",
-                    value=parent,
-                    has_value=True,
+                raise refuse(
+                    f"'extends:' chains more than {MAX_EXTENDS} profiles; build on a shorter chain"
                 )
             entries.update(self._entries_of(parent, (*chain, variant_id)))
         entries.update(self._own_entries(variant_id, doc))
