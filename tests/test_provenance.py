@@ -298,3 +298,11 @@ def test_each_text_page_says_where_it_comes_from(html: dict[str, Any], library: 
         ids = [p.get("id") for p in page.iter(f"{NS}p") if p.get("id")]
         text = library.text(work_id)
         assert text is not None and ids == [f"p{i + 1}" for i in range(len(text.paragraphs))]
+
+
+def test_every_bundled_rule_is_cited() -> None:
+    """A historian checks every value: none of the bundled profiles leaves one uncited."""
+    library = Library()
+    for variant in library.all():
+        uncited = [p for p in rule_paths() if variant.provenance(p).standing.value == "uncited"]
+        assert not uncited, f"{variant.id}: {uncited}"
