@@ -68,17 +68,27 @@ def register(app: typer.Typer) -> None:
         """
         library = Library(variants or [])
         chosen = library.select(variant)
-        cache: dict[str, OddsReport] = {}
-        reports: dict[str, OddsReport] = {}
+        cache: dict[str, OddsReport | str] = {}
+        reports: dict[str, OddsReport | str] = {}
         for v in chosen:
             key = json.dumps(
                 [v.rules.table.model_dump(), v.rules.hands.model_dump()], sort_keys=True
             )
             if key not in cache:
-                cache[key] = compute_odds(v.rules)
+                try:
+                    cache[key] = compute_odds(v.rules)
+                except ValueError as exc:  # rules whose odds cannot be counted exactly
+                    cache[key] = str(exc)
             reports[v.id] = cache[key]
         if as_json:
-            data = {vid: r.to_json() for vid, r in reports.items()}
+            data = {
+                vid: {"not_computed": r} if isinstance(r, str) else r.to_json()
+                for vid, r in reports.items()
+            }
             typer.echo(json.dumps(data, indent=2, sort_keys=True))
             return
-        typer.echo("\n\n".join(_text(vid, r) for vid, r in reports.items()))
+        typer.echo(
+            "\n\n".join(
+                f"{vid}: {r}" if isinstance(r, str) else _text(vid, r) for vid, r in reports.items()
+            )
+        )
