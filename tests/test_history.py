@@ -269,3 +269,30 @@ def test_the_citation_style_names_edition_place_and_date() -> None:
     assert "Paris: Hachette, 1873." in text
     trevoux = citation_text(LIBRARY.works["trevoux-1771"])
     assert trevoux.startswith("Dictionnaire universel")  # a reference work naming nobody
+
+
+def test_an_unknown_game_is_refused_at_its_line(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from bouillotte.errors import InputError
+
+    folder = Path(str(tmp_path))
+    (folder / "mine.yaml").write_text(
+        "title: Mine\nsource: foster\nextends: foster\ngame: chess\nrules: {}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(InputError) as caught:
+        Library([folder]).get("mine")
+    message = caught.value.describe()
+    assert "mine.yaml:4" in message and "game" in message and "chess" in message
+
+
+def test_brelan_systems_play_only_the_scenarios_that_name_them() -> None:
+    from bouillotte.scenario import ScenarioLibrary
+
+    for scenario in ScenarioLibrary().all():
+        ids = scenario.variant_ids(LIBRARY)
+        named = scenario.model.variants or []
+        for vid in ids:
+            if LIBRARY.get(vid).game == "brelan":
+                assert vid in named, (scenario.id, vid)
