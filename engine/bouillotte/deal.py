@@ -1,4 +1,5 @@
-"""One deal as a state machine: forced bets and straddles, the deal, betting, settlement.
+"""One deal as a state machine: forced bets and straddles, the deal, betting, the draw
+(where the profile has one: ``table.draw``), settlement.
 
 ``Deal`` knows whose turn it is (``to_act``), what is legal (``legal_actions()``), applies
 an action (``apply()``) or refuses it with the rule and its citation, and appends an
