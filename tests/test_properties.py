@@ -31,11 +31,18 @@ def random_game(data: st.DataObject, variant_id: str) -> tuple[Deal, list[Action
         assert legal, "a deal that is not over must offer an action"
         choice = data.draw(st.sampled_from(legal))
         amount = None
+        cards: tuple[int, ...] = ()
         if choice.kind in ("bet", "raise"):
             assert choice.low is not None and choice.high is not None
-            amount = data.draw(st.integers(choice.low, choice.high))
+            step = choice.step or 1  # raises that multiply the bet allow only its multiples
+            amount = choice.low + step * data.draw(
+                st.integers(0, (choice.high - choice.low) // step)
+            )
         assert deal.to_act is not None
-        action = Action(deal.to_act, choice.kind, amount)
+        if choice.kind == "discard":  # the draw: throw away any of the cards held
+            hand = deal.hands[deal.seat_of[deal.to_act]]
+            cards = tuple(data.draw(st.lists(st.sampled_from(hand), unique=True, max_size=3)))
+        action = Action(deal.to_act, choice.kind, amount, cards)
         deal.apply(action)
         actions.append(action)
     return deal, actions, setup

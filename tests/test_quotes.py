@@ -13,6 +13,7 @@ import pytest
 
 from bouillotte.citations import Status
 from bouillotte.errors import InputError
+from bouillotte.history import load_words
 from bouillotte.profile import rule_paths
 from bouillotte.profiles import Library
 from bouillotte.scenario import load_scenario
@@ -69,9 +70,23 @@ def _readings_quotes(library: Library) -> list[Quote]:
     return [Quote(f"readings {r.id}", r.source, r.quote) for r in library.readings.values()]
 
 
+def _meanings_quotes(library: Library) -> list[Quote]:
+    """The meanings of words through time (``variants/meanings.yaml``), each in its source's
+    own words."""
+    return [
+        Quote(f"meanings {word.word} {m.source}", m.source, m.quote)
+        for word in load_words(library)
+        for m in word.meanings
+    ]
+
+
 LIBRARY = Library()
 QUOTES = (
-    _profile_quotes(LIBRARY) + _glossary_quotes() + _scenario_quotes() + _readings_quotes(LIBRARY)
+    _profile_quotes(LIBRARY)
+    + _glossary_quotes()
+    + _scenario_quotes()
+    + _readings_quotes(LIBRARY)
+    + _meanings_quotes(LIBRARY)
 )
 
 
@@ -87,6 +102,7 @@ def test_quote_stands_in_the_shipped_text(quote: Quote) -> None:
 def test_the_checks_cover_every_kind_of_quote() -> None:
     wheres = [q.where for q in QUOTES]
     assert sum(w.startswith("glossary ") for w in wheres) == len(GLOSSARY)
+    assert sum(w.startswith("meanings ") for w in wheres) >= 6
     assert any(".yaml quote" in w for w in wheres)
     assert len(QUOTES) > 150
 
@@ -116,6 +132,9 @@ EVIDENCE = {
     "pagat.com": "pagat",
     "teaching card": "pagat-card",
     "Foster": "foster",
+    "Trévoux": "trevoux-1771",
+    "Littré": "littre-1873",
+    "Pierer": "pierer-1857",
 }
 """Names under which the profiles and scenarios cite a work as evidence in their prose."""
 
@@ -126,7 +145,7 @@ def test_every_work_named_as_evidence_is_in_the_bibliography() -> None:
         if file.name != "sources.yaml":
             prose.append(file.read_text(encoding="utf-8"))
     named = {work for name, work in EVIDENCE.items() if any(name in text for text in prose)}
-    assert {"encyclopedie-1752", "foster", "pagat", "pagat-card"} <= named
+    assert {"encyclopedie-1752", "foster", "pagat", "pagat-card", "pierer-1857"} <= named
     for work in named:
         assert work in LIBRARY.works, work
         assert LIBRARY.works[work].year and LIBRARY.works[work].language, work
@@ -145,7 +164,8 @@ def test_every_source_named_anywhere_is_in_the_bibliography() -> None:
 
 def test_non_english_works_are_marked_and_quoted_in_the_original() -> None:
     french = {w for w, work in LIBRARY.works.items() if work.language == "fr"}
-    assert {"encyclopedie-1752", "academie-1740"} <= french
+    assert {"encyclopedie-1752", "academie-1740", "trevoux-1771", "littre-1873"} <= french
+    assert LIBRARY.works["pierer-1857"].language == "de"
     for variant in LIBRARY.all():
         for path in rule_paths():
             citation = variant.citation(path)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from enum import StrEnum
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -36,6 +37,30 @@ class Work(BaseModel):
     author: str
     title: str
     year: str = Field(description="Year or range of years of the edition used.")
+    kind: Literal[
+        "dictionary", "encyclopaedia", "rulebook", "website", "teaching-card", "reconstruction"
+    ] = Field(
+        default="rulebook",
+        description=(
+            "What sort of work it is: a dictionary, an encyclopaedia, a rulebook (a book of "
+            "games), a website, a modern teaching card, or our own reconstruction."
+        ),
+    )
+    authors: list[str] = Field(
+        default_factory=list,
+        description=(
+            "The authors for a citation, each as ``Family, Given`` (a name without a comma is "
+            "a body, such as ``Académie française``)."
+        ),
+    )
+    editors: list[str] = Field(
+        default_factory=list, description="The editors, written as ``authors`` are."
+    )
+    publisher: str | None = Field(default=None, description="The publisher, if known.")
+    locator_scheme: str | None = Field(
+        default=None,
+        description="How a place in the work is cited (section heading, entry, page).",
+    )
     edition: str | None = Field(default=None, description="Edition, printing or version.")
     url: str | None = Field(default=None, description="Where the text can be read.")
     file: str | None = Field(

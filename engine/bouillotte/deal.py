@@ -1,4 +1,5 @@
-"""One deal as a state machine: forced bets and straddles, the deal, betting, settlement.
+"""One deal as a state machine: forced bets and straddles, the deal, betting, the draw
+(where the profile has one: ``table.draw``), settlement.
 
 ``Deal`` knows whose turn it is (``to_act``), what is legal (``legal_actions()``), applies
 an action (``apply()``) or refuses it with the rule and its citation, and appends an
@@ -14,7 +15,7 @@ from typing import Any
 
 from .actions import Action, LegalAction
 from .bonuses import Transfer, brelan_claims, triplet_claims
-from .cards import Card, card_str, cards_str
+from .cards import Card, card_str, cards_str, pack, rank_of
 from .dealing import SetupError, check_setup, deal_from_pack, shuffled_pack
 from .hands import POINT_VALUE, classify, triplets
 from .outcome import Outcome, outcome_from_events
@@ -58,6 +59,8 @@ class Deal:
         stifled: Collection[str] = (),
         *,
         shuffled_here: bool = False,
+        favori_rank: int | None = None,
+        stock: Sequence[Card] = (),
     ) -> None:
         self.variant = variant
         self.rules = rules = variant.rules
@@ -81,7 +84,15 @@ class Deal:
         self.position = {seat: k for k, seat in enumerate(self.order)}
         self.seating = Seating(self.names, self.order, self.dealer)
         self.hands = [list(hands[name]) for name in self.names]
+        self.dealt = [list(hand) for hand in self.hands]
+        """The hands as dealt, before any draw (a favori "held from the deal")."""
+        self.favori_rank = favori_rank
+        """The rank declared favori at the start of play, where the favori is declared."""
         self.retourne = retourne
+        # The cards to be bought in a draw: the turned card first, then the stock in order.
+        self.stock = [retourne, *stock]
+        self.bought = 0
+        self.draw_queue: list[int] = []
         self.under_retourne = under_retourne
         self.exposed = exposed
         self.stifled = frozenset(stifled)
@@ -152,6 +163,11 @@ class Deal:
         if self.phase == "seeing":
             total = self.contrib[seat] + self.cave[seat]
             return [LegalAction("call", min(self.bet, total)), LegalAction("fold")]
+        if self.phase == "draw":
+            legal = [LegalAction("discard", 0, len(self.hands[seat]))]
+            if self._may_buy_a_fourth(seat):
+                legal.append(LegalAction("buy"))
+            return legal
         stake, total = self.contrib[seat], self.contrib[seat] + self.cave[seat]
         may_go_all_in = self.rules.betting.all_in_may_open_or_raise
         top = total if may_go_all_in else total - 1
@@ -169,9 +185,9 @@ class Deal:
             legal.append(LegalAction("call", min(self.bet, total)))
         else:
             legal.append(LegalAction("no-more"))
-        low = self.bet + self.rules.betting.minimum_raise
+        low, step = self._least_raise()
         if low <= top:
-            legal.append(LegalAction("raise", low, top))
+            legal.append(LegalAction("raise", low, top, step))
         if (total <= self.bet and self.phase == "betting" and stake < total) or (
             may_go_all_in and total >= low
         ):
@@ -218,6 +234,8 @@ class Deal:
                 self._decline(seat, explicit=True)
         elif self.phase == "seeing":
             self._see(seat, action)
+        elif self.phase == "draw":
+            self._draw(seat, action)
         else:
             self._play(seat, action)
         self.steps += 1
@@ -407,6 +425,8 @@ class Deal:
     def _min_open(self, seat: int) -> int:
         betting, forced = self.rules.betting, self.rules.forced_bets
         largest = self._largest_stake()
+        if betting.opening_minimum == "as-much-as-the-pot":
+            return max(largest, self.contrib[seat] + max(self.pot_total(), 1))
         if betting.opening_minimum == "equal-the-largest":
             return max(largest, 1)
         fresh = 1
@@ -465,13 +485,26 @@ class Deal:
         self.privilege_holder = seat
         self._everyone_else_to_act(seat)
 
-    def _raise(self, seat: int, total: int, word: str) -> None:
+    def _least_raise(self) -> tuple[int, int | None]:
+        """The least total a raise may reach, and the step between allowed totals."""
         low = self.bet + self.rules.betting.minimum_raise
+        if self.rules.betting.raises == "multiples-of-the-bet" and self.bet > 0:
+            return max(low, 2 * self.bet), self.bet
+        return low, None
+
+    def _raise(self, seat: int, total: int, word: str) -> None:
+        low, step = self._least_raise()
         if total < low:
             self._illegal(
                 f"{self.names[seat]} cannot raise to {total}: the bet is {self.bet} and a raise "
                 f"must reach at least {low}",
                 "betting.minimum_raise",
+            )
+        if step and total % step and total != self.contrib[seat] + self.cave[seat]:
+            self._illegal(
+                f"{self.names[seat]} cannot raise to {total}: a raise doubles, quadruples or "
+                f"otherwise multiplies the bet of {self.bet} (to {2 * step}, {3 * step}, ...)",
+                "betting.raises",
             )
         self._check_affordable(seat, total)
         self._check_all_in_permission(seat, total, "raise")
@@ -653,13 +686,13 @@ class Deal:
             return
         if self.phase == "privilege":
             if self.asked is None or len(self._active()) <= 1:
-                self._showdown()
+                self._end_of_betting()
             else:
                 self.to_act_seat = self.asked
             return
         if self.phase == "no-more":
             if not self.no_more_queue:
-                self._showdown()
+                self._end_of_betting()
             else:
                 self.to_act_seat = self.no_more_queue[0]
 
@@ -674,7 +707,7 @@ class Deal:
             or (betting_against == 2 and betting.two_players_call_ends)
             or betting.closing == "single-round"
         ):
-            self._showdown()
+            self._end_of_betting()
         elif betting.closing == "calling-privilege":
             holder = self.privilege_holder
             assert holder is not None
@@ -693,7 +726,7 @@ class Deal:
             self.no_more_queue = [s for s in rotated if s in active]
             self.phase = "no-more"
             if not self.no_more_queue:
-                self._showdown()
+                self._end_of_betting()
             else:
                 self.to_act_seat = self.no_more_queue[0]
 
@@ -745,12 +778,83 @@ class Deal:
             }
         )
 
+    # -- the draw -------------------------------------------------------------------
+
+    def _end_of_betting(self) -> None:
+        """The betting is over: the draw, where the rules have one, then the showdown."""
+        if self.rules.table.draw == "discard-and-buy" and self.phase != "draw":
+            self.phase = "draw"
+            self.draw_queue = self._contenders()
+            self.events.append({"type": "draw-begins", "to_buy_first": card_str(self.retourne)})
+            self.to_act_seat = self.draw_queue[0]
+            return
+        self._showdown()
+
+    def _may_buy_a_fourth(self, seat: int) -> bool:
+        ranks = [rank_of(c) for c in self.hands[seat]]
+        return any(ranks.count(r) >= 3 for r in set(ranks))
+
+    def _draw(self, seat: int, action: Action) -> None:
+        """Throw away cards and buy as many (``discard``), or buy a fourth (``buy``)."""
+        hand = self.hands[seat]
+        name = self.names[seat]
+        if action.kind == "discard":
+            thrown = list(action.cards)
+            for card in thrown:
+                if card not in hand:
+                    self._illegal(f"{name} does not hold {card_str(card)}", "table.draw")
+            if len(set(thrown)) != len(thrown):
+                self._illegal(f"{name} names a card twice", "table.draw")
+            wanted = len(thrown)
+        elif action.kind == "buy":
+            if not self._may_buy_a_fourth(seat):
+                self._illegal(
+                    f"{name} holds no three equal cards, so cannot buy a fourth", "table.draw"
+                )
+            thrown, wanted = [], 1
+        else:
+            self._illegal(
+                f"this is the draw: {name} throws cards away and buys as many ('discard' "
+                "and the cards, or 'discard' alone to keep his hand)",
+                "table.draw",
+            )
+            return
+        if self.bought + wanted > len(self.stock):
+            self._illegal(
+                f"{name} would buy {wanted} cards, but only {len(self.stock) - self.bought} "
+                "are left to buy (give the scenario a longer 'stock:' or a 'deck:')",
+                "table.draw",
+            )
+        bought = self.stock[self.bought : self.bought + wanted]
+        self.bought += wanted
+        self.hands[seat] = [c for c in hand if c not in thrown] + bought
+        self.events.append(
+            {
+                "type": "draw",
+                "player": name,
+                "discards": cards_str(thrown),
+                "buys": cards_str(bought),
+                "hand": cards_str(self.hands[seat]),
+            }
+        )
+        self.draw_queue.remove(seat)
+        if self.draw_queue:
+            self.to_act_seat = self.draw_queue[0]
+        else:
+            self._showdown()
+
     def _showdown(self) -> None:
         self._return_uncalled()
         contenders = self._contenders()
         pots = build_pots(self.contrib, self.folded, self.carried_in)
         values, note = hand_values(
-            self.hands, self.retourne, self.under_retourne, contenders, self.rules
+            self.hands,
+            self.retourne,
+            self.under_retourne,
+            contenders,
+            self.rules,
+            declared=self.favori_rank,
+            dealt=self.dealt,
         )
         if note:
             self.events.append(
@@ -785,7 +889,13 @@ class Deal:
         if self.rules.bonuses.claimed_without_showdown and self.phase != "seeing":
             # Only the winner shows his hand, so only his can claim, unless he stifles it.
             values = [POINT_VALUE] * len(self.hands)
-            values[seat] = classify(self.hands[seat], self.retourne, self.rules.hands)
+            values[seat] = classify(
+                self.hands[seat],
+                self.retourne,
+                self.rules.hands,
+                declared=self.favori_rank,
+                dealt=self.dealt[seat],
+            )
             if values[seat].is_brelan and self.names[seat] in self.stifled:
                 self.events.append({"type": "stifle", "player": self.names[seat]})
             elif values[seat].is_brelan:
@@ -836,8 +946,13 @@ def new_deal(
     carried_in: int = 0,
     exposed: Card | None = None,
     stifled: Collection[str] = (),
+    favori_rank: int | None = None,
+    stock: Sequence[Card] | None = None,
 ) -> Deal:
-    """Start a deal from explicit hands, a pack in order (top first), or a seed."""
+    """Start a deal from explicit hands, a pack in order (top first), or a seed.
+
+    ``stock`` is the order of the cards to be bought after the turned card, where the rules
+    have a draw (by default the rest of the pack given or shuffled)."""
     if caves is None:
         caves = {name: variant.rules.stakes.cave for name in players}
     shuffled_here = hands is None and deck is None and exposed is None
@@ -850,6 +965,8 @@ def new_deal(
             raise SetupError("the deck holds a card twice", "deck")
         hands, retourne, dealt_under = deal_from_pack(variant, players, dealer, deck)
         under_retourne = under_retourne if under_retourne is not None else dealt_under
+        if stock is None:
+            stock = deck[len(players) * variant.rules.table.hand_size + 1 :]
     if retourne is None:
         raise SetupError("no retourne given", "retourne")
     return Deal(
@@ -864,4 +981,25 @@ def new_deal(
         exposed=exposed,
         stifled=stifled,
         shuffled_here=shuffled_here,
+        favori_rank=favori_rank,
+        stock=_checked_stock(variant, hands, retourne, stock or ()),
     )
+
+
+def _checked_stock(
+    variant: Variant,
+    hands: Mapping[str, Sequence[Card]],
+    retourne: Card,
+    stock: Sequence[Card],
+) -> list[Card]:
+    """The stock to buy from: cards of the pack that were not dealt."""
+    dealt = {card for hand in hands.values() for card in hand} | {retourne}
+    pack_cards = set(pack(variant.rules.table.pack_ranks()))
+    seen: set[Card] = set()
+    for i, card in enumerate(stock):
+        if card in dealt or card in seen:
+            raise SetupError(f"{card_str(card)} in the stock is dealt already", "stock", i)
+        if card not in pack_cards:
+            raise SetupError(f"{card_str(card)} in the stock is not in the pack", "stock", i)
+        seen.add(card)
+    return list(stock)

@@ -125,6 +125,14 @@ def deal_from_pack(
     step = 1 if table.direction == "right" else -1
     seats = [players[(d + step * k) % n] for k in range(1, n + 1)]
     hands: dict[str, list[Card]] = {name: [] for name in players}
+    packets = {"one-then-two": (1, size - 1), "two-then-one": (size - 1, 1)}.get(table.packets)
+    if packets is not None:  # Pierer: "1 u. 2 od. 2 u. 1 Karte, nie 3 zugleich"
+        cards = iter(order)
+        for packet in packets:
+            for seat in seats:
+                hands[seat].extend(next(cards) for _ in range(packet))
+        under = order[n * size + 1] if len(order) > n * size + 1 else None
+        return hands, order[n * size], under
     for i in range(n * size):
         if table.deal_singly:
             hands[seats[i % n]].append(order[i])

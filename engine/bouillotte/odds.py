@@ -435,13 +435,21 @@ def _sum_where(tallies: dict[_Tally, int], test: Iterable[_Tally]) -> int:
 def compute_odds(rules: Rules) -> OddsReport:
     """The exact odds of one deal under ``rules``."""
     table = rules.table
+    if table.draw != "none":
+        raise ValueError(
+            "not counted: the draw (table.draw) lets each player throw cards away and buy "
+            "others, so the hands shown depend on the players' choices; odds of the hands "
+            "as dealt would be wrong figures for the hands that decide the pot"
+        )
     if table.hand_size != HAND_SIZE:
         raise ValueError(f"odds are computed for hands of {HAND_SIZE} cards, not {table.hand_size}")
     ranks = list(table.pack_ranks())
     players = table.players
     pack_size = SUIT_COUNT * len(ranks)
     values = [table.point_values[r] for r in ranks]
-    favori = rules.hands.favori != "none"
+    # The favori counted here is the pair with the retourne; a declared rank's favori is one
+    # of the brelans, and a favori held from the deal is every brelan where there is no draw.
+    favori = rules.hands.favori != "none" and rules.hands.favori_meaning == "pair-with-the-retourne"
     brelans = rules.hands.brelans_recognised
 
     first, tallies = _brelan_counts(len(ranks), players)

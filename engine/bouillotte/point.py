@@ -197,19 +197,46 @@ def _own_hand_point(
         held = {suit_of(c) for c in hands[seat]}
         if rule.counted_cards == "own-hand-and-retourne" and suit_of(retourne) in held:
             sums[suit_of(retourne)] += values[rank_of(retourne)]
+        if rule.counted_cards == "own-hand-with-capture":
+            for suit, taken in _captured(seat, contenders, hands, values).items():
+                sums[suit] += taken
         suit = max(sorted(held), key=lambda s: sums[s])
         scored.append((sums[suit], suit, seat))
     best = max(points for points, _, _ in scored)
     tied = [(suit, seat) for points, suit, seat in scored if points == best]
     names = seating.names
+    capture = rule.counted_cards == "own-hand-with-capture"
+    taking = " with the lower cards it takes" if capture else " in hand"
     if len(tied) == 1:
         suit, seat = tied[0]
         return PointResult(
-            seat, suit, f"point: {names[seat]}'s {_suit_name(suit)} {best} in hand is best"
+            seat, suit, f"point: {names[seat]}'s {_suit_name(suit)} {best}{taking} is best"
         )
     suit, seat, why = _break_tie(tied, rule, seating, retourne)
     who = ", ".join(f"{names[s]} {_suit_name(su)}" for su, s in tied)
     return PointResult(seat, suit, f"point: {who} tie at {best}; {why}")
+
+
+def _captured(
+    seat: int,
+    contenders: Sequence[int],
+    hands: Sequence[Sequence[Card]],
+    values: Sequence[int],
+) -> dict[int, int]:
+    """The Encyclopédie's capture: for each suit ``seat`` holds, the pips of the lower
+    cards of that suit in the other contenders' hands, except cards making up a brelan."""
+    taken: dict[int, int] = {}
+    for suit in {suit_of(c) for c in hands[seat]}:
+        top = min(rank_of(c) for c in hands[seat] if suit_of(c) == suit)  # 0 is the ace
+        for other in contenders:
+            if other == seat:
+                continue
+            ranks = [rank_of(c) for c in hands[other]]
+            for card in hands[other]:
+                in_brelan = ranks.count(rank_of(card)) >= 3
+                if suit_of(card) == suit and rank_of(card) > top and not in_brelan:
+                    taken[suit] = taken.get(suit, 0) + values[rank_of(card)]
+    return taken
 
 
 def _whole_hand_point(

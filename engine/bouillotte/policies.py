@@ -150,7 +150,10 @@ def own_point(
 def _amount(legal: LegalAction, wanted: int) -> int:
     low = legal.low if legal.low is not None else 0
     high = legal.high if legal.high is not None else low
-    return max(low, min(high, wanted))
+    amount = max(low, min(high, wanted))
+    if legal.step:  # only multiples of the bet (Pierer's raises)
+        amount = max(low, amount - amount % legal.step)
+    return amount
 
 
 def _act(view: View, kind: str, wanted: int | None = None) -> Action:
@@ -273,7 +276,10 @@ class RandomPolicy:
         legal = rng.choice(view.legal)
         if legal.kind in ("bet", "raise"):
             assert legal.low is not None
-            return Action(view.player, legal.kind, rng.randint(legal.low, legal.high or legal.low))
+            high = legal.high or legal.low
+            return Action(
+                view.player, legal.kind, rng.randrange(legal.low, high + 1, legal.step or 1)
+            )
         return Action(view.player, legal.kind)
 
 

@@ -58,6 +58,24 @@ class Table(_Group):
     """Whether the cards are given one at a time round the table (otherwise a whole hand
     at a time). Decides who receives which card of a pack given top first."""
 
+    packets: Literal["as-deal-singly", "one-then-two", "two-then-one"]
+    """How the three cards are given where the deal goes in packets. ``as-deal-singly``:
+    as ``deal_singly`` says (one at a time, or a whole hand at a time). ``one-then-two``:
+    one card to each player round the table, then two to each; ``two-then-one`` the other
+    way round. Pierer (1857–65): "Man gibt 1 u. 2 od. 2 u. 1 Karte, nie 3 zugleich" (one
+    and two or two and one cards are given, never three at once)."""
+
+    draw: Literal["none", "discard-and-buy"]
+    """Whether the players change cards after the betting. ``none``: the hands dealt are
+    the hands shown. ``discard-and-buy`` (Pierer's German Brelan): each player still in, in
+    turn to the right, throws away the cards that do not fit the hand he hopes for and buys
+    as many from the stock, the turned card first ("die aufgeworfene Karte ist unter der
+    zu Kaufenden": the turned card is among those to be bought); a player holding three
+    equal cards may instead buy one card more, hoping for the fourth (the *brelan carré*).
+    Pierer does not say how many cards may be bought, in what order, or at what price: the
+    engine lets a player throw away his whole hand, takes the buyers in turn to the right
+    from the eldest, and charges nothing (each an inference, cited so in the profile)."""
+
     def pack_ranks(self) -> list[Rank]:
         return self.packs[self.players]
 
@@ -121,12 +139,17 @@ class Betting(_Group):
     """What ``pass`` means before anyone has opened: ``keeps-cards`` bets nothing and keeps
     the right to come in later; ``folds`` gives up the hand."""
 
-    opening_minimum: Literal["equal-the-blind", "equal-the-largest", "match-the-largest-plus-one"]
+    opening_minimum: Literal[
+        "equal-the-blind", "equal-the-largest", "match-the-largest-plus-one", "as-much-as-the-pot"
+    ]
     """The least an opening bet may be. ``equal-the-blind``: the opener's stake reaches the
     largest stake on the table and he puts up at least the blind's amount in fresh counters.
     ``equal-the-largest``: his stake reaches the largest one, so the blind (or the last
     straddler), whose stake already is the largest, may open without adding a counter.
     ``match-the-largest-plus-one``: his stake reaches the largest one and he adds at least 1.
+    ``as-much-as-the-pot`` (Pierer: "Wenn ein Spieler gesagt hat: Ich spiele! so muß er so
+    viel Geld zusetzen, als im Stamm steht", whoever says "I play!" must add as much money
+    as stands in the pot): the opener adds at least as much as the pot holds.
 
     Foster's "Equal the amount of the ante; increase it as much as he pleases" has two
     readings for the player whose blind or straddle already stands in the pool: he must
@@ -135,6 +158,12 @@ class Betting(_Group):
 
     minimum_raise: int = Field(ge=1)
     """The least by which a raise must exceed the bet it raises."""
+
+    raises: Literal["by-any-amount", "multiples-of-the-bet"]
+    """How a raise is sized. ``by-any-amount``: any total from the bet plus
+    ``minimum_raise`` up. ``multiples-of-the-bet`` (Pierer: "so kann er den Einsatz
+    verdoppeln, vervierfachen, verzehnfachen etc.", he may double, quadruple, multiply the
+    stake tenfold): the new total is a whole multiple, two or more times, of the bet."""
 
     all_in_may_open_or_raise: bool
     """Whether a player may open or raise with the last counters of his cave. Where not,
@@ -211,9 +240,36 @@ class Hands(_Group):
     card under the retourne; if it completes his four, he holds a higher carré."""
 
     favori: Literal["none", "below-simple", "by-rank", "above-simple"]
-    """The brelan favori (a pair in hand with the retourne of its rank): ``none``, not
-    recognised; ``below-simple``, it loses to every simple brelan; ``by-rank``, it ranks with
-    the simple brelans by its rank; ``above-simple``, it beats every simple brelan."""
+    """Where the brelan favori ranks: ``none``, not recognised; ``below-simple``, it loses
+    to every simple brelan; ``by-rank``, it ranks with the simple brelans by its rank;
+    ``above-simple``, it beats every simple brelan. What a favori *is* depends on
+    ``favori_meaning``."""
+
+    favori_meaning: Literal["pair-with-the-retourne", "declared-rank", "held-from-the-deal"]
+    """What the word *favori* means; it changed meaning three times.
+    ``pair-with-the-retourne`` (Foster 1897): two cards of a rank in hand with the retourne
+    of that rank. ``declared-rank`` (Académie 1740, Trévoux 1771: "le Brelan qu'on a
+    déclaré au commencement du jeu qui se payeroit double", the brelan declared at the
+    start of play, to be paid double): a brelan of the rank declared for the deal (a
+    scenario's ``favori_rank``); with no rank declared there is no favori.
+    ``held-from-the-deal`` (Pierer 1857–65: "ein B. gleich von Haus aus, B. favori (gebornes
+    B.)", a brelan straight from the deal, the 'born' brelan): three equal cards dealt,
+    as against a brelan completed by the draw."""
+
+    carre_made_with: Literal["the-retourne", "a-bought-fourth"]
+    """How the brelan carré (four of a kind) is made, where ``carre`` recognises it.
+    ``the-retourne``: three in hand and the fourth turned up (the Académie's *brelan
+    quatrième*, Foster's carré). ``a-bought-fourth`` (Pierer: "Zu 3 gleichen Karten (z.B. 3
+    Zehnen), die 4. zugekauft, heißt; B carré", three equal cards with the fourth bought):
+    four of a kind in hand after the draw."""
+
+    mignon: bool
+    """Whether Littré's *brelan mignon* is recognised and named: "quand, un joueur ayant
+    deux as et un roi dans la main, l'as de retourne est de la couleur de son roi" (two aces
+    and a king in hand, the ace turned up of the king's suit). Littré gives it no rank and
+    no payment: where recognised it counts as the brelan of aces it contains with the
+    retourne, in the favori's place and payment where the favori (pair with the retourne)
+    is recognised, else as a simple brelan of aces (an inference)."""
 
     mistigri: bool
     """Whether the mistigri (the named card) with a pair in hand makes a brelan de Mistigri,
@@ -226,14 +282,21 @@ class Hands(_Group):
 class Point(_Group):
     """Deciding the pool when no brelan is shown."""
 
-    counted_cards: Literal["all-exposed", "own-hand-and-retourne", "own-hand", "whole-hand"]
+    counted_cards: Literal[
+        "all-exposed", "own-hand-and-retourne", "own-hand", "whole-hand", "own-hand-with-capture"
+    ]
     """``all-exposed``: every hand is shown, folded ones too, and each suit's pips are
     counted over all of them and the retourne. ``own-hand-and-retourne``: each player
     counts his own best suit, with the retourne if it is of that suit. ``own-hand``: each
     player counts his own best suit alone. ``whole-hand``: each player counts the pips of
     his whole hand, whatever their suits (the literal reading of Britannica's "the hand
     holding the greatest number of pips"); no suit wins, so a side pool is decided on its
-    own, and equal hands go by the tie rule's order of seats."""
+    own, and equal hands go by the tie rule's order of seats. ``own-hand-with-capture``
+    (Encyclopédie 1752: "les cartes qui se trouvent dans la main des joüeurs, emportent
+    toutes les cartes inférieures de la même couleur qui se trouvent aussi sur le jeu", the
+    cards in the players' hands carry off every lower card of the same suit in play): each
+    player counts his best suit, his own cards of it and every lower card of that suit in
+    the hands of the other players still in, except cards that make up a brelan."""
 
     suit_owner: Literal[
         "best-card-among-contenders", "best-card-of-all-hands", "best-card-else-own-pips"

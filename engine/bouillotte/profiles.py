@@ -20,7 +20,14 @@ from .variant import RuleInfo, Variant
 from .yamlsource import Located, PathKey, pydantic_message, read_yaml
 
 BIBLIOGRAPHY_FILE = "sources.yaml"
-PROFILE_KEYS = {"title", "source", "summary", "extends", "rules"}
+MEANINGS_FILE = "meanings.yaml"
+"""The cited meanings of words through time (``history.py``), beside the profiles."""
+PROFILE_KEYS = {"title", "source", "summary", "extends", "rules", "game"}
+GAMES = ("bouillotte", "brelan")
+"""The games a profile may be a system of: a scenario that names no ``variants:`` runs
+under every Bouillotte system that seats its players; a Brelan system (the older game,
+eighteenth-century French or Pierer's German one with a draw) plays only the scenarios that
+name it."""
 MAX_EXTENDS = 32
 """The longest chain of ``extends:`` (the bundled profiles use two)."""
 
@@ -46,6 +53,8 @@ class Library:
         self.files: dict[str, Path] = {}
         self.works: dict[str, Work] = {}
         readings_files: list[Path] = []
+        self.meanings_files: list[Path] = []
+        """The ``meanings.yaml`` files of the folders, bundled first."""
         self._work_folders: dict[str, Path] = {}
         for folder in self.folders:
             if not folder.is_dir():
@@ -55,6 +64,8 @@ class Library:
                     self._read_bibliography(file)
                 elif file.name == READINGS_FILE:
                     readings_files.append(file)
+                elif file.name == MEANINGS_FILE:
+                    self.meanings_files.append(file)
                 else:
                     self.files[file.stem] = file
         self.readings: dict[str, Reading] = {}
@@ -319,8 +330,19 @@ class Library:
             )
             for path, entry in entries.items()
         }
+        game = self._meta(variant_id, "game", required=False) or "bouillotte"
+        if game not in GAMES:
+            raise InputError(
+                f"unknown game; a profile is a system of {' or '.join(GAMES)}",
+                file=doc.file,
+                line=doc.line(("game",)),
+                field="game",
+                value=game,
+                has_value=True,
+            )
         return Variant(
             id=variant_id,
+            game=game,
             title=title,
             source=source,
             summary=self._meta(variant_id, "summary", required=False) or "",

@@ -92,6 +92,13 @@ def event_line(event: Mapping[str, Any]) -> str:
         return f"misdeal: {event['exposed']} exposed during the deal"
     if kind == "redeal":
         return "the cards are redealt" + (f" by {event['dealer']}" if event.get("dealer") else "")
+    if kind == "draw-begins":
+        return f"the cards are bought, the turned card {event['to_buy_first']} first"
+    if kind == "draw":
+        if not event["buys"]:
+            return f"{event['player']} keeps his hand: {event['hand']}"
+        thrown = f"throws away {event['discards']} and " if event["discards"] else ""
+        return f"{event['player']} {thrown}buys {event['buys']}: {event['hand']}"
     if kind == "carried-in":
         return f"{event['amount']} carried in from a void deal"
     if kind == "end":

@@ -15,7 +15,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from .actions import Action, ActionSyntaxError, parse_action
-from .cards import Card, CardError, parse_card
+from .cards import RANKS, Card, CardError, parse_card
 from .deal import Deal, IllegalAction, new_deal
 from .dealing import SetupError
 from .errors import InputError
@@ -112,9 +112,16 @@ class ScenarioModel(_Strict):
     """The whole pack from the top, dealt by the variant's dealing rule."""
     seed: int | None = None
     """A shuffle seed, instead of hands or a deck."""
+    stock: list[str] | None = None
+    """Where the rules have a draw: the cards to be bought after the turned card, in the
+    order they are bought (by default the rest of the ``deck``)."""
+    favori_rank: Literal["A", "K", "Q", "J", "10", "9", "8", "7"] | None = None
+    """Where the favori is a rank declared at the start of play (the Académie's *brelan
+    favori*, ``hands.favori_meaning: declared-rank``): the rank declared for this deal."""
     actions: list[str] = []
     variants: list[str] | None = None
-    """The variants to run; by default every variant with this number of players."""
+    """The variants to run; by default every Bouillotte variant with this number of players
+    (a Brelan system, ``game: brelan``, plays only the scenarios that name it here)."""
     actions_by_variant: dict[str, list[str]] = {}
     expect: dict[str, Expect] = {}
     expect_readings: dict[str, dict[str, dict[str, ExpectReading]]] = {}
@@ -164,7 +171,7 @@ class Scenario(LocatedFile):
                     )
             return list(self.model.variants)
         count = len(self.model.players)
-        fitting = [v for v in library.all() if v.players == count]
+        fitting = [v for v in library.all() if v.players == count and v.game == "bouillotte"]
         if not fitting:
             seats = sorted({v.players for v in library.all()})
             raise self.fail(
@@ -230,6 +237,12 @@ def start_deal(scenario: Scenario, variant: Variant) -> Deal:
     """Set the scenario's deal up under ``variant`` (cards checked against its pack)."""
     m = scenario.model
     card = _card
+    extra: dict[str, Any] = {
+        "favori_rank": RANKS.index(m.favori_rank) if m.favori_rank else None,
+        "stock": [card(scenario, c, ("stock", i)) for i, c in enumerate(m.stock)]
+        if m.stock is not None
+        else None,
+    }
     try:
         if m.hands is not None:
             hands = {
@@ -249,6 +262,7 @@ def start_deal(scenario: Scenario, variant: Variant) -> Deal:
                 carried_in=m.carried_in,
                 exposed=card(scenario, m.exposed, ("exposed",)) if m.exposed else None,
                 stifled=m.stifled,
+                **extra,
             )
         deck = (
             [card(scenario, c, ("deck", i)) for i, c in enumerate(m.deck)]
@@ -265,6 +279,7 @@ def start_deal(scenario: Scenario, variant: Variant) -> Deal:
             carried_in=m.carried_in,
             exposed=card(scenario, m.exposed, ("exposed",)) if m.exposed else None,
             stifled=m.stifled,
+            **extra,
         )
     except SetupError as exc:
         raise scenario.fail(f"{exc} (variant {variant.id})", exc.path) from None

@@ -29,12 +29,26 @@ def hand_values(
     under_retourne: Card | None,
     contenders: Sequence[int],
     rules: Rules,
+    *,
+    declared: int | None = None,
+    dealt: Sequence[Sequence[Card]] | None = None,
 ) -> tuple[list[HandValue], str | None]:
     """Every seat's hand value, with Foster's card under the retourne applied.
 
-    Returns the values and, when the card under the retourne was turned, what it did.
+    ``declared`` is the rank declared favori for the deal; ``dealt`` the hands as dealt
+    before any draw. Returns the values and, when the card under the retourne was turned,
+    what it did.
     """
-    values = [classify(hand, retourne, rules.hands) for hand in hands]
+    values = [
+        classify(
+            hand,
+            retourne,
+            rules.hands,
+            declared=declared,
+            dealt=dealt[seat] if dealt is not None else None,
+        )
+        for seat, hand in enumerate(hands)
+    ]
     if not rules.hands.card_under_retourne:
         return values, None
     carres = [values[s].rank for s in contenders if values[s].kind is Kind.CARRE]

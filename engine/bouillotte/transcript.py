@@ -54,6 +54,10 @@ def _header(result: RunResult) -> list[str]:
         lines.append(f"under:    {model.under_retourne} (the card under the retourne)")
     if model.exposed is not None:
         lines.append(f"exposed:  {model.exposed} (shown during the deal)")
+    if model.stock is not None:
+        lines.append(f"stock:    {' '.join(model.stock)} (bought after the turned card)")
+    if model.favori_rank is not None:
+        lines.append(f"favori:   {model.favori_rank} (the rank declared at the start)")
     return lines
 
 
@@ -93,7 +97,11 @@ def _refusal(error: Mapping[str, Any]) -> list[str]:
 
 def _settlement(data: Mapping[str, Any]) -> list[str]:
     lines = ["settlement"]
-    notes = [e for e in data["events"] if e["type"] in ("return", "under-retourne", "misdeal")]
+    notes = [
+        e
+        for e in data["events"]
+        if e["type"] in ("return", "under-retourne", "misdeal", "draw-begins", "draw")
+    ]
     for event in notes:
         lines.append(f"  {event_line(event)}")
     showdown = next((e for e in data["events"] if e["type"] == "showdown"), None)

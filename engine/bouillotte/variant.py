@@ -86,6 +86,9 @@ class Variant:
     rules: Rules
     info: dict[str, RuleInfo]
     bibliography: dict[str, Work] = field(default_factory=dict, compare=False)
+    game: str = "bouillotte"
+    """``bouillotte``, or ``brelan`` for the older game (it plays only the scenarios that
+    name it in ``variants:``)."""
 
     @property
     def players(self) -> int:
@@ -155,6 +158,7 @@ class Variant:
             rules=rules,
             info=self.info,
             bibliography=self.bibliography,
+            game=self.game,
         )
 
 

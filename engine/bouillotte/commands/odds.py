@@ -21,14 +21,21 @@ POINT_WORDS = {
 
 
 def _rows(report: OddsReport) -> list[tuple[str, Fraction]]:
+    # A pair with the retourne is a hand only where it is the profile's favori.
+    pair = "favori" if report.favori_recognised else "no hand in this system"
     rows: list[tuple[str, Fraction | None]] = [
         ("a given player: simple brelan", report.player_simple_brelan),
         ("a given player: brelan carré", report.player_carre),
-        ("a given player: pair of the retourne's rank (favori)", report.player_favori),
+        (f"a given player: pair of the retourne's rank ({pair})", report.player_favori),
         ("at the table: at least one brelan (simple or carré)", report.table_brelan),
         ("at the table: at least one brelan carré", report.table_carre),
-        ("at the table: a favori pair", report.table_favori),
-        ("at the table: any brelan, favori included", report.table_brelan_or_favori),
+        (f"at the table: a pair of the retourne's rank ({pair})", report.table_favori),
+        (
+            "at the table: any brelan, favori pair included"
+            if report.favori_recognised
+            else "at the table: a brelan or a pair of the retourne's rank",
+            report.table_brelan_or_favori,
+        ),
         ("at the table: two or more brelans", report.table_two_or_more_brelans),
         ("the point decides (no brelan the rules recognise)", report.no_brelan),
     ]
@@ -88,15 +95,25 @@ def register(app: typer.Typer) -> None:
         """
         library = Library(variants or [])
         chosen = library.select(variant)
-        cache: dict[str, OddsReport] = {}
-        reports: dict[str, OddsReport] = {}
+        cache: dict[str, OddsReport | str] = {}
+        reports: dict[str, OddsReport | str] = {}
         for v in chosen:
             key = odds_key(v.rules)
             if key not in cache:
-                cache[key] = compute_odds(v.rules)
+                try:
+                    cache[key] = compute_odds(v.rules)
+                except ValueError as exc:  # rules whose odds cannot be counted exactly
+                    cache[key] = str(exc)
             reports[v.id] = cache[key]
         if as_json:
-            data = {vid: r.to_json() for vid, r in reports.items()}
+            data = {
+                vid: {"not_computed": r} if isinstance(r, str) else r.to_json()
+                for vid, r in reports.items()
+            }
             typer.echo(json.dumps(data, indent=2, sort_keys=True))
             return
-        typer.echo("\n\n".join(_text(vid, r) for vid, r in reports.items()))
+        typer.echo(
+            "\n\n".join(
+                f"{vid}: {r}" if isinstance(r, str) else _text(vid, r) for vid, r in reports.items()
+            )
+        )

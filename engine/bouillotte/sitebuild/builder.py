@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 import shutil
 import signal
@@ -17,9 +18,11 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
+from ..bibliography import bibtex, citation_parts, csl_json
 from ..citations import Status
 from ..compare import Comparison, compare
 from ..errors import InputError
+from ..history import build_history
 from ..profile import rule_paths
 from ..profiles import Library
 from ..readings import reading_of, rule_value
@@ -30,6 +33,7 @@ from ..variant import Standing, Variant
 from . import rules as rule_views
 from . import scenes
 from .glossary import GLOSSARY
+from .history import history_context
 from .ids import cite_id, href, root_of, rule_id, scenario_page, slug, text_page, variant_page
 from .prose import inline, markdown
 from .readings import reading_views
@@ -46,6 +50,7 @@ NAV: tuple[tuple[str, str], ...] = (
     ("readings.html", "Readings"),
     ("statistics.html", "Statistics"),
     ("sources.html", "Sources"),
+    ("history.html", "History"),
     ("glossary.html", "Glossary"),
 )
 
@@ -98,6 +103,7 @@ def _environment(site_dir: Path) -> Environment:
     env.filters["with_cards"] = scenes.with_cards
     env.globals["href"] = href
     env.globals["rule_id"] = rule_id
+    env.globals["cite_id"] = cite_id
     env.globals["variant_page"] = variant_page
     env.globals["scenario_page"] = scenario_page
     return env
@@ -308,9 +314,20 @@ def _sources(inputs: _Inputs) -> Page:
                 "used": used,
                 "examples": examples,
                 "text_href": text_page(work_id) if work.file else None,
+                "citation": citation_parts(work),
             }
         )
     return Page("sources.html", "sources.html", "Sources", {"works": works})
+
+
+def _history(inputs: _Inputs) -> Page:
+    return Page(
+        "history.html",
+        "history.html",
+        "History",
+        history_context(build_history(inputs.library), root_of("history.html")),
+        "Every source on a time axis, the sources of each rule, and the word favori through time.",
+    )
 
 
 @dataclass(frozen=True)
@@ -458,8 +475,11 @@ def _compare(
 
 
 def _pages(inputs: _Inputs, log: Log) -> list[Page]:
+    # The glossary comes early: in the search index, a word's definition goes before the
+    # many rule sections that name the word on every system's page.
     return [
         _home(inputs),
+        _glossary(inputs),
         _matrix(inputs),
         *_variant_pages(inputs),
         _scenario_index(inputs),
@@ -467,7 +487,7 @@ def _pages(inputs: _Inputs, log: Log) -> list[Page]:
         _readings(inputs),
         _statistics(inputs, log),
         _sources(inputs),
-        _glossary(inputs),
+        _history(inputs),
         *_text_pages(inputs),
         _search(),
     ]
@@ -727,6 +747,9 @@ def _build_into(
     for page in pages:
         entries.extend(page_entries(page.path, page.title, files[page.path]))
     files["assets/search-index.js"] = index_script(entries)
+    works = inputs.library.works
+    files["bibliography.bib"] = bibtex(works)
+    files["bibliography.json"] = json.dumps(csl_json(works), indent=2, ensure_ascii=False) + "\n"
     log(f"writing {len(files) + 1} files")
     tmp.chmod(0o755)
     _write(tmp, site_dir, files)

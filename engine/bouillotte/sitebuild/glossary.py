@@ -71,6 +71,33 @@ GLOSSARY: tuple[Term, ...] = (
         ("carré", "carre", "four of a kind"),
     ),
     Term(
+        "brelan-mignon",
+        "brelan mignon",
+        "Littré's name for a combination of bouillotte: two aces and a king in hand, with the "
+        "ace of the king's suit turned up. Littré gives it no rank and no payment; no "
+        "bundled system recognises it (the switch `hands.mignon`).",
+        "littre-1873",
+        "brelan, 1",
+        "Brelan mignon, combinaison qui se présente à la bouillotte, quand, un joueur ayant "
+        "deux as et un roi dans la main, l'as de retourne est de la couleur de son roi.",
+        ("mignon",),
+        translation="Brelan mignon: a combination occurring at bouillotte when a player "
+        "holding two aces and a king sees turned up the ace of his king's suit.",
+    ),
+    Term(
+        "brelan-quatrieme",
+        "brelan quatrième",
+        "The eighteenth-century name of the brelan carré: three in hand and the turned card "
+        "of the same rank.",
+        "academie-1740",
+        "Brelan",
+        "Et, Brelan quatriéme, Lorsque la carte qui retourne est de même sorte que les trois "
+        "qu'un des joueurs a dans la main.",
+        ("quatrième", "quatrieme"),
+        translation="And brelan quatrième: when the card turned up is of the same kind as "
+        "the three a player holds in his hand.",
+    ),
+    Term(
         "calling-privilege",
         "calling privilege",
         "Foster's way of closing the betting with three or more players in: the right to "
@@ -133,7 +160,9 @@ GLOSSARY: tuple[Term, ...] = (
         "favori",
         "brelan favori",
         "A pair in hand with the retourne of the same rank. Foster pays it an extra bonus. "
-        "The teaching card does not count it as a brelan.",
+        "The teaching card does not count it as a brelan. The word meant other things "
+        "before: in 1740 a brelan of a rank declared at the start and paid double, for "
+        "Pierer (1857–65) a brelan held from the deal (see the History page).",
         "foster",
         "Bouillotte: Rank of the Hands",
         "Should the brelan be formed by uniting the retourne with two cards in the player’s "
@@ -197,6 +226,16 @@ GLOSSARY: tuple[Term, ...] = (
         "Bouillotte: Calling and Showing",
         "If he does not avail himself of his privilege of raising, he must pass the word to "
         "the player on his right; that is, transfer the privilege to him.",
+    ),
+    Term(
+        "passe",
+        "passe",
+        "In the older Brelan, the stake the dealer alone puts up before the deal; when "
+        'everybody passes it stays, and the next dealer adds his own ("two passes").',
+        "encyclopedie-1752",
+        "Breland, p. 415",
+        "Celui qui donne met seul au jeu : cet enjeu s'appelle passe",
+        translation="The dealer alone puts a stake into the game: this stake is called the passe",
     ),
     Term(
         "point",

@@ -101,17 +101,19 @@ def _odds_tables(number: int, members: list[Variant], data: dict[str, Any]) -> l
     head = f"{data.get('players')} players, pack {pack} ({names})"
     player = data.get("player", {})
     table = data.get("table", {})
+    # A pair with the retourne is a hand only where it is the profile's favori.
+    pair = "a favori" if data.get("favori_recognised") else "no hand in this system"
     labels = {
         "simple_brelan": "simple brelan in hand",
         "carre": "brelan carré (three in hand, fourth turned up)",
-        "favori": "pair in hand matching the retourne (favori)",
+        "favori": "pair in hand matching the retourne (" + pair + ")",
         "brelan": "any three of a kind in hand",
     }
     rows = [[labels.get(k, k), _fraction(v), _share(v)] for k, v in player.items()]
     table_labels = {
         "brelan": "someone holds three of a kind",
         "carre": "someone holds a brelan carré",
-        "favori": "someone holds a favori pair",
+        "favori": "someone holds a pair matching the retourne (" + pair + ")",
         "brelan_or_favori": "some brelan of any kind",
         "two_or_more_brelans": "two or more hands hold three of a kind",
     }
