@@ -1,6 +1,7 @@
-"""Rule values that no bundled profile takes, each on a deal worked out by hand.
+"""Rule values that no Bouillotte profile takes, each on a deal worked out by hand.
 
-A value nobody uses is still a promise of the schema: someone who extends a profile with it
+(The favori by rank has since been taken by the historical Brelan profiles; the deal here
+still tests it on Foster's table.) A value nobody uses is still a promise of the schema: someone who extends a profile with it
 must get the rules its docstring states. Each case below changes one rule of Foster's system
 and plays a deal whose outcome was reckoned by hand from that rule (the reckoning is in the
 comment); the engine must reproduce it from the cards and actions.
@@ -157,7 +158,6 @@ def _play(variant: Variant, case: Case) -> dict[str, int]:
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_an_unused_value_plays_as_its_docstring_says(name: str) -> None:
     case = CASES[name]
-    assert all(v.value(case.rule) != case.value for v in Library().all()), "now in use"
     changed = FOSTER.with_values({case.rule: case.value}, label="changed")
     assert _play(changed, case) == case.nets
     if case.foster_nets is None:
