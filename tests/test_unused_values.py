@@ -1,10 +1,11 @@
 """Rule values that no Bouillotte profile takes, each on a deal worked out by hand.
 
 (The favori by rank has since been taken by the historical Brelan profiles; the deal here
-still tests it on Foster's table.) A value nobody uses is still a promise of the schema: someone who extends a profile with it
-must get the rules its docstring states. Each case below changes one rule of Foster's system
-and plays a deal whose outcome was reckoned by hand from that rule (the reckoning is in the
-comment); the engine must reproduce it from the cards and actions.
+still tests it on Foster's table.) A value nobody uses is still a promise of the schema:
+someone who extends a profile with it must get the rules its docstring states. Each case
+below changes one rule of Foster's system and plays a deal whose outcome was reckoned by
+hand from that rule (the reckoning is in the comment); the engine must reproduce it from the
+cards and actions.
 """
 
 from __future__ import annotations
