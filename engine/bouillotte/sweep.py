@@ -350,7 +350,7 @@ def towards_combinations(base: Variant, other: Variant) -> tuple[list[Combinatio
         switched |= changes
         combinations.append(_apply(base, changes, _label(changes)))
     if len(switched) > 1:
-        combined = _apply(base, switched, f"all {len(switched)} rules of {other.id}")
+        combined = _apply(base, switched, f"all {len(combinations)} rules of {other.id}")
         combinations.append(Combination(combined.label, {}, combined.variant, combined.error))
     return combinations, skipped
 
