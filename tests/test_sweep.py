@@ -191,6 +191,7 @@ def test_cli_sweep_json_csv_and_policies(tmp_path: Path) -> None:
         (["--vary", "hands.favori", "--jobs", "999"], "--jobs must be at most"),
         (["--vary", "hands.favori", "--deals", "0"], "--deals must be at least 1"),
         (["--towards", "nosuch"], "nosuch"),
+        (["--vary", "hands.favori", "--csv", "/nonexistent-folder/x.csv"], "no such folder"),
         ([], "--vary RULE"),
     ],
 )

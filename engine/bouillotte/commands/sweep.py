@@ -145,6 +145,9 @@ def register(app: typer.Typer) -> None:
             )
         if not vary and not towards:
             raise InputError("say what to change: --vary RULE[=v1,v2] or --towards VARIANT")
+        if csv_file is not None and not csv_file.parent.is_dir():
+            # Refused now rather than after a long sweep.
+            raise InputError("no such folder for the CSV file", file=csv_file)
         policies = list(dict.fromkeys(policy or ["simple"]))
         library = Library(variants or [])
         chosen = library.get(base)
