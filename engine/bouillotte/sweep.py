@@ -462,7 +462,15 @@ def _dask_results(
     }
     try:
         for future in as_completed(futures):  # type: ignore[no-untyped-call, unused-ignore]
-            yield futures[future], future.result()
+            try:
+                tally = future.result()
+            except ImportError as exc:
+                raise InputError(
+                    f"a Dask worker cannot import bouillotte ({exc}): install the same "
+                    "bouillotte on every worker",
+                    field="--cluster",
+                ) from None
+            yield futures[future], tally
     finally:
         client.cancel(list(futures))
 

@@ -207,7 +207,7 @@ def rule_effects_section(variants: list[Variant], log: Callable[[str], None]) ->
     base_dealer = next(r for r in data["rows"] if r["combination"] == "base")["metrics"][dealer]
     skipped = "; ".join(f"{s['rule']}: {s['reason']}" for s in data["skipped"])
     table = StatTable(
-        "rule-effects",
+        "rule-effects-table",
         f"{EFFECT_BASE} towards {EFFECT_TOWARDS}: {data['deals']} deals per change, "
         f"policy {EFFECT_POLICY}, seed {data['seed']}",
         ["Rule switched to the teaching card's value", "Measured effect [95 % interval]"],
