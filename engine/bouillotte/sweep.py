@@ -585,7 +585,8 @@ def _cell(entry: dict[str, Any], rate: bool, is_base: bool) -> str:
     if half == 0 and diff == 0:
         return "0"
     mark = "*" if low > 0 or high < 0 else ""
-    return f"{diff:+.2f}±{half:.2f}{mark}"
+    places = 2 if abs(diff) >= 0.01 or diff == 0 else 4  # a small effect is not shown as 0
+    return f"{diff:+.{places}f}±{half:.{places}f}{mark}"
 
 
 def sweep_text(data: dict[str, Any]) -> str:
