@@ -19,8 +19,10 @@ import multiprocessing
 import random
 import signal
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from multiprocessing.pool import Pool
 from typing import Any
 
 from .cards import rank_of, suit_of
@@ -139,7 +141,7 @@ def _count_dealt(deal: Deal, tally: Tally) -> None:
             tally.dealt["favori"] += 1
 
 
-def _decided_by(deal: Deal) -> tuple[str, bool | None]:
+def decided_by(deal: Deal) -> tuple[str, bool | None]:
     """The class that decided the main pool, and (for the point) whether the winning suit
     is the retourne's."""
     outcome = deal.outcome
@@ -160,19 +162,26 @@ def _decided_by(deal: Deal) -> tuple[str, bool | None]:
     return "point", result.suit == suit_of(deal.retourne)
 
 
+def play_one(variant: Variant, policy: Policy, names: Sequence[str], seed: int, i: int) -> Deal:
+    """Deal ``i`` of a run with seed ``seed``, played to its end by ``policy``: the same
+    cards whatever the variant (the shuffle depends on ``seed + i`` alone), which is what
+    lets a sweep compare rules on common random numbers."""
+    deal = new_deal(variant, names, names[-1], seed=seed + i)
+    play(deal, policy, random.Random(f"{seed + i}:policy"))
+    return deal
+
+
 def play_range(variant: Variant, policy_name: str, seed: int, start: int, stop: int) -> Tally:
     """Play deals ``start`` to ``stop - 1`` of a run and count them."""
     names = player_names(variant.players)
-    dealer = names[-1]
     policy: Policy = get_policy(policy_name)
     tally = Tally(seat_net=[Moments() for _ in names])
     for i in range(start, stop):
-        deal = new_deal(variant, names, dealer, seed=seed + i)
+        deal = play_one(variant, policy, names, seed, i)
         _count_dealt(deal, tally)
-        play(deal, policy, random.Random(f"{seed + i}:policy"))
         outcome = deal.outcome
         tally.deals += 1
-        decided, retourne_suit = _decided_by(deal)
+        decided, retourne_suit = decided_by(deal)
         tally.decided_by[decided] += 1
         if retourne_suit is not None:
             tally.point_deals += 1
@@ -208,22 +217,31 @@ def simulate(
             if progress:
                 progress(stop - start)
         return total
-    # Workers ignore Ctrl-C: this process catches it and ends them at once (terminate),
-    # rather than waiting for every chunk already queued.
-    pool = multiprocessing.Pool(jobs, initializer=_ignore_interrupts)
-    try:
-        tasks = [(variant, policy, seed, start, stop) for start, stop in chunks]
+    tasks = [(variant, policy, seed, start, stop) for start, stop in chunks]
+    with worker_pool(jobs) as pool:
         for (start, stop), tally in zip(chunks, pool.imap(_play_task, tasks), strict=True):
             total.merge(tally)
             if progress:
                 progress(stop - start)
+    return total
+
+
+@contextmanager
+def worker_pool(jobs: int) -> Iterator[Pool]:
+    """``jobs`` worker processes that no Ctrl-C leaves behind.
+
+    Workers ignore Ctrl-C: this process catches it and ends them at once (terminate),
+    rather than waiting for every chunk already queued.
+    """
+    pool = multiprocessing.Pool(jobs, initializer=_ignore_interrupts)
+    try:
+        yield pool
         pool.close()
     except BaseException:
         pool.terminate()
         raise
     finally:
         pool.join()
-    return total
 
 
 def _ignore_interrupts() -> None:

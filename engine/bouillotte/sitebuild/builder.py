@@ -32,6 +32,7 @@ from ..texts import notes_quotes, paragraph_anchor
 from ..variant import Standing, Variant
 from . import rules as rule_views
 from . import scenes
+from .effects import rule_effects_section
 from .glossary import GLOSSARY
 from .history import history_context
 from .ids import cite_id, href, root_of, rule_id, scenario_page, slug, text_page, variant_page
@@ -283,14 +284,18 @@ def _statistics(inputs: _Inputs, log: Log) -> Page:
     if pool is None:
         odds = odds_section(inputs.variants, log)
         simulated = simulate_section(inputs.variants, log)
+        effects = rule_effects_section(inputs.variants, log)
     else:
         # The simulation runs in a second process while the odds are counted in this one.
         with pool:
             log("  simulating in a second process")
             future = pool.submit(simulate_section, inputs.variants, _quiet)
+            swept = pool.submit(rule_effects_section, inputs.variants, _quiet)
             odds = odds_section(inputs.variants, log)
             simulated = future.result()
-    return Page("statistics.html", "statistics.html", "Statistics", {"sections": [odds, simulated]})
+            effects = swept.result()
+    sections = [odds, simulated, effects]
+    return Page("statistics.html", "statistics.html", "Statistics", {"sections": sections})
 
 
 def _sources(inputs: _Inputs) -> Page:

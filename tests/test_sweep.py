@@ -1,0 +1,251 @@
+"""Rule sweeps: the same deals for every combination, the same numbers whatever runs them
+(one process, worker processes, a Dask cluster), and differences that can be reckoned by
+hand."""
+
+from __future__ import annotations
+
+import csv
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from bouillotte.cli import app
+from bouillotte.differences import SESSION_RULES
+from bouillotte.profiles import Library
+from bouillotte.simulate import report, simulate
+from bouillotte.sweep import (
+    metrics_for,
+    run_sweep,
+    sweep_report,
+    towards_combinations,
+    vary_combinations,
+)
+from bouillotte.variant import differing_rules
+
+LIBRARY = Library()
+RUNNER = CliRunner()
+
+
+def _row(data: dict, policy: str, combination: str) -> dict:
+    [row] = [r for r in data["rows"] if r["policy"] == policy and r["combination"] == combination]
+    return row
+
+
+def test_one_process_and_worker_processes_give_the_same_numbers() -> None:
+    base = LIBRARY.get("foster")
+    combinations = vary_combinations(base, ["hands.favori=none,by-rank"])
+    one = run_sweep(base, combinations, ["simple", "random"], 240, seed=4)
+    two = run_sweep(base, combinations, ["simple", "random"], 240, seed=4, jobs=2)
+    assert sweep_report(base, combinations, one, 4) == sweep_report(base, combinations, two, 4)
+    other = run_sweep(base, combinations, ["simple", "random"], 240, seed=5)
+    assert (
+        sweep_report(base, combinations, other, 5)["rows"]
+        != (sweep_report(base, combinations, one, 4)["rows"])
+    )
+
+
+def test_a_local_dask_cluster_gives_the_same_numbers() -> None:
+    distributed = pytest.importorskip(
+        "distributed", reason='Dask is the optional extra: pip install -e ".[test,cluster]"'
+    )
+    base = LIBRARY.get("pagat")
+    combinations = vary_combinations(base, ["betting.closing", "hands.mistigri=no"])
+    local = run_sweep(base, combinations, ["simple", "cautious"], 300, seed=11)
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        remote = run_sweep(base, combinations, ["simple", "cautious"], 300, seed=11, client=client)
+    assert sweep_report(base, combinations, remote, 11) == sweep_report(
+        base, combinations, local, 11
+    )
+
+
+def test_the_base_row_is_what_simulate_reports_for_the_same_seeds() -> None:
+    base = LIBRARY.get("foster")
+    combinations = vary_combinations(base, ["hands.favori=none"])
+    data = sweep_report(base, combinations, run_sweep(base, combinations, ["simple"], 300, 7), 7)
+    alone = report(base, simulate(base, 300, 7, "simple"), 7, "simple")
+    metrics = _row(data, "simple", "base")["metrics"]
+    for name, entry in alone["decided_by"].items():
+        assert metrics[f"decided_by.{name}"]["count"] == entry["count"], name
+    for seat, entry in alone["seat_net_per_deal"].items():
+        assert metrics[f"seat_net.{seat}"]["mean"] == entry["mean"], seat
+    assert metrics["bonus_flow"]["mean"] == alone["bonus_flow_per_deal"]["mean"]
+
+
+def test_a_rule_that_cannot_change_a_deal_makes_a_difference_of_exactly_zero() -> None:
+    # Simulated deals are never misdealt, so who deals after a misdeal changes nothing;
+    # on common random numbers every per-deal difference is 0, and so is its interval.
+    base = LIBRARY.get("foster")
+    combinations = vary_combinations(base, ["misdeals.dealer_keeps_deal"])
+    assert len(combinations) == 1
+    data = sweep_report(base, combinations, run_sweep(base, combinations, ["random"], 200, 3), 3)
+    row = data["rows"][1]
+    assert row["status"] == "ok"
+    for key, entry in row["metrics"].items():
+        if key != "pool_spread":
+            assert entry["diff"] == 0 and entry["diff_ci95"] == [0, 0], key
+
+
+def test_doubling_every_brelan_bonus_doubles_the_bonus_flow_and_nothing_else() -> None:
+    # Bonuses are settled after the betting (no policy sees them) and, paid from the
+    # ledger, are never cut short by a cave: with every bonus 1 counter (0 for the
+    # carré, favori and mistigri), setting the simple brelan's to 2 pays exactly twice
+    # as much on every deal, so the mean difference equals the base's own bonus flow,
+    # the pools and what decided them do not move, and the seats' differences sum to 0.
+    foster = LIBRARY.get("foster")
+    nothing = {"amount": 0, "amount_if_wins_pool": 0}
+    base = foster.with_values(
+        {
+            "bonuses.paid_from": "ledger",
+            "bonuses.brelan": foster.value("bonuses.brelan").model_copy(
+                update={"amount": 1, "amount_if_wins_pool": 1}
+            ),
+            **{
+                f"bonuses.{kind}": foster.value(f"bonuses.{kind}").model_copy(update=nothing)
+                for kind in ("carre", "favori", "mistigri")
+            },
+        }
+    )
+    combinations = vary_combinations(
+        base, ["bonuses.brelan.amount=2", "bonuses.brelan.amount_if_wins_pool=2"]
+    )
+    tally = run_sweep(base, combinations, ["simple"], 600, seed=2)["simple"]
+    metrics = metrics_for(base.players)
+    keys = [m.key for m in metrics]
+    flow = keys.index("bonus_flow")
+    assert tally.sums[0][flow] > 0  # some brelans were paid
+    assert tally.diff_sums[1][flow] == tally.sums[0][flow]
+    assert tally.diff_squares[1][flow] == tally.squares[0][flow]
+    for k, key in enumerate(keys):
+        if key.startswith("decided_by.") or key == "pool":
+            assert tally.diff_squares[1][k] == 0, key
+    seats = [k for k, key in enumerate(keys) if key.startswith("seat_net.")]
+    assert sum(tally.diff_sums[1][k] for k in seats) == 0
+    assert any(tally.diff_squares[1][k] for k in seats)
+
+
+def test_towards_switches_each_rule_acting_within_a_deal_and_says_what_it_skips() -> None:
+    foster, pagat = LIBRARY.get("foster"), LIBRARY.get("pagat")
+    combinations, skipped = towards_combinations(foster, pagat)
+    differing = differing_rules(foster, pagat)
+    skipped_rules = {s.rule for s in skipped}
+    assert skipped_rules == {
+        r for r in differing if r in SESSION_RULES or r.startswith("misdeals.")
+    }
+    switched = [r for r in differing if r not in skipped_rules]
+    assert len(combinations) == len(switched) + 1
+    assert combinations[-1].label == f"all {len(switched)} rules of pagat"
+    assert combinations[-1].variant is not None
+    for rule in switched:
+        assert combinations[-1].variant.value(rule) == pagat.value(rule)
+
+
+def test_a_combination_that_is_no_valid_system_is_reported_not_raised() -> None:
+    base = LIBRARY.get("foster")
+    combinations = vary_combinations(base, ["forced_bets.dealer_blind=2,5000"])
+    assert [c.error is None for c in combinations] == [True, False]
+    assert "larger than the cave" in (combinations[1].error or "")
+    data = sweep_report(base, combinations, run_sweep(base, combinations, ["simple"], 50, 1), 1)
+    invalid = _row(data, "simple", "forced_bets.dealer_blind=5000")
+    assert invalid["status"] == "invalid" and "not a valid system" in invalid["error"]
+
+
+def test_cli_sweep_json_csv_and_policies(tmp_path: Path) -> None:
+    out_csv = tmp_path / "sweep.csv"
+    args = ["sweep", "foster", "--vary", "hands.favori=none", "-n", "120", "--seed", "9"]
+    args += ["--policy", "simple", "--policy", "cautious", "--json", "--csv", str(out_csv)]
+    result = RUNNER.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["policies"] == ["simple", "cautious"]
+    assert {(r["policy"], r["combination"]) for r in data["rows"]} == {
+        (p, c) for p in ("simple", "cautious") for c in ("base", "hands.favori=none")
+    }
+    with out_csv.open(encoding="utf-8") as handle:
+        lines = list(csv.DictReader(handle))
+    assert {line["policy"] for line in lines} == {"simple", "cautious"}
+    favori = [line for line in lines if line["combination"] == "hands.favori=none"]
+    assert len(favori) == 2 * (len(data["metrics"]))
+    assert all(line["diff"] != "" for line in favori if line["metric"] != "pool_spread")
+    text = RUNNER.invoke(app, [*args[:-3], "--quiet"])
+    assert text.exit_code == 0
+    assert "policy simple:" in text.stdout and "policy cautious:" in text.stdout
+    assert "hands.favori=none" in text.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--vary", "hands.favory"], "hands.favori"),
+        (["--vary", "hands.favori=sometimes"], "none, below-simple, by-rank, above-simple"),
+        (["--vary", "bonuses.carre"], "bonuses.carre.amount"),
+        (["--vary", "stakes.cave"], "give the values to try"),
+        (["--vary", "hands.favori", "--policy", "wild"], "unknown policy"),
+        (["--vary", "hands.favori", "--jobs", "999"], "--jobs must be at most"),
+        (["--vary", "hands.favori", "--deals", "0"], "--deals must be at least 1"),
+        (["--towards", "nosuch"], "nosuch"),
+        (["--vary", "hands.favori", "--csv", "/nonexistent-folder/x.csv"], "no such folder"),
+        ([], "--vary RULE"),
+    ],
+)
+def test_cli_sweep_input_errors_exit_2(args: list[str], message: str) -> None:
+    result = RUNNER.invoke(app, ["sweep", "foster", *args])
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_cli_cluster_without_dask_says_how_to_install_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed now fails
+    result = RUNNER.invoke(
+        app, ["sweep", "foster", "--vary", "hands.favori", "-n", "5", "--cluster", "local"]
+    )
+    assert result.exit_code == 2
+    assert 'pip install "bouillotte[cluster]"' in result.output
+
+
+def test_cli_cluster_local_prints_what_one_process_prints() -> None:
+    pytest.importorskip(
+        "distributed", reason='Dask is the optional extra: pip install -e ".[test,cluster]"'
+    )
+    args = ["sweep", "foster", "--vary", "hands.favori=none", "-n", "100", "--seed", "6"]
+    alone = RUNNER.invoke(app, [*args, "--json", "--quiet"])
+    cluster = RUNNER.invoke(app, [*args, "--json", "--quiet", "--cluster", "local", "-j", "1"])
+    assert alone.exit_code == 0 and cluster.exit_code == 0, cluster.output
+    assert json.loads(cluster.stdout) == json.loads(alone.stdout)
+
+
+def test_the_site_section_is_the_same_from_the_cache_and_never_recomputed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bouillotte import sweep
+    from bouillotte.sitebuild import effects
+
+    monkeypatch.setenv("BOUILLOTTE_CACHE", str(tmp_path))
+    monkeypatch.setattr(effects, "EFFECT_DEALS", 60)
+    variants = [LIBRARY.get("foster"), LIBRARY.get("pagat")]
+    fresh = effects.rule_effects_section(variants, lambda _: None)
+    [cached_file] = tmp_path.glob("effects-*.json")
+    assert cached_file.name == f"effects-{effects.content_key(*variants)}.json"
+
+    def no_sweep(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the cached figures should have been used")
+
+    monkeypatch.setattr(sweep, "run_sweep", no_sweep)
+    again = effects.rule_effects_section(variants, lambda _: None)
+    assert again == fresh
+    [table] = fresh.tables
+    switched, _ = towards_combinations(*variants)
+    assert [row[0] for row in table.rows] == [c.label for c in switched]
+    # Other rules, other figures: another key.
+    changed = variants[0].with_values({"forced_bets.dealer_blind": 2})
+    assert effects.content_key(changed, variants[1]) != effects.content_key(*variants)
