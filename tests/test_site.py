@@ -150,7 +150,7 @@ def test_a_scenario_page_shows_cards_outcomes_and_attribution(site: Path) -> Non
     html = (site / "scenarios" / "foster-sight.html").read_text(encoding="utf-8")
     assert 'aria-label="ace of clubs"' in html and "♣" in html
     assert '<span class="card-letter">C</span>' in html
-    assert "cell-differs" in html and "illegal at step 1" in html
+    assert "cell-differs" in html and "the scenario&#39;s action 1 (A all-in" in html
     assert "../matrix.html#rule-betting-all_in_may_open_or_raise" in html
     assert html.count("<details") >= 2
 

@@ -20,7 +20,7 @@ from .variant import RuleInfo, Variant
 from .yamlsource import Located, PathKey, pydantic_message, read_yaml
 
 BIBLIOGRAPHY_FILE = "sources.yaml"
-PROFILE_KEYS = {"title", "source", "summary", "extends", "rules"}
+PROFILE_KEYS = {"title", "short", "source", "summary", "extends", "rules"}
 MAX_EXTENDS = 32
 """The longest chain of ``extends:`` (the bundled profiles use two)."""
 
@@ -333,6 +333,7 @@ class Library:
             source=source,
             summary=self._meta(variant_id, "summary", required=False) or "",
             extends=doc.data.get("extends"),
+            short=self._meta(variant_id, "short", required=False) or variant_id,
             file=str(doc.file),
             rules=rules,
             info=info,

@@ -86,6 +86,9 @@ class Variant:
     rules: Rules
     info: dict[str, RuleInfo]
     bibliography: dict[str, Work] = field(default_factory=dict, compare=False)
+    short: str = ""
+    """A short name with the source's year for table headers ("Foster 1897"); the id when
+    the profile gives none."""
 
     @property
     def players(self) -> int:
@@ -155,6 +158,7 @@ class Variant:
             rules=rules,
             info=self.info,
             bibliography=self.bibliography,
+            short=self.short,
         )
 
 

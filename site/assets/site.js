@@ -18,5 +18,14 @@
       box.addEventListener("change", apply);
       apply();
     }
+    // Say so when a wide table has more columns than the screen shows.
+    var hints = function () {
+      document.querySelectorAll(".scroll-hint").forEach(function (hint) {
+        var wrap = hint.nextElementSibling;
+        if (wrap) hint.hidden = wrap.scrollWidth <= wrap.clientWidth + 1;
+      });
+    };
+    window.addEventListener("resize", hints);
+    hints();
   });
 })();

@@ -98,6 +98,7 @@ def _environment(site_dir: Path) -> Environment:
     env.filters["with_cards"] = scenes.with_cards
     env.globals["href"] = href
     env.globals["rule_id"] = rule_id
+    env.globals["rule_label"] = rule_views.rule_label
     env.globals["variant_page"] = variant_page
     env.globals["scenario_page"] = scenario_page
     return env
@@ -236,6 +237,7 @@ def _scenario_pages(inputs: _Inputs) -> list[Page]:
                     "transcripts": scenes.transcripts(comparison),
                     "unplayable": inputs.unplayable.get(s.id, []),
                     "in_context": _notes_in_context(inputs.library, s, root),
+                    "names": {v.id: v.short or v.id for v in inputs.variants},
                 },
             )
         )
@@ -396,7 +398,7 @@ def _search() -> Page:
 def _collect(variant_dirs: Sequence[Path], scenario_paths: Sequence[Path], log: Log) -> _Inputs:
     log("reading the variant profiles")
     library = Library(list(variant_dirs))
-    variants = library.all()
+    variants = rule_views.system_order(library.all())
     log(f"  {len(variants)} variants")
     log("reading the scenarios")
     scenarios = ScenarioLibrary(list(scenario_paths)).all()
@@ -433,10 +435,12 @@ def _compare(
 ) -> tuple[Comparison, list[tuple[str, str]]]:
     """Compare under every variant; a variant the scenario cannot be played under (its
     actions do not fit that system's deal) is left out, named, and its reason shown."""
+    order = {v.id: n for n, v in enumerate(rule_views.system_order(library.all()))}
     try:
-        return compare(scenario, library), []
+        ids = sorted(scenario.variant_ids(library), key=lambda v: order.get(v, len(order)))
+        return compare(scenario, library, ids), []
     except InputError:
-        ids = scenario.variant_ids(library)
+        ids = sorted(scenario.variant_ids(library), key=lambda v: order.get(v, len(order)))
         playable, failed = [], []
         for variant_id in ids:
             try:
