@@ -6,6 +6,7 @@ bundled by ``playwright install`` is never used. Screenshots go to ``test-artifa
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -354,3 +355,45 @@ def test_scenario_pages_read_well(site: Path, page: Any) -> None:
     matrix.close()
     shown = page.locator("table.outcome thead th[scope=col]").all_inner_texts()[1:]
     assert shown == [name for name in order if name in shown]
+
+
+TOP_RESULTS = {
+    "favori": "glossary.html#favori",
+    "favorite": "glossary.html#favori",
+    "brelan favori": "glossary.html#favori",
+    "four of a kind": "glossary.html#brelan-carre",
+    "three of a kind": "glossary.html#brelan",
+    "calling for a sight": "scenarios/foster-sight.html",
+    "straddle amount": "matrix.html#rule-forced_bets-straddle_amount",
+    "void levy": "matrix.html#rule-void_deals-void_levy",
+    "retourne": "glossary.html#retourne",
+    "mistigri": "glossary.html#mistigri",
+    "britannica": "variants/britannica-1911.html",
+    "foster": "variants/foster.html",
+    "décavé": "glossary.html#decave",
+}
+"""The first result a reader should get: a glossary term before the pages that use it, a
+rule's one entry (its matrix row) before the nine system pages, English words leading to
+the French terms."""
+
+
+def test_search_puts_the_right_thing_first(site: Path, page: Any) -> None:
+    first = {}
+    for query in TOP_RESULTS:
+        open_page(page, site, f"search.html?q={query}")
+        first[query] = page.locator("#search-results li a").first.get_attribute("href")
+        snippet = page.locator("#search-results li p").first.inner_text()
+        # Snippets are words, cut between words: no dotted rule path, no broken word.
+        assert not re.search(r"\b[a-z]+_[a-z_]+\.|\b[a-z_]+\.[a-z]+_[a-z_]+", snippet), snippet
+    assert first == TOP_RESULTS
+    # One hit per rule across the systems, not one per system page.
+    open_page(page, site, "search.html?q=straddle amount")
+    hrefs = page.locator("#search-results li a").evaluate_all(
+        "links => links.map(a => a.getAttribute('href'))"
+    )
+    assert not any(h.startswith("variants/") and "#rule-" in h for h in hrefs)
+
+
+def test_the_search_index_is_small(site: Path) -> None:
+    size = (site / "assets" / "search-index.js").stat().st_size
+    assert size < 300_000, f"the search index is {size} bytes"

@@ -20,7 +20,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from ..citations import Status
 from ..compare import Comparison, compare
 from ..errors import InputError
-from ..profile import rule_paths
+from ..profile import GROUPS, rule_paths
 from ..profiles import Library
 from ..readings import rule_value
 from ..resources import bundled
@@ -31,9 +31,9 @@ from . import rules as rule_views
 from . import scenes
 from .glossary import GLOSSARY
 from .ids import cite_id, href, root_of, rule_id, scenario_page, slug, text_page, variant_page
-from .prose import inline, markdown
+from .prose import docstring, inline, markdown
 from .readings import reading_views
-from .search import index_script, page_entries
+from .search import index_script, page_entries, rule_entry
 from .stats import odds_section, simulate_section
 
 MARKER = ".bouillotte-site"
@@ -388,6 +388,19 @@ def _glossary(inputs: _Inputs) -> Page:
     )
 
 
+def _rule_entries(inputs: _Inputs) -> list[dict[str, str]]:
+    """One search entry per rule: its meaning and each value with the systems taking it."""
+    entries = []
+    for row in rule_views.matrix_rows(inputs.variants, ""):
+        group, name = row.path.split(".")
+        values: dict[str, list[str]] = {}
+        for cell in row.cells:
+            values.setdefault(cell.value, []).append(cell.short or cell.variant_id)
+        doc = str(docstring(GROUPS[group].model_fields[name].description or ""))
+        entries.append(rule_entry(row.label, row.anchor, doc, list(values.items())))
+    return entries
+
+
 def _search() -> Page:
     return Page("search.html", "search.html", "Search")
 
@@ -724,7 +737,7 @@ def _build_into(
     inputs = _collect(variant_dirs, scenario_paths, log)
     pages = _pages(inputs, log)
     files = _render(_environment(site_dir), pages, log)
-    entries = []
+    entries = _rule_entries(inputs)
     for page in pages:
         entries.extend(page_entries(page.path, page.title, files[page.path]))
     files["assets/search-index.js"] = index_script(entries)

@@ -68,7 +68,8 @@ GLOSSARY: tuple[Term, ...] = (
         "Bouillotte: Rank of the Hands",
         "A Brelan Carré is four of a kind; three in the player’s hand, and the fourth "
         "turned up on the pack.",
-        ("carré", "carre", "four of a kind"),
+        # Not "carré" alone: that is the teaching card's blind bet (carre-bet).
+        ("four of a kind",),
     ),
     Term(
         "calling-privilege",
