@@ -397,3 +397,35 @@ def test_search_puts_the_right_thing_first(site: Path, page: Any) -> None:
 def test_the_search_index_is_small(site: Path) -> None:
     size = (site / "assets" / "search-index.js").stat().st_size
     assert size < 300_000, f"the search index is {size} bytes"
+
+
+def test_charts_say_what_they_show_and_fit_a_phone(site: Path, browser: Any) -> None:
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(url(site, "statistics.html"))
+    charts = page.locator("svg.chart")
+    assert charts.count() >= 2
+    for i in range(charts.count()):
+        chart = charts.nth(i)
+        title = chart.locator("text.chart-title")
+        assert title.is_visible()
+        lines = title.locator("tspan").all_text_contents()
+        assert " ".join(lines) == chart.locator("title").text_content()
+        box = chart.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= PHONE["width"]
+        # No label or value is clipped by the chart's edge, and the type stays legible.
+        for text in chart.locator("text.chart-label, text.chart-value, tspan").all():
+            inner = text.bounding_box()
+            assert inner is not None
+            assert (
+                inner["x"] >= box["x"] - 1
+                and inner["x"] + inner["width"] <= box["x"] + box["width"] + 1
+            ), text.inner_text()
+            assert inner["height"] >= 11, f"{text.text_content()} is {inner['height']}px high"
+    simulated = page.locator("svg.chart[id^=chart-sim]")
+    assert simulated.count() >= 1
+    first = simulated.first
+    assert first.locator("path.chart-interval").count() == first.locator("rect").count()
+    intro = page.locator("section[aria-labelledby=simulate] .prose").inner_text()
+    assert "600 seeded deals per system" in intro and "always backs a brelan" in intro
+    context.close()
