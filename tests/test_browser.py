@@ -429,3 +429,14 @@ def test_charts_say_what_they_show_and_fit_a_phone(site: Path, browser: Any) -> 
     intro = page.locator("section[aria-labelledby=simulate] .prose").inner_text()
     assert "600 seeded deals per system" in intro and "always backs a brelan" in intro
     context.close()
+
+
+def test_the_pair_chooser_works_from_file(site: Path, page: Any) -> None:
+    page.goto(url(site, "compare/index.html"))
+    page.select_option("#pair-first", "pagat")
+    page.select_option("#pair-second", "foster")
+    page.click("#pair-chooser button")
+    page.wait_for_url("**/compare/foster--pagat.html")
+    assert page.locator("article.pair-rule").count() > 0
+    assert page.locator("#rule-hands-favori blockquote").count() == 2
+    shot(page, "pair")

@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 from bouillotte.cli import app
 from bouillotte.errors import InputError
+from bouillotte.profiles import Library
 from bouillotte.sitebuild import build_site, builder, stats
 from bouillotte.sitebuild.serve import make_server
 
@@ -292,3 +293,24 @@ def test_the_preview_server_serves_the_site(site: Path) -> None:
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_every_pair_of_systems_has_a_page_like_variants_diff(site: Path, runner: CliRunner) -> None:
+    """Each pair page lists exactly the rules `bouillotte variants diff` lists, each with
+    both sources' sentences, and the scenarios whose outcome the pair does not share."""
+    ids = Library().ids()
+    pair_pages = sorted((site / "compare").glob("*--*.html"))
+    assert len(pair_pages) == len(ids) * (len(ids) - 1) // 2
+    for page in pair_pages:
+        first, second = page.stem.split("--")
+        result = runner.invoke(app, ["variants", "diff", first, second])
+        assert result.exit_code == 0, result.output
+        listed = re.findall(r"^(\w+\.\w+) — ", result.output, flags=re.M)
+        html = page.read_text(encoding="utf-8")
+        shown = re.findall(r'<article class="pair-rule" id="rule-([\w-]+)"', html)
+        assert shown == [p.replace(".", "-") for p in listed], page.name
+        assert html.count('<blockquote class="quote') >= len(listed)
+    foster_pagat = (site / "compare" / "foster--pagat.html").read_text(encoding="utf-8")
+    assert "../scenarios/all-in-opening.html#outcome" in foster_pagat
+    index = (site / "compare" / "index.html").read_text(encoding="utf-8")
+    assert index.count('href="../compare/foster--') == len(ids) - 1

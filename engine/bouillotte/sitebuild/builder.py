@@ -17,6 +17,7 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
+from ..attribution import signature
 from ..citations import Status
 from ..compare import Comparison, compare
 from ..errors import InputError
@@ -30,7 +31,17 @@ from ..variant import Standing, Variant
 from . import rules as rule_views
 from . import scenes
 from .glossary import GLOSSARY
-from .ids import cite_id, href, root_of, rule_id, scenario_page, slug, text_page, variant_page
+from .ids import (
+    cite_id,
+    href,
+    pair_page,
+    root_of,
+    rule_id,
+    scenario_page,
+    slug,
+    text_page,
+    variant_page,
+)
 from .prose import docstring, inline, markdown
 from .readings import reading_views
 from .search import index_script, page_entries, rule_entry
@@ -42,6 +53,7 @@ MARKER = ".bouillotte-site"
 NAV: tuple[tuple[str, str], ...] = (
     ("index.html", "Home"),
     ("matrix.html", "Rule matrix"),
+    ("compare/index.html", "Compare two"),
     ("scenarios/index.html", "Scenarios"),
     ("readings.html", "Readings"),
     ("statistics.html", "Statistics"),
@@ -101,6 +113,7 @@ def _environment(site_dir: Path) -> Environment:
     env.globals["rule_label"] = rule_views.rule_label
     env.globals["variant_page"] = variant_page
     env.globals["scenario_page"] = scenario_page
+    env.globals["pair_page"] = pair_page
     return env
 
 
@@ -194,6 +207,61 @@ def _matrix(inputs: _Inputs) -> Page:
             "differing": [r for r in rows if r.differs],
             "first": inputs.variants[0] if inputs.variants else None,
         },
+    )
+
+
+def _pair_pages(inputs: _Inputs) -> list[Page]:
+    """A page for every pair of systems: the web form of ``bouillotte variants diff``, with
+    each source's own sentence and the scenarios whose outcome the pair does not share."""
+    pages = []
+    variants = inputs.variants
+    for i, a in enumerate(variants):
+        for b in variants[i + 1 :]:
+            path = pair_page(a.id, b.id)
+            root = root_of(path)
+            differ, agree = [], []
+            for number, rule in enumerate(rule_paths(), start=1):
+                row = {
+                    "path": rule,
+                    "label": rule_views.rule_label(rule),
+                    "anchor": rule_id(rule),
+                    "values": [rule_views.value_words(v.value(rule)) for v in (a, b)],
+                    "citations": [
+                        rule_views.citation_view(v, rule, number, root, inputs.library)
+                        for v in (a, b)
+                    ],
+                    "hrefs": [href(root, variant_page(v.id), rule_id(rule)) for v in (a, b)],
+                }
+                same = rule_views.plain(a.value(rule)) == rule_views.plain(b.value(rule))
+                (agree if same else differ).append(row)
+            scenarios = []
+            for c in inputs.comparisons:
+                by_id = {r.variant.id: r for r in c.results}
+                if a.id in by_id and b.id in by_id:
+                    ra, rb = by_id[a.id], by_id[b.id]
+                    if signature(ra.data) != signature(rb.data):
+                        scenarios.append(
+                            {"scenario": c.scenario.model, "status": [ra.status, rb.status]}
+                        )
+            pages.append(
+                Page(
+                    path,
+                    "pair.html",
+                    f"{a.short} and {b.short} side by side",
+                    {"pair": [a, b], "differ": differ, "agree": agree, "scenarios": scenarios},
+                    f"The rules on which {a.title} and {b.title} differ, each with its source.",
+                )
+            )
+    return pages
+
+
+def _pair_index(inputs: _Inputs) -> Page:
+    pairs = [(a, b) for i, a in enumerate(inputs.variants) for b in inputs.variants[i + 1 :]]
+    return Page(
+        "compare/index.html",
+        "pairs.html",
+        "Two systems side by side",
+        {"variants": inputs.variants, "pairs": pairs},
     )
 
 
@@ -476,6 +544,8 @@ def _pages(inputs: _Inputs, log: Log) -> list[Page]:
         _home(inputs),
         _matrix(inputs),
         *_variant_pages(inputs),
+        _pair_index(inputs),
+        *_pair_pages(inputs),
         _scenario_index(inputs),
         *_scenario_pages(inputs),
         _readings(inputs),
@@ -500,6 +570,8 @@ def _render(env: Environment, pages: list[Page], log: Log) -> dict[str, str]:
             section = "sources.html"
         elif page.path.startswith("scenarios/"):
             section = "scenarios/index.html"
+        elif page.path.startswith("compare/"):
+            section = "compare/index.html"
         template = env.get_template(page.template)
         rendered[page.path] = template.render(
             page=page, root=root, nav=NAV, section=section, **page.context
