@@ -440,3 +440,13 @@ def test_the_pair_chooser_works_from_file(site: Path, page: Any) -> None:
     assert page.locator("article.pair-rule").count() > 0
     assert page.locator("#rule-hands-favori blockquote").count() == 2
     shot(page, "pair")
+
+
+def test_a_rule_sheet_prints_on_one_or_two_a4_pages(site: Path, page: Any) -> None:
+    for name in ("foster", "pagat-mistigri"):
+        page.goto(url(site, f"sheets/{name}.html"))
+        page.emulate_media(media="print")
+        pdf = page.pdf(format="A4", print_background=False)
+        pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+        assert 1 <= pages <= 2, f"{name}: {pages} pages"
+        assert page.locator(".sheet-rules li").count() > 50

@@ -314,3 +314,37 @@ def test_every_pair_of_systems_has_a_page_like_variants_diff(site: Path, runner:
     assert "../scenarios/all-in-opening.html#outcome" in foster_pagat
     index = (site / "compare" / "index.html").read_text(encoding="utf-8")
     assert index.count('href="../compare/foster--') == len(ids) - 1
+
+
+def test_the_downloads_parse_and_match_the_profiles(site: Path) -> None:
+    """Every data file is linked from its page and parses; the values are the engine's."""
+    import csv
+
+    import yaml
+
+    library = Library()
+    ids = library.ids()
+    for vid in ids:
+        as_json = json.loads((site / "data" / "profiles" / f"{vid}.json").read_text("utf-8"))
+        as_yaml = yaml.safe_load((site / "data" / "profiles" / f"{vid}.yaml").read_text("utf-8"))
+        assert as_json == as_yaml
+        variant = library.get(vid)
+        assert as_json["rules"]["table.players"]["value"] == variant.players
+        page = (site / "variants" / f"{vid}.html").read_text("utf-8")
+        assert f'href="../data/profiles/{vid}.yaml"' in page
+    with (site / "data" / "matrix.csv").open(encoding="utf-8", newline="") as f:
+        rows = list(csv.reader(f))
+    matrix = json.loads((site / "data" / "matrix.json").read_text("utf-8"))
+    assert sorted(rows[0][2:]) == sorted(ids) == sorted(matrix["systems"])
+    assert len(rows) - 1 == len(matrix["rules"]) > 50
+    assert matrix["rules"]["table.players"]["values"]["foster-three"] == 3
+    scenarios = sorted((site / "data" / "scenarios").glob("*.json"))
+    assert len(scenarios) == len(list((site / "scenarios").glob("*.html"))) - 1
+    sight = json.loads((site / "data" / "scenarios" / "foster-sight.json").read_text("utf-8"))
+    assert sight["outcomes"]["foster"]["status"] == "settled"
+    assert sight["outcomes"]["pagat"]["status"] == "illegal"
+    with (site / "data" / "odds.csv").open(encoding="utf-8", newline="") as f:
+        odds = list(csv.DictReader(f))
+    assert odds and {"table", "row", "column", "value"} <= set(odds[0])
+    assert 'href="data/odds.csv"' in (site / "statistics.html").read_text("utf-8")
+    assert 'href="data/matrix.csv"' in (site / "matrix.html").read_text("utf-8")

@@ -28,8 +28,10 @@ from ..resources import bundled
 from ..scenario import Scenario, ScenarioLibrary, run_scenario
 from ..texts import notes_quotes, paragraph_anchor
 from ..variant import Standing, Variant
+from . import downloads, scenes
 from . import rules as rule_views
-from . import scenes
+from .downloads import data_files
+from .edition import edition
 from .glossary import GLOSSARY
 from .ids import (
     cite_id,
@@ -45,7 +47,7 @@ from .ids import (
 from .prose import docstring, inline, markdown
 from .readings import reading_views
 from .search import index_script, page_entries, rule_entry
-from .stats import odds_section, simulate_section
+from .stats import StatSection, odds_section, simulate_section
 
 MARKER = ".bouillotte-site"
 """A file at the root of every built site: only a folder holding it is ever replaced."""
@@ -114,6 +116,7 @@ def _environment(site_dir: Path) -> Environment:
     env.globals["variant_page"] = variant_page
     env.globals["scenario_page"] = scenario_page
     env.globals["pair_page"] = pair_page
+    env.globals["downloads"] = downloads
     return env
 
 
@@ -219,7 +222,8 @@ def _pair_pages(inputs: _Inputs) -> list[Page]:
         for b in variants[i + 1 :]:
             path = pair_page(a.id, b.id)
             root = root_of(path)
-            differ, agree = [], []
+            differ: list[dict[str, Any]] = []
+            agree: list[dict[str, Any]] = []
             for number, rule in enumerate(rule_paths(), start=1):
                 row = {
                     "path": rule,
@@ -351,7 +355,12 @@ def _statistics(inputs: _Inputs, log: Log) -> Page:
             future = pool.submit(simulate_section, inputs.variants, _quiet)
             odds = odds_section(inputs.variants, log)
             simulated = future.result()
-    return Page("statistics.html", "statistics.html", "Statistics", {"sections": [odds, simulated]})
+    return Page(
+        "statistics.html",
+        "statistics.html",
+        "Statistics",
+        {"sections": [odds, simulated], "has_odds": bool(odds.tables)},
+    )
 
 
 def _sources(inputs: _Inputs) -> Page:
@@ -377,7 +386,22 @@ def _sources(inputs: _Inputs) -> Page:
                 "text_href": text_page(work_id) if work.file else None,
             }
         )
-    return Page("sources.html", "sources.html", "Sources", {"works": works})
+    shipped = [
+        name
+        for name in downloads.BIBLIOGRAPHY_FILES
+        if any((folder / name).is_file() for folder in inputs.library.folders)
+    ]
+    return Page(
+        "sources.html",
+        "sources.html",
+        "Sources",
+        {
+            "works": works,
+            "bibliography_files": shipped,
+            "variants": inputs.variants,
+            "has_odds": True,
+        },
+    )
 
 
 @dataclass(frozen=True)
@@ -469,6 +493,71 @@ def _rule_entries(inputs: _Inputs) -> list[dict[str, str]]:
     return entries
 
 
+SHEET_PARTS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Setting up", ("table", "stakes", "session")),
+    ("Before the deal", ("forced_bets", "misdeals")),
+    ("Betting", ("betting", "void_deals")),
+    ("The showdown", ("hands", "point")),
+    ("Payments", ("bonuses",)),
+)
+"""The rule groups in the order of play, for the printable rule sheet."""
+
+
+def _short_quote(text: str | None, limit: int = 90) -> str | None:
+    if not text:
+        return None
+    if len(text) <= limit:
+        return text
+    return text[:limit].rsplit(" ", 1)[0] + " …"
+
+
+def _sheets(inputs: _Inputs) -> list[Page]:
+    """A printable rule sheet per system: its rules as sentences in the order of play, each
+    with its status and a short quote, then the works cited (one or two A4 pages)."""
+    pages = []
+    for v in inputs.variants:
+        path = f"sheets/{v.id}.html"
+        parts = []
+        cited: dict[str, set[str]] = {}
+        for title, groups in SHEET_PARTS:
+            rules = []
+            for rule in rule_paths():
+                if rule.split(".")[0] not in groups:
+                    continue
+                citation = v.citation(rule)
+                provenance = v.provenance(rule)
+                if citation is not None and citation.source:
+                    cited.setdefault(citation.source, set()).add(citation.locator or "")
+                rules.append(
+                    {
+                        "label": rule_views.rule_label(rule),
+                        "value": rule_views.value_words(v.value(rule)),
+                        "status": provenance.status,
+                        "quote": _short_quote(citation.quote if citation else None),
+                        "verbatim": citation is not None and citation.status != Status.PARAPHRASED,
+                        "source": citation.source if citation else None,
+                    }
+                )
+            parts.append({"title": title, "rules": rules})
+        works = [
+            {
+                "id": w,
+                "work": inputs.library.works.get(w),
+                "locators": sorted(x for x in cited[w] if x),
+            }
+            for w in sorted(cited)
+        ]
+        pages.append(
+            Page(
+                path,
+                "sheet.html",
+                f"{v.title}: the rules",
+                {"variant": v, "parts": parts, "works": works},
+            )
+        )
+    return pages
+
+
 def _search() -> Page:
     return Page("search.html", "search.html", "Search")
 
@@ -546,6 +635,7 @@ def _pages(inputs: _Inputs, log: Log) -> list[Page]:
         *_variant_pages(inputs),
         _pair_index(inputs),
         *_pair_pages(inputs),
+        *_sheets(inputs),
         _scenario_index(inputs),
         *_scenario_pages(inputs),
         _readings(inputs),
@@ -559,6 +649,7 @@ def _pages(inputs: _Inputs, log: Log) -> list[Page]:
 
 def _render(env: Environment, pages: list[Page], log: Log) -> dict[str, str]:
     rendered: dict[str, str] = {}
+    env.globals["edition"] = edition()
     nav_paths = [p for p, _ in NAV]
     log(f"rendering {len(pages)} pages")
     for page in pages:
@@ -570,6 +661,8 @@ def _render(env: Environment, pages: list[Page], log: Log) -> dict[str, str]:
             section = "sources.html"
         elif page.path.startswith("scenarios/"):
             section = "scenarios/index.html"
+        elif page.path.startswith("sheets/"):
+            section = "index.html"
         elif page.path.startswith("compare/"):
             section = "compare/index.html"
         template = env.get_template(page.template)
@@ -813,6 +906,12 @@ def _build_into(
     for page in pages:
         entries.extend(page_entries(page.path, page.title, files[page.path]))
     files["assets/search-index.js"] = index_script(entries)
+    statistics: list[StatSection] = next(
+        (p.context["sections"] for p in pages if p.path == "statistics.html"), []
+    )
+    files.update(
+        data_files(inputs.variants, inputs.comparisons, statistics, inputs.library.folders)
+    )
     log(f"writing {len(files) + 1} files")
     tmp.chmod(0o755)
     _write(tmp, site_dir, files)

@@ -94,11 +94,14 @@ def page_entries(url: str, title: str, html: str) -> list[dict[str, str]]:
     kind = page_kind(url)
     # The page's path is a link: a file name may hold "#", "?" or "%".
     url = quote(url)
-    limit = TEXT_PAGE_TEXT if url.startswith("texts/") else PAGE_TEXT
+    # A pair of systems or a rule sheet repeats what the rules' own entries hold.
+    pair = (url.startswith("compare/") and url != "compare/index.html") or url.startswith("sheets/")
+    limit = TEXT_PAGE_TEXT if url.startswith("texts/") else SECTION_TEXT if pair else PAGE_TEXT
     entries = [{"t": title, "u": url, "x": _cut(everything, limit), "k": kind}]
     # A scenario is one entry: its sections (the deal, each pair's attribution) repeat the
     # same words and only crowded the results.
-    for section in parser.sections[1:] if kind != "scenario" else []:
+    # A pair of systems, likewise: its rules are found through their own entries.
+    for section in parser.sections[1:] if kind != "scenario" and not pair else []:
         heading = _squash(section.title)
         anchor = section.anchor or ""
         if not heading or anchor.startswith("rule-"):
