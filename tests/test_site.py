@@ -348,3 +348,33 @@ def test_the_downloads_parse_and_match_the_profiles(site: Path) -> None:
     assert odds and {"table", "row", "column", "value"} <= set(odds[0])
     assert 'href="data/odds.csv"' in (site / "statistics.html").read_text("utf-8")
     assert 'href="data/matrix.csv"' in (site / "matrix.html").read_text("utf-8")
+
+
+def test_glossary_names_are_unique_and_terms_link_to_rules(site: Path) -> None:
+    from bouillotte.profile import rule_paths
+    from bouillotte.sitebuild.glossary import FRENCH, GLOSSARY, RULES
+
+    names = [n.lower() for t in GLOSSARY for n in (t.term.split(" (")[0], *t.also)]
+    assert len(names) == len(set(names)), sorted(n for n in names if names.count(n) > 1)
+    assert set(RULES) <= {t.id for t in GLOSSARY} and set(FRENCH) <= {t.id for t in GLOSSARY}
+    assert {p for paths in RULES.values() for p in paths} <= set(rule_paths())
+    html = (site / "glossary.html").read_text(encoding="utf-8")
+    assert '<dt id="favori"><span lang="fr">brelan favori</span>' in html
+    assert 'href="matrix.html#rule-hands-favori"' in html
+
+
+def test_home_lists_systems_by_date_and_starts_with_a_documented_example(site: Path) -> None:
+    html = (site / "index.html").read_text(encoding="utf-8")
+    start = html[html.index('id="start"') :]
+    first = re.search(r'<li><a href="scenarios/([\w-]+)\.html"', start)
+    assert first is not None and first.group(1) == "foster-sight"
+    order = re.findall(r'<h3><a href="variants/([\w-]+)\.html"', html)
+    library = Library()
+
+    def year(vid: str) -> int:
+        variant = library.get(vid)
+        found = re.search(r"\d{4}", variant.bibliography[variant.source].year)
+        return int(found.group()) if found else 9999  # an undated source comes last
+
+    years = {vid: year(vid) for vid in order}
+    assert [years[v] for v in order] == sorted(years[v] for v in order)

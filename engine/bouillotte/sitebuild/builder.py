@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import fcntl
 import os
+import re
 import shutil
 import signal
 import tempfile
 import time
+import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
@@ -32,7 +34,8 @@ from . import downloads, scenes
 from . import rules as rule_views
 from .downloads import data_files
 from .edition import edition
-from .glossary import GLOSSARY
+from .glossary import FRENCH, GLOSSARY, Term
+from .glossary import RULES as GLOSSARY_RULES
 from .ids import (
     cite_id,
     href,
@@ -140,13 +143,35 @@ def _home(inputs: _Inputs) -> Page:
                 "rules": len(rule_paths()),
             }
         )
-    first = inputs.comparisons[0].scenario if inputs.comparisons else None
+    first = _first_scenario(inputs)
     return Page(
         "index.html",
         "home.html",
         "Bouillotte: the historical rule systems compared",
-        {"systems": systems, "first_scenario": first, "scenario_count": len(inputs.comparisons)},
+        {
+            "systems": systems,
+            "first_scenario": first,
+            "scenario_count": len(inputs.comparisons),
+            "works": inputs.library.works,
+        },
     )
+
+
+def _first_scenario(inputs: _Inputs) -> Scenario | None:
+    """Where a reader should start: a documented example (the source's own worked deal)
+    from the earliest source, the plainest first (a variation's title adds to it)."""
+    years = {v.source: n for n, v in reversed(list(enumerate(inputs.variants)))}
+
+    def key(c: Comparison) -> tuple[bool, int, int, str]:
+        m = c.scenario.model
+        return (
+            m.source.status != "documented",
+            years.get(m.source.work, len(years)),
+            len(m.title),
+            m.id,
+        )
+
+    return min(inputs.comparisons, key=key).scenario if inputs.comparisons else None
 
 
 def _variant_pages(inputs: _Inputs) -> list[Page]:
@@ -469,14 +494,41 @@ def _text_pages(inputs: _Inputs) -> list[Page]:
     return pages
 
 
+def _term_scenarios(term: Term, comparisons: list[Comparison], limit: int = 4) -> list[Any]:
+    """The scenarios whose title names the term (or one of its other spellings)."""
+    names = [
+        unicodedata.normalize("NFD", n).encode("ascii", "ignore").decode().lower()
+        for n in (term.term.split(" (")[0], *term.also)
+    ]
+    found = []
+    for c in comparisons:
+        title = c.scenario.model.title
+        plain = unicodedata.normalize("NFD", title).encode("ascii", "ignore").decode().lower()
+        if any(re.search(rf"\b{re.escape(n)}\b", plain) for n in names):
+            found.append(c.scenario.model)
+    return found[:limit]
+
+
 def _glossary(inputs: _Inputs) -> Page:
     terms = sorted(GLOSSARY, key=lambda t: t.term.lower())
     contexts = {t.id: rule_views.context_href(inputs.library, "", t.work, t.quote) for t in terms}
+    rules = {
+        t.id: [(rule_views.rule_label(p), rule_id(p)) for p in GLOSSARY_RULES.get(t.id, ())]
+        for t in terms
+    }
+    scenarios = {t.id: _term_scenarios(t, inputs.comparisons) for t in terms}
     return Page(
         "glossary.html",
         "glossary.html",
         "Glossary",
-        {"terms": terms, "works": inputs.library.works, "contexts": contexts},
+        {
+            "terms": terms,
+            "works": inputs.library.works,
+            "contexts": contexts,
+            "french": FRENCH,
+            "rules": rules,
+            "scenarios": scenarios,
+        },
     )
 
 
