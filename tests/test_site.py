@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import hashlib
+import html as html_lib
 import json
 import re
 import threading
 import urllib.request
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import html5lib  # type: ignore[import-untyped]
@@ -18,6 +20,7 @@ from typer.testing import CliRunner
 from bouillotte.cli import app
 from bouillotte.errors import InputError
 from bouillotte.profiles import Library
+from bouillotte.scenario import ScenarioLibrary
 from bouillotte.sitebuild import build_site, builder, stats
 from bouillotte.sitebuild.serve import make_server
 
@@ -378,3 +381,136 @@ def test_home_lists_systems_by_date_and_starts_with_a_documented_example(site: P
 
     years = {vid: year(vid) for vid in order}
     assert [years[v] for v in order] == sorted(years[v] for v in order)
+
+
+def _user_folder(tmp_path: Path) -> Path:
+    """One profile of the user's own (every rule stated, citing the user's own book), two
+    scenarios, a site configuration and a theme."""
+    import yaml
+
+    from bouillotte.profile import rule_paths
+
+    root = tmp_path / "user"
+    (root / "mine" / "deals").mkdir(parents=True)
+    foster = Library().get("foster")
+    rules: dict[str, dict[str, Any]] = {}
+    for path in rule_paths():
+        group, name = path.split(".")
+        value = foster.value(path)
+        value = value.model_dump(mode="json") if hasattr(value, "model_dump") else value
+        value = json.loads(json.dumps(value, default=str))
+        if name == "packs":
+            value = {int(k): v for k, v in value.items()}
+        rules.setdefault(group, {})[name] = {
+            "value": value,
+            "source": "mybook",
+            "locator": "p. 1",
+            "status": "inferred",
+            "reason": "Our reading.",
+        }
+    profile = {"title": "Our house rules", "short": "House 1990", "source": "mybook"}
+    (root / "mine" / "house.yaml").write_text(
+        yaml.safe_dump({**profile, "rules": rules}, sort_keys=False), encoding="utf-8"
+    )
+    (root / "mine" / "sources.yaml").write_text(
+        "works:\n  mybook:\n    author: A. Player\n    title: Our own book\n"
+        '    year: "1990"\n    language: en\n',
+        encoding="utf-8",
+    )
+    deal = (
+        "source: {work: mybook, locator: p. 2, status: constructed}\n"
+        "players: [A, B, C, D]\ndealer: D\nretourne: 8C\n"
+        "hands: {A: [QS, QH, QD], B: [AS, KH, 9D], C: [KS, AH, 9C], D: [AD, KD, 9S]}\n"
+    )
+    (root / "mine" / "deals" / "one.yaml").write_text(
+        "id: house-brelan\ntitle: A brelan wins at our table\n"
+        + deal
+        + "actions: [A bet 10, B fold, C fold, D fold]\n",
+        encoding="utf-8",
+    )
+    (root / "mine" / "deals" / "two.yaml").write_text(
+        "id: house-void\ntitle: Nobody opens at our table\n"
+        + deal
+        + "actions: [A pass, B pass, C pass, D pass]\n",
+        encoding="utf-8",
+    )
+    (root / "theme" / "templates").mkdir(parents=True)
+    (root / "theme" / "assets").mkdir()
+    (root / "theme" / "templates" / "search.html").write_text(
+        '{% extends "base.html" %}{% block main %}<h1>Search our rules</h1>{% endblock %}',
+        encoding="utf-8",
+    )
+    (root / "theme" / "assets" / "style.css").write_text(
+        "/* our own stylesheet */\n", encoding="utf-8"
+    )
+    (root / "site.yaml").write_text(
+        "title: Our table's Bouillotte\nintro: |\n  The rules **we** play by.\n"
+        "language: en-GB\nfooter: Published by the club.\n"
+        "base_url: https://example.org/bouillotte\ntheme: theme\n",
+        encoding="utf-8",
+    )
+    return root
+
+
+def test_a_site_of_ones_own_holds_nothing_bundled(tmp_path: Path, runner: CliRunner) -> None:
+    root = _user_folder(tmp_path)
+    out = tmp_path / "out"
+    result = runner.invoke(
+        app,
+        [
+            "site", "build", "--no-bundled",
+            "--variants", str(root / "mine"),
+            "--scenarios", str(root / "mine" / "deals"),
+            "--config", str(root / "site.yaml"),
+            "--out", str(out),
+        ],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    files = sorted(f.relative_to(out).as_posix() for f in out.rglob("*") if f.is_file())
+    assert "variants/house.html" in files and "scenarios/house-void.html" in files
+    assert not (out / "glossary.html").exists() and not (out / "texts").exists()
+    library = Library()
+    bundled_names = [
+        *(f"variants/{v}.html" for v in library.ids()),
+        *(v.title for v in library.all()),
+        # (Britannica's article is titled plainly "Bouillotte", a word any site uses.)
+        *(w.title for w in library.works.values() if w.title != "Bouillotte"),
+        *(s.model.title for s in ScenarioLibrary().all()),
+    ]
+    for name in files:
+        text = (out / name).read_text(encoding="utf-8", errors="replace")
+        for bundled_name in bundled_names:
+            assert html_lib.escape(bundled_name) not in text and bundled_name not in text, (
+                name,
+                bundled_name,
+            )
+    home = (out / "index.html").read_text(encoding="utf-8")
+    assert '<html lang="en-GB">' in home and "<strong>we</strong>" in home
+    assert '<link rel="canonical" href="https://example.org/bouillotte/index.html">' in home
+    assert "Published by the club." in home and "Our table&#39;s Bouillotte" in home
+    assert "Search our rules" in (out / "search.html").read_text(encoding="utf-8")
+    assert (out / "assets" / "style.css").read_text(encoding="utf-8").startswith("/* our own")
+    sitemap = (out / "sitemap.xml").read_text(encoding="utf-8")
+    assert "<loc>https://example.org/bouillotte/variants/house.html</loc>" in sitemap
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("language: English", "site.yaml:1: language: must be a language tag"),
+        ("base_url: example.org", "site.yaml:1: base_url: must be an http://"),
+        ("colour: red", "site.yaml:1: colour"),
+        ("theme: nowhere", "site.yaml:1: theme: no such theme folder"),
+    ],
+)
+def test_a_bad_site_configuration_is_one_line(
+    tmp_path: Path, runner: CliRunner, line: str, message: str
+) -> None:
+    (tmp_path / "site.yaml").write_text(line + "\n", encoding="utf-8")
+    result = runner.invoke(
+        app,
+        ["site", "build", "--config", str(tmp_path / "site.yaml"), "--out", str(tmp_path / "o")],
+    )
+    assert result.exit_code == 2
+    assert message in result.output and "Traceback" not in result.output
+    assert not (tmp_path / "o").exists()

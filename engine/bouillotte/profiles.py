@@ -41,8 +41,8 @@ class Library:
     A profile in a user's folder replaces a bundled one of the same id.
     """
 
-    def __init__(self, folders: Sequence[Path] = ()) -> None:
-        self.folders = [bundled("variants"), *folders]
+    def __init__(self, folders: Sequence[Path] = (), include_bundled: bool = True) -> None:
+        self.folders = [bundled("variants"), *folders] if include_bundled else [*folders]
         self.files: dict[str, Path] = {}
         self.works: dict[str, Work] = {}
         readings_files: list[Path] = []

@@ -16,8 +16,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
+from xml.sax.saxutils import escape as xml_escape
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined
 
 from ..attribution import signature
 from ..citations import Status
@@ -50,6 +52,7 @@ from .ids import (
 from .prose import docstring, inline, markdown
 from .readings import reading_views
 from .search import index_script, page_entries, rule_entry
+from .siteconfig import DEFAULT, SiteConfig, load_config
 from .stats import StatSection, odds_section, simulate_section
 
 MARKER = ".bouillotte-site"
@@ -98,11 +101,18 @@ class _Inputs:
     comparisons: list[Comparison]
     unplayable: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
     """Per scenario id: the variants it cannot be played under, with the reason."""
+    bundled: bool = True
+    """Whether the bundled profiles, scenarios and glossary are part of the site."""
 
 
-def _environment(site_dir: Path) -> Environment:
+def _environment(site_dir: Path, theme: Path | None = None) -> Environment:
+    # A theme's templates come first: any of them replaces the bundled one of its name,
+    # and may extend or import the bundled ones it does not replace.
+    folders = [str(site_dir / "templates")]
+    if theme is not None and (theme / "templates").is_dir():
+        folders.insert(0, str(theme / "templates"))
     env = Environment(
-        loader=FileSystemLoader(str(site_dir / "templates")),
+        loader=ChoiceLoader([FileSystemLoader(f) for f in folders]),
         autoescape=True,
         undefined=StrictUndefined,
         trim_blocks=True,
@@ -153,6 +163,7 @@ def _home(inputs: _Inputs) -> Page:
             "first_scenario": first,
             "scenario_count": len(inputs.comparisons),
             "works": inputs.library.works,
+            "bundled_site": inputs.bundled,
         },
     )
 
@@ -460,7 +471,7 @@ def _text_pages(inputs: _Inputs) -> list[Page]:
                     variant_page(v.id),
                     cite_id(path),
                 )
-    for term in GLOSSARY:
+    for term in GLOSSARY if inputs.bundled else ():
         note(term.work, term.quote, f"glossary: {term.term}", "glossary.html", term.id)
     pages = []
     for work_id, work in sorted(inputs.library.works.items()):
@@ -617,13 +628,18 @@ def _search() -> Page:
 # -- building -------------------------------------------------------------------------
 
 
-def _collect(variant_dirs: Sequence[Path], scenario_paths: Sequence[Path], log: Log) -> _Inputs:
+def _collect(
+    variant_dirs: Sequence[Path],
+    scenario_paths: Sequence[Path],
+    log: Log,
+    include_bundled: bool = True,
+) -> _Inputs:
     log("reading the variant profiles")
-    library = Library(list(variant_dirs))
+    library = Library(list(variant_dirs), include_bundled=include_bundled)
     variants = rule_views.system_order(library.all())
     log(f"  {len(variants)} variants")
     log("reading the scenarios")
-    scenarios = ScenarioLibrary(list(scenario_paths)).all()
+    scenarios = ScenarioLibrary(list(scenario_paths), include_bundled=include_bundled).all()
     comparisons = []
     unplayable: dict[str, list[tuple[str, str]]] = {}
     roots = [bundled("scenarios"), bundled("variants"), *scenario_paths, *variant_dirs]
@@ -633,7 +649,7 @@ def _collect(variant_dirs: Sequence[Path], scenario_paths: Sequence[Path], log: 
         comparisons.append(comparison)
         if failed:
             unplayable[scenario.id] = failed
-    return _Inputs(library, variants, comparisons, unplayable)
+    return _Inputs(library, variants, comparisons, unplayable, include_bundled)
 
 
 def _shown(file: str | None, roots: Sequence[Path]) -> str | None:
@@ -693,16 +709,21 @@ def _pages(inputs: _Inputs, log: Log) -> list[Page]:
         _readings(inputs),
         _statistics(inputs, log),
         _sources(inputs),
-        _glossary(inputs),
+        *([_glossary(inputs)] if inputs.bundled else []),
         *_text_pages(inputs),
         _search(),
     ]
 
 
-def _render(env: Environment, pages: list[Page], log: Log) -> dict[str, str]:
+def _render(
+    env: Environment, pages: list[Page], log: Log, config: SiteConfig = DEFAULT
+) -> dict[str, str]:
     rendered: dict[str, str] = {}
     env.globals["edition"] = edition()
-    nav_paths = [p for p, _ in NAV]
+    env.globals["site"] = config
+    built = {p.path for p in pages}
+    nav = tuple((path, label) for path, label in NAV if path in built)
+    nav_paths = [p for p, _ in nav]
     log(f"rendering {len(pages)} pages")
     for page in pages:
         root = root_of(page.path)
@@ -719,7 +740,7 @@ def _render(env: Environment, pages: list[Page], log: Log) -> dict[str, str]:
             section = "compare/index.html"
         template = env.get_template(page.template)
         rendered[page.path] = template.render(
-            page=page, root=root, nav=NAV, section=section, **page.context
+            page=page, root=root, nav=nav, section=section, built=built, **page.context
         )
     return rendered
 
@@ -856,8 +877,15 @@ def _remove_leftovers(out: Path) -> None:
                 shutil.rmtree(stale, ignore_errors=True)
 
 
-def _write(target: Path, site_dir: Path, files: dict[str, str]) -> None:
+def _write(target: Path, site_dir: Path, files: dict[str, str], theme: Path | None = None) -> None:
     shutil.copytree(site_dir / "assets", target / "assets")
+    if theme is not None and (theme / "assets").is_dir():
+        # A theme's asset replaces the bundled one of its name (style.css, say).
+        for asset in sorted((theme / "assets").rglob("*")):
+            if asset.is_file() and not asset.is_symlink():
+                copy = target / "assets" / asset.relative_to(theme / "assets")
+                copy.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(asset, copy)
     for rel, text in sorted(files.items()):
         file = target / rel
         file.parent.mkdir(parents=True, exist_ok=True)
@@ -895,19 +923,37 @@ def _swap(tmp: Path, out: Path) -> None:
             shutil.rmtree(old)
 
 
+@dataclass(frozen=True)
+class _Options:
+    include_bundled: bool = True
+    config: SiteConfig = DEFAULT
+    theme: Path | None = None
+
+
 def build_site(
     out: Path,
     variant_dirs: Sequence[Path] = (),
     scenario_paths: Sequence[Path] = (),
     log: Log = _quiet,
+    *,
+    include_bundled: bool = True,
+    config_file: Path | None = None,
 ) -> BuildReport:
-    """Build the whole site into ``out``; on any error ``out`` is left as it was."""
+    """Build the whole site into ``out``; on any error ``out`` is left as it was.
+
+    ``include_bundled=False`` builds from the given folders alone (their own
+    ``sources.yaml``); ``config_file`` is a site configuration (``siteconfig.SiteConfig``).
+    """
     started = time.perf_counter()
     out = Path(out)
+    config, theme = load_config(Path(config_file)) if config_file is not None else (DEFAULT, None)
+    options = _Options(include_bundled, config, theme)
     given = [
         *variant_dirs,
         *scenario_paths,
         *(bundled(n) for n in ("variants", "scenarios", "site")),
+        *([Path(config_file)] if config_file is not None else []),
+        *([theme] if theme is not None else []),
     ]
     check_out(out, given)
     site_dir = bundled("site")
@@ -918,7 +964,7 @@ def build_site(
         with _BuildLock(out):
             _remove_leftovers(out)
             check_out(out, given)  # again: another build may have finished meanwhile
-            return _build_locked(out, variant_dirs, scenario_paths, site_dir, log, started)
+            return _build_locked(out, variant_dirs, scenario_paths, site_dir, log, started, options)
     except OSError as exc:
         raise InputError(f"cannot write the site: {exc.strerror or exc}", file=out) from None
 
@@ -930,16 +976,31 @@ def _build_locked(
     site_dir: Path,
     log: Log,
     started: float,
+    options: _Options,
 ) -> BuildReport:
     # Writing is tried before the long part of the build: a folder we cannot write
     # into fails now, not after every page is made.
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent))
     try:
-        report = _build_into(tmp, out, variant_dirs, scenario_paths, site_dir, log, started)
+        report = _build_into(
+            tmp, out, variant_dirs, scenario_paths, site_dir, log, started, options
+        )
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     return report
+
+
+def _sitemap(base_url: str, pages: list[Page]) -> str:
+    """The pages' public addresses, for search engines (only with a base URL)."""
+    urls = "".join(
+        f"<url><loc>{xml_escape(base_url + quote(p.path))}</loc></url>\n"
+        for p in sorted(pages, key=lambda p: p.path)
+    )
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' + urls + "</urlset>\n"
+    )
 
 
 def _build_into(
@@ -950,10 +1011,11 @@ def _build_into(
     site_dir: Path,
     log: Log,
     started: float,
+    options: _Options = _Options(),
 ) -> BuildReport:
-    inputs = _collect(variant_dirs, scenario_paths, log)
+    inputs = _collect(variant_dirs, scenario_paths, log, options.include_bundled)
     pages = _pages(inputs, log)
-    files = _render(_environment(site_dir), pages, log)
+    files = _render(_environment(site_dir, options.theme), pages, log, options.config)
     entries = _rule_entries(inputs)
     for page in pages:
         entries.extend(page_entries(page.path, page.title, files[page.path]))
@@ -964,9 +1026,11 @@ def _build_into(
     files.update(
         data_files(inputs.variants, inputs.comparisons, statistics, inputs.library.folders)
     )
+    if options.config.base_url:
+        files["sitemap.xml"] = _sitemap(options.config.base_url, pages)
     log(f"writing {len(files) + 1} files")
     tmp.chmod(0o755)
-    _write(tmp, site_dir, files)
+    _write(tmp, site_dir, files, options.theme)
     _swap(tmp, out)
     seconds = time.perf_counter() - started
     log(f"built {len(pages)} pages into {out} in {seconds:.2f} s")
