@@ -227,7 +227,9 @@ def test_a_failed_build_leaves_the_previous_output(
         build_site(out, scenario_paths=[broken])
     assert digest(out) == before
 
-    def half_written(target: Path, site_dir: Path, files: dict[str, str]) -> None:
+    def half_written(
+        target: Path, site_dir: Path, files: dict[str, str], theme: Path | None = None
+    ) -> None:
         (target / "index.html").write_text("half", encoding="utf-8")
         raise OSError("disk full")
 

@@ -43,7 +43,7 @@
       order: i,
       title: words(entry.t),
       text: words(entry.x),
-      names: names.split(/\s*[(),;]\s*/).map(function (n) { return words(n).trim(); }),
+      names: names.split(/\s*[(),;]\s*/).map(function (n) { return words(n).trim().replace(/^also /, ""); }),
       kind: KIND[entry.k] || 0
     };
   });

@@ -20,6 +20,8 @@ from urllib.parse import quote
 
 SECTION_TAGS = {"h2", "h3", "dt"}
 SKIP_TAGS = {"script", "style", "svg", "nav", "template", "code", "pre", "sup"}
+SKIP_CLASSES = {"permalink", "gloss", "visually-hidden", "term-links"}
+"""Elements (without nested elements of their own tag) whose text is not indexed."""
 PAGE_TEXT = 1500
 """Enough of a page's text to find it by; its sections are entries of their own."""
 TEXT_PAGE_TEXT = 12000
@@ -41,12 +43,17 @@ class _Extractor(HTMLParser):
         self.skip = 0
         self.heading: str | None = None
         self.sections: list[_Section] = [_Section(None)]
+        self.skipped: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag == "main":
             self.in_main += 1
         if tag in SKIP_TAGS:
             self.skip += 1
+        classes = set((dict(attrs).get("class") or "").split())
+        if classes & SKIP_CLASSES:
+            self.skip += 1
+            self.skipped.append(tag)
         anchor = dict(attrs).get("id")
         if self.in_main and tag in SECTION_TAGS and anchor:
             self.sections.append(_Section(anchor))
@@ -56,6 +63,9 @@ class _Extractor(HTMLParser):
         if tag == "main":
             self.in_main -= 1
         if tag in SKIP_TAGS:
+            self.skip = max(0, self.skip - 1)
+        if self.skipped and tag == self.skipped[-1]:
+            self.skipped.pop()
             self.skip = max(0, self.skip - 1)
         if tag == self.heading:
             self.heading = None
