@@ -254,6 +254,15 @@ def _pair_pages(inputs: _Inputs) -> list[Page]:
     each source's own sentence and the scenarios whose outcome the pair does not share."""
     pages = []
     variants = inputs.variants
+    views: dict[tuple[str, str], rule_views.CitationView] = {}
+
+    def view(v: Variant, rule: str, number: int) -> rule_views.CitationView:
+        # Each citation is shown on eight pair pages: find its place in the text once.
+        key = (v.id, rule)
+        if key not in views:
+            views[key] = rule_views.citation_view(v, rule, number, "../", inputs.library)
+        return views[key]
+
     for i, a in enumerate(variants):
         for b in variants[i + 1 :]:
             path = pair_page(a.id, b.id)
@@ -266,10 +275,7 @@ def _pair_pages(inputs: _Inputs) -> list[Page]:
                     "label": rule_views.rule_label(rule),
                     "anchor": rule_id(rule),
                     "values": [rule_views.value_words(v.value(rule)) for v in (a, b)],
-                    "citations": [
-                        rule_views.citation_view(v, rule, number, root, inputs.library)
-                        for v in (a, b)
-                    ],
+                    "citations": [view(v, rule, number) for v in (a, b)],
                     "hrefs": [href(root, variant_page(v.id), rule_id(rule)) for v in (a, b)],
                 }
                 same = rule_views.plain(a.value(rule)) == rule_views.plain(b.value(rule))
@@ -1018,7 +1024,12 @@ def _build_into(
     files = _render(_environment(site_dir, options.theme), pages, log, options.config)
     entries = _rule_entries(inputs)
     for page in pages:
-        entries.extend(page_entries(page.path, page.title, files[page.path]))
+        if page.path.startswith(("compare/", "sheets/")) and page.description:
+            # A pair or a rule sheet repeats the rules' own entries: its title and
+            # description are enough to find it (and parsing 45 such pages is slow).
+            entries.append({"t": page.title, "u": page.path, "x": page.description, "k": "page"})
+        else:
+            entries.extend(page_entries(page.path, page.title, files[page.path]))
     files["assets/search-index.js"] = index_script(entries)
     statistics: list[StatSection] = next(
         (p.context["sections"] for p in pages if p.path == "statistics.html"), []
