@@ -1027,7 +1027,9 @@ def _build_into(
         if page.path.startswith(("compare/", "sheets/")) and page.description:
             # A pair or a rule sheet repeats the rules' own entries: its title and
             # description are enough to find it (and parsing 45 such pages is slow).
-            entries.append({"t": page.title, "u": page.path, "x": page.description, "k": "page"})
+            entries.append(
+                {"t": page.title, "u": quote(page.path), "x": page.description, "k": "page"}
+            )
         else:
             entries.extend(page_entries(page.path, page.title, files[page.path]))
     files["assets/search-index.js"] = index_script(entries)
