@@ -6,6 +6,7 @@ bundled by ``playwright install`` is never used. Screenshots go to ``test-artifa
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -169,3 +170,291 @@ def test_screenshots(site: Path, page: Any, name: str, target: str) -> None:
 def test_cleanup_is_not_needed_for_the_artifacts() -> None:
     # test-artifacts/ is gitignored; keep the screenshots for people to look at.
     assert shutil.which("chromium") or CHROMIUM.is_file()
+
+
+# -- issue 14: barriers --------------------------------------------------------------------
+
+AXE_PAGES = (
+    "index.html",
+    "matrix.html",
+    "variants/foster.html",
+    "scenarios/index.html",
+    "scenarios/foster-sight.html",
+    "scenarios/all-in-opening.html",
+    "readings.html",
+    "statistics.html",
+    "sources.html",
+    "texts/foster.html",
+    "glossary.html",
+    "search.html?q=favori",
+)
+"""One page of every kind (a scenario that one system refuses as well); the search page
+with results, so that its highlights are checked."""
+
+AXE_PHONE_PAGES = (
+    "matrix.html",
+    "variants/foster.html",
+    "scenarios/all-in-opening.html",
+    "search.html?q=favori",
+)
+"""At phone width the colours are the same: the pages whose layout changes most."""
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+def open_page(page: Any, site: Path, name: str) -> None:
+    target, _, query = name.partition("?")
+    page.goto(url(site, target) + (f"?{query}" if query else ""))
+    if query:
+        page.locator("#search-results li").first.wait_for()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_axe_finds_no_serious_violation(
+    site: Path, browser: Any, scheme: str, viewport: dict[str, int]
+) -> None:
+    """axe-core (shipped inside axe-playwright-python, so it runs offline) on every kind of
+    page, light and dark, desktop and phone: no serious or critical violation."""
+    axe_module = pytest.importorskip(
+        "axe_playwright_python.sync_playwright",
+        reason="axe-playwright-python is not installed (pip install -e '.[test]')",
+    )
+    axe = axe_module.Axe()
+    context = browser.new_context(viewport=viewport, color_scheme=scheme)
+    page = context.new_page()
+    # The dark scheme changes colours only: its run checks the colour rules (the light
+    # run checks everything), which keeps the suite's time down.
+    options = {"resultTypes": ["violations"]}
+    if scheme == "dark":
+        options["runOnly"] = ["color-contrast", "link-in-text-block"]
+    found = []
+    for name in AXE_PAGES if viewport == DESKTOP else AXE_PHONE_PAGES:
+        open_page(page, site, name)
+        for v in axe.run(page, options=options).response["violations"]:
+            if v["impact"] in ("serious", "critical"):
+                targets = [n["target"] for n in v["nodes"][:3]]
+                found.append(f"{name}: {v['id']} ({v['impact']}) at {targets}")
+    context.close()
+    assert not found, "\n".join(found)
+
+
+def test_no_page_scrolls_sideways_at_320_px(site: Path, browser: Any) -> None:
+    """WCAG 1.4.10: every page of the site fits a 320 px wide screen."""
+    context = browser.new_context(viewport={"width": 320, "height": 640})
+    page = context.new_page()
+    names = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
+    # The 36 pair pages share one template: three of them stand for the rest.
+    pairs = [n for n in names if "--" in n]
+    names = [n for n in names if "--" not in n] + pairs[:3]
+    wide = []
+    for name in names:
+        page.goto(url(site, name))
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > 320:
+            wide.append(f"{name}: {width}px")
+    context.close()
+    assert len(names) > 20
+    assert not wide, wide
+
+
+def test_matrix_on_a_phone_is_one_card_per_rule(site: Path, browser: Any) -> None:
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(url(site, "matrix.html"))
+    row = page.locator("#rule-hands-favori")
+    assert row.evaluate("r => getComputedStyle(r).display") == "block"
+    cells = row.locator("td")
+    labels = cells.evaluate_all(
+        "cs => cs.map(c => getComputedStyle(c, '::before').content.replace(/\"/g, ''))"
+    )
+    headers = page.locator("#matrix-table thead th[scope=col] a").all_inner_texts()
+    assert [label.removesuffix(": ") for label in labels] == headers
+    assert "Foster 1897" in headers[0]
+    # The card fits the screen and names the rule in words.
+    box = row.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= PHONE["width"]
+    assert row.locator("th .rule-label").inner_text().startswith("Favori (hand)")
+    shot(page, "matrix-phone")
+    context.close()
+
+
+def test_matrix_keeps_the_rule_column_and_says_more_columns_follow(
+    site: Path, browser: Any
+) -> None:
+    context = browser.new_context(viewport={"width": 900, "height": 800})
+    page = context.new_page()
+    page.goto(url(site, "matrix.html"))
+    hint = page.locator(".scroll-hint").first
+    assert hint.is_visible(), "no cue that the table has more columns"
+    headers = page.locator("#matrix-table thead th[scope=col]").all_inner_texts()
+    assert headers[1:4] == ["Foster 1897", "Foster 1897, 3 players", "Foster 1897, 5 players"]
+    wrap = page.locator(".matrix-wrap").first
+    rule = page.locator("#rule-hands-favori th")
+    before = rule.bounding_box()
+    wrap.evaluate("w => { w.scrollLeft = 400; w.scrollTop = 300; }")
+    after = rule.bounding_box()
+    edge = wrap.bounding_box()
+    assert before is not None and after is not None and edge is not None
+    assert wrap.evaluate("w => w.scrollLeft") > 0
+    assert abs(after["x"] - edge["x"]) <= 4, "the rule column scrolled away"
+    head = page.locator("#matrix-table thead th").first.bounding_box()
+    assert head is not None and abs(head["y"] - edge["y"]) <= 4, "the header scrolled away"
+    context.close()
+
+
+CONTRAST = """el => {
+  const rgb = s => (s.match(/[\\d.]+/g) || []).map(Number);
+  const lum = c => {
+    const [r, g, b] = c.slice(0, 3).map(v => {
+      v /= 255;
+      return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const ring = rgb(getComputedStyle(el).outlineColor);
+  let node = el.parentElement, bg = null;
+  while (node) {
+    const c = rgb(getComputedStyle(node).backgroundColor);
+    if (c.length === 3 || (c.length === 4 && c[3] > 0)) { bg = c; break; }
+    node = node.parentElement;
+  }
+  bg = bg || [255, 255, 255];
+  const [a, b] = [lum(ring), lum(bg)].sort((x, y) => y - x);
+  return {ratio: (a + 0.05) / (b + 0.05), style: getComputedStyle(el).outlineStyle,
+          what: el.outerHTML.slice(0, 80)};
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_focus_ring_has_three_to_one_contrast(site: Path, browser: Any, scheme: str) -> None:
+    """WCAG 1.4.11: the ring of each focused control against what surrounds it."""
+    context = browser.new_context(viewport=DESKTOP, color_scheme=scheme)
+    page = context.new_page()
+    faint = []
+    for name in ("index.html", "matrix.html"):
+        page.goto(url(site, name))
+        for _ in range(16):
+            page.keyboard.press("Tab")
+            seen = page.evaluate(f"({CONTRAST})(document.activeElement)")
+            if seen["style"] == "none" or seen["ratio"] < 3:
+                faint.append(f"{name}: {seen['ratio']:.2f} {seen['what']}")
+    context.close()
+    assert not faint, faint
+
+
+def test_scenario_pages_read_well(site: Path, page: Any) -> None:
+    """One explanatory cell for a system that refuses the deal, in words that do not clash
+    with the step table; rule names, not dotted paths; a space after every linked name;
+    the systems in the matrix's order."""
+    page.goto(url(site, "scenarios/all-in-opening.html"))
+    refused = page.locator("table.outcome td[rowspan]")
+    assert refused.count() >= 1
+    text = refused.first.inner_text()
+    assert "refuses the deal" in text and "step" not in text
+    html = page.content()
+    assert "</a>alone" not in html
+    why = page.locator("#why").inner_text() if page.locator("#why").count() else ""
+    assert "." not in "".join(w for w in why.split() if "_" in w)
+    matrix = page.context.new_page()
+    matrix.goto(url(site, "matrix.html"))
+    order = matrix.locator("#matrix-table thead th[scope=col]").all_inner_texts()[1:]
+    matrix.close()
+    shown = page.locator("table.outcome thead th[scope=col]").all_inner_texts()[1:]
+    assert shown == [name for name in order if name in shown]
+
+
+TOP_RESULTS = {
+    "favori": "glossary.html#favori",
+    "favorite": "glossary.html#favori",
+    "brelan favori": "glossary.html#favori",
+    "four of a kind": "glossary.html#brelan-carre",
+    "three of a kind": "glossary.html#brelan",
+    "calling for a sight": "scenarios/foster-sight.html",
+    "straddle amount": "matrix.html#rule-forced_bets-straddle_amount",
+    "void levy": "matrix.html#rule-void_deals-void_levy",
+    "retourne": "glossary.html#retourne",
+    "mistigri": "glossary.html#mistigri",
+    "britannica": "variants/britannica-1911.html",
+    "foster": "variants/foster.html",
+    "décavé": "glossary.html#decave",
+}
+"""The first result a reader should get: a glossary term before the pages that use it, a
+rule's one entry (its matrix row) before the nine system pages, English words leading to
+the French terms."""
+
+
+def test_search_puts_the_right_thing_first(site: Path, page: Any) -> None:
+    first = {}
+    for query in TOP_RESULTS:
+        open_page(page, site, f"search.html?q={query}")
+        first[query] = page.locator("#search-results li a").first.get_attribute("href")
+        snippet = page.locator("#search-results li p").first.inner_text()
+        # Snippets are words, cut between words: no dotted rule path, no broken word.
+        assert not re.search(r"\b[a-z]+_[a-z_]+\.|\b[a-z_]+\.[a-z]+_[a-z_]+", snippet), snippet
+    assert first == TOP_RESULTS
+    # One hit per rule across the systems, not one per system page.
+    open_page(page, site, "search.html?q=straddle amount")
+    hrefs = page.locator("#search-results li a").evaluate_all(
+        "links => links.map(a => a.getAttribute('href'))"
+    )
+    assert not any(h.startswith("variants/") and "#rule-" in h for h in hrefs)
+
+
+def test_the_search_index_is_small(site: Path) -> None:
+    size = (site / "assets" / "search-index.js").stat().st_size
+    assert size < 300_000, f"the search index is {size} bytes"
+
+
+def test_charts_say_what_they_show_and_fit_a_phone(site: Path, browser: Any) -> None:
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(url(site, "statistics.html"))
+    charts = page.locator("svg.chart")
+    assert charts.count() >= 2
+    for i in range(charts.count()):
+        chart = charts.nth(i)
+        title = chart.locator("text.chart-title")
+        assert title.is_visible()
+        lines = title.locator("tspan").all_text_contents()
+        assert " ".join(lines) == chart.locator("title").text_content()
+        box = chart.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= PHONE["width"]
+        # No label or value is clipped by the chart's edge, and the type stays legible.
+        for text in chart.locator("text.chart-label, text.chart-value, tspan").all():
+            inner = text.bounding_box()
+            assert inner is not None
+            assert (
+                inner["x"] >= box["x"] - 1
+                and inner["x"] + inner["width"] <= box["x"] + box["width"] + 1
+            ), text.inner_text()
+            assert inner["height"] >= 11, f"{text.text_content()} is {inner['height']}px high"
+    simulated = page.locator("svg.chart[id^=chart-sim]")
+    assert simulated.count() >= 1
+    first = simulated.first
+    assert first.locator("path.chart-interval").count() == first.locator("rect").count()
+    intro = page.locator("section[aria-labelledby=simulate] .prose").inner_text()
+    assert "600 seeded deals per system" in intro and "always backs a brelan" in intro
+    context.close()
+
+
+def test_the_pair_chooser_works_from_file(site: Path, page: Any) -> None:
+    page.goto(url(site, "compare/index.html"))
+    page.select_option("#pair-first", "pagat")
+    page.select_option("#pair-second", "foster")
+    page.click("#pair-chooser button")
+    page.wait_for_url("**/compare/foster--pagat.html")
+    assert page.locator("article.pair-rule").count() > 0
+    assert page.locator("#rule-hands-favori blockquote").count() == 2
+    shot(page, "pair")
+
+
+def test_a_rule_sheet_prints_on_one_or_two_a4_pages(site: Path, page: Any) -> None:
+    for name in ("foster", "pagat-mistigri"):
+        page.goto(url(site, f"sheets/{name}.html"))
+        page.emulate_media(media="print")
+        pdf = page.pdf(format="A4", print_background=False)
+        pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+        assert 1 <= pages <= 2, f"{name}: {pages} pages"
+        assert page.locator(".sheet-rules li").count() > 50

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import hashlib
+import html as html_lib
 import json
 import re
 import threading
 import urllib.request
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import html5lib  # type: ignore[import-untyped]
@@ -17,6 +19,8 @@ from typer.testing import CliRunner
 
 from bouillotte.cli import app
 from bouillotte.errors import InputError
+from bouillotte.profiles import Library
+from bouillotte.scenario import ScenarioLibrary
 from bouillotte.sitebuild import build_site, builder, stats
 from bouillotte.sitebuild.serve import make_server
 
@@ -150,7 +154,7 @@ def test_a_scenario_page_shows_cards_outcomes_and_attribution(site: Path) -> Non
     html = (site / "scenarios" / "foster-sight.html").read_text(encoding="utf-8")
     assert 'aria-label="ace of clubs"' in html and "♣" in html
     assert '<span class="card-letter">C</span>' in html
-    assert "cell-differs" in html and "illegal at step 1" in html
+    assert "cell-differs" in html and "the scenario&#39;s action 1 (A all-in" in html
     assert "../matrix.html#rule-betting-all_in_may_open_or_raise" in html
     assert html.count("<details") >= 2
 
@@ -223,7 +227,9 @@ def test_a_failed_build_leaves_the_previous_output(
         build_site(out, scenario_paths=[broken])
     assert digest(out) == before
 
-    def half_written(target: Path, site_dir: Path, files: dict[str, str]) -> None:
+    def half_written(
+        target: Path, site_dir: Path, files: dict[str, str], theme: Path | None = None
+    ) -> None:
         (target / "index.html").write_text("half", encoding="utf-8")
         raise OSError("disk full")
 
@@ -292,3 +298,221 @@ def test_the_preview_server_serves_the_site(site: Path) -> None:
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_every_pair_of_systems_has_a_page_like_variants_diff(site: Path, runner: CliRunner) -> None:
+    """Each pair page lists exactly the rules `bouillotte variants diff` lists, each with
+    both sources' sentences, and the scenarios whose outcome the pair does not share."""
+    ids = Library().ids()
+    pair_pages = sorted((site / "compare").glob("*--*.html"))
+    assert len(pair_pages) == len(ids) * (len(ids) - 1) // 2
+    for page in pair_pages:
+        first, second = page.stem.split("--")
+        result = runner.invoke(app, ["variants", "diff", first, second])
+        assert result.exit_code == 0, result.output
+        listed = re.findall(r"^(\w+\.\w+) — ", result.output, flags=re.M)
+        html = page.read_text(encoding="utf-8")
+        shown = re.findall(r'<article class="pair-rule" id="rule-([\w-]+)"', html)
+        assert shown == [p.replace(".", "-") for p in listed], page.name
+        assert html.count('<blockquote class="quote') >= len(listed)
+    foster_pagat = (site / "compare" / "foster--pagat.html").read_text(encoding="utf-8")
+    assert "../scenarios/all-in-opening.html#outcome" in foster_pagat
+    index = (site / "compare" / "index.html").read_text(encoding="utf-8")
+    assert index.count('href="../compare/foster--') == len(ids) - 1
+
+
+def test_the_downloads_parse_and_match_the_profiles(site: Path) -> None:
+    """Every data file is linked from its page and parses; the values are the engine's."""
+    import csv
+
+    import yaml
+
+    library = Library()
+    ids = library.ids()
+    for vid in ids:
+        as_json = json.loads((site / "data" / "profiles" / f"{vid}.json").read_text("utf-8"))
+        as_yaml = yaml.safe_load((site / "data" / "profiles" / f"{vid}.yaml").read_text("utf-8"))
+        assert as_json == as_yaml
+        variant = library.get(vid)
+        assert as_json["rules"]["table.players"]["value"] == variant.players
+        page = (site / "variants" / f"{vid}.html").read_text("utf-8")
+        assert f'href="../data/profiles/{vid}.yaml"' in page
+    with (site / "data" / "matrix.csv").open(encoding="utf-8", newline="") as f:
+        rows = list(csv.reader(f))
+    matrix = json.loads((site / "data" / "matrix.json").read_text("utf-8"))
+    assert sorted(rows[0][2:]) == sorted(ids) == sorted(matrix["systems"])
+    assert len(rows) - 1 == len(matrix["rules"]) > 50
+    assert matrix["rules"]["table.players"]["values"]["foster-three"] == 3
+    scenarios = sorted((site / "data" / "scenarios").glob("*.json"))
+    assert len(scenarios) == len(list((site / "scenarios").glob("*.html"))) - 1
+    sight = json.loads((site / "data" / "scenarios" / "foster-sight.json").read_text("utf-8"))
+    assert sight["outcomes"]["foster"]["status"] == "settled"
+    assert sight["outcomes"]["pagat"]["status"] == "illegal"
+    with (site / "data" / "odds.csv").open(encoding="utf-8", newline="") as f:
+        odds = list(csv.DictReader(f))
+    assert odds and {"table", "row", "column", "value"} <= set(odds[0])
+    assert 'href="data/odds.csv"' in (site / "statistics.html").read_text("utf-8")
+    assert 'href="data/matrix.csv"' in (site / "matrix.html").read_text("utf-8")
+
+
+def test_glossary_names_are_unique_and_terms_link_to_rules(site: Path) -> None:
+    from bouillotte.profile import rule_paths
+    from bouillotte.sitebuild.glossary import FRENCH, GLOSSARY, RULES
+
+    names = [n.lower() for t in GLOSSARY for n in (t.term.split(" (")[0], *t.also)]
+    assert len(names) == len(set(names)), sorted(n for n in names if names.count(n) > 1)
+    assert set(RULES) <= {t.id for t in GLOSSARY} and set(FRENCH) <= {t.id for t in GLOSSARY}
+    assert {p for paths in RULES.values() for p in paths} <= set(rule_paths())
+    html = (site / "glossary.html").read_text(encoding="utf-8")
+    assert '<dt id="favori"><span lang="fr">brelan favori</span>' in html
+    assert 'href="matrix.html#rule-hands-favori"' in html
+
+
+def test_home_lists_systems_by_date_and_starts_with_a_documented_example(site: Path) -> None:
+    html = (site / "index.html").read_text(encoding="utf-8")
+    start = html[html.index('id="start"') :]
+    first = re.search(r'<li><a href="scenarios/([\w-]+)\.html"', start)
+    assert first is not None and first.group(1) == "foster-sight"
+    order = re.findall(r'<h3><a href="variants/([\w-]+)\.html"', html)
+    library = Library()
+
+    def year(vid: str) -> int:
+        variant = library.get(vid)
+        found = re.search(r"\d{4}", variant.bibliography[variant.source].year)
+        return int(found.group()) if found else 9999  # an undated source comes last
+
+    years = {vid: year(vid) for vid in order}
+    assert [years[v] for v in order] == sorted(years[v] for v in order)
+
+
+def _user_folder(tmp_path: Path) -> Path:
+    """One profile of the user's own (every rule stated, citing the user's own book), two
+    scenarios, a site configuration and a theme."""
+    import yaml
+
+    from bouillotte.profile import rule_paths
+
+    root = tmp_path / "user"
+    (root / "mine" / "deals").mkdir(parents=True)
+    foster = Library().get("foster")
+    rules: dict[str, dict[str, Any]] = {}
+    for path in rule_paths():
+        group, name = path.split(".")
+        value = foster.value(path)
+        value = value.model_dump(mode="json") if hasattr(value, "model_dump") else value
+        value = json.loads(json.dumps(value, default=str))
+        if name == "packs":
+            value = {int(k): v for k, v in value.items()}
+        rules.setdefault(group, {})[name] = {
+            "value": value,
+            "source": "mybook",
+            "locator": "p. 1",
+            "status": "inferred",
+            "reason": "Our reading.",
+        }
+    profile = {"title": "Our house rules", "short": "House 1990", "source": "mybook"}
+    (root / "mine" / "house.yaml").write_text(
+        yaml.safe_dump({**profile, "rules": rules}, sort_keys=False), encoding="utf-8"
+    )
+    (root / "mine" / "sources.yaml").write_text(
+        "works:\n  mybook:\n    author: A. Player\n    title: Our own book\n"
+        '    year: "1990"\n    language: en\n',
+        encoding="utf-8",
+    )
+    deal = (
+        "source: {work: mybook, locator: p. 2, status: constructed}\n"
+        "players: [A, B, C, D]\ndealer: D\nretourne: 8C\n"
+        "hands: {A: [QS, QH, QD], B: [AS, KH, 9D], C: [KS, AH, 9C], D: [AD, KD, 9S]}\n"
+    )
+    (root / "mine" / "deals" / "one.yaml").write_text(
+        "id: house-brelan\ntitle: A brelan wins at our table\n"
+        + deal
+        + "actions: [A bet 10, B fold, C fold, D fold]\n",
+        encoding="utf-8",
+    )
+    (root / "mine" / "deals" / "two.yaml").write_text(
+        "id: house-void\ntitle: Nobody opens at our table\n"
+        + deal
+        + "actions: [A pass, B pass, C pass, D pass]\n",
+        encoding="utf-8",
+    )
+    (root / "theme" / "templates").mkdir(parents=True)
+    (root / "theme" / "assets").mkdir()
+    (root / "theme" / "templates" / "search.html").write_text(
+        '{% extends "base.html" %}{% block main %}<h1>Search our rules</h1>{% endblock %}',
+        encoding="utf-8",
+    )
+    (root / "theme" / "assets" / "style.css").write_text(
+        "/* our own stylesheet */\n", encoding="utf-8"
+    )
+    (root / "site.yaml").write_text(
+        "title: Our table's Bouillotte\nintro: |\n  The rules **we** play by.\n"
+        "language: en-GB\nfooter: Published by the club.\n"
+        "base_url: https://example.org/bouillotte\ntheme: theme\n",
+        encoding="utf-8",
+    )
+    return root
+
+
+def test_a_site_of_ones_own_holds_nothing_bundled(tmp_path: Path, runner: CliRunner) -> None:
+    root = _user_folder(tmp_path)
+    out = tmp_path / "out"
+    result = runner.invoke(
+        app,
+        [
+            "site", "build", "--no-bundled",
+            "--variants", str(root / "mine"),
+            "--scenarios", str(root / "mine" / "deals"),
+            "--config", str(root / "site.yaml"),
+            "--out", str(out),
+        ],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    files = sorted(f.relative_to(out).as_posix() for f in out.rglob("*") if f.is_file())
+    assert "variants/house.html" in files and "scenarios/house-void.html" in files
+    assert not (out / "glossary.html").exists() and not (out / "texts").exists()
+    library = Library()
+    bundled_names = [
+        *(f"variants/{v}.html" for v in library.ids()),
+        *(v.title for v in library.all()),
+        # (Britannica's article is titled plainly "Bouillotte", a word any site uses.)
+        *(w.title for w in library.works.values() if w.title != "Bouillotte"),
+        *(s.model.title for s in ScenarioLibrary().all()),
+    ]
+    for name in files:
+        text = (out / name).read_text(encoding="utf-8", errors="replace")
+        for bundled_name in bundled_names:
+            assert html_lib.escape(bundled_name) not in text and bundled_name not in text, (
+                name,
+                bundled_name,
+            )
+    home = (out / "index.html").read_text(encoding="utf-8")
+    assert '<html lang="en-GB">' in home and "<strong>we</strong>" in home
+    assert '<link rel="canonical" href="https://example.org/bouillotte/index.html">' in home
+    assert "Published by the club." in home and "Our table&#39;s Bouillotte" in home
+    assert "Search our rules" in (out / "search.html").read_text(encoding="utf-8")
+    assert (out / "assets" / "style.css").read_text(encoding="utf-8").startswith("/* our own")
+    sitemap = (out / "sitemap.xml").read_text(encoding="utf-8")
+    assert "<loc>https://example.org/bouillotte/variants/house.html</loc>" in sitemap
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("language: English", "site.yaml:1: language: must be a language tag"),
+        ("base_url: example.org", "site.yaml:1: base_url: must be an http://"),
+        ("colour: red", "site.yaml:1: colour"),
+        ("theme: nowhere", "site.yaml:1: theme: no such theme folder"),
+    ],
+)
+def test_a_bad_site_configuration_is_one_line(
+    tmp_path: Path, runner: CliRunner, line: str, message: str
+) -> None:
+    (tmp_path / "site.yaml").write_text(line + "\n", encoding="utf-8")
+    result = runner.invoke(
+        app,
+        ["site", "build", "--config", str(tmp_path / "site.yaml"), "--out", str(tmp_path / "o")],
+    )
+    assert result.exit_code == 2
+    assert message in result.output and "Traceback" not in result.output
+    assert not (tmp_path / "o").exists()

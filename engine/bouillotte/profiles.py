@@ -22,7 +22,7 @@ from .yamlsource import Located, PathKey, pydantic_message, read_yaml
 BIBLIOGRAPHY_FILE = "sources.yaml"
 MEANINGS_FILE = "meanings.yaml"
 """The cited meanings of words through time (``history.py``), beside the profiles."""
-PROFILE_KEYS = {"title", "source", "summary", "extends", "rules", "game"}
+PROFILE_KEYS = {"title", "short", "source", "summary", "extends", "rules", "game"}
 GAMES = ("bouillotte", "brelan")
 """The games a profile may be a system of: a scenario that names no ``variants:`` runs
 under every Bouillotte system that seats its players; a Brelan system (the older game,
@@ -48,8 +48,8 @@ class Library:
     A profile in a user's folder replaces a bundled one of the same id.
     """
 
-    def __init__(self, folders: Sequence[Path] = ()) -> None:
-        self.folders = [bundled("variants"), *folders]
+    def __init__(self, folders: Sequence[Path] = (), include_bundled: bool = True) -> None:
+        self.folders = [bundled("variants"), *folders] if include_bundled else [*folders]
         self.files: dict[str, Path] = {}
         self.works: dict[str, Work] = {}
         readings_files: list[Path] = []
@@ -347,6 +347,7 @@ class Library:
             source=source,
             summary=self._meta(variant_id, "summary", required=False) or "",
             extends=doc.data.get("extends"),
+            short=self._meta(variant_id, "short", required=False) or variant_id,
             file=str(doc.file),
             rules=rules,
             info=info,

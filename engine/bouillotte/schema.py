@@ -53,6 +53,14 @@ def _profile_file_model() -> type[BaseModel]:
         __config__=ConfigDict(extra="forbid"),
         __doc__="A Bouillotte variant profile: a rule system with a citation for every rule.",
         title=(str, Field(description="The system's name.")),
+        short=(
+            str | None,
+            Field(
+                default=None,
+                description="A short name with the source's year for table headers "
+                '("Foster 1897", "EB 1911"); the profile id when absent.',
+            ),
+        ),
         source=(str, Field(description="The main work, an id from variants/sources.yaml.")),
         summary=(str | None, Field(default=None, description="Markdown prose.")),
         extends=(str | None, Field(default=None, description="The profile this one extends.")),

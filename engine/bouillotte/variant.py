@@ -89,6 +89,9 @@ class Variant:
     game: str = "bouillotte"
     """``bouillotte``, or ``brelan`` for the older game (it plays only the scenarios that
     name it in ``variants:``)."""
+    short: str = ""
+    """A short name with the source's year for table headers ("Foster 1897"); the id when
+    the profile gives none."""
 
     @property
     def players(self) -> int:
@@ -159,6 +162,7 @@ class Variant:
             info=self.info,
             bibliography=self.bibliography,
             game=self.game,
+            short=self.short,
         )
 
 

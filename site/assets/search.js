@@ -1,33 +1,103 @@
-/* Client-side search over window.SEARCH_INDEX (assets/search-index.js). */
+/* Client-side search over window.SEARCH_INDEX (assets/search-index.js).
+
+   Ranking: every word must be found (at the start of a word) in an entry's title or text;
+   a glossary term, then a system, a rule, a scenario, a page, a section weigh more in
+   that order; a title that is the query, or holds it as a phrase, and the exact phrase in
+   the text weigh most. An English word of `synonyms` below ("favorite") also searches the site's
+   word ("favori"). */
 (function () {
   "use strict";
   var index = window.SEARCH_INDEX || [];
+  // English words a reader may type, and the site's word, searched as well.
+  var synonyms = {
+    "favorite": "favori",
+    "favourite": "favori",
+    "four of a kind": "carre",
+    "three of a kind": "brelan",
+    "triplet": "brelan",
+    "upcard": "retourne",
+    "up card": "retourne",
+    "stake": "cave",
+    "buy-in": "cave",
+    "pot": "pool",
+    "all-in": "sight",
+    "all in": "sight"
+  };
   var input = document.getElementById("search-page-input");
   var status = document.getElementById("search-status");
   var list = document.getElementById("search-results");
   var LIMIT = 40;
+  var KIND = { glossary: 14, system: 20, rule: 10, scenario: 8, page: 5, section: 0 };
 
   function norm(text) {
     return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
   }
-
-  var prepared = index.map(function (entry, i) {
-    return { entry: entry, order: i, title: norm(entry.t), text: norm(entry.x) };
-  });
-
-  function snippet(text, word) {
-    var at = norm(text).indexOf(word);
-    if (at < 0) return text.slice(0, 160);
-    var start = Math.max(0, at - 70);
-    return (start > 0 ? "…" : "") + text.slice(start, at + word.length + 90) + "…";
+  function words(text) {
+    return " " + norm(text).replace(/[^a-z0-9]+/g, " ").trim() + " ";
   }
 
-  function appendMarked(parent, text, words) {
+  var prepared = index.map(function (entry, i) {
+    var names = entry.t.split(" — ")[0];
+    return {
+      entry: entry,
+      order: i,
+      title: words(entry.t),
+      text: words(entry.x),
+      names: names.split(/\s*[(),;]\s*/).map(function (n) { return words(n).trim().replace(/^also /, ""); }),
+      kind: KIND[entry.k] || 0
+    };
+  });
+
+  function alternatives(query) {
+    var base = words(query).trim();
+    var found = [base];
+    Object.keys(synonyms).forEach(function (english) {
+      var from = words(english).trim();
+      if ((" " + base + " ").indexOf(" " + from + " ") >= 0) {
+        found.push((" " + base + " ").split(" " + from + " ").join(" " + words(synonyms[english]).trim() + " ").trim());
+      }
+    });
+    return found;
+  }
+
+  function score(p, query) {
+    var ws = query.split(" ").filter(Boolean);
+    var total = p.kind;
+    for (var i = 0; i < ws.length; i++) {
+      var w = " " + ws[i];
+      var inTitle = p.title.indexOf(w) >= 0;
+      var inText = p.text.indexOf(w) >= 0;
+      if (!inTitle && !inText) return 0;
+      total += (inTitle ? 10 : 0) + (inText ? 1 : 0);
+    }
+    if (p.names.indexOf(query) >= 0) total += 40;
+    else if (p.title.indexOf(" " + query) === 0) total += 8;
+    if (ws.length > 1) {
+      if (p.title.indexOf(" " + query + " ") >= 0) total += 40;
+      if (p.text.indexOf(" " + query + " ") >= 0) total += 15;
+    }
+    return total;
+  }
+
+  function snippet(text, query) {
+    var lower = norm(text);
+    var at = lower.indexOf(query);
+    if (at < 0) at = lower.indexOf(query.split(" ")[0]);
+    var start = 0;
+    if (at > 60) {
+      start = text.lastIndexOf(" ", at - 50) + 1;
+    }
+    var end = text.indexOf(" ", Math.max(at, 0) + 110);
+    if (end < 0) end = text.length;
+    return (start > 0 ? "… " : "") + text.slice(start, end) + (end < text.length ? " …" : "");
+  }
+
+  function appendMarked(parent, text, ws) {
     var lower = norm(text);
     var pos = 0;
     while (pos < text.length) {
       var next = -1, len = 0;
-      words.forEach(function (w) {
+      ws.forEach(function (w) {
         var at = lower.indexOf(w, pos);
         if (at >= 0 && (next < 0 || at < next)) { next = at; len = w.length; }
       });
@@ -41,24 +111,20 @@
   }
 
   function search(query) {
-    var words = norm(query).split(/\s+/).filter(Boolean);
+    var queries = alternatives(query);
     list.textContent = "";
-    if (!words.length) {
+    if (!queries[0]) {
       status.textContent = "Type a word to search every page.";
       return;
     }
     var hits = [];
     prepared.forEach(function (p) {
-      var score = 0;
-      for (var i = 0; i < words.length; i++) {
-        var w = words[i];
-        var inTitle = p.title.indexOf(w) >= 0;
-        var inText = p.text.indexOf(w) >= 0;
-        if (!inTitle && !inText) return;
-        score += (inTitle ? 10 : 0) + (inText ? 1 : 0);
-      }
-      if (p.entry.u.indexOf("#") >= 0 && p.title.indexOf(words[0]) >= 0) score += 5;
-      hits.push({ p: p, score: score });
+      var best = 0, used = queries[0];
+      queries.forEach(function (q, n) {
+        var s = score(p, q) - (n ? 2 : 0);
+        if (s > best) { best = s; used = q; }
+      });
+      if (best > 0) hits.push({ p: p, score: best, query: used });
     });
     hits.sort(function (a, b) { return b.score - a.score || a.p.order - b.p.order; });
     status.textContent = hits.length
@@ -66,12 +132,13 @@
         (hits.length > LIMIT ? " (the first " + LIMIT + " shown)" : "")
       : "Nothing found for “" + query + "”.";
     hits.slice(0, LIMIT).forEach(function (hit) {
+      var ws = hit.query.split(" ").filter(Boolean);
       var li = document.createElement("li");
       var a = document.createElement("a");
       a.href = hit.p.entry.u;
-      appendMarked(a, hit.p.entry.t, words);
+      appendMarked(a, hit.p.entry.t, ws);
       var p = document.createElement("p");
-      appendMarked(p, snippet(hit.p.entry.x, words[0]), words);
+      appendMarked(p, snippet(hit.p.entry.x, hit.query), ws);
       li.appendChild(a);
       li.appendChild(p);
       list.appendChild(li);

@@ -38,6 +38,24 @@ def register(app: typer.Typer) -> None:
         ] = DEFAULT_OUT,
         variants: VariantsDirs = None,
         scenarios: ScenarioDirs = None,
+        no_bundled: Annotated[
+            bool,
+            typer.Option(
+                "--no-bundled",
+                help="Build from the --variants and --scenarios folders alone: no bundled "
+                "profile, scenario or glossary; the bibliography is your folders' sources.yaml.",
+            ),
+        ] = False,
+        config: Annotated[
+            Path | None,
+            typer.Option(
+                "--config",
+                help="A site configuration file (YAML): title, intro (Markdown), language, "
+                "footer, base_url (canonical links and sitemap.xml), theme (a folder whose "
+                "templates/ and assets/ replace the bundled ones). See docs/site.md.",
+                dir_okay=False,
+            ),
+        ] = None,
     ) -> None:
         """Build every page into OUT (default _site/); a failed build leaves OUT as it was.
 
@@ -45,10 +63,21 @@ def register(app: typer.Typer) -> None:
         once (the second is refused while .OUT.lock beside it is held).
 
         Example:  bouillotte site build --out _site --variants my-profiles
+        Example:  bouillotte site build --no-bundled --variants mine --scenarios mine/deals
+                  --config mine/site.yaml --out _mysite
         """
         from ..sitebuild import build_site
 
-        report = build_site(out, variants or [], scenarios or [], log=_say)
+        if no_bundled and not variants:
+            raise InputError("--no-bundled needs at least one --variants folder of your own")
+        report = build_site(
+            out,
+            variants or [],
+            scenarios or [],
+            log=_say,
+            include_bundled=not no_bundled,
+            config_file=config,
+        )
         _say(f"open {report.out / 'index.html'} in a browser, or run: bouillotte site serve")
 
     @site_app.command("serve")

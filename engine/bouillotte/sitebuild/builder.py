@@ -5,41 +5,60 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import re
 import shutil
 import signal
 import tempfile
 import time
+import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
+from xml.sax.saxutils import escape as xml_escape
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined
 
+from ..attribution import signature
 from ..bibliography import bibtex, citation_parts, csl_json
 from ..citations import Status
 from ..compare import Comparison, compare
 from ..errors import InputError
 from ..history import build_history
-from ..profile import rule_paths
+from ..profile import GROUPS, rule_paths
 from ..profiles import Library
 from ..readings import reading_of, rule_value
 from ..resources import bundled
 from ..scenario import Scenario, ScenarioLibrary, run_scenario
 from ..texts import notes_quotes, paragraph_anchor
 from ..variant import Standing, Variant
+from . import downloads, scenes
 from . import rules as rule_views
-from . import scenes
+from .downloads import data_files
+from .edition import edition
 from .effects import rule_effects_section
-from .glossary import GLOSSARY
+from .glossary import FRENCH, GLOSSARY, Term
+from .glossary import RULES as GLOSSARY_RULES
 from .history import history_context
-from .ids import cite_id, href, root_of, rule_id, scenario_page, slug, text_page, variant_page
-from .prose import inline, markdown
+from .ids import (
+    cite_id,
+    href,
+    pair_page,
+    root_of,
+    rule_id,
+    scenario_page,
+    slug,
+    text_page,
+    variant_page,
+)
+from .prose import docstring, inline, markdown
 from .readings import reading_views
-from .search import index_script, page_entries
-from .stats import odds_section, simulate_section
+from .search import index_script, page_entries, rule_entry
+from .siteconfig import DEFAULT, SiteConfig, load_config
+from .stats import StatSection, odds_section, simulate_section
 
 MARKER = ".bouillotte-site"
 """A file at the root of every built site: only a folder holding it is ever replaced."""
@@ -47,6 +66,7 @@ MARKER = ".bouillotte-site"
 NAV: tuple[tuple[str, str], ...] = (
     ("index.html", "Home"),
     ("matrix.html", "Rule matrix"),
+    ("compare/index.html", "Compare two"),
     ("scenarios/index.html", "Scenarios"),
     ("readings.html", "Readings"),
     ("statistics.html", "Statistics"),
@@ -87,11 +107,18 @@ class _Inputs:
     comparisons: list[Comparison]
     unplayable: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
     """Per scenario id: the variants it cannot be played under, with the reason."""
+    bundled: bool = True
+    """Whether the bundled profiles, scenarios and glossary are part of the site."""
 
 
-def _environment(site_dir: Path) -> Environment:
+def _environment(site_dir: Path, theme: Path | None = None) -> Environment:
+    # A theme's templates come first: any of them replaces the bundled one of its name,
+    # and may extend or import the bundled ones it does not replace.
+    folders = [str(site_dir / "templates")]
+    if theme is not None and (theme / "templates").is_dir():
+        folders.insert(0, str(theme / "templates"))
     env = Environment(
-        loader=FileSystemLoader(str(site_dir / "templates")),
+        loader=ChoiceLoader([FileSystemLoader(f) for f in folders]),
         autoescape=True,
         undefined=StrictUndefined,
         trim_blocks=True,
@@ -105,8 +132,11 @@ def _environment(site_dir: Path) -> Environment:
     env.globals["href"] = href
     env.globals["rule_id"] = rule_id
     env.globals["cite_id"] = cite_id
+    env.globals["rule_label"] = rule_views.rule_label
     env.globals["variant_page"] = variant_page
     env.globals["scenario_page"] = scenario_page
+    env.globals["pair_page"] = pair_page
+    env.globals["downloads"] = downloads
     return env
 
 
@@ -130,13 +160,36 @@ def _home(inputs: _Inputs) -> Page:
                 "rules": len(rule_paths()),
             }
         )
-    first = inputs.comparisons[0].scenario if inputs.comparisons else None
+    first = _first_scenario(inputs)
     return Page(
         "index.html",
         "home.html",
         "Bouillotte: the historical rule systems compared",
-        {"systems": systems, "first_scenario": first, "scenario_count": len(inputs.comparisons)},
+        {
+            "systems": systems,
+            "first_scenario": first,
+            "scenario_count": len(inputs.comparisons),
+            "works": inputs.library.works,
+            "bundled_site": inputs.bundled,
+        },
     )
+
+
+def _first_scenario(inputs: _Inputs) -> Scenario | None:
+    """Where a reader should start: a documented example (the source's own worked deal)
+    from the earliest source, the plainest first (a variation's title adds to it)."""
+    years = {v.source: n for n, v in reversed(list(enumerate(inputs.variants)))}
+
+    def key(c: Comparison) -> tuple[bool, int, int, str]:
+        m = c.scenario.model
+        return (
+            m.source.status != "documented",
+            years.get(m.source.work, len(years)),
+            len(m.title),
+            m.id,
+        )
+
+    return min(inputs.comparisons, key=key).scenario if inputs.comparisons else None
 
 
 def _variant_pages(inputs: _Inputs) -> list[Page]:
@@ -206,6 +259,68 @@ def _matrix(inputs: _Inputs) -> Page:
     )
 
 
+def _pair_pages(inputs: _Inputs) -> list[Page]:
+    """A page for every pair of systems: the web form of ``bouillotte variants diff``, with
+    each source's own sentence and the scenarios whose outcome the pair does not share."""
+    pages = []
+    variants = inputs.variants
+    views: dict[tuple[str, str], rule_views.CitationView] = {}
+
+    def view(v: Variant, rule: str, number: int) -> rule_views.CitationView:
+        # Each citation is shown on eight pair pages: find its place in the text once.
+        key = (v.id, rule)
+        if key not in views:
+            views[key] = rule_views.citation_view(v, rule, number, "../", inputs.library)
+        return views[key]
+
+    for i, a in enumerate(variants):
+        for b in variants[i + 1 :]:
+            path = pair_page(a.id, b.id)
+            root = root_of(path)
+            differ: list[dict[str, Any]] = []
+            agree: list[dict[str, Any]] = []
+            for number, rule in enumerate(rule_paths(), start=1):
+                row = {
+                    "path": rule,
+                    "label": rule_views.rule_label(rule),
+                    "anchor": rule_id(rule),
+                    "values": [rule_views.value_words(v.value(rule)) for v in (a, b)],
+                    "citations": [view(v, rule, number) for v in (a, b)],
+                    "hrefs": [href(root, variant_page(v.id), rule_id(rule)) for v in (a, b)],
+                }
+                same = rule_views.plain(a.value(rule)) == rule_views.plain(b.value(rule))
+                (agree if same else differ).append(row)
+            scenarios = []
+            for c in inputs.comparisons:
+                by_id = {r.variant.id: r for r in c.results}
+                if a.id in by_id and b.id in by_id:
+                    ra, rb = by_id[a.id], by_id[b.id]
+                    if signature(ra.data) != signature(rb.data):
+                        scenarios.append(
+                            {"scenario": c.scenario.model, "status": [ra.status, rb.status]}
+                        )
+            pages.append(
+                Page(
+                    path,
+                    "pair.html",
+                    f"{a.short} and {b.short} side by side",
+                    {"pair": [a, b], "differ": differ, "agree": agree, "scenarios": scenarios},
+                    f"The rules on which {a.title} and {b.title} differ, each with its source.",
+                )
+            )
+    return pages
+
+
+def _pair_index(inputs: _Inputs) -> Page:
+    pairs = [(a, b) for i, a in enumerate(inputs.variants) for b in inputs.variants[i + 1 :]]
+    return Page(
+        "compare/index.html",
+        "pairs.html",
+        "Two systems side by side",
+        {"variants": inputs.variants, "pairs": pairs},
+    )
+
+
 def _notes_in_context(library: Library, scenario: Scenario, root: str) -> list[dict[str, str]]:
     """Each quotation of a scenario's notes, linked to its place in the published text."""
     links = []
@@ -246,6 +361,7 @@ def _scenario_pages(inputs: _Inputs) -> list[Page]:
                     "transcripts": scenes.transcripts(comparison),
                     "unplayable": inputs.unplayable.get(s.id, []),
                     "in_context": _notes_in_context(inputs.library, s, root),
+                    "names": {v.id: v.short or v.id for v in inputs.variants},
                 },
             )
         )
@@ -294,8 +410,12 @@ def _statistics(inputs: _Inputs, log: Log) -> Page:
             odds = odds_section(inputs.variants, log)
             simulated = future.result()
             effects = swept.result()
-    sections = [odds, simulated, effects]
-    return Page("statistics.html", "statistics.html", "Statistics", {"sections": sections})
+    return Page(
+        "statistics.html",
+        "statistics.html",
+        "Statistics",
+        {"sections": [odds, simulated, effects], "has_odds": bool(odds.tables)},
+    )
 
 
 def _sources(inputs: _Inputs) -> Page:
@@ -322,7 +442,16 @@ def _sources(inputs: _Inputs) -> Page:
                 "citation": citation_parts(work),
             }
         )
-    return Page("sources.html", "sources.html", "Sources", {"works": works})
+    return Page(
+        "sources.html",
+        "sources.html",
+        "Sources",
+        {
+            "works": works,
+            "variants": inputs.variants,
+            "has_odds": True,
+        },
+    )
 
 
 def _history(inputs: _Inputs) -> Page:
@@ -366,7 +495,7 @@ def _text_pages(inputs: _Inputs) -> list[Page]:
                     variant_page(v.id),
                     cite_id(path),
                 )
-    for term in GLOSSARY:
+    for term in GLOSSARY if inputs.bundled else ():
         note(term.work, term.quote, f"glossary: {term.term}", "glossary.html", term.id)
     pages = []
     for work_id, work in sorted(inputs.library.works.items()):
@@ -400,15 +529,120 @@ def _text_pages(inputs: _Inputs) -> list[Page]:
     return pages
 
 
+def _term_scenarios(term: Term, comparisons: list[Comparison], limit: int = 4) -> list[Any]:
+    """The scenarios whose title names the term (or one of its other spellings)."""
+    names = [
+        unicodedata.normalize("NFD", n).encode("ascii", "ignore").decode().lower()
+        for n in (term.term.split(" (")[0], *term.also)
+    ]
+    found = []
+    for c in comparisons:
+        title = c.scenario.model.title
+        plain = unicodedata.normalize("NFD", title).encode("ascii", "ignore").decode().lower()
+        if any(re.search(rf"\b{re.escape(n)}\b", plain) for n in names):
+            found.append(c.scenario.model)
+    return found[:limit]
+
+
 def _glossary(inputs: _Inputs) -> Page:
     terms = sorted(GLOSSARY, key=lambda t: t.term.lower())
     contexts = {t.id: rule_views.context_href(inputs.library, "", t.work, t.quote) for t in terms}
+    rules = {
+        t.id: [(rule_views.rule_label(p), rule_id(p)) for p in GLOSSARY_RULES.get(t.id, ())]
+        for t in terms
+    }
+    scenarios = {t.id: _term_scenarios(t, inputs.comparisons) for t in terms}
     return Page(
         "glossary.html",
         "glossary.html",
         "Glossary",
-        {"terms": terms, "works": inputs.library.works, "contexts": contexts},
+        {
+            "terms": terms,
+            "works": inputs.library.works,
+            "contexts": contexts,
+            "french": FRENCH,
+            "rules": rules,
+            "scenarios": scenarios,
+        },
     )
+
+
+def _rule_entries(inputs: _Inputs) -> list[dict[str, str]]:
+    """One search entry per rule: its meaning and each value with the systems taking it."""
+    entries = []
+    for row in rule_views.matrix_rows(inputs.variants, ""):
+        group, name = row.path.split(".")
+        values: dict[str, list[str]] = {}
+        for cell in row.cells:
+            values.setdefault(cell.value, []).append(cell.short or cell.variant_id)
+        doc = str(docstring(GROUPS[group].model_fields[name].description or ""))
+        entries.append(rule_entry(row.label, row.anchor, doc, list(values.items())))
+    return entries
+
+
+SHEET_PARTS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Setting up", ("table", "stakes", "session")),
+    ("Before the deal", ("forced_bets", "misdeals")),
+    ("Betting", ("betting", "void_deals")),
+    ("The showdown", ("hands", "point")),
+    ("Payments", ("bonuses",)),
+)
+"""The rule groups in the order of play, for the printable rule sheet."""
+
+
+def _short_quote(text: str | None, limit: int = 90) -> str | None:
+    if not text:
+        return None
+    if len(text) <= limit:
+        return text
+    return text[:limit].rsplit(" ", 1)[0] + " …"
+
+
+def _sheets(inputs: _Inputs) -> list[Page]:
+    """A printable rule sheet per system: its rules as sentences in the order of play, each
+    with its status and a short quote, then the works cited (one or two A4 pages)."""
+    pages = []
+    for v in inputs.variants:
+        path = f"sheets/{v.id}.html"
+        parts = []
+        cited: dict[str, set[str]] = {}
+        for title, groups in SHEET_PARTS:
+            rules = []
+            for rule in rule_paths():
+                if rule.split(".")[0] not in groups:
+                    continue
+                citation = v.citation(rule)
+                provenance = v.provenance(rule)
+                if citation is not None and citation.source:
+                    cited.setdefault(citation.source, set()).add(citation.locator or "")
+                rules.append(
+                    {
+                        "label": rule_views.rule_label(rule),
+                        "value": rule_views.value_words(v.value(rule)),
+                        "status": provenance.status,
+                        "quote": _short_quote(citation.quote if citation else None),
+                        "verbatim": citation is not None and citation.status != Status.PARAPHRASED,
+                        "source": citation.source if citation else None,
+                    }
+                )
+            parts.append({"title": title, "rules": rules})
+        works = [
+            {
+                "id": w,
+                "work": inputs.library.works.get(w),
+                "locators": sorted(x for x in cited[w] if x),
+            }
+            for w in sorted(cited)
+        ]
+        pages.append(
+            Page(
+                path,
+                "sheet.html",
+                f"{v.title}: the rules",
+                {"variant": v, "parts": parts, "works": works},
+            )
+        )
+    return pages
 
 
 def _search() -> Page:
@@ -418,13 +652,18 @@ def _search() -> Page:
 # -- building -------------------------------------------------------------------------
 
 
-def _collect(variant_dirs: Sequence[Path], scenario_paths: Sequence[Path], log: Log) -> _Inputs:
+def _collect(
+    variant_dirs: Sequence[Path],
+    scenario_paths: Sequence[Path],
+    log: Log,
+    include_bundled: bool = True,
+) -> _Inputs:
     log("reading the variant profiles")
-    library = Library(list(variant_dirs))
-    variants = library.all()
+    library = Library(list(variant_dirs), include_bundled=include_bundled)
+    variants = rule_views.system_order(library.all())
     log(f"  {len(variants)} variants")
     log("reading the scenarios")
-    scenarios = ScenarioLibrary(list(scenario_paths)).all()
+    scenarios = ScenarioLibrary(list(scenario_paths), include_bundled=include_bundled).all()
     comparisons = []
     unplayable: dict[str, list[tuple[str, str]]] = {}
     roots = [bundled("scenarios"), bundled("variants"), *scenario_paths, *variant_dirs]
@@ -434,7 +673,7 @@ def _collect(variant_dirs: Sequence[Path], scenario_paths: Sequence[Path], log: 
         comparisons.append(comparison)
         if failed:
             unplayable[scenario.id] = failed
-    return _Inputs(library, variants, comparisons, unplayable)
+    return _Inputs(library, variants, comparisons, unplayable, include_bundled)
 
 
 def _shown(file: str | None, roots: Sequence[Path]) -> str | None:
@@ -458,10 +697,12 @@ def _compare(
 ) -> tuple[Comparison, list[tuple[str, str]]]:
     """Compare under every variant; a variant the scenario cannot be played under (its
     actions do not fit that system's deal) is left out, named, and its reason shown."""
+    order = {v.id: n for n, v in enumerate(rule_views.system_order(library.all()))}
     try:
-        return compare(scenario, library), []
+        ids = sorted(scenario.variant_ids(library), key=lambda v: order.get(v, len(order)))
+        return compare(scenario, library, ids), []
     except InputError:
-        ids = scenario.variant_ids(library)
+        ids = sorted(scenario.variant_ids(library), key=lambda v: order.get(v, len(order)))
         playable, failed = [], []
         for variant_id in ids:
             try:
@@ -484,9 +725,12 @@ def _pages(inputs: _Inputs, log: Log) -> list[Page]:
     # many rule sections that name the word on every system's page.
     return [
         _home(inputs),
-        _glossary(inputs),
+        *([_glossary(inputs)] if inputs.bundled else []),
         _matrix(inputs),
         *_variant_pages(inputs),
+        _pair_index(inputs),
+        *_pair_pages(inputs),
+        *_sheets(inputs),
         _scenario_index(inputs),
         *_scenario_pages(inputs),
         _readings(inputs),
@@ -498,9 +742,15 @@ def _pages(inputs: _Inputs, log: Log) -> list[Page]:
     ]
 
 
-def _render(env: Environment, pages: list[Page], log: Log) -> dict[str, str]:
+def _render(
+    env: Environment, pages: list[Page], log: Log, config: SiteConfig = DEFAULT
+) -> dict[str, str]:
     rendered: dict[str, str] = {}
-    nav_paths = [p for p, _ in NAV]
+    env.globals["edition"] = edition()
+    env.globals["site"] = config
+    built = {p.path for p in pages}
+    nav = tuple((path, label) for path, label in NAV if path in built)
+    nav_paths = [p for p, _ in nav]
     log(f"rendering {len(pages)} pages")
     for page in pages:
         root = root_of(page.path)
@@ -511,9 +761,13 @@ def _render(env: Environment, pages: list[Page], log: Log) -> dict[str, str]:
             section = "sources.html"
         elif page.path.startswith("scenarios/"):
             section = "scenarios/index.html"
+        elif page.path.startswith("sheets/"):
+            section = "index.html"
+        elif page.path.startswith("compare/"):
+            section = "compare/index.html"
         template = env.get_template(page.template)
         rendered[page.path] = template.render(
-            page=page, root=root, nav=NAV, section=section, **page.context
+            page=page, root=root, nav=nav, section=section, built=built, **page.context
         )
     return rendered
 
@@ -650,8 +904,15 @@ def _remove_leftovers(out: Path) -> None:
                 shutil.rmtree(stale, ignore_errors=True)
 
 
-def _write(target: Path, site_dir: Path, files: dict[str, str]) -> None:
+def _write(target: Path, site_dir: Path, files: dict[str, str], theme: Path | None = None) -> None:
     shutil.copytree(site_dir / "assets", target / "assets")
+    if theme is not None and (theme / "assets").is_dir():
+        # A theme's asset replaces the bundled one of its name (style.css, say).
+        for asset in sorted((theme / "assets").rglob("*")):
+            if asset.is_file() and not asset.is_symlink():
+                copy = target / "assets" / asset.relative_to(theme / "assets")
+                copy.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(asset, copy)
     for rel, text in sorted(files.items()):
         file = target / rel
         file.parent.mkdir(parents=True, exist_ok=True)
@@ -689,19 +950,37 @@ def _swap(tmp: Path, out: Path) -> None:
             shutil.rmtree(old)
 
 
+@dataclass(frozen=True)
+class _Options:
+    include_bundled: bool = True
+    config: SiteConfig = DEFAULT
+    theme: Path | None = None
+
+
 def build_site(
     out: Path,
     variant_dirs: Sequence[Path] = (),
     scenario_paths: Sequence[Path] = (),
     log: Log = _quiet,
+    *,
+    include_bundled: bool = True,
+    config_file: Path | None = None,
 ) -> BuildReport:
-    """Build the whole site into ``out``; on any error ``out`` is left as it was."""
+    """Build the whole site into ``out``; on any error ``out`` is left as it was.
+
+    ``include_bundled=False`` builds from the given folders alone (their own
+    ``sources.yaml``); ``config_file`` is a site configuration (``siteconfig.SiteConfig``).
+    """
     started = time.perf_counter()
     out = Path(out)
+    config, theme = load_config(Path(config_file)) if config_file is not None else (DEFAULT, None)
+    options = _Options(include_bundled, config, theme)
     given = [
         *variant_dirs,
         *scenario_paths,
         *(bundled(n) for n in ("variants", "scenarios", "site")),
+        *([Path(config_file)] if config_file is not None else []),
+        *([theme] if theme is not None else []),
     ]
     check_out(out, given)
     site_dir = bundled("site")
@@ -712,7 +991,7 @@ def build_site(
         with _BuildLock(out):
             _remove_leftovers(out)
             check_out(out, given)  # again: another build may have finished meanwhile
-            return _build_locked(out, variant_dirs, scenario_paths, site_dir, log, started)
+            return _build_locked(out, variant_dirs, scenario_paths, site_dir, log, started, options)
     except OSError as exc:
         raise InputError(f"cannot write the site: {exc.strerror or exc}", file=out) from None
 
@@ -724,16 +1003,31 @@ def _build_locked(
     site_dir: Path,
     log: Log,
     started: float,
+    options: _Options,
 ) -> BuildReport:
     # Writing is tried before the long part of the build: a folder we cannot write
     # into fails now, not after every page is made.
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent))
     try:
-        report = _build_into(tmp, out, variant_dirs, scenario_paths, site_dir, log, started)
+        report = _build_into(
+            tmp, out, variant_dirs, scenario_paths, site_dir, log, started, options
+        )
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     return report
+
+
+def _sitemap(base_url: str, pages: list[Page]) -> str:
+    """The pages' public addresses, for search engines (only with a base URL)."""
+    urls = "".join(
+        f"<url><loc>{xml_escape(base_url + quote(p.path))}</loc></url>\n"
+        for p in sorted(pages, key=lambda p: p.path)
+    )
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' + urls + "</urlset>\n"
+    )
 
 
 def _build_into(
@@ -744,20 +1038,34 @@ def _build_into(
     site_dir: Path,
     log: Log,
     started: float,
+    options: _Options = _Options(),
 ) -> BuildReport:
-    inputs = _collect(variant_dirs, scenario_paths, log)
+    inputs = _collect(variant_dirs, scenario_paths, log, options.include_bundled)
     pages = _pages(inputs, log)
-    files = _render(_environment(site_dir), pages, log)
-    entries = []
+    files = _render(_environment(site_dir, options.theme), pages, log, options.config)
+    entries = _rule_entries(inputs)
     for page in pages:
-        entries.extend(page_entries(page.path, page.title, files[page.path]))
+        if page.path.startswith(("compare/", "sheets/")) and page.description:
+            # A pair or a rule sheet repeats the rules' own entries: its title and
+            # description are enough to find it (and parsing 45 such pages is slow).
+            entries.append(
+                {"t": page.title, "u": quote(page.path), "x": page.description, "k": "page"}
+            )
+        else:
+            entries.extend(page_entries(page.path, page.title, files[page.path]))
     files["assets/search-index.js"] = index_script(entries)
     works = inputs.library.works
     files["bibliography.bib"] = bibtex(works)
     files["bibliography.json"] = json.dumps(csl_json(works), indent=2, ensure_ascii=False) + "\n"
+    statistics: list[StatSection] = next(
+        (p.context["sections"] for p in pages if p.path == "statistics.html"), []
+    )
+    files.update(data_files(inputs.variants, inputs.comparisons, statistics))
+    if options.config.base_url:
+        files["sitemap.xml"] = _sitemap(options.config.base_url, pages)
     log(f"writing {len(files) + 1} files")
     tmp.chmod(0o755)
-    _write(tmp, site_dir, files)
+    _write(tmp, site_dir, files, options.theme)
     _swap(tmp, out)
     seconds = time.perf_counter() - started
     log(f"built {len(pages)} pages into {out} in {seconds:.2f} s")

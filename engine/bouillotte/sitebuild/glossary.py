@@ -68,7 +68,8 @@ GLOSSARY: tuple[Term, ...] = (
         "Bouillotte: Rank of the Hands",
         "A Brelan Carré is four of a kind; three in the player’s hand, and the fourth "
         "turned up on the pack.",
-        ("carré", "carre", "four of a kind"),
+        # Not "carré" alone: that is the teaching card's blind bet (carre-bet).
+        ("four of a kind",),
     ),
     Term(
         "brelan-mignon",
@@ -301,3 +302,37 @@ GLOSSARY: tuple[Term, ...] = (
         "If he straddles, he may be straddled again, and so on.",
     ),
 )
+
+
+FRENCH: dict[str, str] = {
+    "brelan": "three of a kind",
+    "brelan-carre": "square brelan",
+    "carre-bet": "square",
+    "cave": "the stake (literally, cellar)",
+    "decave": "stake lost",
+    "favori": "favourite brelan",
+    "mistigri": "Mistigri's brelan",
+    "poussette": "a little push",
+    "retourne": "the card turned up",
+}
+"""The French terms (marked ``lang="fr"`` on the page), each with an English gloss."""
+
+RULES: dict[str, tuple[str, ...]] = {
+    "blind": ("forced_bets.dealer_blind", "forced_bets.others_ante"),
+    "brelan": ("hands.brelans_recognised", "bonuses.brelan"),
+    "brelan-carre": ("hands.carre", "bonuses.carre", "bonuses.beaten_carre"),
+    "calling-privilege": ("betting.closing", "betting.privilege_after_the_word"),
+    "card-under-the-retourne": ("hands.card_under_retourne",),
+    "cave": ("stakes.cave", "stakes.cave_can_be_topped_up", "stakes.rebuy_amount"),
+    "decave": ("stakes.rebuy_amount", "stakes.skip_dealer_who_rebought"),
+    "favori": ("hands.favori", "bonuses.favori"),
+    "misdeal": ("misdeals.exposed_card_is_misdeal", "misdeals.triplet_payment"),
+    "mistigri": ("hands.mistigri", "hands.mistigri_card", "bonuses.mistigri"),
+    "no-more": ("betting.closing",),
+    "pass-the-word": ("betting.privilege_after_the_word",),
+    "point": ("point.counted_cards", "point.suit_tie", "table.point_values"),
+    "retourne": ("point.counted_cards", "hands.card_under_retourne"),
+    "sight": ("betting.all_in_may_open_or_raise", "point.side_pots_by_winning_suit"),
+    "straddle": ("forced_bets.straddles", "forced_bets.straddle_amount"),
+}
+"""The rules each term is about: the glossary links to their rows of the matrix."""

@@ -25,6 +25,11 @@ def variant_page(variant_id: str) -> str:
     return f"variants/{variant_id}.html"
 
 
+def pair_page(first: str, second: str) -> str:
+    """The page setting two systems side by side (``compare/foster--pagat.html``)."""
+    return f"compare/{first}--{second}.html"
+
+
 def text_page(work_id: str) -> str:
     """The page of a work's shipped text (``texts/foster.html``)."""
     return f"texts/{slug(work_id)}.html"

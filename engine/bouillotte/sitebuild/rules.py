@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -36,9 +38,41 @@ def group_title(group: str) -> str:
     return GROUP_TITLES.get(group, group.replace("_", " ").capitalize())
 
 
+GROUP_NOUNS: dict[str, str] = {"hands": "hand", "bonuses": "bonus"}
+"""How a rule's name is told apart when two groups have a rule of the same name."""
+
+
 def rule_label(path: str) -> str:
-    field = path.split(".")[1]
-    return field.replace("_", " ").capitalize()
+    """A rule's name as readers see it ("Straddle amount"); a name two groups share gets its
+    group ("Favori (hand)", "Favori (bonus)"), so that no two rules read alike."""
+    group, field = path.split(".")
+    label = field.replace("_", " ").capitalize()
+    if sum(1 for p in rule_paths() if p.split(".")[1] == field) > 1:
+        label += f" ({GROUP_NOUNS.get(group, group_title(group).lower())})"
+    return label
+
+
+def _first_year(text: str) -> int:
+    found = re.search(r"\d{4}", text)
+    return int(found.group()) if found else 9999
+
+
+def system_order(variants: Sequence[Variant]) -> list[Variant]:
+    """The systems in the order every page shows them: by the year of their source (an
+    undated source last), a profile before the ones that extend it, then by players."""
+    by_id = {v.id: v for v in variants}
+
+    def depth(v: Variant) -> int:
+        n, seen = 0, v
+        while seen.extends and seen.extends in by_id and n < 64:
+            seen, n = by_id[seen.extends], n + 1
+        return n
+
+    def key(v: Variant) -> tuple[int, int, int, str]:
+        work = v.bibliography.get(v.source)
+        return (_first_year(work.year if work else ""), depth(v), v.players, v.id)
+
+    return sorted(variants, key=key)
 
 
 def group_doc(group: str) -> Markup:
@@ -225,6 +259,8 @@ class MatrixCell:
     """For an inherited value: the profile it comes from."""
     label: str = ""
     """The badge in words."""
+    short: str = ""
+    """The system's short name ("Foster 1897"), which labels the cell on a phone."""
 
 
 @dataclass(frozen=True)
@@ -257,6 +293,7 @@ def matrix_rows(variants: list[Variant], root: str) -> list[MatrixRow]:
                     standing=provenance.standing.value,
                     inherited_from=provenance.inherited_from if provenance.source_silent else None,
                     label=provenance.label,
+                    short=variant.short or variant.id,
                 )
             )
         rows.append(MatrixRow(path, rule_id(path), rule_label(path), path.split(".")[0], cells))

@@ -14,6 +14,7 @@ from ..compare import Comparison
 from ..render import event_line, run_text
 from ..scenario import RunResult
 from .ids import href, rule_id
+from .rules import rule_label
 
 RED = {"H", "D"}
 
@@ -133,6 +134,10 @@ class OutcomeCell:
     detail: str
     links: list[Link]
     differs: bool
+    rowspan: int = 1
+    """More than one for a system that refuses the deal: its one cell explains why."""
+    covered: bool = False
+    """A cell taken by the explanatory cell above it (not written)."""
 
 
 @dataclass(frozen=True)
@@ -156,18 +161,22 @@ def outcome_rows(comparison: Comparison, root: str) -> list[OutcomeRow]:
     players = list(comparison.scenario.model.players)
     rows: list[tuple[str, list[tuple[str, str, list[Link]]]]] = []
 
-    def status(d: dict[str, Any]) -> tuple[str, str, list[Link]]:
+    def status(n: int, d: dict[str, Any]) -> tuple[str, str, list[Link]]:
         if d["status"] == "illegal":
             error = d["error"]
             rule = str(error["rule"])
+            steps = results[n].steps
+            said = f" ({steps[-1].action})" if steps else ""
             return (
-                f"illegal at step {error['step']}",
+                # The scenario's written actions are counted, not the events of the
+                # step table (which also holds blinds, the deal, the showdown).
+                f"the scenario's action {error['step']}{said} is not allowed",
                 str(error["message"]),
-                [Link(rule, href(root, "matrix.html", rule_id(rule)))],
+                [Link(rule_label(rule), href(root, "matrix.html", rule_id(rule)))],
             )
         return str(d["status"]), "", []
 
-    rows.append(("Status", [status(d) for d in datas]))
+    rows.append(("Status", [status(n, d) for n, d in enumerate(datas)]))
     for i in range(max((len(d["pots"]) for d in datas), default=0)):
         label = "Main pool" if i == 0 else f"Side pool {i}"
         rows.append(
@@ -202,12 +211,23 @@ def outcome_rows(comparison: Comparison, root: str) -> list[OutcomeRow]:
             )
         rows.append((f"Net for {p}", cells))
     out = []
-    for label, texts in rows:
+    refused = [d["status"] == "illegal" for d in datas]
+    for n, (label, texts) in enumerate(rows):
         first = texts[0][0] if texts else ""
         out.append(
             OutcomeRow(
                 label,
-                [OutcomeCell(t, detail, links, t != first) for t, detail, links in texts],
+                [
+                    OutcomeCell(
+                        t,
+                        detail,
+                        links,
+                        t != first and not (refused[i] and n > 0),
+                        rowspan=len(rows) if refused[i] and n == 0 else 1,
+                        covered=refused[i] and n > 0,
+                    )
+                    for i, (t, detail, links) in enumerate(texts)
+                ],
             )
         )
     return out
@@ -225,7 +245,7 @@ class AttributionView:
 
 
 def _rule_links(paths: list[str], root: str) -> list[Link]:
-    return [Link(p, href(root, "matrix.html", rule_id(p))) for p in paths]
+    return [Link(rule_label(p), href(root, "matrix.html", rule_id(p))) for p in paths]
 
 
 def attribution_views(attributions: list[Attribution], root: str) -> list[AttributionView]:

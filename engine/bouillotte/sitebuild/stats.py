@@ -239,14 +239,19 @@ def _sim_table(number: int, reports: list[dict[str, Any]], players: int) -> Stat
     rows.append(
         ["point won by the retourne's suit", *(_rate(r["point_suit_is_retourne"]) for r in reports)]
     )
-    bars = [
-        Bar(
-            str(r["variant"]),
-            float(r["decided_by"].get("point", {}).get("rate") or 0.0),
-            _rate(r["decided_by"].get("point")),
+    bars = []
+    for r in reports:
+        point = r["decided_by"].get("point") or {}
+        low, high = point.get("ci95") or (None, None)
+        bars.append(
+            Bar(
+                str(r["variant"]),
+                float(point.get("rate") or 0.0),
+                _rate(point or None),
+                None if low is None else float(low),
+                None if high is None else float(high),
+            )
         )
-        for r in reports
-    ]
     caption = (
         f"{players} players: {SIM_DEALS} deals per system, policy {SIM_POLICY}, seed {SIM_SEED}"
     )
@@ -266,10 +271,16 @@ def _sim_table(number: int, reports: list[dict[str, Any]], players: int) -> Stat
 def simulate_section(variants: list[Variant], log: Callable[[str], None]) -> StatSection:
     title = "Simulated play"
     intro = (
-        f"Seeded deals played by the `{SIM_POLICY}` betting policy (`bouillotte simulate`): "
-        "what decides the pool, how large it is, and how the counters move between the seats "
-        "under each system. These are samples, not exact counts, so each number carries a "
-        "95 % confidence interval."
+        f"{SIM_DEALS} seeded deals per system (seed {SIM_SEED}), every seat played by the "
+        f"`{SIM_POLICY}` betting policy of `bouillotte simulate`, a rule of thumb after "
+        "Foster's *Suggestions for Good Play*: a player always backs a brelan (and raises "
+        "once), and backs the point only when it is high enough for the number of players "
+        "already in (21 alone, 26 against one, 32 against two, never against three); nobody "
+        "bluffs. The tables show what decides the pool, how large it is, and how the counters "
+        "move between the seats under each system. These are samples, not exact counts, so "
+        "each number carries a 95 % confidence interval, drawn on the charts as a line "
+        "across the bar's end: where two systems' intervals overlap, the sample does not "
+        "tell them apart."
     )
     module = _module("simulate")
     if module is None:
