@@ -115,3 +115,60 @@ def bar_chart(chart_id: str, title: str, bars: Sequence[Bar]) -> Markup:
         )
     parts.append("</svg>")
     return Markup("".join(parts))
+
+
+HALF = 110
+"""Half the width of a signed chart's bar area: the bars run left or right of zero."""
+
+
+def signed_chart(chart_id: str, title: str, bars: Sequence[Bar]) -> Markup:
+    """Bars left or right of a zero line, laid out like :func:`bar_chart` (visible title,
+    each label above its bar, the value beside it); ``<title>`` and ``<desc>`` give every
+    value as text."""
+    top = max((abs(b.value) for b in bars), default=0.0) or 1.0
+    heading = _lines(title)
+    title_height = TITLE_LINE * len(heading) + 8
+    zero = HALF + 2
+    values = max((_width(b.text) for b in bars), default=0.0)
+    width = max(
+        MIN_WIDTH,
+        *(_width(line) + 4 for line in heading),
+        *(_width(b.label) + 4 for b in bars),
+        zero + HALF + 8 + values,
+    )
+    height = title_height + ROW * len(bars) + 6
+    desc = "; ".join(f"{b.label}: {b.text}" for b in bars)
+    parts = [
+        f'<svg class="chart" id="{chart_id}" role="img" '
+        f'aria-labelledby="{chart_id}-title {chart_id}-desc" '
+        f'viewBox="0 0 {_num(width)} {height}" width="{_num(width)}" height="{height}" '
+        f'font-size="{FONT}" xmlns="http://www.w3.org/2000/svg">',
+        f'<title id="{chart_id}-title">{escape(title)}</title>',
+        f'<desc id="{chart_id}-desc">{escape(desc)}</desc>',
+        '<text class="chart-title" aria-hidden="true">'
+        + "".join(
+            f'<tspan x="0" y="{FONT + 3 + n * TITLE_LINE}">{escape(line)}</tspan>'
+            for n, line in enumerate(heading)
+        )
+        + "</text>",
+        f'<line class="chart-axis" x1="{zero}" y1="{title_height}" x2="{zero}" '
+        f'y2="{height}" stroke="currentColor"></line>',
+    ]
+    for i, bar in enumerate(bars):
+        y = title_height + i * ROW
+        length = HALF * abs(bar.value) / top
+        x = zero if bar.value >= 0 else zero - length
+        bar_y = y + FONT + 6
+        parts.append(
+            f'<text class="chart-label" x="0" y="{_num(y + FONT)}">{escape(bar.label)}</text>'
+        )
+        parts.append(
+            f'<rect class="chart-bar" x="{_num(x)}" y="{_num(bar_y)}" '
+            f'width="{_num(max(length, 1.0))}" height="{BAR_HEIGHT}"></rect>'
+        )
+        parts.append(
+            f'<text class="chart-value" x="{_num(zero + HALF + 6)}" '
+            f'y="{_num(bar_y + BAR_HEIGHT - 1)}">{escape(bar.text)}</text>'
+        )
+    parts.append("</svg>")
+    return Markup("".join(parts))

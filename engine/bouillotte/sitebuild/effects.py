@@ -13,13 +13,11 @@ import hashlib
 import json
 import os
 from collections.abc import Callable
-from html import escape
 from pathlib import Path
 from typing import Any
 
-from markupsafe import Markup
-
 from ..variant import Variant
+from .charts import Bar, signed_chart
 from .stats import StatSection, StatTable
 
 EFFECT_BASE = "foster"
@@ -130,44 +128,6 @@ def _sentence(row: dict[str, Any], dealer: str) -> str:
     return " ".join(parts)
 
 
-def signed_chart(chart_id: str, title: str, bars: list[tuple[str, float, str]]) -> Markup:
-    """Horizontal bars left or right of zero; ``<title>`` and ``<desc>`` give every value."""
-    row, label_width, half_width, value_width = 22, 300, 150, 90
-    top = max((abs(v) for _, v, _ in bars), default=0.0) or 1.0
-    width = label_width + 2 * half_width + value_width
-    height = row * len(bars) + 8
-    zero = label_width + half_width
-    desc = "; ".join(f"{label}: {text}" for label, _, text in bars)
-    parts = [
-        f'<svg class="chart" id="{chart_id}" role="img" '
-        f'aria-labelledby="{chart_id}-title {chart_id}-desc" '
-        f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
-        'xmlns="http://www.w3.org/2000/svg">',
-        f'<title id="{chart_id}-title">{escape(title)}</title>',
-        f'<desc id="{chart_id}-desc">{escape(desc)}</desc>',
-        f'<line class="chart-axis" x1="{zero}" y1="0" x2="{zero}" y2="{height}" '
-        'stroke="currentColor"></line>',
-    ]
-    for i, (label, value, text) in enumerate(bars):
-        y = 4 + i * row
-        length = half_width * abs(value) / top
-        x = zero if value >= 0 else zero - length
-        parts.append(
-            f'<text class="chart-label" x="{label_width - 6}" y="{y + 15}" '
-            f'text-anchor="end">{escape(label)}</text>'
-        )
-        parts.append(
-            f'<rect class="chart-bar" x="{x:.1f}" y="{y + 3}" '
-            f'width="{max(length, 1.0):.1f}" height="{row - 6}"></rect>'
-        )
-        parts.append(
-            f'<text class="chart-value" x="{zero + half_width + 6}" y="{y + 15}">'
-            f"{escape(text)}</text>"
-        )
-    parts.append("</svg>")
-    return Markup("".join(parts))
-
-
 def rule_effects_section(variants: list[Variant], log: Callable[[str], None]) -> StatSection:
     title = "What each rule does"
     intro = (
@@ -202,7 +162,9 @@ def rule_effects_section(variants: list[Variant], log: Callable[[str], None]) ->
         entry = row["metrics"][dealer]
         low, high = entry["diff_ci95"]
         bars.append(
-            (row["combination"], entry["diff"], f"{entry['diff']:+.2f} [{low:+.2f}, {high:+.2f}]")
+            Bar(
+                row["combination"], entry["diff"], f"{entry['diff']:+.2f} [{low:+.2f}, {high:+.2f}]"
+            )
         )
     base_dealer = next(r for r in data["rows"] if r["combination"] == "base")["metrics"][dealer]
     skipped = "; ".join(f"{s['rule']}: {s['reason']}" for s in data["skipped"])

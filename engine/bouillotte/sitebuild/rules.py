@@ -58,8 +58,11 @@ def _first_year(text: str) -> int:
 
 
 def system_order(variants: Sequence[Variant]) -> list[Variant]:
-    """The systems in the order every page shows them: by the year of their source (an
-    undated source last), a profile before the ones that extend it, then by players."""
+    """The systems in the order every page shows them: the systems of Bouillotte first and
+    then those of the older game, Brelan (``game: brelan``), each by the year of their
+    source (an undated source last), a profile before the ones that extend it, then by
+    players. Bouillotte's first system stays the matrix's first column, the one the others
+    are compared with; the Brelan ancestors follow as a game of their own."""
     by_id = {v.id: v for v in variants}
 
     def depth(v: Variant) -> int:
@@ -68,9 +71,10 @@ def system_order(variants: Sequence[Variant]) -> list[Variant]:
             seen, n = by_id[seen.extends], n + 1
         return n
 
-    def key(v: Variant) -> tuple[int, int, int, str]:
+    def key(v: Variant) -> tuple[bool, int, int, int, str]:
         work = v.bibliography.get(v.source)
-        return (_first_year(work.year if work else ""), depth(v), v.players, v.id)
+        year = _first_year(work.year if work else "")
+        return (v.game != "bouillotte", year, depth(v), v.players, v.id)
 
     return sorted(variants, key=key)
 
