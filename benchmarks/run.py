@@ -91,7 +91,10 @@ def odds_work() -> Callable[[], int]:
             key = odds_key(variant.rules)
             if key not in seen:
                 seen.add(key)
-                compute_odds(variant.rules)
+                try:
+                    compute_odds(variant.rules)
+                except ValueError:  # not counted (a draw), as the command says
+                    continue
         return 1
 
     return run

@@ -42,6 +42,20 @@ def max_jobs() -> int:
     return os.cpu_count() or 1
 
 
+def check_deals_and_jobs(deals: int, jobs: int) -> None:
+    """At least one deal, and between one worker and one per processor."""
+    if deals < 1:
+        raise InputError("--deals must be at least 1", value=deals, has_value=True)
+    if jobs < 1:
+        raise InputError("--jobs must be at least 1", value=jobs, has_value=True)
+    if jobs > max_jobs():
+        raise InputError(
+            f"--jobs must be at most {max_jobs()}, the number of processors of this machine",
+            value=jobs,
+            has_value=True,
+        )
+
+
 def register(app: typer.Typer) -> None:
     @app.command("simulate")
     @friendly
@@ -73,16 +87,7 @@ def register(app: typer.Typer) -> None:
 
         Example:  bouillotte simulate -v foster -v pagat --deals 20000 --seed 1 --jobs 2
         """
-        if deals < 1:
-            raise InputError("--deals must be at least 1", value=deals, has_value=True)
-        if jobs < 1:
-            raise InputError("--jobs must be at least 1", value=jobs, has_value=True)
-        if jobs > max_jobs():
-            raise InputError(
-                f"--jobs must be at most {max_jobs()}, the number of processors of this machine",
-                value=jobs,
-                has_value=True,
-            )
+        check_deals_and_jobs(deals, jobs)
         library = Library(variants or [])
         chosen = [library.get(v) for v in variant]
         reports = []

@@ -26,7 +26,7 @@ from ..sweep import (
     towards_combinations,
     vary_combinations,
 )
-from .simulate import max_jobs
+from .simulate import check_deals_and_jobs, max_jobs
 
 PLAIN_EVERY = 10.0
 """Seconds between two progress lines when stderr is not a terminal."""
@@ -133,16 +133,7 @@ def register(app: typer.Typer) -> None:
 
         Example:  bouillotte sweep foster --towards pagat --deals 100000 --jobs 2
         """
-        if deals < 1:
-            raise InputError("--deals must be at least 1", value=deals, has_value=True)
-        if jobs < 1:
-            raise InputError("--jobs must be at least 1", value=jobs, has_value=True)
-        if jobs > max_jobs():
-            raise InputError(
-                f"--jobs must be at most {max_jobs()}, the number of processors of this machine",
-                value=jobs,
-                has_value=True,
-            )
+        check_deals_and_jobs(deals, jobs)
         if not vary and not towards:
             raise InputError("say what to change: --vary RULE[=v1,v2] or --towards VARIANT")
         if csv_file is not None and not csv_file.parent.is_dir():

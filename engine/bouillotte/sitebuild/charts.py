@@ -58,6 +58,26 @@ def _lines(text: str, limit: int = TITLE_CHARS) -> list[str]:
     return lines or [""]
 
 
+def _opening(
+    chart_id: str, title: str, desc: str, heading: list[str], width: float, height: int
+) -> list[str]:
+    """The ``<svg>`` tag, its ``<title>`` and ``<desc>``, and the title as visible lines."""
+    return [
+        f'<svg class="chart" id="{chart_id}" role="img" '
+        f'aria-labelledby="{chart_id}-title {chart_id}-desc" '
+        f'viewBox="0 0 {_num(width)} {height}" width="{_num(width)}" height="{height}" '
+        f'font-size="{FONT}" xmlns="http://www.w3.org/2000/svg">',
+        f'<title id="{chart_id}-title">{escape(title)}</title>',
+        f'<desc id="{chart_id}-desc">{escape(desc)}</desc>',
+        '<text class="chart-title" aria-hidden="true">'
+        + "".join(
+            f'<tspan x="0" y="{FONT + 3 + n * TITLE_LINE}">{escape(line)}</tspan>'
+            for n, line in enumerate(heading)
+        )
+        + "</text>",
+    ]
+
+
 def bar_chart(chart_id: str, title: str, bars: Sequence[Bar]) -> Markup:
     """A horizontal bar chart; the ``<title>`` and ``<desc>`` carry every value as text."""
     ends = [b.value for b in bars] + [b.high for b in bars if b.high is not None]
@@ -73,20 +93,7 @@ def bar_chart(chart_id: str, title: str, bars: Sequence[Bar]) -> Markup:
     )
     height = title_height + ROW * len(bars) + 6
     desc = "; ".join(f"{b.label}: {b.text}" for b in bars)
-    parts = [
-        f'<svg class="chart" id="{chart_id}" role="img" '
-        f'aria-labelledby="{chart_id}-title {chart_id}-desc" '
-        f'viewBox="0 0 {_num(width)} {height}" width="{_num(width)}" height="{height}" '
-        f'font-size="{FONT}" xmlns="http://www.w3.org/2000/svg">',
-        f'<title id="{chart_id}-title">{escape(title)}</title>',
-        f'<desc id="{chart_id}-desc">{escape(desc)}</desc>',
-        '<text class="chart-title" aria-hidden="true">'
-        + "".join(
-            f'<tspan x="0" y="{FONT + 3 + n * TITLE_LINE}">{escape(line)}</tspan>'
-            for n, line in enumerate(heading)
-        )
-        + "</text>",
-    ]
+    parts = _opening(chart_id, title, desc, heading, width, height)
     for i, bar in enumerate(bars):
         y = title_height + i * ROW
         length = BAR_WIDTH * bar.value / top
@@ -138,19 +145,8 @@ def signed_chart(chart_id: str, title: str, bars: Sequence[Bar]) -> Markup:
     )
     height = title_height + ROW * len(bars) + 6
     desc = "; ".join(f"{b.label}: {b.text}" for b in bars)
-    parts = [
-        f'<svg class="chart" id="{chart_id}" role="img" '
-        f'aria-labelledby="{chart_id}-title {chart_id}-desc" '
-        f'viewBox="0 0 {_num(width)} {height}" width="{_num(width)}" height="{height}" '
-        f'font-size="{FONT}" xmlns="http://www.w3.org/2000/svg">',
-        f'<title id="{chart_id}-title">{escape(title)}</title>',
-        f'<desc id="{chart_id}-desc">{escape(desc)}</desc>',
-        '<text class="chart-title" aria-hidden="true">'
-        + "".join(
-            f'<tspan x="0" y="{FONT + 3 + n * TITLE_LINE}">{escape(line)}</tspan>'
-            for n, line in enumerate(heading)
-        )
-        + "</text>",
+    parts = _opening(chart_id, title, desc, heading, width, height)
+    parts += [
         f'<line class="chart-axis" x1="{zero}" y1="{title_height}" x2="{zero}" '
         f'y2="{height}" stroke="currentColor"></line>',
     ]
