@@ -158,32 +158,19 @@ def _load_words_file(library: Library, path: Path) -> list[Word]:
     words = validated(Words, doc).words
     for i, word in enumerate(words):
         if word.rule not in rule_paths():
-            raise doc_error(doc, ("words", i, "rule"), "unknown rule", word.rule)
+            raise doc.fault(("words", i, "rule"), "unknown rule", word.rule)
         for j, meaning in enumerate(word.meanings):
             where = ("words", i, "meanings", j)
             if meaning.source not in library.works:
-                raise doc_error(doc, (*where, "source"), "not a work of the bibliography", None)
+                raise doc.fault((*where, "source"), "not a work of the bibliography", None)
             if meaning.value is not None:
                 try:
                     rule_value(word.rule, meaning.value)
                 except ValueError:
-                    raise doc_error(
-                        doc, (*where, "value"), f"not a value of {word.rule}", meaning.value
+                    raise doc.fault(
+                        (*where, "value"), f"not a value of {word.rule}", meaning.value
                     ) from None
     return words
-
-
-def doc_error(doc: Any, path: tuple[Any, ...], message: str, value: Any) -> Exception:
-    from .errors import InputError
-
-    return InputError(
-        message,
-        file=doc.file,
-        line=doc.line(path),
-        field=".".join(str(p) for p in path),
-        value=value,
-        has_value=value is not None,
-    )
 
 
 def build_history(library: Library) -> History:

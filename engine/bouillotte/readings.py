@@ -13,7 +13,6 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
-from .errors import InputError
 from .profile import GROUPS, rule_paths
 from .yamlsource import Located, read_mapping, validated
 
@@ -92,9 +91,9 @@ def load_readings(file: Path, works: set[str]) -> dict[str, Reading]:
     for i, reading in enumerate(model.readings):
         _check(doc, i, reading, works)
         if reading.id in ids:
-            raise _fail(doc, ("readings", i, "id"), "this id is used twice", reading.id)
+            raise doc.fault(("readings", i, "id"), "this id is used twice", reading.id)
         if reading.rule in found:
-            raise _fail(doc, ("readings", i, "rule"), "this rule has readings twice", reading.rule)
+            raise doc.fault(("readings", i, "rule"), "this rule has readings twice", reading.rule)
         ids.add(reading.id)
         found[reading.rule] = reading
     return found
@@ -102,8 +101,7 @@ def load_readings(file: Path, works: set[str]) -> dict[str, Reading]:
 
 def _check(doc: Located, index: int, reading: Reading, works: set[str]) -> None:
     if reading.source not in works:
-        raise _fail(
-            doc,
+        raise doc.fault(
             ("readings", index, "source"),
             f"unknown source id; the bibliography has {', '.join(sorted(works))}",
             reading.source,
@@ -114,21 +112,10 @@ def _check(doc: Located, index: int, reading: Reading, works: set[str]) -> None:
         try:
             value = rule_value(reading.rule, item.value)
         except ValidationError:
-            raise _fail(doc, where, f"not a value of the rule {reading.rule}", item.value) from None
+            raise doc.fault(where, f"not a value of the rule {reading.rule}", item.value) from None
         if value in seen:
-            raise _fail(doc, where, "this reading is listed twice", item.value)
+            raise doc.fault(where, "this reading is listed twice", item.value)
         seen.append(value)
-
-
-def _fail(doc: Located, path: tuple[str | int, ...], message: str, value: Any) -> InputError:
-    return InputError(
-        message,
-        file=doc.file,
-        line=doc.line(path),
-        field=".".join(str(p) for p in path),
-        value=value,
-        has_value=True,
-    )
 
 
 READING_MARK = "one reading of an ambiguous sentence; see `bouillotte readings`"

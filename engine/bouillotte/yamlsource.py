@@ -33,6 +33,18 @@ class Located:
                 return found
         return None
 
+    def fault(self, path: PathKey, message: str, value: Any = None) -> InputError:
+        """Bad input at ``path``: the message with this file, the line, the field and the
+        value (where one is given)."""
+        return InputError(
+            message,
+            file=self.file,
+            line=self.line(path),
+            field=".".join(str(p) for p in path),
+            value=value,
+            has_value=value is not None,
+        )
+
 
 MAX_FILE_BYTES = 1_048_576
 """The largest YAML file read (1 MiB); the bundled files are a few kilobytes."""
