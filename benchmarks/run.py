@@ -10,7 +10,7 @@ the median over the rounds. Engine speeds are given as a ratio to the reference 
 one fixed-limit street, scripted check, bet, fold, call, call), each ratio taken within a
 round and then the median, so a slower or faster machine changes both sides alike.
 
-Workloads: ``simulate`` as the command plays it (``bouillotte.simulate.simulate``) for each
+Workloads: ``simulate`` as the command plays it (``bouillotte.study.simulate.simulate``) for each
 bundled variant and policy; the bare per-deal loop (a fresh ``Random(i)`` per deal, deal and
 classify); exact odds for every bundled variant; the site build; and the command line's
 start-up (``bouillotte --help``, ``variants list``, ``check``) in fresh processes, whose CPU
@@ -38,8 +38,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import reference
 
-from bouillotte.profiles import Library
-from bouillotte.simulate import simulate
+from bouillotte.rules.profiles import Library
+from bouillotte.study.simulate import simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -82,7 +82,7 @@ def simulate_work(variant_id: str, policy: str, deals: int) -> Callable[[], int]
 
 
 def odds_work() -> Callable[[], int]:
-    from bouillotte.odds import compute_odds, odds_key
+    from bouillotte.study.odds import compute_odds, odds_key
 
     def run() -> int:
         # as `bouillotte odds` does: one count per distinct pack, hands and point rule
@@ -101,7 +101,7 @@ def odds_work() -> Callable[[], int]:
 
 
 def site_work() -> Callable[[], int]:
-    from bouillotte.sitebuild import build_site
+    from bouillotte.site import build_site
 
     def run() -> int:
         with tempfile.TemporaryDirectory() as folder:

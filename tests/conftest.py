@@ -9,7 +9,7 @@ import pytest
 from hypothesis import settings
 from typer.testing import CliRunner
 
-from bouillotte.profiles import Library
+from bouillotte.rules.profiles import Library
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bouillotte.actions import parse_action
-from bouillotte.cards import parse_card, parse_cards
-from bouillotte.deal import Deal, new_deal
-from bouillotte.outcome import Outcome
-from bouillotte.variant import Variant
+from bouillotte.play.actions import parse_action
+from bouillotte.play.deal import Deal, new_deal
+from bouillotte.play.outcome import Outcome
+from bouillotte.rules.cards import parse_card, parse_cards
+from bouillotte.rules.variant import Variant
 
 
 def start(

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from bouillotte.compare import compare
-from bouillotte.profiles import Library
-from bouillotte.scenario import ScenarioLibrary
-from bouillotte.variant import differing_rules
+from bouillotte.rules.profiles import Library
+from bouillotte.rules.variant import differing_rules
+from bouillotte.study.compare import compare
+from bouillotte.study.scenario import ScenarioLibrary
 
 from .test_rule_coverage import ACROSS_DEALS
 

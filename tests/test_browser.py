@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from bouillotte.sitebuild import build_site
+from bouillotte.site import build_site
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"

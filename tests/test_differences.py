@@ -6,12 +6,12 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from bouillotte.attribution import signature
-from bouillotte.check import check
-from bouillotte.cli import app
-from bouillotte.differences import find_differences, play_setup, save_scenarios
-from bouillotte.profiles import Library
-from bouillotte.scenario import ScenarioLibrary
+from bouillotte.cli.app import app
+from bouillotte.rules.profiles import Library
+from bouillotte.study.attribution import signature
+from bouillotte.study.check import check
+from bouillotte.study.differences import find_differences, play_setup, save_scenarios
+from bouillotte.study.scenario import ScenarioLibrary
 
 LIBRARY = Library()
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bouillotte.commands.golden import Golden, golden_diff, goldens, stale_files
+from bouillotte.cli.commands.golden import Golden, golden_diff, goldens, stale_files
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
 GOLDENS = list(goldens())

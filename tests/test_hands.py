@@ -13,10 +13,10 @@ from itertools import product
 
 import pytest
 
-from bouillotte.cards import RANKS
-from bouillotte.hands import Kind, classify_any, classify_three
-from bouillotte.profile import Hands
-from bouillotte.profiles import Library
+from bouillotte.play.hands import Kind, classify_any, classify_three
+from bouillotte.rules.cards import RANKS
+from bouillotte.rules.profile import Hands
+from bouillotte.rules.profiles import Library
 
 BASE = Library().get("foster").rules.hands
 

@@ -12,17 +12,17 @@ from citeproc.source.json import CiteProcJSON
 from pybtex.database import parse_string
 from typer.testing import CliRunner
 
-from bouillotte.actions import Action, parse_action
-from bouillotte.bibliography import bibtex, citation_text, csl_json, years
-from bouillotte.cards import parse_card, parse_cards
-from bouillotte.cli import app
-from bouillotte.deal import IllegalAction, new_deal
-from bouillotte.dealing import deal_from_pack
-from bouillotte.hands import Kind, classify
-from bouillotte.history import build_history
-from bouillotte.point import Seating, decide_by_point
-from bouillotte.profiles import Library
-from bouillotte.showdown import rank_values
+from bouillotte.cli.app import app
+from bouillotte.play.actions import Action, parse_action
+from bouillotte.play.deal import IllegalAction, new_deal
+from bouillotte.play.dealing import deal_from_pack
+from bouillotte.play.hands import Kind, classify
+from bouillotte.play.point import Seating, decide_by_point
+from bouillotte.play.showdown import rank_values
+from bouillotte.rules.bibliography import bibtex, citation_text, csl_json, years
+from bouillotte.rules.cards import parse_card, parse_cards
+from bouillotte.rules.history import build_history
+from bouillotte.rules.profiles import Library
 
 LIBRARY = Library()
 PLAYERS = ["A", "B", "C", "D"]
@@ -86,7 +86,7 @@ def test_discard_is_read_with_its_cards() -> None:
 
 
 def test_a_stock_card_already_dealt_is_bad_input() -> None:
-    from bouillotte.dealing import SetupError
+    from bouillotte.play.dealing import SetupError
 
     with pytest.raises(SetupError, match="dealt already"):
         new_deal(
@@ -274,7 +274,7 @@ def test_the_citation_style_names_edition_place_and_date() -> None:
 def test_an_unknown_game_is_refused_at_its_line(tmp_path: object) -> None:
     from pathlib import Path
 
-    from bouillotte.errors import InputError
+    from bouillotte.rules.errors import InputError
 
     folder = Path(str(tmp_path))
     (folder / "mine.yaml").write_text(
@@ -288,7 +288,7 @@ def test_an_unknown_game_is_refused_at_its_line(tmp_path: object) -> None:
 
 
 def test_brelan_systems_play_only_the_scenarios_that_name_them() -> None:
-    from bouillotte.scenario import ScenarioLibrary
+    from bouillotte.study.scenario import ScenarioLibrary
 
     for scenario in ScenarioLibrary().all():
         ids = scenario.variant_ids(LIBRARY)

@@ -14,9 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bouillotte.cards import RANKS, pack, rank_of, suit_of
-from bouillotte.odds import OddsReport, compute_odds, deal_count
-from bouillotte.profile import Rules
+from bouillotte.rules.cards import RANKS, pack, rank_of, suit_of
+from bouillotte.rules.profile import Rules
+from bouillotte.study.odds import OddsReport, compute_odds, deal_count
 
 VALUES = {"A": 11, "K": 10, "Q": 10, "J": 10, "10": 10, "9": 9, "8": 8, "7": 7}
 FOSTER_PACKS = {

@@ -15,11 +15,11 @@ from collections.abc import Sequence
 
 import pytest
 
-from bouillotte.cards import RANKS, pack, rank_of, suit_of
-from bouillotte.dealing import deal_from_pack
-from bouillotte.odds import compute_odds
-from bouillotte.profiles import Library
-from bouillotte.variant import Variant
+from bouillotte.play.dealing import deal_from_pack
+from bouillotte.rules.cards import RANKS, pack, rank_of, suit_of
+from bouillotte.rules.profiles import Library
+from bouillotte.rules.variant import Variant
+from bouillotte.study.odds import compute_odds
 
 LIBRARY = Library()
 DEALS = 4000

@@ -3,8 +3,8 @@ engine from cards and actions, with the outcome worked out by hand in the docstr
 
 from __future__ import annotations
 
-from bouillotte.actions import parse_action
-from bouillotte.profiles import Library
+from bouillotte.play.actions import parse_action
+from bouillotte.rules.profiles import Library
 
 from .dealkit import nets, play, pots, start
 

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from bouillotte.cli import app
-from bouillotte.errors import InputError
-from bouillotte.profile import rule_paths
-from bouillotte.profiles import Library
-from bouillotte.variant import differing_rules
+from bouillotte.cli.app import app
+from bouillotte.rules.errors import InputError
+from bouillotte.rules.profile import rule_paths
+from bouillotte.rules.profiles import Library
+from bouillotte.rules.variant import differing_rules
 
 CHILD = """\
 title: My system

@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bouillotte.actions import Action
-from bouillotte.deal import Deal, new_deal
-from bouillotte.profiles import Library
+from bouillotte.play.actions import Action
+from bouillotte.play.deal import Deal, new_deal
+from bouillotte.rules.profiles import Library
 
 LIBRARY = Library()
 VARIANTS = LIBRARY.ids()

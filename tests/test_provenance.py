@@ -11,12 +11,12 @@ import html5lib  # type: ignore[import-untyped]
 import pytest
 from typer.testing import CliRunner
 
-from bouillotte.citations import STATED_STATUSES, Status
-from bouillotte.cli import app
-from bouillotte.profile import rule_paths
-from bouillotte.profiles import Library
-from bouillotte.sitebuild import builder
-from bouillotte.texts import normalise
+from bouillotte.cli.app import app
+from bouillotte.rules.citations import STATED_STATUSES, Status
+from bouillotte.rules.profile import rule_paths
+from bouillotte.rules.profiles import Library
+from bouillotte.rules.texts import normalise
+from bouillotte.site import builder
 
 NS = "{http://www.w3.org/1999/xhtml}"
 PINNED = ("britannica-1911", "pagat-mistigri")

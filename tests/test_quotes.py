@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from bouillotte.citations import Status
-from bouillotte.errors import InputError
-from bouillotte.history import load_words
-from bouillotte.profile import rule_paths
-from bouillotte.profiles import Library
-from bouillotte.scenario import load_scenario
-from bouillotte.sitebuild.glossary import GLOSSARY
-from bouillotte.texts import find_quote, normalise, notes_quotes, read_text
+from bouillotte.rules.citations import Status
+from bouillotte.rules.errors import InputError
+from bouillotte.rules.history import load_words
+from bouillotte.rules.profile import rule_paths
+from bouillotte.rules.profiles import Library
+from bouillotte.rules.texts import find_quote, normalise, notes_quotes, read_text
+from bouillotte.site.glossary import GLOSSARY
+from bouillotte.study.scenario import load_scenario
 
 from .conftest import ROOT
 

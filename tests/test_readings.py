@@ -9,20 +9,20 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from bouillotte.attribution import signature
-from bouillotte.check import check
-from bouillotte.cli import app
-from bouillotte.profiles import Library
-from bouillotte.readings import rule_value
-from bouillotte.scenario import (
+from bouillotte.cli.app import app
+from bouillotte.rules.profiles import Library
+from bouillotte.rules.readings import rule_value
+from bouillotte.site import builder
+from bouillotte.site.readings import reading_views
+from bouillotte.study.attribution import signature
+from bouillotte.study.check import check
+from bouillotte.study.scenario import (
     ScenarioLibrary,
     load_scenario,
     reading_cases,
     run_reading,
     run_scenario,
 )
-from bouillotte.sitebuild import builder
-from bouillotte.sitebuild.readings import reading_views
 
 ROOT = Path(__file__).resolve().parent.parent
 ROOT_PROFILES = ("foster", "pagat")

@@ -17,14 +17,14 @@ from typing import Any
 
 import pytest
 
-from bouillotte.attribution import signature
-from bouillotte.errors import InputError
-from bouillotte.profile import GROUPS, BonusRule, rule_paths
-from bouillotte.profiles import Library
-from bouillotte.resources import bundled
-from bouillotte.scenario import ScenarioLibrary, run_scenario
-from bouillotte.session import load_session, run_session
-from bouillotte.variant import Variant
+from bouillotte.rules.errors import InputError
+from bouillotte.rules.profile import GROUPS, BonusRule, rule_paths
+from bouillotte.rules.profiles import Library
+from bouillotte.rules.resources import bundled
+from bouillotte.rules.variant import Variant
+from bouillotte.study.attribution import signature
+from bouillotte.study.scenario import ScenarioLibrary, run_scenario
+from bouillotte.study.session import load_session, run_session
 
 ACROSS_DEALS = {
     "stakes.cave": "sessions start from the default cave; scenarios state their caves",

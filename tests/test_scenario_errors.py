@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from bouillotte.cli import app
+from bouillotte.cli.app import app
 
 GOOD = """\
 id: mine

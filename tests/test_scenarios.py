@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bouillotte.check import check
-from bouillotte.profiles import Library
-from bouillotte.scenario import Scenario, ScenarioLibrary
+from bouillotte.rules.profiles import Library
+from bouillotte.study.check import check
+from bouillotte.study.scenario import Scenario, ScenarioLibrary
 
 SCENARIOS = ScenarioLibrary().all()
 

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from bouillotte.cli import app
-from bouillotte.errors import InputError
-from bouillotte.profiles import Library
-from bouillotte.session import fraction_text, load_session, places, run_session
+from bouillotte.cli.app import app
+from bouillotte.rules.errors import InputError
+from bouillotte.rules.profiles import Library
+from bouillotte.study.session import fraction_text, load_session, places, run_session
 
 SESSIONS = Path(__file__).resolve().parent.parent / "scenarios" / "sessions"
 

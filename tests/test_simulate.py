@@ -10,12 +10,12 @@ from fractions import Fraction
 import pytest
 from typer.testing import CliRunner
 
-from bouillotte.cli import app
-from bouillotte.deal import new_deal
-from bouillotte.odds import compute_odds
-from bouillotte.policies import get_policy, play, view_of
-from bouillotte.profiles import Library
-from bouillotte.simulate import report, simulate, wilson
+from bouillotte.cli.app import app
+from bouillotte.play.deal import new_deal
+from bouillotte.rules.profiles import Library
+from bouillotte.study.odds import compute_odds
+from bouillotte.study.policies import get_policy, play, view_of
+from bouillotte.study.simulate import report, simulate, wilson
 
 LIBRARY = Library()
 

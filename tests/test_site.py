@@ -17,12 +17,12 @@ import html5lib  # type: ignore[import-untyped]
 import pytest
 from typer.testing import CliRunner
 
-from bouillotte.cli import app
-from bouillotte.errors import InputError
-from bouillotte.profiles import Library
-from bouillotte.scenario import ScenarioLibrary
-from bouillotte.sitebuild import build_site, builder, stats
-from bouillotte.sitebuild.serve import make_server
+from bouillotte.cli.app import app
+from bouillotte.rules.errors import InputError
+from bouillotte.rules.profiles import Library
+from bouillotte.site import build_site, builder, stats
+from bouillotte.site.serve import make_server
+from bouillotte.study.scenario import ScenarioLibrary
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
@@ -263,7 +263,7 @@ def test_statistics_show_a_note_when_a_module_is_missing(
 def test_statistics_show_exact_odds_with_charts(site: Path) -> None:
     html = (site / "statistics.html").read_text(encoding="utf-8")
     if "The odds module is not installed" in html:
-        pytest.skip("bouillotte.odds is not present")
+        pytest.skip("bouillotte.study.odds is not present")
     assert "<svg" in html and "<desc" in html and "<caption>" in html
 
 
@@ -356,8 +356,8 @@ def test_the_downloads_parse_and_match_the_profiles(site: Path) -> None:
 
 
 def test_glossary_names_are_unique_and_terms_link_to_rules(site: Path) -> None:
-    from bouillotte.profile import rule_paths
-    from bouillotte.sitebuild.glossary import FRENCH, GLOSSARY, RULES
+    from bouillotte.rules.profile import rule_paths
+    from bouillotte.site.glossary import FRENCH, GLOSSARY, RULES
 
     names = [n.lower() for t in GLOSSARY for n in (t.term.split(" (")[0], *t.also)]
     assert len(names) == len(set(names)), sorted(n for n in names if names.count(n) > 1)
@@ -392,7 +392,7 @@ def _user_folder(tmp_path: Path) -> Path:
     scenarios, a site configuration and a theme."""
     import yaml
 
-    from bouillotte.profile import rule_paths
+    from bouillotte.rules.profile import rule_paths
 
     root = tmp_path / "user"
     (root / "mine" / "deals").mkdir(parents=True)

@@ -12,18 +12,18 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from bouillotte.cli import app
-from bouillotte.differences import SESSION_RULES
-from bouillotte.profiles import Library
-from bouillotte.simulate import report, simulate
-from bouillotte.sweep import (
+from bouillotte.cli.app import app
+from bouillotte.rules.profiles import Library
+from bouillotte.rules.variant import differing_rules
+from bouillotte.study.differences import SESSION_RULES
+from bouillotte.study.simulate import report, simulate
+from bouillotte.study.sweep import (
     metrics_for,
     run_sweep,
     sweep_report,
     towards_combinations,
     vary_combinations,
 )
-from bouillotte.variant import differing_rules
 
 LIBRARY = Library()
 RUNNER = CliRunner()
@@ -228,7 +228,7 @@ def test_the_site_section_is_the_same_from_the_cache_and_never_recomputed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from bouillotte import sweep
-    from bouillotte.sitebuild import effects
+    from bouillotte.site import effects
 
     monkeypatch.setenv("BOUILLOTTE_CACHE", str(tmp_path))
     monkeypatch.setattr(effects, "EFFECT_DEALS", 60)

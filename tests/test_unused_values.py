@@ -15,11 +15,11 @@ from typing import Any
 
 import pytest
 
-from bouillotte.actions import parse_action
-from bouillotte.cards import parse_card, parse_cards
-from bouillotte.deal import IllegalAction, new_deal
-from bouillotte.profiles import Library
-from bouillotte.variant import Variant
+from bouillotte.play.actions import parse_action
+from bouillotte.play.deal import IllegalAction, new_deal
+from bouillotte.rules.cards import parse_card, parse_cards
+from bouillotte.rules.profiles import Library
+from bouillotte.rules.variant import Variant
 
 FOSTER = Library().get("foster")
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from bouillotte.deal import IllegalAction
-from bouillotte.profiles import Library
+from bouillotte.play.deal import IllegalAction
+from bouillotte.rules.profiles import Library
 
 from .dealkit import nets, play, pots, start
 
@@ -295,8 +295,8 @@ def test_calling_privilege_passes_to_the_right_round_by_round(library: Library) 
 
 
 def play_step(deal: object, text: str) -> None:
-    from bouillotte.actions import parse_action
-    from bouillotte.deal import Deal
+    from bouillotte.play.actions import parse_action
+    from bouillotte.play.deal import Deal
 
     assert isinstance(deal, Deal)
     deal.apply(parse_action(text))

@@ -1,8 +1,14 @@
 """Compare the historical rule systems of Bouillotte (Brelan).
 
-Each system is a YAML variant profile (``profile.py`` is its schema, ``profiles.py`` reads
-it); one engine plays a deal under any profile (``deal.py`` and the modules it uses:
-``pots``, ``showdown``, ``point``, ``hands``, ``bonuses``); scenarios (``scenario.py``) run
-under every variant and are compared (``compare.py``, ``attribution.py``); the command line
-is ``cli.py`` and the reference site ``sitebuild/``.
+The package is in layers, lowest first; each imports only from the layers below it
+(checked by import-linter, see ``pyproject.toml``):
+
+- ``rules``: the profile schema, reading profiles with ``extends:``, citations, the
+  bibliography, the quoted texts and the readings of ambiguous sentences;
+- ``play``: one engine that plays a deal under any variant (hands, the point, pots, the
+  showdown, bonuses, the deal state machine, the outcome);
+- ``study``: scenarios and sessions, simulation and sweeps, odds, comparison and
+  attribution, checks and transcripts;
+- ``site``: the static reference site;
+- ``cli``: the ``bouillotte`` command.
 """

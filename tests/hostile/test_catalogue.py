@@ -31,8 +31,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from bouillotte.cli import app
-from bouillotte.sitebuild.builder import MARKER
+from bouillotte.cli.app import app
+from bouillotte.site.builder import MARKER
 
 INPUTS = Path(__file__).resolve().parent / "inputs"
 HANG = 20.0

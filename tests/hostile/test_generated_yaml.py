@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from bouillotte.cli import app
+from bouillotte.cli.app import app
 
 KEYS = [
     "id", "title", "source", "work", "status", "locator", "players", "dealer", "hands",

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from bouillotte.sitebuild import build_site, builder
+from bouillotte.site import build_site, builder
 
 FIELDS = [
     "profile-title",

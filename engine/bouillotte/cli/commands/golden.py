@@ -1,0 +1,153 @@
+"""``bouillotte golden``: the golden transcripts of the bundled scenario library.
+
+One file per scenario and variant, ``<scenario>__<variant>.txt``, holds the transcript of
+that run (see :mod:`bouillotte.study.transcript`). By default the command compares every
+transcript with its file and prints a unified diff of each difference; it exits 1 if any
+transcript differs or any file is missing or stale. After a deliberate change to the engine,
+a profile or a scenario, regenerate the files from the repository root with::
+
+    bouillotte golden --write
+
+(``--dir`` picks another folder; the default is ``tests/golden``), then review the change
+with ``git diff tests/golden``.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ...rules.errors import InputError
+from ...rules.profiles import Library
+from ...study.scenario import ScenarioLibrary, run_scenario
+from ...study.transcript import transcript
+from ..options import friendly
+
+DEFAULT_DIR = Path("tests/golden")
+SEPARATOR = "__"
+
+
+@dataclass(frozen=True)
+class Golden:
+    """The transcript one scenario gives under one variant, and the file that keeps it."""
+
+    scenario: str
+    variant: str
+    text: str
+
+    @property
+    def name(self) -> str:
+        return f"{self.scenario}{SEPARATOR}{self.variant}.txt"
+
+
+def goldens(
+    scenarios: ScenarioLibrary | None = None, library: Library | None = None
+) -> Iterator[Golden]:
+    """Every scenario of the library under every variant it runs under, in file order."""
+    scenarios = scenarios if scenarios is not None else ScenarioLibrary()
+    library = library if library is not None else Library()
+    for scenario in scenarios.all():
+        for vid in scenario.variant_ids(library):
+            result = run_scenario(scenario, library.get(vid))
+            yield Golden(scenario.id, vid, transcript(result))
+
+
+def golden_diff(golden: Golden, folder: Path) -> list[str]:
+    """The unified diff from the kept file to the current transcript (empty if equal)."""
+    path = folder / golden.name
+    if not path.is_file():
+        return [f"missing golden file {path}"]
+    kept = path.read_text(encoding="utf-8")
+    if kept == golden.text:
+        return []
+    return list(
+        difflib.unified_diff(
+            kept.splitlines(),
+            golden.text.splitlines(),
+            fromfile=str(path),
+            tofile=f"{golden.scenario} under {golden.variant} (now)",
+            lineterm="",
+        )
+    )
+
+
+def stale_files(expected: set[str], folder: Path) -> list[Path]:
+    """Golden files in ``folder`` that no scenario and variant produce any more."""
+    if not folder.is_dir():
+        return []
+    return sorted(
+        p for p in folder.glob(f"*{SEPARATOR}*.txt") if p.is_file() and p.name not in expected
+    )
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("golden")
+    @friendly
+    def golden_command(
+        write: Annotated[
+            bool,
+            typer.Option("--write", help="Regenerate the golden files instead of comparing."),
+        ] = False,
+        folder: Annotated[
+            Path,
+            typer.Option("--dir", help="The folder of golden files.", file_okay=False),
+        ] = DEFAULT_DIR,
+    ) -> None:
+        """Compare (or with --write regenerate) the golden transcripts of every bundled
+        scenario under every variant: one file <scenario>__<variant>.txt each.
+
+        Exits 1 if a transcript differs from its file, or a file is missing or stale.
+
+        Example:  bouillotte golden --write   (regenerate after a deliberate change)
+        """
+        if not write and not folder.is_dir():
+            raise InputError("no such folder of golden transcripts", file=folder)
+        found = list(goldens())
+        stale = stale_files({g.name for g in found}, folder)
+        if write:
+            _write(found, stale, folder)
+            return
+        differing = 0
+        for golden in found:
+            diff = golden_diff(golden, folder)
+            if diff:
+                differing += 1
+                typer.echo("\n".join(diff))
+        for path in stale:
+            typer.echo(f"stale golden file {path} (no such scenario and variant)")
+        typer.echo(
+            f"{len(found)} transcripts: {differing} differ or are missing, "
+            f"{len(stale)} stale files",
+            err=True,
+        )
+        if differing or stale:
+            typer.echo("to accept the changes: bouillotte golden --write", err=True)
+            raise typer.Exit(1)
+
+
+def _write(found: list[Golden], stale: list[Path], folder: Path) -> None:
+    try:
+        _write_files(found, stale, folder)
+    except OSError as exc:
+        raise InputError(f"cannot write there: {exc.strerror or exc}", file=folder) from None
+
+
+def _write_files(found: list[Golden], stale: list[Path], folder: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    changed = 0
+    for golden in found:
+        path = folder / golden.name
+        if not path.is_file() or path.read_text(encoding="utf-8") != golden.text:
+            path.write_text(golden.text, encoding="utf-8", newline="\n")
+            changed += 1
+    for path in stale:
+        path.unlink()
+    typer.echo(
+        f"{len(found)} transcripts in {folder}: {changed} written, {len(stale)} stale removed",
+        err=True,
+    )

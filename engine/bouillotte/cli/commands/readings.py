@@ -1,0 +1,50 @@
+"""``bouillotte readings``: the ambiguous sentences whose readings are rule values."""
+
+from __future__ import annotations
+
+import json
+
+import typer
+
+from ...rules.profiles import Library
+from ...rules.readings import readings_json, rule_value
+from ..options import JsonFlag, VariantsDirs, friendly
+
+
+def takers(library: Library) -> dict[str, dict[str, list[str]]]:
+    """For each rule with readings: each reading's value (as written) -> the variants
+    taking it, in the library's order."""
+    found: dict[str, dict[str, list[str]]] = {}
+    variants = library.all()
+    for path, reading in library.readings.items():
+        by_value = found.setdefault(path, {})
+        for item in reading.readings:
+            value = rule_value(path, item.value)
+            by_value[str(item.value)] = [v.id for v in variants if v.value(path) == value]
+    return found
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("readings")
+    @friendly
+    def readings_command(variants: VariantsDirs = None, as_json: JsonFlag = False) -> None:
+        """The sentences that can be read two ways, each reading a value of a rule: the
+        source's words, the question, each reading with the systems that take it, and the
+        scenario that plays the deal under each (`bouillotte check` verifies both).
+
+        Example:  bouillotte readings --json
+        """
+        library = Library(variants or [])
+        data = readings_json(library.readings, takers(library))
+        if as_json:
+            typer.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
+            return
+        for item in data:
+            typer.echo(f"{item['id']}  [{item['rule']}]")
+            typer.echo(f'  {item["source"]}, {item["locator"]}: "{item["quote"]}"')
+            typer.echo(f"  {item['question']}")
+            for reading in item["readings"]:
+                who = ", ".join(reading["variants"]) or "no bundled system"
+                typer.echo(f"  - {reading['value']} ({who}): {reading['meaning']}")
+            typer.echo(f"  deal: bouillotte run {item['scenario']} --variant {item['variant']}")
+            typer.echo("")

@@ -1,0 +1,106 @@
+"""Command-line options and error handling shared by every command."""
+
+from __future__ import annotations
+
+import functools
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, TextIO, TypeVar
+
+import typer
+
+from ..rules.errors import InputError
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+VariantsDirs = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--variants",
+        help="A folder of your own profiles, used beside the bundled ones (repeatable).",
+        file_okay=False,
+    ),
+]
+ScenarioDirs = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--scenarios",
+        help="A folder or file of your own scenarios, used beside the bundled ones (repeatable).",
+    ),
+]
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON data on stdout.")]
+
+
+_UNPRINTABLE = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"
+)
+"""Control characters (all but newline and tab) and the invisible marks that reorder text:
+written raw, a title could move the cursor, recolour or rewrite what the terminal shows."""
+
+
+def printable(text: str) -> str:
+    """``text`` with every control character shown as its escape (``\\u001b``), which is
+    also how JSON writes it: a JSON document stays valid and means the same."""
+    return _UNPRINTABLE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+class _PrintableStream:
+    """A text stream that shows control characters as escapes instead of obeying them."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    @property
+    def encoding(self) -> str:
+        return str(getattr(self._stream, "encoding", None) or "utf-8")
+
+    @property
+    def errors(self) -> str | None:
+        return getattr(self._stream, "errors", None)
+
+    def write(self, text: str) -> int:
+        if not isinstance(text, str):
+            raise TypeError("a text stream")
+        return self._stream.write(printable(text))
+
+    def write_raw(self, text: str) -> int:
+        """For the tool's own control characters (a progress bar's carriage return)."""
+        return self._stream.write(text)
+
+    def flush(self) -> None:
+        self._stream.flush()
+
+    def isatty(self) -> bool:
+        return self._stream.isatty()
+
+    def fileno(self) -> int:
+        return self._stream.fileno()
+
+
+INTERRUPTED = 130
+"""The exit status after Ctrl-C (128 + SIGINT), as shells report it."""
+
+
+def friendly(fn: F) -> F:
+    """Bad input ends with one clear message and exit status 2, never a traceback; Ctrl-C
+    ends at once with status 130; what the command prints cannot drive the terminal."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        out, err = sys.stdout, sys.stderr
+        sys.stdout = _PrintableStream(out)
+        sys.stderr = _PrintableStream(err)
+        try:
+            return fn(*args, **kwargs)
+        except InputError as exc:
+            typer.echo(f"error: {exc.describe()}", err=True)
+            raise typer.Exit(2) from None
+        except KeyboardInterrupt:
+            typer.echo("interrupted", err=True)
+            raise typer.Exit(INTERRUPTED) from None
+        finally:
+            sys.stdout, sys.stderr = out, err
+
+    return wrapper  # type: ignore[return-value]

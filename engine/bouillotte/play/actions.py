@@ -1,0 +1,111 @@
+"""Players' actions as the scenarios write them: ``"A bet 35"``, ``"B fold"``."""
+
+from __future__ import annotations
+
+from typing import Literal, NamedTuple
+
+from ..rules.cards import Card, CardError, card_str, parse_card
+
+ActionKind = Literal[
+    "straddle",
+    "decline",
+    "pass",
+    "bet",
+    "call",
+    "raise",
+    "fold",
+    "all-in",
+    "no-more",
+    "discard",
+    "buy",
+]
+ACTION_WORDS: tuple[str, ...] = (
+    "straddle",
+    "decline",
+    "pass",
+    "bet",
+    "call",
+    "raise",
+    "fold",
+    "all-in",
+    "no-more",
+    "discard",
+    "buy",
+)
+WITH_AMOUNT = frozenset({"bet", "raise"})
+
+
+class Action(NamedTuple):
+    """One player's action. ``amount`` is a total ("to" amount) for ``bet`` and ``raise``;
+    ``cards`` are the cards thrown away by ``discard`` (in the draw, where the rules have
+    one: ``"A discard 9S 8S"``; ``"A discard"`` alone keeps the hand)."""
+
+    player: str
+    kind: str
+    amount: int | None = None
+    cards: tuple[Card, ...] = ()
+
+    def __str__(self) -> str:
+        text = f"{self.player} {self.kind}"
+        if self.amount is not None:
+            text += f" {self.amount}"
+        return text + "".join(f" {card_str(c)}" for c in self.cards)
+
+
+class LegalAction(NamedTuple):
+    """What the player to act may do now: the word and, for bets, the range of totals.
+
+    (Tuples, not frozen dataclasses: they are made on every step of every simulated deal.)
+    """
+
+    kind: str
+    low: int | None = None
+    high: int | None = None
+    step: int | None = None
+    """Where only multiples are allowed (raises that multiply the bet), their step."""
+
+    def __str__(self) -> str:
+        if self.low is None:
+            return self.kind
+        if self.kind == "discard":
+            return f"discard 0-{self.high} cards" if self.high else "discard"
+        if self.high is None or self.low == self.high:
+            return f"{self.kind} {self.low}"
+        if self.step:
+            return f"{self.kind} {self.low}-{self.high} by {self.step}"
+        return f"{self.kind} {self.low}-{self.high}"
+
+
+class ActionSyntaxError(ValueError):
+    """An action string we cannot read."""
+
+
+def parse_action(text: str) -> Action:
+    """Read ``"<player> <word> [amount]"``."""
+    words = text.split()
+    if len(words) >= 2 and words[1].lower() == "discard":
+        try:
+            cards = tuple(parse_card(w) for w in words[2:])
+        except CardError as exc:
+            raise ActionSyntaxError(f"{text!r}: {exc}") from None
+        return Action(words[0], "discard", None, cards)
+    if len(words) < 2 or len(words) > 3:
+        raise ActionSyntaxError(
+            f"{text!r} is not an action: write '<player> <word> [amount]', as in 'A bet 35'"
+        )
+    player, kind = words[0], words[1].lower()
+    if kind not in ACTION_WORDS:
+        raise ActionSyntaxError(
+            f"{kind!r} is not an action word; the words are {', '.join(ACTION_WORDS)}"
+        )
+    amount: int | None = None
+    if kind in WITH_AMOUNT:
+        if len(words) != 3 or not words[2].isdigit():
+            raise ActionSyntaxError(
+                f"{text!r}: '{kind}' needs a whole number, the player's total stake after it "
+                f"(as in '{player} {kind} 35')"
+            )
+        amount = int(words[2])
+    elif len(words) == 3:
+        raise ActionSyntaxError(f"{text!r}: '{kind}' takes no amount")
+    return Action(player, kind, amount)

@@ -1,0 +1,148 @@
+"""Setting a deal up: checking the seats and cards given, and dealing a pack in order."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+
+from ..rules.cards import Card, card_str, pack
+from ..rules.variant import Variant
+
+
+class SetupError(ValueError):
+    """The cards or seats given for a deal cannot be dealt under this variant.
+
+    ``path`` says where the fault stands in a scenario: ``("hands", "A", 2)``.
+    """
+
+    def __init__(self, message: str, *path: str | int) -> None:
+        super().__init__(message)
+        self.path = path
+        self.field = str(path[0])
+
+
+def check_setup(
+    variant: Variant,
+    players: Sequence[str],
+    dealer: str,
+    caves: Mapping[str, int],
+    hands: Mapping[str, Sequence[Card]],
+    retourne: Card,
+    under_retourne: Card | None,
+    exposed: Card | None,
+    *,
+    cards: bool = True,
+) -> None:
+    """Check the seats, the caves and (unless ``cards`` is false) every card given."""
+    table = variant.rules.table
+    if len(players) != table.players:
+        raise SetupError(
+            f"{len(players)} players, but {variant.id} is a game for {table.players}", "players"
+        )
+    if len(set(players)) != len(players):
+        raise SetupError("a player is named twice", "players")
+    if dealer not in players:
+        raise SetupError(f"the dealer {dealer!r} is not one of the players", "dealer")
+    for name in players:
+        if name not in caves:
+            raise SetupError(f"no cave for {name}", "caves")
+        if caves[name] < 0:
+            raise SetupError(f"{name}'s cave is negative", "caves", name)
+        if caves[name] == 0:
+            raise SetupError(
+                f"{name}'s cave is empty: a player who is décavé has no hand in a deal until "
+                "he buys a new stake (stakes.rebuy_amount); give him a cave of 1 or more, or "
+                "leave him out of the players",
+                "caves",
+                name,
+            )
+        if name not in hands:
+            raise SetupError(f"no hand for {name}", "hands")
+        if len(hands[name]) != table.hand_size:
+            raise SetupError(
+                f"{name} holds {len(hands[name])} cards; {variant.id} deals {table.hand_size}",
+                "hands",
+                name,
+            )
+    for name in hands:
+        if name not in players:
+            raise SetupError(f"a hand for {name!r}, who is not at the table", "hands", name)
+    if cards:
+        _check_cards(variant, players, hands, retourne, under_retourne, exposed)
+
+
+def _check_cards(
+    variant: Variant,
+    players: Sequence[str],
+    hands: Mapping[str, Sequence[Card]],
+    retourne: Card,
+    under_retourne: Card | None,
+    exposed: Card | None,
+) -> None:
+    table = variant.rules.table
+    allowed = _pack_set(tuple(table.pack_ranks()))
+    seen: dict[Card, str] = {}
+    given: list[tuple[Card, str, tuple[str | int, ...]]] = [
+        (card, f"{name}'s hand", ("hands", name, i))
+        for name in players
+        for i, card in enumerate(hands[name])
+    ]
+    given.append((retourne, "the retourne", ("retourne",)))
+    if under_retourne is not None:
+        given.append((under_retourne, "the card under the retourne", ("under_retourne",)))
+    for card, where, path in given:
+        if card not in allowed:
+            raise SetupError(
+                f"{card_str(card)} ({where}) is not in the {len(allowed)}-card pack of "
+                f"{variant.id} ({' '.join(table.pack_ranks())} of each suit)",
+                *path,
+            )
+        if card in seen:
+            raise SetupError(f"{card_str(card)} is dealt twice ({seen[card]} and {where})", *path)
+        seen[card] = where
+    if exposed is not None and exposed not in seen:
+        raise SetupError(f"the exposed card {card_str(exposed)} was not dealt", "exposed")
+
+
+@lru_cache(maxsize=64)
+def _pack_set(ranks: tuple[str, ...]) -> frozenset[Card]:
+    return frozenset(pack(ranks))
+
+
+def deal_from_pack(
+    variant: Variant, players: Sequence[str], dealer: str, order: Sequence[Card]
+) -> tuple[dict[str, list[Card]], Card, Card | None]:
+    """Deal ``order`` (top card first) as the variant deals: hands, retourne, card under it."""
+    table = variant.rules.table
+    n, size = len(players), table.hand_size
+    if len(order) < n * size + 1:
+        raise SetupError(
+            f"{len(order)} cards cannot deal {size} to each of {n} players and a retourne",
+            "deck",
+        )
+    d = list(players).index(dealer) if dealer in players else 0
+    step = 1 if table.direction == "right" else -1
+    seats = [players[(d + step * k) % n] for k in range(1, n + 1)]
+    hands: dict[str, list[Card]] = {name: [] for name in players}
+    packets = {"one-then-two": (1, size - 1), "two-then-one": (size - 1, 1)}.get(table.packets)
+    if packets is not None:  # Pierer: "1 u. 2 od. 2 u. 1 Karte, nie 3 zugleich"
+        cards = iter(order)
+        for packet in packets:
+            for seat in seats:
+                hands[seat].extend(next(cards) for _ in range(packet))
+        under = order[n * size + 1] if len(order) > n * size + 1 else None
+        return hands, order[n * size], under
+    for i in range(n * size):
+        if table.deal_singly:
+            hands[seats[i % n]].append(order[i])
+        else:
+            hands[seats[i // size]].append(order[i])
+    under = order[n * size + 1] if len(order) > n * size + 1 else None
+    return hands, order[n * size], under
+
+
+def shuffled_pack(variant: Variant, seed: int) -> list[Card]:
+    cards = pack(variant.rules.table.pack_ranks())
+    random.Random(seed).shuffle(cards)
+    return cards

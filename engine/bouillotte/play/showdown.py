@@ -1,0 +1,137 @@
+"""The showdown: Foster's card under the retourne, then each pool to its winner."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..rules.cards import RANKS, SUIT_NAMES, SUITS, Card, card_str, rank_of
+from ..rules.profile import Rules
+from .hands import HandValue, Kind, classify, tier_of
+from .point import NO_SUIT, Seating, best_holder_of, decide_by_point
+from .pots import Pot
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    pot: Pot
+    winner: int
+    reason: str
+
+
+class MissingCardError(ValueError):
+    """The rules need a card the scenario did not give (the card under the retourne)."""
+
+
+def hand_values(
+    hands: Sequence[Sequence[Card]],
+    retourne: Card,
+    under_retourne: Card | None,
+    contenders: Sequence[int],
+    rules: Rules,
+    *,
+    declared: int | None = None,
+    dealt: Sequence[Sequence[Card]] | None = None,
+) -> tuple[list[HandValue], str | None]:
+    """Every seat's hand value, with Foster's card under the retourne applied.
+
+    ``declared`` is the rank declared favori for the deal; ``dealt`` the hands as dealt
+    before any draw. Returns the values and, when the card under the retourne was turned,
+    what it did.
+    """
+    values = [
+        classify(
+            hand,
+            retourne,
+            rules.hands,
+            declared=declared,
+            dealt=dealt[seat] if dealt is not None else None,
+        )
+        for seat, hand in enumerate(hands)
+    ]
+    if not rules.hands.card_under_retourne:
+        return values, None
+    carres = [values[s].rank for s in contenders if values[s].kind is Kind.CARRE]
+    if not carres:
+        return values, None
+    lowest_carre = max(carres)  # the largest rank index is the lowest carré
+    hopeful = [
+        s for s in contenders if values[s].kind is Kind.BRELAN and values[s].rank < lowest_carre
+    ]
+    if not hopeful:
+        return values, None
+    if under_retourne is None:
+        raise MissingCardError(
+            "a player holds a brelan higher than the brelan carré, so the card under the "
+            "retourne must be turned (hands.card_under_retourne), but the deal does not give "
+            "it: add 'under_retourne:' to the scenario"
+        )
+    turned = rank_of(under_retourne)
+    for seat in hopeful:
+        if values[seat].rank == turned:
+            values[seat] = HandValue(Kind.CARRE, turned, tier_of(Kind.CARRE, rules.hands))
+            return values, (
+                f"the card under the retourne, {card_str(under_retourne)}, completes a higher "
+                "brelan carré"
+            )
+    return values, f"the card under the retourne, {card_str(under_retourne)}, completes nothing"
+
+
+def award_pots(
+    pots: Sequence[Pot],
+    hands: Sequence[Sequence[Card]],
+    retourne: Card,
+    values: Sequence[HandValue],
+    rules: Rules,
+    seating: Seating,
+    shown: Sequence[int] | None = None,
+) -> list[Award]:
+    """Award each pool among its contenders: the best brelan, or else the point.
+
+    Where the profile says that "the suit that wins cannot lose", a side pool goes to the
+    best holder of the main pool's winning suit among its contenders, if any holds it.
+    ``shown`` are the seats still in (whose hands are shown at the call); where a brelan is
+    shown and the profile keeps the hands of those who passed out hidden, a side pool's
+    point counts only the shown hands.
+    """
+    point_values = rank_values(rules)
+    brelan_shown = any(values[s].is_brelan for s in (shown or ()))
+    if shown is not None and brelan_shown and rules.point.folded_hands_in_side_pools == "not-shown":
+        hands = [hand if seat in shown else [] for seat, hand in enumerate(hands)]
+    awards: list[Award] = []
+    winning_suit: int | None = None
+    names = seating.names
+    for index, pot in enumerate(pots):
+        contenders = pot.contenders
+        if len(contenders) == 1:
+            awards.append(Award(pot, contenders[0], "uncontested"))
+            continue
+        best = max(contenders, key=lambda s: (values[s].key, -seating.order.index(s)))
+        if values[best].is_brelan:
+            awards.append(Award(pot, best, f"{values[best].describe()} ({names[best]})"))
+            continue
+        if index > 0 and winning_suit is not None and rules.point.side_pots_by_winning_suit:
+            holder = best_holder_of(hands, contenders, winning_suit)
+            if holder is not None:
+                seat, card = holder
+                suit = SUIT_NAMES[SUITS[winning_suit]]
+                awards.append(
+                    Award(
+                        pot,
+                        seat,
+                        f"{suit}, the suit that won the main pool, cannot lose: "
+                        f"{names[seat]} holds {card_str(card)}",
+                    )
+                )
+                continue
+        result = decide_by_point(contenders, hands, retourne, point_values, rules.point, seating)
+        if index == 0 and result.suit != NO_SUIT:
+            winning_suit = result.suit
+        awards.append(Award(pot, result.winner, result.reason))
+    return awards
+
+
+def rank_values(rules: Rules) -> list[int]:
+    """Point value by rank index."""
+    table = rules.table.point_values
+    return [table.get(rank, 0) for rank in RANKS]  # type: ignore[call-overload]

@@ -1,0 +1,120 @@
+"""The site's data as files to download: each profile (YAML and JSON, every rule resolved
+with its citation), the matrix (CSV and JSON), each scenario's outcome under every system
+(JSON), the exact odds (CSV), and the bibliography files when the bibliography ships them.
+
+Every file is written with sorted keys and ``\\n`` line ends, so builds stay byte-identical.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import yaml
+
+from ..rules.profile import rule_paths
+from ..rules.variant import Variant
+from ..study.compare import Comparison
+from .rules import plain, rule_label, value_words
+from .stats import StatSection
+
+
+def profile_path(variant_id: str, ext: str) -> str:
+    return f"data/profiles/{variant_id}.{ext}"
+
+
+def scenario_path(scenario_id: str) -> str:
+    return f"data/scenarios/{scenario_id}.json"
+
+
+MATRIX_CSV = "data/matrix.csv"
+MATRIX_JSON = "data/matrix.json"
+ODDS_CSV = "data/odds.csv"
+
+
+def _json(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1) + "\n"
+
+
+def profile_data(variant: Variant) -> dict[str, Any]:
+    """A profile with everything it extends resolved: each rule's value and citation."""
+    rules: dict[str, Any] = {}
+    for path in rule_paths():
+        citation = variant.citation(path)
+        provenance = variant.provenance(path)
+        entry: dict[str, Any] = {
+            "value": plain(variant.value(path)),
+            "defined_in": variant.info[path].defined_in,
+            "standing": provenance.standing.value,
+        }
+        if citation is not None:
+            entry["citation"] = {
+                k: v
+                for k, v in citation.model_dump(mode="json").items()
+                if v is not None
+                and k in ("source", "locator", "quote", "status", "reason", "translation")
+            }
+        rules[path] = entry
+    return {
+        "id": variant.id,
+        "title": variant.title,
+        "short": variant.short,
+        "source": variant.source,
+        "extends": variant.extends,
+        "rules": rules,
+    }
+
+
+def _csv(rows: Sequence[Sequence[str]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+def data_files(
+    variants: Sequence[Variant],
+    comparisons: Sequence[Comparison],
+    statistics: Sequence[StatSection],
+) -> dict[str, str]:
+    files: dict[str, str] = {}
+    for v in variants:
+        data = profile_data(v)
+        files[profile_path(v.id, "json")] = _json(data)
+        files[profile_path(v.id, "yaml")] = yaml.safe_dump(
+            json.loads(json.dumps(data)), allow_unicode=True, sort_keys=True, width=100
+        )
+    ids = [v.id for v in variants]
+    header = ["rule", "name", *ids]
+    rows = [header]
+    matrix: dict[str, Any] = {"systems": ids, "rules": {}}
+    for path in rule_paths():
+        rows.append([path, rule_label(path), *(value_words(v.value(path)) for v in variants)])
+        matrix["rules"][path] = {
+            "name": rule_label(path),
+            "values": {v.id: plain(v.value(path)) for v in variants},
+        }
+    files[MATRIX_CSV] = _csv(rows)
+    files[MATRIX_JSON] = _json(matrix)
+    for c in comparisons:
+        outcomes = {
+            r.variant.id: {k: v for k, v in r.data.items() if k not in ("events",)}
+            for r in c.results
+        }
+        files[scenario_path(c.scenario.id)] = _json(
+            {"scenario": c.scenario.id, "title": c.scenario.model.title, "outcomes": outcomes}
+        )
+    odds = [["table", "caption", "row", "column", "value"]]
+    for section in statistics:
+        if section.id != "odds":
+            continue
+        for table in section.tables:
+            for row in table.rows:
+                for column, value in zip(table.columns[1:], row[1:], strict=False):
+                    odds.append([table.id, table.caption, row[0], column, value])
+    if len(odds) > 1:
+        files[ODDS_CSV] = _csv(odds)
+    return files

@@ -1,0 +1,304 @@
+"""What a scenario page shows: the deal, the log, the outcome under every variant."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from markupsafe import Markup, escape
+
+from ..rules.cards import RANK_NAMES, SUIT_NAMES, SUIT_SYMBOLS, card_str, parse_card
+from ..study.attribution import Attribution
+from ..study.compare import Comparison
+from ..study.render import event_line, run_text
+from ..study.scenario import RunResult
+from .ids import href, rule_id
+from .rules import rule_label
+
+RED = {"H", "D"}
+
+
+@dataclass(frozen=True)
+class CardView:
+    code: str
+    rank: str
+    suit: str
+    symbol: str
+    name: str
+    colour: str
+    """``red`` or ``black``; the page also prints the suit letter and symbol."""
+
+
+def card_view(text: str) -> CardView:
+    code = card_str(parse_card(text))
+    rank, suit = code[:-1], code[-1]
+    return CardView(
+        code=code,
+        rank=rank,
+        suit=suit,
+        symbol=SUIT_SYMBOLS[suit],
+        name=f"{RANK_NAMES[rank]} of {SUIT_NAMES[suit]}",
+        colour="red" if suit in RED else "black",
+    )
+
+
+def cards_view(text: str | list[str]) -> list[CardView]:
+    items = text.split() if isinstance(text, str) else text
+    return [card_view(c) for c in items]
+
+
+@dataclass(frozen=True)
+class SeatView:
+    name: str
+    dealer: bool
+    eldest: bool
+    cave: str
+    cards: list[CardView]
+
+
+@dataclass(frozen=True)
+class DealView:
+    seats: list[SeatView]
+    retourne: CardView | None
+    under_retourne: CardView | None
+    note: str
+    """How the cards were fixed (hands, a given pack, or a seed)."""
+
+
+def deal_view(result: RunResult) -> DealView:
+    m = result.scenario.model
+    event = next((e for e in result.data["events"] if e.get("type") == "deal"), None)
+    hands: dict[str, Any] = event["hands"] if event else (m.hands or {})
+    retourne = event["retourne"] if event else m.retourne
+    eldest = m.players[(m.players.index(m.dealer) + 1) % len(m.players)]
+    caves = m.caves or {}
+    seats = [
+        SeatView(
+            name=p,
+            dealer=p == m.dealer,
+            eldest=p == eldest,
+            cave=str(caves[p]) if p in caves else "the variant's cave",
+            cards=cards_view(hands.get(p, [])),
+        )
+        for p in m.players
+    ]
+    if m.hands is not None:
+        note = "The hands are fixed by the scenario."
+    elif m.deck is not None:
+        note = "The pack is given card by card; each variant deals it by its own rule."
+    else:
+        note = f"The pack is shuffled with seed {m.seed}."
+    return DealView(
+        seats=seats,
+        retourne=card_view(retourne) if retourne else None,
+        under_retourne=card_view(m.under_retourne) if m.under_retourne else None,
+        note=note,
+    )
+
+
+@dataclass(frozen=True)
+class LogRow:
+    number: int
+    player: str
+    text: str
+    pot: str
+
+
+def log_rows(events: list[dict[str, Any]]) -> list[LogRow]:
+    """The events of a deal as numbered steps with the pool after each."""
+    rows = []
+    pot = 0
+    for number, event in enumerate(events, start=1):
+        kind = event.get("type")
+        if "pot" in event and isinstance(event["pot"], int):
+            pot = event["pot"]
+        elif kind in ("blind", "ante", "carried-in", "levy"):
+            pot += int(event.get("adds", event.get("amount", 0)))
+        elif kind == "return":
+            pot -= int(event["amount"])
+        shown = "" if kind in ("pot", "bonus", "end", "showdown") else str(pot)
+        rows.append(LogRow(number, str(event.get("player", "")), event_line(event), shown))
+    return rows
+
+
+@dataclass(frozen=True)
+class Link:
+    text: str
+    href: str
+
+
+@dataclass(frozen=True)
+class OutcomeCell:
+    text: str
+    detail: str
+    links: list[Link]
+    differs: bool
+    rowspan: int = 1
+    """More than one for a system that refuses the deal: its one cell explains why."""
+    covered: bool = False
+    """A cell taken by the explanatory cell above it (not written)."""
+
+
+@dataclass(frozen=True)
+class OutcomeRow:
+    label: str
+    cells: list[OutcomeCell]
+
+
+def _pot_text(pot: dict[str, Any] | None) -> tuple[str, str]:
+    if pot is None:
+        return "—", ""
+    return (
+        f"{pot['amount']} to {pot['winner']}",
+        f"contenders {', '.join(pot['contenders'])}; {pot['reason']}",
+    )
+
+
+def outcome_rows(comparison: Comparison, root: str) -> list[OutcomeRow]:
+    results = comparison.results
+    datas = [r.data for r in results]
+    players = list(comparison.scenario.model.players)
+    rows: list[tuple[str, list[tuple[str, str, list[Link]]]]] = []
+
+    def status(n: int, d: dict[str, Any]) -> tuple[str, str, list[Link]]:
+        if d["status"] == "illegal":
+            error = d["error"]
+            rule = str(error["rule"])
+            steps = results[n].steps
+            said = f" ({steps[-1].action})" if steps else ""
+            return (
+                # The scenario's written actions are counted, not the events of the
+                # step table (which also holds blinds, the deal, the showdown).
+                f"the scenario's action {error['step']}{said} is not allowed",
+                str(error["message"]),
+                [Link(rule_label(rule), href(root, "matrix.html", rule_id(rule)))],
+            )
+        return str(d["status"]), "", []
+
+    rows.append(("Status", [status(n, d) for n, d in enumerate(datas)]))
+    for i in range(max((len(d["pots"]) for d in datas), default=0)):
+        label = "Main pool" if i == 0 else f"Side pool {i}"
+        rows.append(
+            (label, [(*_pot_text(d["pots"][i] if i < len(d["pots"]) else None), []) for d in datas])
+        )
+    rows.append(
+        (
+            "Bonuses",
+            [
+                (
+                    "; ".join(
+                        f"{b['from']} pays {b['to']} {b['amount']} ({b['reason']})"
+                        for b in d["bonuses"]
+                    )
+                    or "none",
+                    "",
+                    [],
+                )
+                for d in datas
+            ],
+        )
+    )
+    rows.append(("Carried to the next deal", [(str(d["carry"]), "", []) for d in datas]))
+    for p in players:
+        cells: list[tuple[str, str, list[Link]]] = []
+        for d in datas:
+            info = d["players"].get(p)
+            cells.append(
+                (f"{info['net']:+d}", f"cave {info['cave']}, ledger {info['ledger']}", [])
+                if info
+                else ("—", "", [])
+            )
+        rows.append((f"Net for {p}", cells))
+    out = []
+    refused = [d["status"] == "illegal" for d in datas]
+    for n, (label, texts) in enumerate(rows):
+        first = texts[0][0] if texts else ""
+        out.append(
+            OutcomeRow(
+                label,
+                [
+                    OutcomeCell(
+                        t,
+                        detail,
+                        links,
+                        t != first and not (refused[i] and n > 0),
+                        rowspan=len(rows) if refused[i] and n == 0 else 1,
+                        covered=refused[i] and n > 0,
+                    )
+                    for i, (t, detail, links) in enumerate(texts)
+                ],
+            )
+        )
+    return out
+
+
+@dataclass(frozen=True)
+class AttributionView:
+    base: str
+    other: str
+    differing: list[Link]
+    responsible: list[list[Link]]
+    reproduces: list[list[Link]]
+    standings: list[tuple[Link, list[tuple[str, str, str]]]]
+    """For each responsible rule: per variant, its id, its standing and its badge in words."""
+
+
+def _rule_links(paths: list[str], root: str) -> list[Link]:
+    return [Link(rule_label(p), href(root, "matrix.html", rule_id(p))) for p in paths]
+
+
+def attribution_views(attributions: list[Attribution], root: str) -> list[AttributionView]:
+    return [
+        AttributionView(
+            base=a.base,
+            other=a.other,
+            differing=_rule_links(a.differing, root),
+            responsible=[_rule_links(s, root) for s in a.responsible],
+            reproduces=[_rule_links(s, root) for s in a.reproduces],
+            standings=[
+                (
+                    _rule_links([path], root)[0],
+                    [(v, p.standing.value, p.label) for v, p in a.provenance.get(path, {}).items()],
+                )
+                for path in dict.fromkeys(p for group in a.responsible for p in group)
+            ],
+        )
+        for a in attributions
+    ]
+
+
+@dataclass(frozen=True)
+class TranscriptView:
+    variant_id: str
+    status: str
+    text: str
+    log: list[LogRow]
+
+
+def transcripts(comparison: Comparison) -> list[TranscriptView]:
+    title = comparison.scenario.model.title
+    return [
+        TranscriptView(r.variant.id, r.status, run_text(r.data, title), log_rows(r.data["events"]))
+        for r in comparison.results
+    ]
+
+
+_CARD_CODE = re.compile(r"\b(10|[AKQJ987])([SHDC])\b")
+
+
+def with_cards(text: str) -> Markup:
+    """A line of the log with every card code (``QC``) shown as rank, suit symbol and letter
+    (``Q♣ C``), red suits marked by class as well, and ``->`` as an arrow; everything else
+    is escaped."""
+
+    def card(found: re.Match[str]) -> str:
+        rank, suit = found.group(1), found.group(2)
+        colour = " card-inline-red" if suit in RED else ""
+        name = f"{RANK_NAMES[rank]} of {SUIT_NAMES[suit]}"
+        return (
+            f'<span class="card-inline{colour}" title="{name}">{rank}{SUIT_SYMBOLS[suit]}'
+            f'<span class="card-letter">{suit}</span></span>'
+        )
+
+    return Markup(_CARD_CODE.sub(card, str(escape(text))).replace(" -&gt; ", " → "))

@@ -1,0 +1,88 @@
+"""A site's configuration file (``site.yaml``), for editors who publish their own site.
+
+Validated like a profile: an unknown key, a wrong type or a bad value is one line naming
+the file, the line and the field (exit 2).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from ..rules.errors import InputError
+from ..rules.yamlsource import read_mapping, validated
+
+
+class SiteConfig(BaseModel):
+    """What an editor may set for a site of their own."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    title: str = Field(
+        "Bouillotte compared",
+        min_length=1,
+        max_length=200,
+        description="The site's name: in every page's title, the header and 'cite this'.",
+    )
+    intro: str | None = Field(
+        None,
+        max_length=20_000,
+        description="The home page's introduction, in Markdown (raw HTML is shown as text).",
+    )
+    language: str = Field(
+        "en",
+        description="The pages' language, a BCP 47 tag such as 'en' or 'fr' (<html lang>).",
+    )
+    footer: str | None = Field(
+        None, max_length=2_000, description="A line of Markdown added to every page's footer."
+    )
+    base_url: str | None = Field(
+        None,
+        description="The public address the site is published at (https://…/). With it, each "
+        "page gets a canonical link and the build writes sitemap.xml.",
+    )
+    theme: str | None = Field(
+        None,
+        description="A folder (relative to this file) holding templates/ and/or assets/ whose "
+        "files replace the bundled ones of the same name.",
+    )
+
+    @field_validator("language")
+    @classmethod
+    def _language(cls, value: str) -> str:
+        if not re.fullmatch(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*", value):
+            raise ValueError("must be a language tag such as 'en', 'fr' or 'en-GB'")
+        return value
+
+    @field_validator("base_url")
+    @classmethod
+    def _base_url(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        if not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", value):
+            raise ValueError("must be an http:// or https:// address, without ? or #")
+        return value if value.endswith("/") else value + "/"
+
+
+DEFAULT = SiteConfig()
+
+
+def load_config(file: Path) -> tuple[SiteConfig, Path | None]:
+    """The configuration and its theme folder (resolved beside the file, checked to exist)."""
+    doc = read_mapping(file, "a site configuration")
+    config = validated(SiteConfig, doc)
+    theme = None
+    if config.theme is not None:
+        theme = (file.parent / config.theme).resolve()
+        if not theme.is_dir():
+            raise InputError(
+                "no such theme folder",
+                file=file,
+                line=doc.line(("theme",)),
+                field="theme",
+                value=config.theme,
+                has_value=True,
+            )
+    return config, theme

@@ -1,0 +1,313 @@
+"""The statistics page: exact odds (``bouillotte.study.odds``) and simulations
+(``bouillotte.study.simulate``), each picked up only when its module is present."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from markupsafe import Markup
+
+from ..rules.variant import Variant
+from .charts import Bar, bar_chart
+
+
+@dataclass(frozen=True)
+class StatTable:
+    id: str
+    caption: str
+    columns: list[str]
+    rows: list[list[str]]
+    chart: Markup | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class StatSection:
+    id: str
+    title: str
+    intro: str
+    tables: list[StatTable] = field(default_factory=list)
+    missing: str | None = None
+    """Shown instead of the tables when the module is absent or failed."""
+
+
+def _module(name: str) -> Any | None:
+    full = f"bouillotte.study.{name}"
+    if importlib.util.find_spec(full) is None:
+        return None
+    return importlib.import_module(full)
+
+
+def _share(value: dict[str, Any]) -> str:
+    fraction = Fraction(str(value["fraction"]))
+    return f"{float(fraction) * 100:.3f} %"
+
+
+def _fraction(value: dict[str, Any]) -> str:
+    return str(value["fraction"])
+
+
+def odds_section(variants: list[Variant], log: Callable[[str], None]) -> StatSection:
+    title = "Exact odds of the deal"
+    intro = (
+        "Counted exactly over every possible deal (no sampling) by `bouillotte odds`: the "
+        "chance of each brelan for one player and for the table, and, when no brelan is "
+        "shown, the winning point as each system counts it: the richest suit over every "
+        "exposed card, or the best hand's pips. Variants whose rules give the same numbers "
+        "share one table."
+    )
+    module = _module("odds")
+    if module is None or not hasattr(module, "compute_odds"):
+        return StatSection(
+            "odds",
+            title,
+            intro,
+            missing="The odds module is not installed in this build, so no exact odds are shown.",
+        )
+    groups: dict[str, list[Variant]] = {}
+    reports: dict[str, dict[str, Any]] = {}
+    by_rules: dict[str, str] = {}
+    skipped: list[str] = []
+    for variant in variants:
+        # The odds depend only on the pack, the hands recognised and what the point
+        # counts, so variants that share all three are counted once.
+        rules_key = module.odds_key(variant.rules)
+        if rules_key not in by_rules:
+            log(f"  odds for {variant.id}")
+            try:
+                data = module.compute_odds(variant.rules).to_json()
+            except ValueError as exc:
+                skipped.append(f"{variant.id}: {exc}")
+                continue
+            by_rules[rules_key] = json.dumps(data, sort_keys=True)
+            reports[by_rules[rules_key]] = data
+        groups.setdefault(by_rules[rules_key], []).append(variant)
+    tables = []
+    for number, (key, members) in enumerate(groups.items(), start=1):
+        tables.extend(_odds_tables(number, members, reports[key]))
+    missing = "Not computed for " + "; ".join(skipped) + "." if skipped else None
+    return StatSection("odds", title, intro, tables, missing=missing)
+
+
+def _odds_tables(number: int, members: list[Variant], data: dict[str, Any]) -> list[StatTable]:
+    names = ", ".join(v.id for v in members)
+    pack = " ".join(str(r) for r in data.get("pack", []))
+    head = f"{data.get('players')} players, pack {pack} ({names})"
+    player = data.get("player", {})
+    table = data.get("table", {})
+    # A pair with the retourne is a hand only where it is the profile's favori.
+    pair = "a favori" if data.get("favori_recognised") else "no hand in this system"
+    labels = {
+        "simple_brelan": "simple brelan in hand",
+        "carre": "brelan carré (three in hand, fourth turned up)",
+        "favori": "pair in hand matching the retourne (" + pair + ")",
+        "brelan": "any three of a kind in hand",
+    }
+    rows = [[labels.get(k, k), _fraction(v), _share(v)] for k, v in player.items()]
+    table_labels = {
+        "brelan": "someone holds three of a kind",
+        "carre": "someone holds a brelan carré",
+        "favori": "someone holds a pair matching the retourne (" + pair + ")",
+        "brelan_or_favori": "some brelan of any kind",
+        "two_or_more_brelans": "two or more hands hold three of a kind",
+    }
+    rows_table = [
+        [table_labels.get(k, k), _fraction(v), _share(v)]
+        for k, v in table.items()
+        if k != "brelan_count"
+    ]
+    out = [
+        StatTable(
+            f"odds-{number}-player",
+            f"One player's hand — {head}",
+            ["Event", "Exact probability", "Percent"],
+            rows,
+        ),
+        StatTable(
+            f"odds-{number}-table",
+            f"The whole table — {head}",
+            ["Event", "Exact probability", "Percent"],
+            rows_table,
+        ),
+    ]
+    point = data.get("point", {})
+    totals = point.get("winning_total", {})
+    counted = point.get("counted_cards", "all-exposed")
+    what, ties = POINT_WORDS.get(counted, POINT_WORDS["all-exposed"])
+    if point.get("exact") is False:
+        out.append(
+            StatTable(
+                f"odds-{number}-point",
+                f"The point when no brelan is shown — {head}",
+                ["Event", "Exact probability", "Percent"],
+                [
+                    [
+                        "no brelan is shown: the point decides",
+                        _fraction(point["no_brelan"]),
+                        _share(point["no_brelan"]),
+                    ]
+                ],
+                note=(
+                    "Here the point is counted in each player's own best suit; its "
+                    "distribution is not counted exactly (the suits of every hand would have "
+                    "to be followed together), so none is shown rather than that of another "
+                    "rule. The simulation below plays these deals under the system's rules."
+                ),
+            )
+        )
+    elif totals:
+        bars = [
+            Bar(str(k), float(Fraction(str(v["fraction"]))), _share(v))
+            for k, v in sorted(totals.items(), key=lambda kv: int(kv[0]))
+        ]
+        chart_id = f"chart-odds-{number}-point"
+        out.append(
+            StatTable(
+                f"odds-{number}-point",
+                f"{what[0].upper()}{what[1:]} when no brelan is shown — {head}",
+                ["Winning total", "Exact probability", "Percent"],
+                [
+                    [str(k), _fraction(v), _share(v)]
+                    for k, v in sorted(totals.items(), key=lambda kv: int(kv[0]))
+                ],
+                chart=bar_chart(chart_id, f"Winning point totals, {head}", bars),
+                note=(
+                    f"No brelan is shown in {_share(point['no_brelan'])} of deals. "
+                    f"Mean winning total {float(Fraction(str(point['mean']['fraction']))):.2f}; "
+                    f"{ties} for best in {_share(point['tie'])} of those deals."
+                )
+                if {"no_brelan", "mean", "tie"} <= set(point)
+                else "",
+            )
+        )
+    return out
+
+
+POINT_WORDS = {
+    "all-exposed": ("the winning suit's total over every exposed card", "two suits tie"),
+    "whole-hand": ("the best hand's pips (each player's whole hand)", "two hands tie"),
+}
+"""How the point figures read, by the profile's ``point.counted_cards``."""
+
+SIM_DEALS = 600
+SIM_SEED = 1
+SIM_POLICY = "simple"
+
+
+def _rate(summary: dict[str, Any] | None) -> str:
+    if not summary or summary.get("rate") is None:
+        return "—"
+    low, high = summary["ci95"]
+    return f"{100 * summary['rate']:.1f} % [{100 * low:.1f}, {100 * high:.1f}]"
+
+
+def _mean(summary: dict[str, Any] | None) -> str:
+    if not summary or summary.get("mean") is None:
+        return "—"
+    low, high = summary["ci95"]
+    return f"{summary['mean']:.2f} [{low:.2f}, {high:.2f}]"
+
+
+def _seat(position: int, seats: int) -> str:
+    if position == 1:
+        return "eldest (dealer's right)"
+    return "dealer" if position == seats else f"seat {position} from the dealer's right"
+
+
+def _sim_table(number: int, reports: list[dict[str, Any]], players: int) -> StatTable:
+    classes: list[str] = []
+    for r in reports:
+        classes.extend(c for c in r["decided_by"] if c not in classes)
+    rows = [[f"decided by {c}", *(_rate(r["decided_by"].get(c)) for r in reports)] for c in classes]
+    rows.append(["mean pool (deals not void)", *(_mean(r["average_pot"]) for r in reports)])
+    rows.append(
+        ["brelan bonuses paid per deal", *(_mean(r["bonus_flow_per_deal"]) for r in reports)]
+    )
+    for position in range(1, players + 1):
+        rows.append(
+            [
+                f"net per deal: {_seat(position, players)}",
+                *(_mean(r["seat_net_per_deal"].get(str(position))) for r in reports),
+            ]
+        )
+    rows.append(
+        ["point won by the retourne's suit", *(_rate(r["point_suit_is_retourne"]) for r in reports)]
+    )
+    bars = []
+    for r in reports:
+        point = r["decided_by"].get("point") or {}
+        low, high = point.get("ci95") or (None, None)
+        bars.append(
+            Bar(
+                str(r["variant"]),
+                float(point.get("rate") or 0.0),
+                _rate(point or None),
+                None if low is None else float(low),
+                None if high is None else float(high),
+            )
+        )
+    caption = (
+        f"{players} players: {SIM_DEALS} deals per system, policy {SIM_POLICY}, seed {SIM_SEED}"
+    )
+    return StatTable(
+        f"sim-{number}",
+        caption,
+        ["Measure", *(str(r["variant"]) for r in reports)],
+        rows,
+        chart=bar_chart(
+            f"chart-sim-{number}", f"Share of deals decided by the point, {players} players", bars
+        ),
+        note="Rates in percent and means in counters, each with its 95 % confidence interval "
+        "in brackets.",
+    )
+
+
+def simulate_section(variants: list[Variant], log: Callable[[str], None]) -> StatSection:
+    title = "Simulated play"
+    intro = (
+        f"{SIM_DEALS} seeded deals per system (seed {SIM_SEED}), every seat played by the "
+        f"`{SIM_POLICY}` betting policy of `bouillotte simulate`, a rule of thumb after "
+        "Foster's *Suggestions for Good Play*: a player always backs a brelan (and raises "
+        "once), and backs the point only when it is high enough for the number of players "
+        "already in (21 alone, 26 against one, 32 against two, never against three); nobody "
+        "bluffs. The tables show what decides the pool, how large it is, and how the counters "
+        "move between the seats under each system. These are samples, not exact counts, so "
+        "each number carries a 95 % confidence interval, drawn on the charts as a line "
+        "across the bar's end: where two systems' intervals overlap, the sample does not "
+        "tell them apart."
+    )
+    module = _module("simulate")
+    if module is None:
+        return StatSection(
+            "simulate",
+            title,
+            intro,
+            missing="The simulation module is not part of this build yet, so no simulation "
+            "tables are shown.",
+        )
+    if not (hasattr(module, "simulate") and hasattr(module, "report")):
+        return StatSection(
+            "simulate",
+            title,
+            intro,
+            missing="The simulation module offers no simulate() and report() functions, so "
+            "its results cannot be shown here yet.",
+        )
+    by_players: dict[int, list[dict[str, Any]]] = {}
+    for variant in variants:
+        log(f"  simulating {SIM_DEALS} deals under {variant.id}")
+        tally = module.simulate(variant, SIM_DEALS, SIM_SEED, SIM_POLICY)
+        by_players.setdefault(variant.players, []).append(
+            module.report(variant, tally, SIM_SEED, SIM_POLICY)
+        )
+    tables = [
+        _sim_table(number, reports, players)
+        for number, (players, reports) in enumerate(sorted(by_players.items()), start=1)
+    ]
+    return StatSection("simulate", title, intro, tables)

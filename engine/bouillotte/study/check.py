@@ -1,0 +1,148 @@
+"""``bouillotte check``: run scenarios and compare with their ``expect`` blocks."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..rules.errors import InputError
+from ..rules.profiles import Library
+from .scenario import Expect, RunResult, Scenario, reading_cases, run_reading, run_scenario
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    scenario: str
+    variant: str
+    file: str
+    line: int | None
+    message: str
+
+    def describe(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line else self.file
+        return f"{where}: {self.scenario} under {self.variant}: {self.message}"
+
+
+@dataclass
+class CheckReport:
+    runs: int = 0
+    checked: int = 0
+    unchecked: list[tuple[str, str]] = field(default_factory=list)
+    mismatches: list[Mismatch] = field(default_factory=list)
+    errors: list[InputError] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.mismatches and not self.errors
+
+
+def compare_expect(result: RunResult, expect: Expect) -> list[str]:
+    """Every way the result differs from what the scenario expects."""
+    data = result.data
+    problems: list[str] = []
+    if expect.status is not None and data["status"] != expect.status:
+        detail = f" ({data['error']['message']})" if data.get("error") else ""
+        problems.append(f"status is {data['status']}, expected {expect.status}{detail}")
+    error = data.get("error") or {}
+    if expect.rule is not None and error.get("rule") != expect.rule:
+        problems.append(f"refused by rule {error.get('rule')}, expected {expect.rule}")
+    if expect.step is not None and error.get("step") != expect.step:
+        problems.append(f"refused at step {error.get('step')}, expected {expect.step}")
+    if expect.pots is not None:
+        pots = data["pots"]
+        if len(pots) != len(expect.pots):
+            problems.append(f"{len(pots)} pots, expected {len(expect.pots)}: {_pots(pots)}")
+        for i, (got, want) in enumerate(zip(pots, expect.pots, strict=False)):
+            for key in ("amount", "winner", "contenders"):
+                wanted = getattr(want, key)
+                if wanted is not None and got[key] != wanted:
+                    problems.append(f"pot {i + 1} {key} is {got[key]}, expected {wanted}")
+    if expect.bonuses is not None:
+        got_b = Counter((b["from"], b["to"], b["amount"]) for b in data["bonuses"])
+        want_b = Counter((b.from_, b.to, b.amount) for b in expect.bonuses)
+        if got_b != want_b:
+            problems.append(f"bonuses are {_bonuses(got_b)}, expected {_bonuses(want_b)}")
+    for key in ("net", "cave", "ledger"):
+        wanted_map: dict[str, int] | None = getattr(expect, key)
+        for name, wanted_value in (wanted_map or {}).items():
+            got_value = data["players"].get(name, {}).get(key)
+            if got_value != wanted_value:
+                problems.append(f"{key} of {name} is {got_value}, expected {wanted_value}")
+    if expect.carry is not None and data["carry"] != expect.carry:
+        problems.append(f"carry is {data['carry']}, expected {expect.carry}")
+    return problems
+
+
+def _pots(pots: Sequence[dict[str, Any]]) -> str:
+    return "; ".join(f"{p['amount']} to {p['winner']}" for p in pots) or "none"
+
+
+def _bonuses(counter: Counter[tuple[str, str, int]]) -> str:
+    items = sorted(counter.elements())
+    return ", ".join(f"{a}->{b} {n}" for a, b, n in items) or "none"
+
+
+def check(scenarios: Sequence[Scenario], library: Library) -> CheckReport:
+    report = CheckReport()
+    for scenario in scenarios:
+        try:
+            ids = scenario.variant_ids(library)
+            for vid in scenario.model.expect:
+                if vid not in ids:
+                    report.mismatches.append(
+                        Mismatch(
+                            scenario.id,
+                            vid,
+                            str(scenario.file),
+                            scenario.doc.line(("expect", vid)),
+                            "an expect block for a variant the scenario does not run under",
+                        )
+                    )
+            for vid in ids:
+                result = run_scenario(scenario, library.get(vid))
+                report.runs += 1
+                expect = scenario.model.expect.get(vid)
+                if expect is None:
+                    report.unchecked.append((scenario.id, vid))
+                    continue
+                report.checked += 1
+                line = scenario.doc.line(("expect", vid))
+                for problem in compare_expect(result, expect):
+                    report.mismatches.append(
+                        Mismatch(scenario.id, vid, str(scenario.file), line, problem)
+                    )
+            _check_readings(scenario, library, ids, report)
+        except InputError as exc:
+            report.errors.append(exc)
+    return report
+
+
+def _check_readings(
+    scenario: Scenario, library: Library, ids: Sequence[str], report: CheckReport
+) -> None:
+    """Play each ``expect_readings`` entry: the variant with that one rule changed."""
+    for case in reading_cases(scenario):
+        label = f"{case.variant_id} reading {case.rule} as {case.value}"
+        line = scenario.doc.line(case.path)
+
+        def mismatch(why: str, label: str = label, line: int | None = line) -> None:
+            report.mismatches.append(Mismatch(scenario.id, label, str(scenario.file), line, why))
+
+        if case.variant_id not in ids:
+            mismatch("an expect_readings block for a variant the scenario does not run under")
+            continue
+        variant = library.get(case.variant_id)
+        if variant.value(case.rule) == case.value:
+            mismatch("this is the variant's own value; expect_readings is for the other readings")
+            continue
+        try:
+            result = run_reading(scenario, variant, case)
+        except ValueError as exc:  # the changed rules are not a valid system
+            mismatch(str(exc).splitlines()[0])
+            continue
+        report.runs += 1
+        report.checked += 1
+        for problem in compare_expect(result, case.expect):
+            mismatch(problem)

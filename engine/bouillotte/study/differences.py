@@ -1,0 +1,289 @@
+"""A reproducible example for every rule on which two variants differ.
+
+For each rule on which variant B differs from variant A, seeded random deals (deal ``i`` is
+shuffled with seed ``S + i``) are played by the ``simple`` policy (then, for rules it never
+reaches, by the seeded ``random`` policy) under A and under A with
+that one rule changed to B's value (:meth:`Variant.with_values`); the first deal whose
+outcome (:func:`attribution.signature`) differs is the rule's example. Both plays see the
+same cards, so only the rule (and what the players do under it) makes the difference.
+Each example can be written as a scenario file in the public format, under A and B, with
+the outcomes as its ``expect`` blocks.
+
+Rules that only act between deals (the session, buying a new stake) cannot change one
+deal's outcome; they are reported as such. Rules about misdeals are tried on deals in which
+the first card dealt is exposed.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..play.deal import new_deal
+from ..play.dealing import SetupError, deal_from_pack, shuffled_pack
+from ..rules.cards import Card, card_str
+from ..rules.variant import Variant, differing_rules
+from .attribution import signature
+from .policies import get_policy, play
+from .render import value_text
+from .scenario import ScenarioModel, load_scenario, run_scenario
+
+SESSION_RULES = frozenset(
+    {
+        "stakes.cave_can_be_topped_up",
+        "stakes.rebuy_amount",
+        "stakes.skip_dealer_who_rebought",
+        "session.deals",
+        "session.carried_pot_at_end",
+    }
+)
+"""Rules that act between deals, never within one."""
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The cards of one seeded deal, the same under every variant compared."""
+
+    number: int
+    seed: int
+    players: list[str]
+    dealer: str
+    hands: dict[str, list[Card]]
+    retourne: Card
+    under_retourne: Card | None
+    exposed: Card | None
+    policy: str = "simple"
+    """The policy every player follows: ``simple``, or ``random`` (seeded) for rules the
+    simple policy never reaches (it never straddles, for one)."""
+
+
+@dataclass(frozen=True)
+class Play:
+    actions: list[str]
+    data: dict[str, Any]
+    """The outcome as ``bouillotte run --json`` gives it (without the scenario keys)."""
+
+
+@dataclass(frozen=True)
+class Finding:
+    rule: str
+    base_value: Any
+    other_value: Any
+    setup: Setup | None = None
+    base: Play | None = None
+    changed: Play | None = None
+    note: str = ""
+
+    @property
+    def found(self) -> bool:
+        return self.setup is not None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "rule": self.rule,
+            "base_value": _plain(self.base_value),
+            "other_value": _plain(self.other_value),
+            "found": self.found,
+            "note": self.note,
+        }
+        if self.setup and self.base and self.changed:
+            data["deal"] = self.setup.number
+            data["seed"] = self.setup.seed
+            data["policy"] = self.setup.policy
+            data["base"] = {"actions": self.base.actions, "outcome": outcome_text(self.base)}
+            data["changed"] = {
+                "actions": self.changed.actions,
+                "outcome": outcome_text(self.changed),
+            }
+        return data
+
+
+def _plain(value: Any) -> Any:
+    return value.model_dump() if hasattr(value, "model_dump") else value
+
+
+def outcome_text(played: Play) -> str:
+    data = played.data
+    pots = "; ".join(f"{p['amount']} to {p['winner']}" for p in data["pots"])
+    nets = " ".join(f"{n} {p['net']:+d}" for n, p in sorted(data["players"].items()))
+    if any(p["ledger"] for p in data["players"].values()):
+        nets += "; ledger " + " ".join(
+            f"{n} {p['ledger']:+d}" for n, p in sorted(data["players"].items())
+        )
+    text = data["status"] + (f": {pots}" if pots else "")
+    if data["carry"]:
+        text += f", {data['carry']} carried"
+    return f"{text} (net {nets})"
+
+
+def make_setup(
+    variant: Variant, number: int, seed: int, exposed: bool, policy: str = "simple"
+) -> Setup:
+    names = [chr(ord("A") + i) for i in range(variant.players)]
+    dealer = names[-1]
+    deck = shuffled_pack(variant, seed)
+    hands, retourne, under = deal_from_pack(variant, names, dealer, deck)
+    shown = hands[names[0]][0] if exposed else None
+    return Setup(number, seed, names, dealer, hands, retourne, under, shown, policy)
+
+
+def play_setup(variant: Variant, setup: Setup) -> Play:
+    deal = new_deal(
+        variant,
+        setup.players,
+        setup.dealer,
+        hands=setup.hands,
+        retourne=setup.retourne,
+        under_retourne=setup.under_retourne,
+        exposed=setup.exposed,
+    )
+    actions = play(deal, get_policy(setup.policy), random.Random(setup.seed))
+    return Play([str(a) for a in actions], deal.outcome.to_json())
+
+
+def find_differences(a: Variant, b: Variant, seed: int = 0, deals: int = 2000) -> list[Finding]:
+    """For each rule on which ``b`` differs from ``a``, the first seeded deal it changes."""
+    open_rules: dict[str, Variant] = {}
+    findings: dict[str, Finding] = {}
+    for path in differing_rules(a, b):
+        base_value, other_value = a.value(path), b.value(path)
+        if path in SESSION_RULES:
+            findings[path] = Finding(
+                path, base_value, other_value, note="acts between deals: see `bouillotte session`"
+            )
+            continue
+        try:
+            open_rules[path] = a.with_values({path: other_value}, label=f"{a.id}+{path}")
+        except ValueError as exc:
+            findings[path] = Finding(
+                path, base_value, other_value, note=f"not a valid system alone: {exc}"
+            )
+    for policy in ("simple", "random"):
+        _search(a, b, open_rules, findings, seed, deals, policy)
+    for path in open_rules:
+        findings[path] = Finding(
+            path, a.value(path), b.value(path), note=f"no example in {deals} deals"
+        )
+    return [findings[p] for p in differing_rules(a, b)]
+
+
+def _search(
+    a: Variant,
+    b: Variant,
+    open_rules: dict[str, Variant],
+    findings: dict[str, Finding],
+    seed: int,
+    deals: int,
+    policy: str,
+) -> None:
+    for number in range(deals):
+        if not open_rules:
+            break
+        plain_setup = make_setup(a, number, seed + number, exposed=False, policy=policy)
+        misdeal_setup = make_setup(a, number, seed + number, exposed=True, policy=policy)
+        base_plays: dict[bool, Play] = {}
+        for path, changed in list(open_rules.items()):
+            is_misdeal = path.startswith("misdeals.")
+            setup = misdeal_setup if is_misdeal else plain_setup
+            if is_misdeal not in base_plays:
+                base_plays[is_misdeal] = play_setup(a, setup)
+            base = base_plays[is_misdeal]
+            try:
+                other = play_setup(changed, setup)
+            except SetupError:
+                continue  # the changed rule deals another pack: these cards do not fit
+            if signature(other.data) != signature(base.data):
+                findings[path] = Finding(
+                    path, a.value(path), b.value(path), setup, base, other, note=""
+                )
+                del open_rules[path]
+
+
+def scenario_data(finding: Finding, a: Variant, b: Variant) -> dict[str, Any]:
+    """The finding as a scenario in the public format, under both variants."""
+    setup, base = finding.setup, finding.base
+    assert setup is not None and base is not None and finding.changed is not None
+    slug = finding.rule.replace(".", "-").replace("_", "-")
+    other_play = play_setup(b, setup)
+    data: dict[str, Any] = {
+        "id": f"diff-{a.id}-{b.id}-{slug}".lower(),
+        "title": f"{finding.rule}: {a.id} against {b.id}",
+        "source": {"work": a.source, "locator": finding.rule, "status": "constructed"},
+        "notes": (
+            f"Found by `bouillotte differences {a.id} {b.id}` (deal {setup.number}, "
+            f"seed {setup.seed}), the players following the {setup.policy} policy. Under {a.id} "
+            f"(`{finding.rule}` = {value_text(finding.base_value)}): "
+            f"{outcome_text(base)}. With only that rule changed to {b.id}'s "
+            f"({value_text(finding.other_value)}): {outcome_text(finding.changed)}, after "
+            f"the actions {', '.join(finding.changed.actions) or 'none'}."
+        ),
+        "players": setup.players,
+        "dealer": setup.dealer,
+        "hands": {name: [card_str(c) for c in cards] for name, cards in setup.hands.items()},
+        "retourne": card_str(setup.retourne),
+    }
+    if setup.under_retourne is not None:
+        data["under_retourne"] = card_str(setup.under_retourne)
+    if setup.exposed is not None:
+        data["exposed"] = card_str(setup.exposed)
+    data["actions"] = base.actions
+    if other_play.actions != base.actions:
+        data["actions_by_variant"] = {b.id: other_play.actions}
+    data["variants"] = [a.id, b.id]
+    data["expect"] = {
+        a.id: _expect(base.data),
+        b.id: _expect(other_play.data),
+    }
+    ScenarioModel.model_validate(data)
+    return data
+
+
+def _expect(data: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "status": data["status"],
+        "net": {name: p["net"] for name, p in data["players"].items()},
+        "carry": data["carry"],
+    }
+
+
+def save_scenarios(findings: list[Finding], a: Variant, b: Variant, folder: Path) -> list[Path]:
+    """Write one scenario file per finding; each is read back and replayed to check it."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    for finding in findings:
+        if not finding.found:
+            continue
+        data = scenario_data(finding, a, b)
+        file = folder / f"{data['id']}.yaml"
+        file.write_text(
+            yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100), encoding="utf-8"
+        )
+        scenario = load_scenario(file)
+        for variant in (a, b):
+            run_scenario(scenario, variant)
+        written.append(file)
+    return written
+
+
+def differences_text(findings: list[Finding], a: Variant, b: Variant) -> str:
+    from .render import table
+
+    rows = []
+    for f in findings:
+        where = f"deal {f.setup.number}, {f.setup.policy}" if f.setup else "-"
+        change = (
+            f"{outcome_text(f.base)} -> {outcome_text(f.changed)}"
+            if f.base and f.changed
+            else f.note
+        )
+        rows.append([f.rule, value_text(f.base_value), value_text(f.other_value), where, change])
+    found = sum(f.found for f in findings)
+    head = (
+        f"{len(findings)} rules differ between {a.id} and {b.id}; {found} change a deal's "
+        f"outcome when changed alone in {a.id}:"
+    )
+    return head + "\n\n" + table(["rule", a.id, b.id, "first deal", "outcome"], rows)

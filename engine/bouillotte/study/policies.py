@@ -1,0 +1,313 @@
+"""Betting policies for simulated players.
+
+A policy chooses one legal action for the player to act, from a :class:`View`: what that
+player may see at the table (his own three cards, the retourne, the caves, the stakes and
+the betting so far), never the other hands. Three policies are bundled:
+
+``simple``
+    After Foster's "Suggestions for Good Play": a brelan is always backed (and raised once);
+    the point is backed only above a threshold that rises with the number of players
+    already in: 21 alone ("The first player to say, having only 21 in his hand, should
+    ante"), 26 against one, 32 against two ("if two other players had already anted, 31,
+    or even 40 would be a doubtful hand"), never against three ("if four players are
+    engaged, it is almost a certainty that brelans will be shown"); three cards of one suit
+    to the King are bet high.
+``cautious``
+    Backs a brelan, or a point of 40 or more when nobody else is in; never raises.
+``random``
+    A uniformly random legal action, with a uniformly random legal amount (seeded).
+
+Policies are deterministic given the view and the random generator, so seeded play is
+reproducible.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple, Protocol
+
+from ..play.actions import Action, LegalAction
+from ..play.deal import Deal
+from ..play.hands import Kind, classify
+from ..play.showdown import rank_values
+from ..rules.cards import Card, rank_of
+from ..rules.errors import InputError
+from ..rules.profile import Rules
+
+PUBLIC_EVENTS = frozenset(
+    {"carried-in", "blind", "ante", "straddle", "decline", "action", "privilege"}
+)
+"""Events every player at the table witnesses (the ``deal`` event, with the hands, is not)."""
+
+VOLUNTARY = frozenset({"bet", "call", "raise", "all-in"})
+
+
+class View(NamedTuple):
+    """What one player may see when it is his turn (a tuple: one is made every step)."""
+
+    player: str
+    hand: tuple[Card, ...]
+    retourne: Card
+    rules: Rules
+    legal: tuple[LegalAction, ...]
+    phase: str
+    """``straddle``, ``seeing`` (a straddle to be seen before the deal), ``betting``,
+    ``privilege`` (Foster's word) or ``no-more``."""
+    opened: bool
+    bet: int
+    """The largest stake on the table."""
+    stake: int
+    """This player's own stake so far."""
+    cave: int
+    """What is left in this player's cave."""
+    pot: int
+    history: tuple[dict[str, Any], ...]
+    """The public events so far: forced bets, straddles and every betting action."""
+
+    def others_in(self) -> int:
+        """How many other players have come in voluntarily (bet, called or raised)."""
+        return len(
+            {
+                e["player"]
+                for e in self.history
+                if e["type"] == "action" and e["action"] in VOLUNTARY and e["player"] != self.player
+            }
+            - self.folded()
+        )
+
+    def folded(self) -> set[str]:
+        return {e["player"] for e in self.history if e.get("action") == "fold"}
+
+    def my_raises(self) -> int:
+        return sum(
+            1
+            for e in self.history
+            if e["type"] == "action"
+            and e["player"] == self.player
+            and e["action"] in ("bet", "raise", "all-in")
+        )
+
+    def anybody_spoke(self) -> bool:
+        """Whether anybody has spoken in the betting yet (forced bets do not count)."""
+        return any(e["type"] == "action" for e in self.history)
+
+    def find(self, kind: str) -> LegalAction | None:
+        for legal in self.legal:
+            if legal.kind == kind:
+                return legal
+        return None
+
+
+def view_of(deal: Deal) -> View:
+    """The view of the player whose turn it is."""
+    seat = deal.to_act_seat
+    if seat is None:
+        raise ValueError("nobody is to act: the deal is over")
+    return View(
+        player=deal.names[seat],
+        hand=tuple(deal.hands[seat]),
+        retourne=deal.retourne,
+        rules=deal.rules,
+        legal=tuple(deal.legal_actions()),
+        phase=deal.phase,
+        opened=deal.opened,
+        bet=deal.bet,
+        stake=deal.contrib[seat],
+        cave=deal.cave[seat],
+        pot=deal.pot_total(),
+        history=tuple(e for e in deal.events if e["type"] in PUBLIC_EVENTS),
+    )
+
+
+class Policy(Protocol):
+    name: str
+
+    def choose(self, view: View, rng: random.Random) -> Action: ...
+
+
+# -- what a hand is worth to its holder ---------------------------------------------------
+
+
+def own_point(
+    hand: Sequence[Card], retourne: Card, rules: Rules, values: Sequence[int] | None = None
+) -> tuple[int, int]:
+    """The best suit a player can count for sure: his cards of it plus the retourne if of
+    that suit. Returns (pips, cards of that suit in hand). ``values``: the point value by
+    rank index, if already at hand."""
+    values = values if values is not None else rank_values(rules)
+    pips = [0, 0, 0, 0]
+    count = [0, 0, 0, 0]
+    for card in hand:
+        pips[card & 3] += values[card >> 2]
+        count[card & 3] += 1
+    turned = retourne & 3
+    if count[turned]:
+        pips[turned] += values[retourne >> 2]
+    return max((pips[s], count[s]) for s in range(4) if count[s])
+
+
+def _amount(legal: LegalAction, wanted: int) -> int:
+    low = legal.low if legal.low is not None else 0
+    high = legal.high if legal.high is not None else low
+    amount = max(low, min(high, wanted))
+    if legal.step:  # only multiples of the bet (Pierer's raises)
+        amount = max(low, amount - amount % legal.step)
+    return amount
+
+
+def _act(view: View, kind: str, wanted: int | None = None) -> Action:
+    """The action ``kind`` if legal (amount clamped to the legal range), else the nearest
+    safe one: call → all-in (a sight) → no-more → pass → fold → decline."""
+    fallbacks = {
+        "raise": ("raise", "call", "no-more"),
+        "bet": ("bet", "pass"),
+        "call": ("call", "all-in", "no-more"),
+    }
+    for word in (*fallbacks.get(kind, (kind,)), "no-more", "pass", "fold", "decline"):
+        legal = view.find(word)
+        if legal is None:
+            continue
+        if word in ("bet", "raise"):
+            return Action(view.player, word, _amount(legal, wanted or 0))
+        return Action(view.player, word)
+    first = view.legal[0]
+    return Action(view.player, first.kind, first.low if first.kind in ("bet", "raise") else None)
+
+
+def _back(view: View, strong: bool, size: int) -> Action:
+    """Come in (or stay in) with a hand worth backing; raise once if ``strong``."""
+    if view.phase == "seeing":  # before the deal nobody has seen his cards: always see
+        return _act(view, "call")
+    if view.phase == "straddle":
+        return _act(view, "decline")
+    if not view.opened:
+        return _act(view, "bet", view.bet + size if strong else 0)
+    if strong and view.my_raises() < 1:
+        return _act(view, "raise", view.bet + size)
+    if view.phase in ("privilege", "no-more"):
+        return _act(view, "no-more")
+    return _act(view, "call")
+
+
+def _lay_down(view: View) -> Action:
+    if view.phase == "seeing":  # before the deal nobody has seen his cards: always see
+        return _act(view, "call")
+    if view.phase == "straddle":
+        return _act(view, "decline")
+    if not view.opened:
+        return _act(view, "pass")
+    if view.phase in ("privilege", "no-more"):
+        return _act(view, "no-more") if view.stake >= view.bet else _act(view, "fold")
+    return _act(view, "fold")
+
+
+# -- the policies ---------------------------------------------------------------------------
+
+SIMPLE_THRESHOLDS = (21, 26, 32)
+"""The least point the simple policy backs with 0, 1 or 2 other players in; with 3, none.
+Foster gives the first and calls 31 "doubtful" against two; 26 is our midpoint."""
+
+
+class _HandCache:
+    """What a hand is worth to its holder, remembered: a player's hand does not change
+    during a deal, and the same hands recur over many deals."""
+
+    def __init__(self) -> None:
+        self._worth: dict[tuple[tuple[Card, ...], Card, int], tuple[Kind, int, int, int]] = {}
+        self._values: dict[int, list[int]] = {}
+
+    def worth(self, view: View) -> tuple[Kind, int, int, int]:
+        """(kind, own point, cards of that suit, best rank index in hand)."""
+        key = (view.hand, view.retourne, id(view.rules))
+        found = self._worth.get(key)
+        if found is None:
+            kind = classify(view.hand, view.retourne, view.rules.hands).kind
+            values = self._values.get(id(view.rules))
+            if values is None:
+                values = self._values[id(view.rules)] = rank_values(view.rules)
+            pips, cards = own_point(view.hand, view.retourne, view.rules, values)
+            found = (kind, pips, cards, min(rank_of(c) for c in view.hand))
+            self._worth[key] = found
+        return found
+
+
+class SimplePolicy(_HandCache):
+    """Foster's "Suggestions for Good Play", reduced to a rule of thumb (see the module)."""
+
+    name = "simple"
+
+    def choose(self, view: View, rng: random.Random) -> Action:
+        kind, pips, cards, top = self.worth(view)
+        if kind is not Kind.POINT:
+            eldest = not view.opened and not view.anybody_spoke()
+            if eldest and view.find("pass") is not None:
+                # "With good cards it is always better for the eldest hand to pass."
+                return _act(view, "pass")
+            return _back(view, strong=True, size=max(view.pot // 2, 1))
+        others = view.others_in()
+        if others >= len(SIMPLE_THRESHOLDS) or pips < SIMPLE_THRESHOLDS[others]:
+            return _lay_down(view)
+        # "With three cards of one suit to the King, it is usual to bet high."
+        high = cards == 3 and top <= 1
+        return _back(view, strong=high, size=2 * view.pot)
+
+
+class CautiousPolicy(_HandCache):
+    """Backs only a brelan, or a point of 40 or more when nobody else is in; never raises."""
+
+    name = "cautious"
+
+    def choose(self, view: View, rng: random.Random) -> Action:
+        kind, pips, _, _ = self.worth(view)
+        if kind is not Kind.POINT:
+            return _back(view, strong=False, size=0)
+        if pips >= 40 and view.others_in() == 0:
+            return _back(view, strong=False, size=0)
+        return _lay_down(view)
+
+
+class RandomPolicy:
+    """Any legal action, uniformly; bets and raises of a uniformly random legal amount."""
+
+    name = "random"
+
+    def choose(self, view: View, rng: random.Random) -> Action:
+        legal = rng.choice(view.legal)
+        if legal.kind in ("bet", "raise"):
+            assert legal.low is not None
+            high = legal.high or legal.low
+            return Action(
+                view.player, legal.kind, rng.randrange(legal.low, high + 1, legal.step or 1)
+            )
+        return Action(view.player, legal.kind)
+
+
+POLICIES: dict[str, Callable[[], Policy]] = {
+    "simple": SimplePolicy,
+    "cautious": CautiousPolicy,
+    "random": RandomPolicy,
+}
+
+
+def get_policy(name: str) -> Policy:
+    try:
+        return POLICIES[name]()
+    except KeyError:
+        raise InputError(
+            f"unknown policy {name!r}; the policies are {', '.join(POLICIES)}",
+            value=name,
+            has_value=True,
+        ) from None
+
+
+def play(deal: Deal, policies: Mapping[str, Policy] | Policy, rng: random.Random) -> list[Action]:
+    """Play the deal to its end; returns the actions taken, in order."""
+    taken: list[Action] = []
+    while not deal.is_over:
+        view = view_of(deal)
+        policy = policies if not isinstance(policies, Mapping) else policies[view.player]
+        action = policy.choose(view, rng)
+        deal.apply(action)
+        taken.append(action)
+    return taken

@@ -1,0 +1,475 @@
+"""Scenario files: a fixed deal and the players' actions, run under any variant.
+
+The format is the public contract of ``DESIGN.md``. Reading a scenario checks every field,
+card and action word and reports the file and line of the first fault.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from ..play.actions import Action, ActionSyntaxError, parse_action
+from ..play.deal import Deal, IllegalAction, new_deal
+from ..play.dealing import SetupError
+from ..play.showdown import MissingCardError
+from ..rules.cards import RANKS, Card, CardError, parse_card
+from ..rules.errors import InputError
+from ..rules.profile import rule_paths
+from ..rules.profiles import Library
+from ..rules.readings import rule_value
+from ..rules.resources import bundled
+from ..rules.variant import Variant
+from ..rules.yamlsource import LocatedFile, PathKey, read_mapping, validated
+
+Status = Literal["settled", "uncontested", "void", "illegal"]
+
+MAX_ID_LENGTH = 100
+"""A scenario id names files (``<id>.html``, ``<id>__<variant>.txt``): it must leave room
+within the 255 bytes a file name may have."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+
+
+class SourceRef(_Strict):
+    work: str
+    """A work id from the bibliography (``variants/sources.yaml``)."""
+    locator: str | None = None
+    """Section or page of the example."""
+    status: Literal["documented", "reconstructed", "constructed"] = "documented"
+    """``documented``: the source's own example; ``reconstructed``: rebuilt where the text
+    is damaged or silent (say how in ``notes``); ``constructed``: made for this tool to show
+    a rule difference."""
+
+
+class ExpectPot(_Strict):
+    amount: int | None = None
+    winner: str | None = None
+    contenders: list[str] | None = None
+
+
+class ExpectBonus(_Strict):
+    from_: str = Field(alias="from")
+    to: str
+    amount: int
+
+
+class Expect(_Strict):
+    """What the scenario must give under one variant; every key is optional."""
+
+    status: Status | None = None
+    pots: list[ExpectPot] | None = None
+    bonuses: list[ExpectBonus] | None = None
+    net: dict[str, int] | None = None
+    cave: dict[str, int] | None = None
+    ledger: dict[str, int] | None = None
+    carry: int | None = None
+    rule: str | None = None
+    """For ``status: illegal``: the rule (``group.field``) that forbids the action."""
+    step: int | None = None
+    """For ``status: illegal``: the 1-based number of the refused action."""
+
+
+class ExpectReading(Expect):
+    """What the scenario must give under one variant with one rule read another way."""
+
+    actions: list[str] | None = None
+    """The actions played under this reading, where it changes who may act (default: the
+    variant's own actions)."""
+
+
+class ScenarioModel(_Strict):
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=MAX_ID_LENGTH)
+    """Unique, used in URLs and file names: lower case, digits and hyphens, at most 100
+    characters."""
+    title: str
+    source: SourceRef
+    notes: str = ""
+    """Markdown prose shown on the site."""
+    players: list[str] = Field(min_length=2)
+    dealer: str
+    caves: dict[str, int] | None = None
+    """Each player's cave; by default the variant's cave."""
+    hands: dict[str, list[str]] | None = None
+    retourne: str | None = None
+    under_retourne: str | None = None
+    """The next card of the stock (Foster's carré rule)."""
+    exposed: str | None = None
+    """A card exposed during the deal (a misdeal under Foster)."""
+    stifled: list[str] = []
+    """Players who, winning without a showdown, keep a brelan hidden rather than show it
+    for its payment (Foster: "it is usual to stifle the brelan")."""
+    carried_in: int = Field(default=0, ge=0)
+    """Counters carried into this deal's pool from a void deal."""
+    deck: list[str] | None = None
+    """The whole pack from the top, dealt by the variant's dealing rule."""
+    seed: int | None = None
+    """A shuffle seed, instead of hands or a deck."""
+    stock: list[str] | None = None
+    """Where the rules have a draw: the cards to be bought after the turned card, in the
+    order they are bought (by default the rest of the ``deck``)."""
+    favori_rank: Literal["A", "K", "Q", "J", "10", "9", "8", "7"] | None = None
+    """Where the favori is a rank declared at the start of play (the Académie's *brelan
+    favori*, ``hands.favori_meaning: declared-rank``): the rank declared for this deal."""
+    actions: list[str] = []
+    variants: list[str] | None = None
+    """The variants to run; by default every Bouillotte variant with this number of players
+    (a Brelan system, ``game: brelan``, plays only the scenarios that name it here)."""
+    actions_by_variant: dict[str, list[str]] = {}
+    expect: dict[str, Expect] = {}
+    expect_readings: dict[str, dict[str, dict[str, ExpectReading]]] = {}
+    """Outcomes under another reading of an ambiguous sentence: variant id, then the rule
+    (``group.field``) read another way, then its other value, then what the deal gives when
+    the variant plays with that one rule changed."""
+
+    @field_validator("players")
+    @classmethod
+    def _names(cls, players: list[str]) -> list[str]:
+        for name in players:
+            if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", name):
+                raise ValueError(f"player name {name!r} must be a word (letters, digits, _)")
+        return players
+
+
+@dataclass(frozen=True)
+class Scenario(LocatedFile):
+    model: ScenarioModel
+
+    @property
+    def id(self) -> str:
+        return self.model.id
+
+    def actions_for(self, variant_id: str) -> tuple[list[str], PathKey]:
+        if variant_id in self.model.actions_by_variant:
+            return self.model.actions_by_variant[variant_id], ("actions_by_variant", variant_id)
+        return self.model.actions, ("actions",)
+
+    def variant_ids(self, library: Library) -> list[str]:
+        """The variants the scenario runs under; bad input if its source is not in the
+        bibliography, or if no variant seats its players."""
+        work = self.model.source.work
+        if work not in library.works:
+            raise self.fail(
+                f"unknown work; the bibliography has {', '.join(sorted(library.works))}",
+                ("source", "work"),
+                work,
+            )
+        if self.model.variants is not None:
+            for i, vid in enumerate(self.model.variants):
+                if vid not in library.files:
+                    raise self.fail(
+                        f"unknown variant; known: {', '.join(library.ids())}",
+                        ("variants", i),
+                        vid,
+                    )
+            return list(self.model.variants)
+        count = len(self.model.players)
+        fitting = [v for v in library.all() if v.players == count and v.game == "bouillotte"]
+        if not fitting:
+            seats = sorted({v.players for v in library.all()})
+            raise self.fail(
+                f"no variant seats {count} players (the variants seat "
+                f"{', '.join(map(str, seats))}); name players for one of them",
+                ("players",),
+            )
+        # The system of the scenario's own source first (it is the base of comparisons),
+        # then the systems that extend no other, then the rest, each by id.
+        fitting.sort(key=lambda v: (v.source != work, v.extends is not None, v.id))
+        return [v.id for v in fitting]
+
+
+def load_scenario(file: Path) -> Scenario:
+    doc = read_mapping(file, "a scenario: id, title, players, dealer, hands, actions, ...")
+    scenario = Scenario(doc, validated(ScenarioModel, doc))
+    _check_names(scenario)
+    return scenario
+
+
+def _check_names(scenario: Scenario) -> None:
+    m = scenario.model
+    scenario.check_player(m.dealer, m.players, ("dealer",))
+    for i, name in enumerate(m.stifled):
+        scenario.check_player(name, m.players, ("stifled", i))
+    for key in ("caves", "hands"):
+        for name in getattr(m, key) or {}:
+            scenario.check_player(name, m.players, (key, name))
+    sources = [m.hands is not None, m.deck is not None, m.seed is not None]
+    if sum(sources) != 1:
+        raise scenario.fail(
+            "give exactly one of: hands (with retourne), deck, or seed", ("players",)
+        )
+    if m.hands is not None and m.retourne is None:
+        raise scenario.fail("hands need a 'retourne'", ("hands",))
+    for vid, expect in m.expect.items():
+        if expect.status == "illegal" and expect.rule is None:
+            raise scenario.fail("an illegal outcome must name its 'rule'", ("expect", vid))
+    for vid, by_rule in m.expect_readings.items():
+        for path, by_value in by_rule.items():
+            where: PathKey = ("expect_readings", vid, path)
+            if path not in rule_paths():
+                raise scenario.fail("unknown rule; a rule is written group.field", where, path)
+            for value, expect in by_value.items():
+                try:
+                    rule_value(path, value)
+                except ValueError:
+                    raise scenario.fail(
+                        f"not a value of the rule {path}", (*where, value), value
+                    ) from None
+                if expect.status == "illegal" and expect.rule is None:
+                    raise scenario.fail("an illegal outcome must name its 'rule'", (*where, value))
+
+
+def _card(scenario: Scenario, text: str, path: PathKey) -> Card:
+    try:
+        return parse_card(str(text))
+    except CardError as exc:
+        raise scenario.fail(str(exc), path, text) from None
+
+
+def start_deal(scenario: Scenario, variant: Variant) -> Deal:
+    """Set the scenario's deal up under ``variant`` (cards checked against its pack)."""
+    m = scenario.model
+    card = _card
+    extra: dict[str, Any] = {
+        "favori_rank": RANKS.index(m.favori_rank) if m.favori_rank else None,
+        "stock": [card(scenario, c, ("stock", i)) for i, c in enumerate(m.stock)]
+        if m.stock is not None
+        else None,
+    }
+    try:
+        if m.hands is not None:
+            hands = {
+                name: [card(scenario, c, ("hands", name, i)) for i, c in enumerate(cards)]
+                for name, cards in m.hands.items()
+            }
+            return new_deal(
+                variant,
+                m.players,
+                m.dealer,
+                m.caves,
+                hands=hands,
+                retourne=card(scenario, m.retourne or "", ("retourne",)),
+                under_retourne=card(scenario, m.under_retourne, ("under_retourne",))
+                if m.under_retourne
+                else None,
+                carried_in=m.carried_in,
+                exposed=card(scenario, m.exposed, ("exposed",)) if m.exposed else None,
+                stifled=m.stifled,
+                **extra,
+            )
+        deck = (
+            [card(scenario, c, ("deck", i)) for i, c in enumerate(m.deck)]
+            if m.deck is not None
+            else None
+        )
+        return new_deal(
+            variant,
+            m.players,
+            m.dealer,
+            m.caves,
+            deck=deck,
+            seed=m.seed,
+            carried_in=m.carried_in,
+            exposed=card(scenario, m.exposed, ("exposed",)) if m.exposed else None,
+            stifled=m.stifled,
+            **extra,
+        )
+    except SetupError as exc:
+        raise scenario.fail(f"{exc} (variant {variant.id})", exc.path) from None
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action as it was played, for transcripts."""
+
+    number: int
+    player: str
+    legal: list[str]
+    action: str
+    pot: int
+
+
+@dataclass(frozen=True)
+class RunResult:
+    scenario: Scenario
+    variant: Variant
+    data: dict[str, Any]
+    """The public JSON of ``bouillotte run --json``."""
+    steps: list[Step]
+    actions_path: PathKey = ("actions",)
+    """Where the actions played stand in the scenario file."""
+
+    @property
+    def status(self) -> str:
+        return str(self.data["status"])
+
+    def refusal(self) -> InputError | None:
+        """For an illegal result: the refused action as bad input, at its file and line."""
+        error = self.data.get("error")
+        if not error:
+            return None
+        step = int(error["step"])
+        return self.scenario.fail(
+            f"under {self.variant.id}: {error['message']}",
+            (*self.actions_path, step - 1),
+            self.steps[-1].action if self.steps else None,
+        )
+
+
+def parse_actions(scenario: Scenario, texts: Sequence[str], path: PathKey) -> list[Action]:
+    actions = []
+    players = scenario.model.players
+    for i, text in enumerate(texts):
+        try:
+            action = parse_action(str(text))
+        except ActionSyntaxError as exc:
+            raise scenario.fail(str(exc), (*path, i), text) from None
+        if action.player not in players:
+            raise scenario.fail(
+                f"{action.player!r} is not one of the players ({', '.join(players)})",
+                (*path, i),
+                text,
+            )
+        actions.append(action)
+    return actions
+
+
+def run_scenario(
+    scenario: Scenario,
+    variant: Variant,
+    actions_of: str | None = None,
+    actions: tuple[list[str], PathKey] | None = None,
+) -> RunResult:
+    """Play the scenario under ``variant``; an illegal action is a result, not a crash.
+
+    ``actions_of`` picks whose ``actions_by_variant`` list to play (default: the variant's
+    own), for rule attribution, which plays one variant's actions under changed rules;
+    ``actions`` gives the list itself, with its place in the file (a reading's actions).
+    """
+    texts, path = actions or scenario.actions_for(actions_of or variant.id)
+    parsed = parse_actions(scenario, texts, path)
+    deal = start_deal(scenario, variant)
+    steps: list[Step] = []
+    head = {"scenario": scenario.id, "variant": variant.id}
+    for number, action in enumerate(parsed, start=1):
+        if deal.is_over:
+            raise scenario.fail(
+                f"under {variant.id} the deal is over ({deal.outcome.status}) after "
+                f"{number - 1} actions, but {len(parsed) - number + 1} more are written",
+                (*path, number - 1),
+                texts[number - 1],
+            )
+        legal = [str(a) for a in deal.legal_actions()]
+        to_act = deal.to_act or ""
+        try:
+            deal.apply(action)
+        except IllegalAction as exc:
+            steps.append(Step(number, to_act, legal, str(action), deal.pot_total()))
+            data = {
+                **head,
+                "status": "illegal",
+                "error": {"step": number, "rule": exc.rule, "message": exc.describe()},
+                "pots": [],
+                "bonuses": [],
+                "carry": 0,
+                "players": {},
+                "events": deal.events,
+            }
+            return RunResult(scenario, variant, data, steps, path)
+        except MissingCardError as exc:
+            raise scenario.fail(f"{exc} (variant {variant.id})", ("under_retourne",)) from None
+        steps.append(Step(number, to_act, legal, str(action), deal.pot_total()))
+    if not deal.is_over:
+        allowed = ", ".join(str(a) for a in deal.legal_actions())
+        raise scenario.fail(
+            f"under {variant.id} the actions end before the deal does: it is {deal.to_act}'s "
+            f"turn (legal: {allowed}); add actions, or actions_by_variant.{variant.id}",
+            path,
+        )
+    return RunResult(scenario, variant, {**head, **deal.outcome.to_json()}, steps, path)
+
+
+class ScenarioLibrary:
+    """The bundled scenarios and the user's own folders or files."""
+
+    def __init__(self, paths: Iterable[Path] = (), include_bundled: bool = True) -> None:
+        self.files: list[Path] = []
+        roots = [bundled("scenarios")] if include_bundled else []
+        for root in [*roots, *paths]:
+            if root.is_dir():
+                self.files.extend(sorted(root.glob("*.yaml")))
+            elif root.is_file():
+                self.files.append(root)
+            else:
+                raise InputError("no such scenario file or folder", file=root)
+        self._loaded: dict[str, Scenario] | None = None
+
+    def all(self) -> list[Scenario]:
+        if self._loaded is None:
+            loaded: dict[str, Scenario] = {}
+            for file in self.files:
+                scenario = load_scenario(file)
+                if scenario.id in loaded:
+                    raise scenario.fail(
+                        f"the id {scenario.id!r} is used by {loaded[scenario.id].file} too",
+                        ("id",),
+                    )
+                loaded[scenario.id] = scenario
+            self._loaded = loaded
+        return list(self._loaded.values())
+
+    def find(self, name: str) -> Scenario:
+        """A scenario by file path or by id."""
+        path = Path(name)
+        if path.suffix in (".yaml", ".yml") or path.exists():
+            if not path.is_file():
+                raise InputError("no such scenario file", file=path)
+            return load_scenario(path)
+        for scenario in self.all():
+            if scenario.id == name:
+                return scenario
+        known = ", ".join(sorted(s.id for s in self.all()))
+        raise InputError(f"unknown scenario {name!r}; known scenarios: {known}")
+
+
+@dataclass(frozen=True)
+class ReadingCase:
+    """One ``expect_readings`` entry: a variant played with one rule read another way."""
+
+    variant_id: str
+    rule: str
+    value: Any
+    """The rule's value under this reading (converted to the rule's type)."""
+    expect: ExpectReading
+    path: PathKey
+    """Where the entry stands in the scenario file."""
+
+
+def reading_cases(scenario: Scenario) -> list[ReadingCase]:
+    """Every reading a scenario expects an outcome for, in file order."""
+    cases = []
+    for vid, by_rule in scenario.model.expect_readings.items():
+        for rule, by_value in by_rule.items():
+            for text, expect in by_value.items():
+                path: PathKey = ("expect_readings", vid, rule, text)
+                cases.append(ReadingCase(vid, rule, rule_value(rule, text), expect, path))
+    return cases
+
+
+def reading_variant(variant: Variant, case: ReadingCase) -> Variant:
+    """``variant`` with the case's one rule changed (the label names the reading)."""
+    return variant.with_values({case.rule: case.value}, label=variant.id)
+
+
+def run_reading(scenario: Scenario, variant: Variant, case: ReadingCase) -> RunResult:
+    """Play the scenario under ``variant`` with the case's rule read its way."""
+    changed = reading_variant(variant, case)
+    actions = (case.expect.actions, (*case.path, "actions")) if case.expect.actions else None
+    return run_scenario(scenario, changed, actions_of=variant.id, actions=actions)

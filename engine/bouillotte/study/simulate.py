@@ -1,0 +1,328 @@
+"""Many seeded deals played by betting policies, and what they tell about a rule system.
+
+Deal ``i`` of a run with seed ``S`` is shuffled with seed ``S + i`` and its policies draw
+from their own generator seeded from ``S + i``, so every deal is fixed by its number alone:
+a run split over several processes gives exactly the numbers of a run in one. Every deal
+starts afresh (each player with the variant's cave, no pool carried in), the last player
+dealing; seats are reported by position relative to the dealer (1 is the dealer's right,
+the first to speak; the dealer is last).
+
+Counters are integers, so the tallies are exact integer sums and merge in any order; only
+the reported rates, means and 95% confidence intervals are floats (Wilson intervals for
+rates, normal intervals for means).
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import random
+import signal
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from multiprocessing.pool import Pool
+from typing import Any
+
+from ..play.deal import Deal, new_deal
+from ..play.hands import Kind
+from ..play.point import decide_by_point
+from ..play.showdown import hand_values, rank_values
+from ..rules.cards import rank_of, suit_of
+from ..rules.variant import Variant
+from .policies import Policy, get_policy, play
+
+Z95 = 1.959963984540054
+CLASSES = ("carré", "brelan", "favori", "mistigri", "point", "uncontested", "void")
+"""What decides a deal's main pool: a kind of brelan at the showdown, the point, no
+showdown at all (one player left), or nobody opening."""
+
+_KIND_CLASS = {
+    Kind.CARRE: "carré",
+    Kind.BRELAN: "brelan",
+    Kind.FAVORI: "favori",
+    Kind.MISTIGRI: "mistigri",
+    Kind.POINT: "point",
+}
+
+
+@dataclass
+class Moments:
+    """Integer count, sum and sum of squares: exact, and mergeable in any order."""
+
+    n: int = 0
+    total: int = 0
+    squares: int = 0
+
+    def add(self, value: int) -> None:
+        self.n += 1
+        self.total += value
+        self.squares += value * value
+
+    def merge(self, other: Moments) -> None:
+        self.n += other.n
+        self.total += other.total
+        self.squares += other.squares
+
+    def summary(self) -> dict[str, Any]:
+        if self.n == 0:
+            return {"n": 0, "mean": None, "ci95": None}
+        mean = self.total / self.n
+        if self.n > 1:
+            variance = (self.squares - self.total * self.total / self.n) / (self.n - 1)
+            half = Z95 * math.sqrt(max(variance, 0.0) / self.n)
+        else:
+            half = math.inf
+        return {"n": self.n, "mean": _r(mean), "ci95": [_r(mean - half), _r(mean + half)]}
+
+
+def _r(x: float) -> float:
+    return round(x, 6)
+
+
+def wilson(hits: int, n: int) -> dict[str, Any]:
+    """A rate with its 95% Wilson score interval."""
+    if n == 0:
+        return {"count": 0, "n": 0, "rate": None, "ci95": None}
+    p = hits / n
+    denominator = 1 + Z95 * Z95 / n
+    centre = (p + Z95 * Z95 / (2 * n)) / denominator
+    half = Z95 * math.sqrt(p * (1 - p) / n + Z95 * Z95 / (4 * n * n)) / denominator
+    return {"count": hits, "n": n, "rate": _r(p), "ci95": [_r(centre - half), _r(centre + half)]}
+
+
+@dataclass
+class Tally:
+    """Everything counted over a run of deals."""
+
+    deals: int = 0
+    decided_by: Counter[str] = field(default_factory=Counter)
+    pot: Moments = field(default_factory=Moments)
+    """The pools awarded in a deal, over deals that are not void."""
+    bonus_flow: Moments = field(default_factory=Moments)
+    """Counters paid for brelans in a deal, over every deal."""
+    seat_net: list[Moments] = field(default_factory=list)
+    point_deals: int = 0
+    point_suit_is_retourne: int = 0
+    hands_dealt: int = 0
+    dealt: Counter[str] = field(default_factory=Counter)
+    """Hands as dealt (before any betting): simple brelan, carré, favori (a pair of the
+    retourne's rank)."""
+
+    def merge(self, other: Tally) -> None:
+        self.deals += other.deals
+        self.decided_by.update(other.decided_by)
+        self.pot.merge(other.pot)
+        self.bonus_flow.merge(other.bonus_flow)
+        if not self.seat_net:
+            self.seat_net = [Moments() for _ in other.seat_net]
+        for mine, theirs in zip(self.seat_net, other.seat_net, strict=True):
+            mine.merge(theirs)
+        self.point_deals += other.point_deals
+        self.point_suit_is_retourne += other.point_suit_is_retourne
+        self.hands_dealt += other.hands_dealt
+        self.dealt.update(other.dealt)
+
+
+def player_names(count: int) -> list[str]:
+    return [chr(ord("A") + i) for i in range(count)]
+
+
+def _count_dealt(deal: Deal, tally: Tally) -> None:
+    turned = rank_of(deal.retourne)
+    for hand in deal.hands:
+        tally.hands_dealt += 1
+        ranks = Counter(rank_of(c) for c in hand)
+        rank, count = ranks.most_common(1)[0]
+        if count >= 3:
+            tally.dealt["carre" if rank == turned else "simple_brelan"] += 1
+        elif ranks.get(turned, 0) == 2:
+            tally.dealt["favori"] += 1
+
+
+def decided_by(deal: Deal) -> tuple[str, bool | None]:
+    """The class that decided the main pool, and (for the point) whether the winning suit
+    is the retourne's."""
+    outcome = deal.outcome
+    if outcome.status != "settled":
+        return outcome.status, None
+    rules = deal.rules
+    main = outcome.pots[0]
+    seats = [deal.seat_of[name] for name in main["contenders"]]
+    contenders = [s for s in deal.order if not deal.folded[s]]
+    values, _ = hand_values(deal.hands, deal.retourne, deal.under_retourne, contenders, rules)
+    winner = deal.seat_of[main["winner"]]
+    kind = values[winner].kind
+    if kind is not Kind.POINT or len(seats) < 2:
+        return _KIND_CLASS[kind], None
+    result = decide_by_point(
+        seats, deal.hands, deal.retourne, rank_values(rules), rules.point, deal.seating
+    )
+    return "point", result.suit == suit_of(deal.retourne)
+
+
+def play_one(variant: Variant, policy: Policy, names: Sequence[str], seed: int, i: int) -> Deal:
+    """Deal ``i`` of a run with seed ``seed``, played to its end by ``policy``: the same
+    cards whatever the variant (the shuffle depends on ``seed + i`` alone), which is what
+    lets a sweep compare rules on common random numbers."""
+    deal = new_deal(variant, names, names[-1], seed=seed + i)
+    play(deal, policy, random.Random(f"{seed + i}:policy"))
+    return deal
+
+
+def play_range(variant: Variant, policy_name: str, seed: int, start: int, stop: int) -> Tally:
+    """Play deals ``start`` to ``stop - 1`` of a run and count them."""
+    names = player_names(variant.players)
+    policy: Policy = get_policy(policy_name)
+    tally = Tally(seat_net=[Moments() for _ in names])
+    for i in range(start, stop):
+        deal = play_one(variant, policy, names, seed, i)
+        _count_dealt(deal, tally)
+        outcome = deal.outcome
+        tally.deals += 1
+        decided, retourne_suit = decided_by(deal)
+        tally.decided_by[decided] += 1
+        if retourne_suit is not None:
+            tally.point_deals += 1
+            tally.point_suit_is_retourne += int(retourne_suit)
+        if outcome.status != "void":
+            tally.pot.add(sum(p["amount"] for p in outcome.pots))
+        tally.bonus_flow.add(sum(b["amount"] for b in outcome.bonuses))
+        for position, seat in enumerate(deal.order):
+            tally.seat_net[position].add(outcome.players[names[seat]].net)
+    return tally
+
+
+def _chunks(deals: int, jobs: int) -> list[tuple[int, int]]:
+    size = max(200, math.ceil(deals / (jobs * 8))) if jobs > 1 else max(500, deals // 100)
+    return [(start, min(start + size, deals)) for start in range(0, deals, size)]
+
+
+def simulate(
+    variant: Variant,
+    deals: int,
+    seed: int,
+    policy: str = "simple",
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> Tally:
+    """Play ``deals`` seeded deals; ``progress`` is called with the number of deals done."""
+    get_policy(policy)  # an unknown policy is an input error before any work starts
+    total = Tally(seat_net=[Moments() for _ in range(variant.players)])
+    chunks = _chunks(deals, jobs)
+    if jobs <= 1:
+        for start, stop in chunks:
+            total.merge(play_range(variant, policy, seed, start, stop))
+            if progress:
+                progress(stop - start)
+        return total
+    tasks = [(variant, policy, seed, start, stop) for start, stop in chunks]
+    with worker_pool(jobs) as pool:
+        for (start, stop), tally in zip(chunks, pool.imap(_play_task, tasks), strict=True):
+            total.merge(tally)
+            if progress:
+                progress(stop - start)
+    return total
+
+
+@contextmanager
+def worker_pool(jobs: int) -> Iterator[Pool]:
+    """``jobs`` worker processes that no Ctrl-C leaves behind.
+
+    Workers ignore Ctrl-C: this process catches it and ends them at once (terminate),
+    rather than waiting for every chunk already queued.
+    """
+    pool = multiprocessing.Pool(jobs, initializer=_ignore_interrupts)
+    try:
+        yield pool
+        pool.close()
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _play_task(task: tuple[Variant, str, int, int, int]) -> Tally:
+    return play_range(*task)
+
+
+def report(variant: Variant, tally: Tally, seed: int, policy: str) -> dict[str, Any]:
+    """The statistics of a run, as JSON data."""
+    n = tally.deals
+    hands = variant.rules.hands
+    absent = {"favori": hands.favori == "none", "mistigri": not hands.mistigri}
+    classes = [c for c in CLASSES if not absent.get(c, False) or tally.decided_by[c]]
+    return {
+        "variant": variant.id,
+        "policy": policy,
+        "seed": seed,
+        "deals": n,
+        "decided_by": {c: wilson(tally.decided_by[c], n) for c in classes},
+        "average_pot": tally.pot.summary(),
+        "bonus_flow_per_deal": tally.bonus_flow.summary(),
+        "seat_net_per_deal": {
+            str(position + 1): moments.summary() for position, moments in enumerate(tally.seat_net)
+        },
+        "point_suit_is_retourne": wilson(tally.point_suit_is_retourne, tally.point_deals),
+        "dealt_per_hand": {
+            key: wilson(tally.dealt[key], tally.hands_dealt)
+            for key in ("simple_brelan", "carre", "favori")
+        },
+    }
+
+
+def _ci(summary: dict[str, Any], percent: bool = False) -> str:
+    if summary.get("rate" if percent else "mean") is None:
+        return "-"
+    if percent:
+        low, high = summary["ci95"]
+        return f"{100 * summary['rate']:.2f}% [{100 * low:.2f}, {100 * high:.2f}]"
+    low, high = summary["ci95"]
+    return f"{summary['mean']:.3f} [{low:.3f}, {high:.3f}]"
+
+
+def report_text(reports: Sequence[dict[str, Any]]) -> str:
+    """The reports of several variants side by side (95% confidence intervals)."""
+    from .render import table
+
+    headers = ["", *(r["variant"] for r in reports)]
+    rows: list[list[str]] = [["deals", *(str(r["deals"]) for r in reports)]]
+    keys = [c for c in CLASSES if any(c in r["decided_by"] for r in reports)]
+    for key in keys:
+        rows.append(
+            [f"decided by {key}"]
+            + [_ci(r["decided_by"][key], True) if key in r["decided_by"] else "-" for r in reports]
+        )
+    rows.append(["average pot (not void)", *(_ci(r["average_pot"]) for r in reports)])
+    rows.append(["bonus flow per deal", *(_ci(r["bonus_flow_per_deal"]) for r in reports)])
+    seats = max(len(r["seat_net_per_deal"]) for r in reports)
+    for position in range(1, seats + 1):
+        label = "dealer" if position == seats else f"dealer's right +{position - 1}"
+        if position == 1:
+            label = "dealer's right (eldest)"
+        rows.append(
+            [f"net per deal: {label}"]
+            + [
+                _ci(r["seat_net_per_deal"][str(position)])
+                if str(position) in r["seat_net_per_deal"]
+                else "-"
+                for r in reports
+            ]
+        )
+    rows.append(
+        ["point won by retourne's suit", *(_ci(r["point_suit_is_retourne"], True) for r in reports)]
+    )
+    for key in ("simple_brelan", "carre", "favori"):
+        rows.append(
+            [f"dealt per hand: {key}", *(_ci(r["dealt_per_hand"][key], True) for r in reports)]
+        )
+    policy = reports[0]["policy"] if reports else ""
+    seed = reports[0]["seed"] if reports else ""
+    head = f"Simulation: policy {policy}, seed {seed}; 95% confidence intervals in brackets"
+    return head + "\n\n" + table(headers, rows)

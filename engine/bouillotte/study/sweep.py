@@ -1,0 +1,665 @@
+"""What one rule does over many deals: a base variant against the same variant with rules
+changed, every combination played on the SAME seeded deals.
+
+Deal ``i`` is dealt from seed ``S + i`` whatever the rules (:func:`simulate.play_one`), so
+each combination sees the same cards as the base and its players draw from the same
+generator: the difference between a combination and the base, deal by deal, is what the
+rule (and the players' response to it) does, not dealing noise ("common random numbers").
+A rule that cannot change a deal gives a difference of exactly zero, with a zero interval.
+
+Every count is an integer sum (of each per-deal value, its square, and of each per-deal
+difference from the base and its square), so the tallies of seed ranges merge in any order
+into exactly the same numbers: one process, ``--jobs`` worker processes and a Dask cluster
+give identical results for the same seeds. Only the reported rates, means and intervals are
+floats: Wilson intervals for a combination's rates, normal intervals for its means, and a
+normal interval on the mean of the paired per-deal differences for every difference.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import types
+import typing
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, get_args, get_origin
+
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from ..play.deal import Deal
+from ..rules.errors import InputError
+from ..rules.profile import GROUPS
+from ..rules.variant import Variant, differing_rules
+from .differences import SESSION_RULES
+from .policies import Policy, get_policy
+from .render import value_text
+from .simulate import CLASSES, Z95, decided_by, play_one, player_names, wilson, worker_pool
+
+BRELAN_KINDS = ("carré", "brelan", "favori", "mistigri")
+
+
+@dataclass(frozen=True)
+class Metric:
+    key: str
+    label: str
+    kind: Literal["rate", "mean"]
+
+
+def metrics_for(players: int) -> list[Metric]:
+    """What is measured on every deal, in report order."""
+    rates = [Metric(f"decided_by.{c}", f"decided by {c}", "rate") for c in CLASSES]
+    rates.insert(
+        CLASSES.index("point"), Metric("decided_by.any_brelan", "decided by a brelan", "rate")
+    )
+    means = [
+        Metric("pool", "pool awarded per deal (void = 0)", "mean"),
+        Metric("bonus_flow", "counters paid for brelans per deal", "mean"),
+    ]
+    seats = [
+        Metric(
+            f"seat_net.{p}",
+            "net per deal: dealer" if p == players else f"net per deal: seat {p}",
+            "mean",
+        )
+        for p in range(1, players + 1)
+    ]
+    return rates + means + seats
+
+
+def deal_values(deal: Deal, names: Sequence[str]) -> list[int]:
+    """One deal's measures, in the order of :func:`metrics_for`."""
+    decided, _ = decided_by(deal)
+    values = [int(decided == c) for c in CLASSES]
+    values.insert(CLASSES.index("point"), int(decided in BRELAN_KINDS))
+    outcome = deal.outcome
+    pool = sum(p["amount"] for p in outcome.pots) if outcome.status != "void" else 0
+    values.append(pool)
+    values.append(sum(b["amount"] for b in outcome.bonuses))
+    values.extend(outcome.players[names[seat]].net for seat in deal.order)
+    return values
+
+
+@dataclass
+class SweepTally:
+    """Integer sums over a range of deals, for every combination (index 0 is the base)."""
+
+    deals: int = 0
+    sums: list[list[int]] = field(default_factory=list)
+    squares: list[list[int]] = field(default_factory=list)
+    diff_sums: list[list[int]] = field(default_factory=list)
+    diff_squares: list[list[int]] = field(default_factory=list)
+    pool_powers: list[list[int]] = field(default_factory=list)
+    """Sums of the pool to the powers 1 to 4, for the spread's interval."""
+
+    @classmethod
+    def empty(cls, combinations: int, metrics: int) -> SweepTally:
+        def grid(width: int) -> list[list[int]]:
+            return [[0] * width for _ in range(combinations)]
+
+        return cls(0, grid(metrics), grid(metrics), grid(metrics), grid(metrics), grid(4))
+
+    def merge(self, other: SweepTally) -> None:
+        self.deals += other.deals
+        for mine, theirs in (
+            (self.sums, other.sums),
+            (self.squares, other.squares),
+            (self.diff_sums, other.diff_sums),
+            (self.diff_squares, other.diff_squares),
+            (self.pool_powers, other.pool_powers),
+        ):
+            for row, add in zip(mine, theirs, strict=True):
+                for k, value in enumerate(add):
+                    row[k] += value
+
+
+def sweep_range(
+    variants: Sequence[Variant], policy_name: str, seed: int, start: int, stop: int
+) -> SweepTally:
+    """Deals ``start`` to ``stop - 1``, each played under every variant (the first is the
+    base) with the same cards and the same policy generator."""
+    names = player_names(variants[0].players)
+    policy: Policy = get_policy(policy_name)
+    width = len(metrics_for(len(names)))
+    pool_at = width - len(names) - 2
+    tally = SweepTally.empty(len(variants), width)
+    for i in range(start, stop):
+        tally.deals += 1
+        base: list[int] = []
+        for c, variant in enumerate(variants):
+            values = deal_values(play_one(variant, policy, names, seed, i), names)
+            if c == 0:
+                base = values
+            sums, squares = tally.sums[c], tally.squares[c]
+            dsums, dsquares = tally.diff_sums[c], tally.diff_squares[c]
+            for k, value in enumerate(values):
+                sums[k] += value
+                squares[k] += value * value
+                d = value - base[k]
+                dsums[k] += d
+                dsquares[k] += d * d
+            pool = values[pool_at]
+            powers = tally.pool_powers[c]
+            powers[0] += pool
+            powers[1] += pool**2
+            powers[2] += pool**3
+            powers[3] += pool**4
+    return tally
+
+
+def _sweep_task(task: tuple[list[Variant], str, int, int, int]) -> SweepTally:
+    return sweep_range(*task)
+
+
+# --- combinations -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Combination:
+    """The base with some rules changed, or a change pydantic refuses (``error``)."""
+
+    label: str
+    changes: dict[str, str]
+    """Each changed rule with its new value, as text."""
+    variant: Variant | None
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class Skipped:
+    rule: str
+    reason: str
+
+
+def _annotation(path: str) -> Any:
+    """The type of a rule (``group.field``) or of a part of one (``bonuses.carre.amount``)."""
+    parts = path.split(".")
+    group_names = list(GROUPS)
+    if len(parts) not in (2, 3) or parts[0] not in GROUPS:
+        raise InputError(
+            f"unknown rule {path!r}: a rule is group.field, the groups being "
+            + ", ".join(group_names),
+            field="--vary",
+        )
+    model: type[BaseModel] | None = GROUPS[parts[0]]
+    prefix = parts[0]
+    annotation: Any = None
+    for part in parts[1:]:
+        if model is None or part not in model.model_fields:
+            fields = ", ".join(f"{prefix}.{f}" for f in (model.model_fields if model else []))
+            raise InputError(
+                f"unknown rule {path!r}: {prefix} has " + (fields or "no parts"),
+                field="--vary",
+            )
+        annotation = model.model_fields[part].annotation
+        prefix = f"{prefix}.{part}"
+        nested = isinstance(annotation, type) and issubclass(annotation, BaseModel)
+        model = annotation if nested else None
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        fields = ", ".join(f"{path}.{f}" for f in annotation.model_fields)
+        raise InputError(f"{path!r} has parts; vary one of them: {fields}", field="--vary")
+    return annotation
+
+
+def _choices(annotation: Any) -> list[Any] | None:
+    """Every value a rule can take, when there are finitely many."""
+    if annotation is bool:
+        return [False, True]
+    if get_origin(annotation) is Literal:
+        return list(get_args(annotation))
+    return None
+
+
+def _describe_type(annotation: Any) -> str:
+    choices = _choices(annotation)
+    if choices is not None:
+        return ", ".join(value_text(c) for c in choices)
+    options = (
+        get_args(annotation)
+        if get_origin(annotation) in (types.UnionType, typing.Union)
+        else (annotation,)
+    )
+    words = []
+    for option in options:
+        if option is int:
+            words.append("a whole number")
+        elif option is type(None):
+            words.append("none")
+        elif get_origin(option) is Literal:
+            words.extend(str(a) for a in get_args(option))
+    return " or ".join(words) or str(annotation)
+
+
+def parse_vary(spec: str) -> tuple[str, list[Any]]:
+    """``RULE`` (every value of a rule with finitely many) or ``RULE=v1,v2``."""
+    path, _, given = spec.partition("=")
+    path = path.strip()
+    annotation = _annotation(path)
+    if not given:
+        choices = _choices(annotation)
+        if choices is None:
+            raise InputError(
+                f"{path} takes {_describe_type(annotation)}: give the values to try, "
+                f"as in --vary {path}=5,10",
+                field="--vary",
+            )
+        return path, choices
+    adapter: TypeAdapter[Any] = TypeAdapter(annotation)
+    values = []
+    for text in given.split(","):
+        text = text.strip()
+        try:
+            values.append(_validate(adapter, text))
+        except ValidationError:
+            raise InputError(
+                f"{path} cannot be {text!r}; it takes {_describe_type(annotation)}",
+                field="--vary",
+            ) from None
+    return path, values
+
+
+def _validate(adapter: TypeAdapter[Any], text: str) -> Any:
+    try:
+        return adapter.validate_python(text)
+    except ValidationError:
+        if text != "none":
+            raise
+        return adapter.validate_python(None)
+
+
+def _apply(base: Variant, changes: dict[str, Any], label: str) -> Combination:
+    shown = {path: value_text(value) for path, value in changes.items()}
+    by_rule: dict[str, Any] = {}
+    for path, value in changes.items():
+        parts = path.split(".")
+        if len(parts) == 3:
+            rule = ".".join(parts[:2])
+            current = by_rule.get(rule, base.value(rule))
+            by_rule[rule] = current.model_copy(update={parts[2]: value})
+        else:
+            by_rule[path] = value
+    try:
+        variant = base.with_values(by_rule, label=label)
+    except ValidationError as exc:
+        reasons = "; ".join(e["msg"].removeprefix("Value error, ") for e in exc.errors())
+        return Combination(label, shown, None, f"not a valid system: {reasons}")
+    if variant.players != base.players:
+        return Combination(
+            label, shown, None, "changes the number of players: the deals cannot be the same"
+        )
+    return Combination(label, shown, variant)
+
+
+def _current(base: Variant, path: str) -> Any:
+    parts = path.split(".")
+    value = base.value(".".join(parts[:2]))
+    return getattr(value, parts[2]) if len(parts) == 3 else value
+
+
+def _plain(value: Any) -> Any:
+    return value.model_dump() if hasattr(value, "model_dump") else value
+
+
+def _parts_that_differ(path: str, mine: Any, theirs: Any) -> dict[str, Any]:
+    """A rule made of parts (a bonus) as the parts that differ: ``bonuses.carre.amount``."""
+    if isinstance(theirs, BaseModel) and type(mine) is type(theirs):
+        return {
+            f"{path}.{name}": getattr(theirs, name)
+            for name in type(theirs).model_fields
+            if _plain(getattr(mine, name)) != _plain(getattr(theirs, name))
+        }
+    return {path: theirs}
+
+
+def _label(changes: dict[str, Any]) -> str:
+    return ", ".join(f"{p}={value_text(v)}" for p, v in changes.items())
+
+
+def vary_combinations(base: Variant, specs: Sequence[str]) -> list[Combination]:
+    """The product of every ``--vary``'s values, without the base's own combination."""
+    parsed = [parse_vary(s) for s in specs]
+    paths = [p for p, _ in parsed]
+    if len(set(paths)) != len(paths):
+        raise InputError("the same rule is given to --vary twice", field="--vary")
+    combinations = []
+    for values in itertools.product(*(v for _, v in parsed)):
+        changes = dict(zip(paths, values, strict=True))
+        if all(_plain(_current(base, p)) == _plain(v) for p, v in changes.items()):
+            continue
+        combinations.append(_apply(base, changes, _label(changes)))
+    return combinations
+
+
+NO_MISDEAL = "no simulated deal is misdealt (no card is exposed), so it cannot act"
+
+
+def towards_combinations(base: Variant, other: Variant) -> tuple[list[Combination], list[Skipped]]:
+    """Each rule on which ``base`` differs from ``other`` switched alone, then all of them
+    together; rules that act between deals (and misdeal rules) are skipped, with why."""
+    combinations: list[Combination] = []
+    skipped: list[Skipped] = []
+    switched: dict[str, Any] = {}
+    for path in differing_rules(base, other):
+        if path in SESSION_RULES:
+            skipped.append(Skipped(path, "acts between deals (see `bouillotte session`)"))
+            continue
+        if path.startswith("misdeals."):
+            skipped.append(Skipped(path, NO_MISDEAL))
+            continue
+        changes = _parts_that_differ(path, base.value(path), other.value(path))
+        switched |= changes
+        combinations.append(_apply(base, changes, _label(changes)))
+    if len(switched) > 1:
+        combined = _apply(base, switched, f"all {len(combinations)} rules of {other.id}")
+        combinations.append(Combination(combined.label, {}, combined.variant, combined.error))
+    return combinations, skipped
+
+
+# --- running ------------------------------------------------------------------------------
+
+
+def chunks(deals: int, parts: int) -> list[tuple[int, int]]:
+    """Seed ranges: small enough for a steady progress line and an even spread of work."""
+    size = max(50, math.ceil(deals / (max(parts, 1) * 25)))
+    return [(start, min(start + size, deals)) for start in range(0, deals, size)]
+
+
+def run_sweep(
+    base: Variant,
+    combinations: Sequence[Combination],
+    policies: Sequence[str],
+    deals: int,
+    seed: int,
+    jobs: int = 1,
+    client: Any = None,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, SweepTally]:
+    """Every valid combination against the base under each policy, on deals ``0`` to
+    ``deals - 1`` of seed ``seed``; worker processes (``jobs``) or a Dask ``client``
+    share the seed ranges, with the same result as one process. ``progress`` is called
+    with the number of deals done (each under every combination)."""
+    for name in policies:
+        get_policy(name)  # an unknown policy is an input error before any work starts
+    variants = [base, *(c.variant for c in combinations if c.variant is not None)]
+    width = len(metrics_for(base.players))
+    totals = {name: SweepTally.empty(len(variants), width) for name in policies}
+    ranges = chunks(deals, jobs if client is None else _workers(client))
+    tasks = [(variants, name, seed, start, stop) for name in policies for start, stop in ranges]
+
+    def add(task: tuple[list[Variant], str, int, int, int], tally: SweepTally) -> None:
+        totals[task[1]].merge(tally)
+        if progress:
+            progress(task[4] - task[3])
+
+    if client is not None:
+        for task, tally in _dask_results(client, tasks):
+            add(task, tally)
+    elif jobs <= 1:
+        for task in tasks:
+            add(task, _sweep_task(task))
+    else:
+        with worker_pool(jobs) as pool:
+            for task, tally in zip(tasks, pool.imap(_sweep_task, tasks), strict=True):
+                add(task, tally)
+    return totals
+
+
+CLUSTER_HINT = 'pip install "bouillotte[cluster]"  (Dask distributed)'
+
+
+def dask_client(address: str, workers: int) -> Any:
+    """A Dask client: ``local`` starts a LocalCluster of ``workers`` processes, anything
+    else is a scheduler's address (``tcp://host:8786``)."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise InputError(
+            f"--cluster needs Dask, which is not installed: {CLUSTER_HINT}",
+            field="--cluster",
+        ) from None
+    if address == "local":
+        cluster = LocalCluster(  # type: ignore[no-untyped-call, unused-ignore]
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+        )
+        return Client(cluster)  # type: ignore[no-untyped-call, unused-ignore]
+    try:
+        return Client(address, timeout="10s")  # type: ignore[no-untyped-call, unused-ignore]
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise InputError(
+            f"cannot reach the Dask scheduler: {exc}",
+            field="--cluster",
+            value=address,
+            has_value=True,
+        ) from None
+
+
+def close_client(client: Any) -> None:
+    cluster = getattr(client, "cluster", None)
+    client.close()
+    if cluster is not None:
+        cluster.close()
+
+
+def _workers(client: Any) -> int:
+    try:
+        return max(1, len(client.scheduler_info().get("workers", {})))
+    except Exception:
+        return 1
+
+
+def _dask_results(
+    client: Any, tasks: list[tuple[list[Variant], str, int, int, int]]
+) -> Iterator[tuple[tuple[list[Variant], str, int, int, int], SweepTally]]:
+    """Each task's tally as the cluster finishes it; on Ctrl-C or any error the tasks
+    still queued are cancelled."""
+    from distributed import as_completed
+
+    [variants] = client.scatter([tasks[0][0]], broadcast=True) if tasks else [None]
+    futures = {
+        client.submit(sweep_range, variants, name, seed, start, stop, pure=False): task
+        for task in tasks
+        for _, name, seed, start, stop in [task]
+    }
+    try:
+        for future in as_completed(futures):  # type: ignore[no-untyped-call, unused-ignore]
+            try:
+                tally = future.result()
+            except ImportError as exc:
+                raise InputError(
+                    f"a Dask worker cannot import bouillotte ({exc}): install the same "
+                    "bouillotte on every worker",
+                    field="--cluster",
+                ) from None
+            yield futures[future], tally
+    finally:
+        client.cancel(list(futures))
+
+
+# --- reporting ----------------------------------------------------------------------------
+
+
+def _mean_ci(total: int, squares: int, n: int) -> tuple[float, list[float]]:
+    mean = total / n
+    if n > 1:
+        variance = max((squares - total * total / n) / (n - 1), 0.0)
+        half = Z95 * math.sqrt(variance / n)
+    else:
+        half = math.inf
+    return mean, [_r(mean - half), _r(mean + half)]
+
+
+def _r(x: float) -> float:
+    return round(x, 6)
+
+
+def _spread(powers: list[int], n: int) -> dict[str, Any]:
+    """The pool's standard deviation, with a delta-method 95% interval from its fourth
+    central moment."""
+    if n < 2:
+        return {"sd": None, "ci95": None}
+    s1, s2, s3, s4 = (p / n for p in powers)
+    variance = s2 - s1 * s1
+    fourth = s4 - 4 * s1 * s3 + 6 * s1 * s1 * s2 - 3 * s1**4
+    sd = math.sqrt(max(variance, 0.0) * n / (n - 1))
+    if sd == 0:
+        return {"sd": 0.0, "ci95": [0.0, 0.0]}
+    half = Z95 * math.sqrt(max(fourth - variance * variance, 0.0) / n) / (2 * sd)
+    return {"sd": _r(sd), "ci95": [_r(sd - half), _r(sd + half)]}
+
+
+def sweep_report(
+    base: Variant,
+    combinations: Sequence[Combination],
+    tallies: dict[str, SweepTally],
+    seed: int,
+    skipped: Sequence[Skipped] = (),
+    towards: str | None = None,
+) -> dict[str, Any]:
+    """The sweep as JSON data: one row per policy and combination (the base first)."""
+    metrics = metrics_for(base.players)
+    rows: list[dict[str, Any]] = []
+    for policy, tally in tallies.items():
+        n = tally.deals
+        index = 0
+        for combination in [Combination("base", {}, base), *combinations]:
+            row: dict[str, Any] = {
+                "policy": policy,
+                "combination": combination.label,
+                "changes": combination.changes,
+            }
+            if combination.variant is None:
+                row |= {"status": "invalid", "error": combination.error}
+                rows.append(row)
+                continue
+            values: dict[str, Any] = {}
+            for k, metric in enumerate(metrics):
+                total, squares = tally.sums[index][k], tally.squares[index][k]
+                if metric.kind == "rate":
+                    entry = wilson(total, n)
+                else:
+                    mean, ci = _mean_ci(total, squares, n)
+                    entry = {"n": n, "mean": _r(mean), "ci95": ci}
+                if index > 0:
+                    diff, diff_ci = _mean_ci(
+                        tally.diff_sums[index][k], tally.diff_squares[index][k], n
+                    )
+                    entry |= {"diff": _r(diff), "diff_ci95": diff_ci}
+                values[metric.key] = entry
+            values["pool_spread"] = _spread(tally.pool_powers[index], n)
+            row |= {"status": "ok", "deals": n, "metrics": values}
+            rows.append(row)
+            index += 1
+    return {
+        "base": base.id,
+        "towards": towards,
+        "seed": seed,
+        "deals": next(iter(tallies.values())).deals if tallies else 0,
+        "policies": list(tallies),
+        "metrics": {m.key: m.label for m in metrics} | {"pool_spread": "spread (sd) of the pool"},
+        "skipped": [{"rule": s.rule, "reason": s.reason} for s in skipped],
+        "rows": rows,
+    }
+
+
+COLUMNS = (
+    ("decided_by.uncontested", "uncontested"),
+    ("decided_by.any_brelan", "brelan"),
+    ("decided_by.point", "point"),
+    ("decided_by.void", "void"),
+    ("pool", "pool"),
+    ("pool_spread", "pool sd"),
+    ("bonus_flow", "bonuses"),
+)
+
+
+def _cell(entry: dict[str, Any], rate: bool, is_base: bool) -> str:
+    scale = 100 if rate else 1
+    if "sd" in entry:
+        return "-" if entry["sd"] is None else f"{entry['sd']:.2f}"
+    if is_base:
+        value = entry["rate" if rate else "mean"]
+        return "-" if value is None else (f"{100 * value:.2f}%" if rate else f"{value:.2f}")
+    low, high = entry["diff_ci95"]
+    diff = entry["diff"] * scale
+    half = (high - low) / 2 * scale
+    if half == 0 and diff == 0:
+        return "0"
+    mark = "*" if low > 0 or high < 0 else ""
+    places = 2 if abs(diff) >= 0.01 or diff == 0 else 4  # a small effect is not shown as 0
+    return f"{diff:+.{places}f}±{half:.{places}f}{mark}"
+
+
+def sweep_text(data: dict[str, Any]) -> str:
+    """One table per policy: the base's values, then each combination's difference."""
+    from .render import table
+
+    players = len([k for k in data["metrics"] if k.startswith("seat_net.")])
+    columns = [*COLUMNS, (f"seat_net.{players}", "dealer"), ("seat_net.1", "seat 1")]
+    lines = [
+        f"Sweep of {data['base']}"
+        + (f" towards {data['towards']}" if data["towards"] else "")
+        + f": {data['deals']} deals per combination, seed {data['seed']}, the same deals "
+        "for every combination.",
+        "Base row: rates and means. Other rows: difference from the base (rates in "
+        "percentage points) ± the half-width of its 95% interval from the paired per-deal "
+        "differences; * where the interval excludes 0. The pool sd is each row's own.",
+    ]
+    for skipped in data["skipped"]:
+        lines.append(f"skipped {skipped['rule']}: {skipped['reason']}")
+    for policy in data["policies"]:
+        rows = []
+        for row in data["rows"]:
+            if row["policy"] != policy:
+                continue
+            if row["status"] != "ok":
+                rows.append([row["combination"], row["error"]] + [""] * (len(columns) - 1))
+                continue
+            is_base = row["combination"] == "base"
+            rows.append(
+                [row["combination"]]
+                + [
+                    _cell(row["metrics"][key], key.startswith("decided_by."), is_base)
+                    for key, _ in columns
+                ]
+            )
+        lines += ["", f"policy {policy}:", table(["", *(h for _, h in columns)], rows)]
+    return "\n".join(lines)
+
+
+CSV_FIELDS = (
+    "policy",
+    "combination",
+    "status",
+    "metric",
+    "value",
+    "ci95_low",
+    "ci95_high",
+    "diff",
+    "diff_ci95_low",
+    "diff_ci95_high",
+    "deals",
+    "error",
+)
+
+
+def sweep_csv_rows(data: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """One line per policy, combination and measure (the base's lines carry no diff)."""
+    for row in data["rows"]:
+        head = {"policy": row["policy"], "combination": row["combination"], "status": row["status"]}
+        if row["status"] != "ok":
+            yield head | {"error": row["error"]}
+            continue
+        for key, entry in row["metrics"].items():
+            value = entry.get("rate", entry.get("mean", entry.get("sd")))
+            low, high = entry["ci95"] or (None, None)
+            diff_low, diff_high = entry.get("diff_ci95") or (None, None)
+            yield head | {
+                "metric": key,
+                "value": value,
+                "ci95_low": low,
+                "ci95_high": high,
+                "diff": entry.get("diff"),
+                "diff_ci95_low": diff_low,
+                "diff_ci95_high": diff_high,
+                "deals": row["deals"],
+            }
