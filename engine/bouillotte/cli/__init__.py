@@ -4,3 +4,10 @@
 ``options.py`` the shared options and ``compare_text.py`` the terminal rendering of a
 comparison.
 """
+
+
+def main() -> None:
+    """The ``bouillotte`` console script (kept at this name since the first release)."""
+    from .app import main as run
+
+    run()
