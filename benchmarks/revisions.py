@@ -1,0 +1,140 @@
+"""Before and after in one run: the same commands of two revisions, interleaved.
+
+Run:  python benchmarks/revisions.py BEFORE [AFTER] [--rounds 5] [--deals 4000]
+
+BEFORE and AFTER are git revisions of this repository (AFTER defaults to the working tree).
+Each revision is checked out into a temporary git worktree and run from its own source
+(``PYTHONPATH=<worktree>/engine python -m bouillotte ...``, with its own bundled profiles),
+so nothing is installed and the two use the same Python and libraries. In every round each
+command of each revision runs once, in a fresh process, interleaved with the reference
+PokerKit hand (``benchmarks/reference.py``), and the table gives the median over the rounds
+of the children's CPU time. The machine is shared and noisy: a figure is a ratio or a CPU
+time measured in this one run, never a figure carried over from another.
+
+Each revision has its own cache folder (``BOUILLOTTE_CACHE``), filled in the first round, so
+the median is that of a build with a warm cache, as a user's second build is.
+
+``simulate`` is measured by its cost per deal: the CPU of ``--deals N`` less that of
+``--deals 1``, divided by N - 1, so the start-up of the process is not counted as play.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import reference
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run_command(source: Path, cache: Path, *words: str) -> float:
+    """The CPU seconds of one ``bouillotte`` command run from ``source`` in a new process."""
+    env = {**os.environ, "PYTHONPATH": str(source / "engine"), "BOUILLOTTE_CACHE": str(cache)}
+    before = _children_cpu()
+    done = subprocess.run(
+        [sys.executable, "-m", "bouillotte", *words], env=env, capture_output=True, text=True
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"{source}: bouillotte {' '.join(words)} failed:\n{done.stderr}")
+    return _children_cpu() - before
+
+
+def checkout(revision: str, into: Path) -> Path:
+    subprocess.run(
+        ["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(into), revision],
+        check=True,
+    )
+    return into
+
+
+def commands(deals: int, site: Path) -> dict[str, list[str]]:
+    return {
+        "--help": ["--help"],
+        "variants list": ["variants", "list"],
+        "check": ["check"],
+        "odds (every variant)": ["odds", "--json"],
+        "site build": ["site", "build", "--out", str(site)],
+        f"simulate foster, {deals} deals": [
+            "simulate", "-v", "foster", "-n", str(deals), "--seed", "1", "--json",
+        ],
+        "simulate foster, 1 deal": ["simulate", "-v", "foster", "-n", "1", "--seed", "1", "--json"],
+    }  # fmt: skip
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("before", help="a git revision, e.g. a commit or main~5")
+    parser.add_argument("after", nargs="?", help="a git revision (default: the working tree)")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--deals", type=int, default=4000, help="deals of the simulate run")
+    parser.add_argument("--hands", type=int, default=400, help="reference hands per round")
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory(prefix="bouillotte-revisions-") as folder:
+        base = Path(folder)
+        sources = {"before": checkout(args.before, base / "before")}
+        sources["after"] = checkout(args.after, base / "after") if args.after else ROOT
+        try:
+            table = commands(args.deals, base / "site")
+            cpu: dict[tuple[str, str], list[float]] = {}
+            reference_rate: list[float] = []
+            for round_number in range(args.rounds):
+                start = time.process_time()
+                reference.pokerkit_hands(args.hands)
+                reference_rate.append(args.hands / (time.process_time() - start))
+                for name, words in table.items():
+                    for label, source in sources.items():
+                        cache = base / f"cache-{label}"
+                        cpu.setdefault((label, name), []).append(run_command(source, cache, *words))
+                print(f"round {round_number + 1} of {args.rounds} done", file=sys.stderr)
+        finally:
+            for source in sources.values():
+                if source != ROOT:
+                    subprocess.run(
+                        ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(source)],
+                        check=False,
+                    )
+
+    def median(label: str, name: str) -> float:
+        return statistics.median(cpu[(label, name)])
+
+    def per_deal(label: str) -> list[float]:
+        many, one = cpu[(label, table_names[-2])], cpu[(label, table_names[-1])]
+        return [(m - o) / (args.deals - 1) for m, o in zip(many, one, strict=True)]
+
+    table_names = list(table)
+    print(f"before: {args.before}   after: {args.after or 'working tree'}")
+    print(f"median of {args.rounds} interleaved rounds, CPU time of a fresh process\n")
+    print(f"| {'workload':<40} | {'before':>12} | {'after':>12} | {'after/before':>12} |")
+    print(f"|{'-' * 42}|{'-' * 14}|{'-' * 14}|{'-' * 14}|")
+    for name in table_names[:-2]:
+        b, a = median("before", name), median("after", name)
+        print(f"| {name + ', CPU s':<40} | {b:>12.3f} | {a:>12.3f} | {a / b:>12.2f} |")
+    pk = statistics.median(reference_rate)
+    ratios = {}
+    for label in sources:
+        rates = [1 / d for d in per_deal(label)]
+        ratios[label] = statistics.median(r / p for r, p in zip(rates, reference_rate, strict=True))
+    name = "simulate foster simple, x PokerKit hand"
+    b, a = ratios["before"], ratios["after"]
+    print(f"| {name:<40} | {b:>11.1f}x | {a:>11.1f}x | {a / b:>12.2f} |")
+    print(f"\nPokerKit reference hand: {pk:,.0f} hands per CPU-s (median of the rounds)")
+
+
+if __name__ == "__main__":
+    main()
