@@ -282,7 +282,7 @@ def start_deal(scenario: Scenario, variant: Variant) -> Deal:
             **extra,
         )
     except SetupError as exc:
-        raise scenario.fail(f"{exc} (variant {variant.id})", exc.path) from None
+        raise scenario.fail(f"{exc.message} (variant {variant.id})", exc.path) from None
 
 
 @dataclass(frozen=True)
@@ -384,7 +384,9 @@ def run_scenario(
             }
             return RunResult(scenario, variant, data, steps, path)
         except MissingCardError as exc:
-            raise scenario.fail(f"{exc} (variant {variant.id})", ("under_retourne",)) from None
+            raise scenario.fail(
+                f"{exc.message} (variant {variant.id})", ("under_retourne",)
+            ) from None
         steps.append(Step(number, to_act, legal, str(action), deal.pot_total()))
     if not deal.is_over:
         allowed = ", ".join(str(a) for a in deal.legal_actions())

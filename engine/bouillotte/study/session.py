@@ -439,7 +439,9 @@ def _start(session: SessionFile, table: _Table, plan: _Planned, dealer: str) -> 
             )
         return new_deal(table.variant, table.players, dealer, seed=plan.seed, **common)
     except SetupError as exc:
-        raise session.fail(f"{exc} (variant {table.variant.id})", (*base, *exc.path)) from None
+        raise session.fail(
+            f"{exc.message} (variant {table.variant.id})", (*base, *exc.path)
+        ) from None
 
 
 def _play_one(
@@ -465,7 +467,7 @@ def _play_one(
             }
             taken = [str(a) for a in play(deal, policies, random.Random(plan.seed))]
     except MissingCardError as exc:
-        raise session.fail(f"deal {number}: {exc}", (*base, "under_retourne")) from None
+        raise session.fail(f"deal {number}: {exc.message}", (*base, "under_retourne")) from None
     return DealRecord(
         number=number,
         dealer=dealer,
