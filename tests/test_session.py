@@ -14,7 +14,9 @@ from typer.testing import CliRunner
 from bouillotte.cli.app import app
 from bouillotte.rules.errors import InputError
 from bouillotte.rules.profiles import Library
-from bouillotte.study.session import fraction_text, load_session, places, run_session
+from bouillotte.study.session import run_session
+from bouillotte.study.session_file import load_session
+from bouillotte.study.session_result import fraction_text, places
 
 SESSIONS = Path(__file__).resolve().parent.parent / "scenarios" / "sessions"
 
