@@ -24,7 +24,8 @@ from bouillotte.rules.resources import bundled
 from bouillotte.rules.variant import Variant
 from bouillotte.study.attribution import signature
 from bouillotte.study.scenario import ScenarioLibrary, run_scenario
-from bouillotte.study.session import load_session, run_session
+from bouillotte.study.session import run_session
+from bouillotte.study.session_file import load_session
 
 ACROSS_DEALS = {
     "stakes.cave": "sessions start from the default cave; scenarios state their caves",

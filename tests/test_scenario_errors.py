@@ -39,6 +39,21 @@ CASES = {
     "too-few-actions": (GOOD.replace(", D fold]", "]"), 12, "actions end before the deal"),
     "too-many-actions": (GOOD.replace("D fold]", "D fold, A fold]"), 12, "the deal is over"),
     "dealer-not-a-player": (GOOD.replace("dealer: D", "dealer: E"), 5, "dealer"),
+    "under-retourne-not-a-card": (
+        GOOD.replace("retourne: AD", "retourne: AD\nunder_retourne: XX"),
+        12,
+        "'XX' is not a card",
+    ),
+    "exposed-not-dealt": (
+        GOOD.replace("retourne: AD", "retourne: AD\nexposed: JS"),
+        12,
+        "the exposed card JS was not dealt",
+    ),
+    "stock-dealt-already": (
+        GOOD.replace("retourne: AD", "retourne: AD\nstock: [AC, AS]"),
+        12,
+        "AS in the stock is dealt already",
+    ),
     # A décavé player has no hand in a deal: he is refused, never dealt in nor paid.
     "empty-cave": (
         GOOD.replace("dealer: D", "dealer: D\ncaves: {A: 0, B: 100, C: 100, D: 100}"),

@@ -14,7 +14,9 @@ from typer.testing import CliRunner
 from bouillotte.cli.app import app
 from bouillotte.rules.errors import InputError
 from bouillotte.rules.profiles import Library
-from bouillotte.study.session import fraction_text, load_session, places, run_session
+from bouillotte.study.session import run_session
+from bouillotte.study.session_file import load_session
+from bouillotte.study.session_result import fraction_text, places
 
 SESSIONS = Path(__file__).resolve().parent.parent / "scenarios" / "sessions"
 
@@ -166,3 +168,55 @@ def test_cli_session_table_and_json() -> None:
     out = runner.invoke(app, ["session", str(SESSIONS / "foster-rebuy.yaml"), "-v", "pagat"])
     assert out.exit_code == 2
     assert "12 deals" in out.output
+
+
+GOOD = """\
+players: [A, B, C, D]
+dealer: D
+variant: foster
+deals:
+  - hands: {A: [AS, KS, 8H], B: [QS, 9S, 9H], C: [8S, 8D, 9C], D: [AH, KH, QH]}
+    retourne: AD
+    actions: [A bet 10, B fold, C fold, D fold]
+  - seed: 4
+    count: 2
+"""
+
+# (the change, the line, words of the message): one fault each, with its line worked out
+# from the file above.
+CASES = {
+    "card": (("8H]", "8Y]"), 5, "deals.0.hands.A.2: '8Y' is not a card"),
+    "dealt-twice": (("8H]", "QS]"), 5, "deals.0.hands.B.0: QS is dealt twice"),
+    "action-word": (("A bet 10", "A wager 10"), 7, "deals.0.actions.0: 'wager' is not an"),
+    # A stranger is refused by the rules of the table when he acts (a scenario refuses him
+    # on reading).
+    "stranger": (("A bet 10", "E bet 10"), 7, "deal 1: there is no player 'E' at this table"),
+    "illegal": (("A bet 10", "A bet 1000"), 7, "deal 1: A cannot stake 1000"),
+    "too-many": (("D fold]", "D fold, A fold]"), 7, "deal 1 is over (uncontested) after 4"),
+    "too-few": ((", D fold]", "]"), 7, "deal 1: the actions end before the deal does"),
+    "dealer": (("  - seed: 4", "  - dealer: C\n    seed: 4"), 8, "A deals deal 2"),
+    # Foster: "This original cave cannot be added to or deducted from."
+    "top-up": (("  - seed: 4", "  - buy: {A: 10}\n    seed: 4"), 8, "a cave cannot be added"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_bad_session(tmp_path: Path, case: str) -> None:
+    (old, new), line, words = CASES[case]
+    assert old in GOOD
+    file = tmp_path / "mine.yaml"
+    file.write_text(GOOD.replace(old, new), encoding="utf-8")
+    result = CliRunner().invoke(app, ["session", str(file)])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith(f"error: {file}:{line}: "), result.stderr
+    assert words in result.stderr
+    assert "Traceback" not in result.output
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_the_good_session_plays(tmp_path: Path) -> None:
+    file = tmp_path / "mine.yaml"
+    file.write_text(GOOD, encoding="utf-8")
+    result = CliRunner().invoke(app, ["session", str(file)])
+    assert result.exit_code == 0, result.output
+    assert "Session under foster: 3 deals" in result.stdout

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Literal, NamedTuple
 
 from ..rules.cards import Card, CardError, card_str, parse_card
+from ..rules.errors import UserError
 
 ActionKind = Literal[
     "straddle",
@@ -76,7 +77,7 @@ class LegalAction(NamedTuple):
         return f"{self.kind} {self.low}-{self.high}"
 
 
-class ActionSyntaxError(ValueError):
+class ActionSyntaxError(UserError, ValueError):
     """An action string we cannot read."""
 
 

@@ -14,6 +14,7 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from ..rules.cards import Card, card_str, cards_str, pack, rank_of
+from ..rules.errors import UserError
 from ..rules.variant import Variant
 from .actions import Action, LegalAction
 from .bonuses import Transfer, brelan_claims, triplet_claims
@@ -27,15 +28,14 @@ from .showdown import award_pots, hand_values
 Event = dict[str, Any]
 
 
-class IllegalAction(Exception):
+class IllegalAction(UserError):
     """An action the rules do not allow now: says why, under which rule, and what is legal."""
 
     def __init__(self, message: str, rule: str, citation: str, legal: Sequence[LegalAction]):
-        self.message = message
+        super().__init__(message)
         self.rule = rule
         self.citation = citation
         self.legal = list(legal)
-        super().__init__(self.describe())
 
     def describe(self) -> str:
         legal = ", ".join(str(a) for a in self.legal) or "nothing (the deal is over)"

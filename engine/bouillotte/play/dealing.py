@@ -7,19 +7,18 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from ..rules.cards import Card, card_str, pack
+from ..rules.errors import UserError
 from ..rules.variant import Variant
 
 
-class SetupError(ValueError):
+class SetupError(UserError, ValueError):
     """The cards or seats given for a deal cannot be dealt under this variant.
 
     ``path`` says where the fault stands in a scenario: ``("hands", "A", 2)``.
     """
 
     def __init__(self, message: str, *path: str | int) -> None:
-        super().__init__(message)
-        self.path = path
-        self.field = str(path[0])
+        super().__init__(message, path=path)
 
 
 def check_setup(

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..rules.cards import RANKS, SUIT_NAMES, SUITS, Card, card_str, rank_of
+from ..rules.errors import UserError
 from ..rules.profile import Rules
 from .hands import HandValue, Kind, classify, tier_of
 from .point import NO_SUIT, Seating, best_holder_of, decide_by_point
@@ -19,8 +20,11 @@ class Award:
     reason: str
 
 
-class MissingCardError(ValueError):
+class MissingCardError(UserError, ValueError):
     """The rules need a card the scenario did not give (the card under the retourne)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, path=("under_retourne",))
 
 
 def hand_values(

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
+from .errors import UserError
+
 RANKS: tuple[str, ...] = ("A", "K", "Q", "J", "10", "9", "8", "7")
 """Every rank a Bouillotte or Brelan pack may hold, highest first."""
 
@@ -33,7 +35,7 @@ _SYMBOL_TO_SUIT.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
 _RANK_ALIASES = {"T": "10"}
 
 
-class CardError(ValueError):
+class CardError(UserError, ValueError):
     """A card written in a way we cannot read."""
 
 

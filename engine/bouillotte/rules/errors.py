@@ -1,7 +1,16 @@
-"""Errors a user can act on: which file, which line, which field, which value."""
+"""Errors a user can act on: which file, which line, which field, which value.
+
+:class:`UserError` is the base of everything a user can cause: a profile or a scenario
+written wrong, a card or an action miswritten, cards that cannot be dealt, an action the
+rules refuse. The command line turns any of them into one line (:meth:`UserError.describe`)
+and exit status 2. An error raised far from any file (the engine refusing an action) knows
+only its message, and perhaps its ``path`` within what it was given; whoever read the file
+places it there, as an :class:`InputError` at a file and line.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -9,11 +18,8 @@ MAX_VALUE_SHOWN = 120
 """A longer value is cut in messages, which stay one readable line."""
 
 
-class InputError(Exception):
-    """Bad input (a profile, a scenario, a card, a command-line value).
-
-    The command line prints :meth:`describe` and exits with status 2.
-    """
+class UserError(Exception):
+    """Something the user caused and can put right, described in one line."""
 
     def __init__(
         self,
@@ -24,12 +30,15 @@ class InputError(Exception):
         field: str | None = None,
         value: Any = None,
         has_value: bool = False,
+        path: Sequence[str | int] = (),
     ) -> None:
         super().__init__(message)
         self.message = message
+        self.path = tuple(path)
+        """Where the fault stands within what was given, as ``("hands", "A", 2)``."""
         self.file = str(file) if file is not None else None
         self.line = line
-        self.field = field
+        self.field = field if field is not None else ".".join(map(str, path)) or None
         self.value = value
         self.has_value = has_value
 
@@ -50,3 +59,8 @@ class InputError(Exception):
 
     def __str__(self) -> str:
         return self.describe()
+
+
+class InputError(UserError):
+    """Bad input at a known place: a file and line (a profile, a scenario, a session), or a
+    command-line value."""

@@ -7,18 +7,16 @@ card and action word and reports the file and line of the first fault.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from ..play.actions import Action, ActionSyntaxError, parse_action
-from ..play.deal import Deal, IllegalAction, new_deal
-from ..play.dealing import SetupError
+from ..play.deal import Deal
 from ..play.showdown import MissingCardError
-from ..rules.cards import RANKS, Card, CardError, parse_card
+from ..rules.cards import RANKS
 from ..rules.errors import InputError
 from ..rules.profile import rule_paths
 from ..rules.profiles import Library
@@ -26,6 +24,7 @@ from ..rules.readings import rule_value
 from ..rules.resources import bundled
 from ..rules.variant import Variant
 from ..rules.yamlsource import LocatedFile, PathKey, read_mapping, validated
+from .replay import DealPlace, Step, WrittenCards, read_actions, replay, set_up
 
 Status = Literal["settled", "uncontested", "void", "illegal"]
 
@@ -226,74 +225,29 @@ def _check_names(scenario: Scenario) -> None:
                     raise scenario.fail("an illegal outcome must name its 'rule'", (*where, value))
 
 
-def _card(scenario: Scenario, text: str, path: PathKey) -> Card:
-    try:
-        return parse_card(str(text))
-    except CardError as exc:
-        raise scenario.fail(str(exc), path, text) from None
-
-
 def start_deal(scenario: Scenario, variant: Variant) -> Deal:
     """Set the scenario's deal up under ``variant`` (cards checked against its pack)."""
     m = scenario.model
-    card = _card
-    extra: dict[str, Any] = {
-        "favori_rank": RANKS.index(m.favori_rank) if m.favori_rank else None,
-        "stock": [card(scenario, c, ("stock", i)) for i, c in enumerate(m.stock)]
-        if m.stock is not None
-        else None,
-    }
-    try:
-        if m.hands is not None:
-            hands = {
-                name: [card(scenario, c, ("hands", name, i)) for i, c in enumerate(cards)]
-                for name, cards in m.hands.items()
-            }
-            return new_deal(
-                variant,
-                m.players,
-                m.dealer,
-                m.caves,
-                hands=hands,
-                retourne=card(scenario, m.retourne or "", ("retourne",)),
-                under_retourne=card(scenario, m.under_retourne, ("under_retourne",))
-                if m.under_retourne
-                else None,
-                carried_in=m.carried_in,
-                exposed=card(scenario, m.exposed, ("exposed",)) if m.exposed else None,
-                stifled=m.stifled,
-                **extra,
-            )
-        deck = (
-            [card(scenario, c, ("deck", i)) for i, c in enumerate(m.deck)]
-            if m.deck is not None
-            else None
-        )
-        return new_deal(
-            variant,
-            m.players,
-            m.dealer,
-            m.caves,
-            deck=deck,
-            seed=m.seed,
-            carried_in=m.carried_in,
-            exposed=card(scenario, m.exposed, ("exposed",)) if m.exposed else None,
-            stifled=m.stifled,
-            **extra,
-        )
-    except SetupError as exc:
-        raise scenario.fail(f"{exc} (variant {variant.id})", exc.path) from None
-
-
-@dataclass(frozen=True)
-class Step:
-    """One action as it was played, for transcripts."""
-
-    number: int
-    player: str
-    legal: list[str]
-    action: str
-    pot: int
+    written = WrittenCards(
+        hands=m.hands,
+        retourne=m.retourne,
+        under_retourne=m.under_retourne,
+        exposed=m.exposed,
+        deck=m.deck,
+        stock=m.stock,
+    )
+    return set_up(
+        DealPlace(scenario),
+        variant,
+        written,
+        players=m.players,
+        dealer=m.dealer,
+        caves=m.caves,
+        seed=m.seed,
+        carried_in=m.carried_in,
+        stifled=m.stifled,
+        favori_rank=RANKS.index(m.favori_rank) if m.favori_rank else None,
+    )
 
 
 @dataclass(frozen=True)
@@ -323,22 +277,27 @@ class RunResult:
         )
 
 
-def parse_actions(scenario: Scenario, texts: Sequence[str], path: PathKey) -> list[Action]:
-    actions = []
-    players = scenario.model.players
-    for i, text in enumerate(texts):
-        try:
-            action = parse_action(str(text))
-        except ActionSyntaxError as exc:
-            raise scenario.fail(str(exc), (*path, i), text) from None
-        if action.player not in players:
-            raise scenario.fail(
-                f"{action.player!r} is not one of the players ({', '.join(players)})",
-                (*path, i),
-                text,
-            )
-        actions.append(action)
-    return actions
+@dataclass(frozen=True)
+class _Under:
+    """A scenario words the faults of its deal by the variant it is played under."""
+
+    variant: str
+
+    def over(self, deal: Deal, played: int, left: int) -> str:
+        return (
+            f"under {self.variant} the deal is over ({deal.outcome.status}) after "
+            f"{played} actions, but {left} more are written"
+        )
+
+    def unfinished(self, deal: Deal, legal: str) -> str:
+        return (
+            f"under {self.variant} the actions end before the deal does: it is "
+            f"{deal.to_act}'s turn (legal: {legal}); add actions, or "
+            f"actions_by_variant.{self.variant}"
+        )
+
+    def missing(self, error: MissingCardError) -> str:
+        return f"{error.message} (variant {self.variant})"
 
 
 def run_scenario(
@@ -354,46 +313,30 @@ def run_scenario(
     ``actions`` gives the list itself, with its place in the file (a reading's actions).
     """
     texts, path = actions or scenario.actions_for(actions_of or variant.id)
-    parsed = parse_actions(scenario, texts, path)
+    place = DealPlace(scenario)
+    written = read_actions(place, texts, path, players=scenario.model.players)
     deal = start_deal(scenario, variant)
-    steps: list[Step] = []
+    played = replay(place, deal, written, path, _Under(variant.id))
     head = {"scenario": scenario.id, "variant": variant.id}
-    for number, action in enumerate(parsed, start=1):
-        if deal.is_over:
-            raise scenario.fail(
-                f"under {variant.id} the deal is over ({deal.outcome.status}) after "
-                f"{number - 1} actions, but {len(parsed) - number + 1} more are written",
-                (*path, number - 1),
-                texts[number - 1],
-            )
-        legal = [str(a) for a in deal.legal_actions()]
-        to_act = deal.to_act or ""
-        try:
-            deal.apply(action)
-        except IllegalAction as exc:
-            steps.append(Step(number, to_act, legal, str(action), deal.pot_total()))
-            data = {
-                **head,
-                "status": "illegal",
-                "error": {"step": number, "rule": exc.rule, "message": exc.describe()},
-                "pots": [],
-                "bonuses": [],
-                "carry": 0,
-                "players": {},
-                "events": deal.events,
-            }
-            return RunResult(scenario, variant, data, steps, path)
-        except MissingCardError as exc:
-            raise scenario.fail(f"{exc} (variant {variant.id})", ("under_retourne",)) from None
-        steps.append(Step(number, to_act, legal, str(action), deal.pot_total()))
-    if not deal.is_over:
-        allowed = ", ".join(str(a) for a in deal.legal_actions())
-        raise scenario.fail(
-            f"under {variant.id} the actions end before the deal does: it is {deal.to_act}'s "
-            f"turn (legal: {allowed}); add actions, or actions_by_variant.{variant.id}",
-            path,
-        )
-    return RunResult(scenario, variant, {**head, **deal.outcome.to_json()}, steps, path)
+    if played.refused is None:
+        data = {**head, **deal.outcome.to_json()}
+    else:
+        refused = {
+            "step": len(played.steps),
+            "rule": played.refused.rule,
+            "message": played.refused.describe(),
+        }
+        data = {
+            **head,
+            "status": "illegal",
+            "error": refused,
+            "pots": [],
+            "bonuses": [],
+            "carry": 0,
+            "players": {},
+            "events": deal.events,
+        }
+    return RunResult(scenario, variant, data, played.steps, path)
 
 
 class ScenarioLibrary:

@@ -14,7 +14,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .render import event_line
-from .scenario import RunResult, Step
+from .replay import Step
+from .scenario import RunResult
 
 _SETUP_EVENTS = ("carried-in", "no-blind", "blind", "ante", "straddle", "decline")
 

@@ -11,7 +11,9 @@ import typer
 from ...rules.errors import InputError
 from ...rules.profiles import Library
 from ...rules.resources import bundled
-from ...study.session import load_session, run_session, session_text
+from ...study.session import run_session
+from ...study.session_file import load_session
+from ...study.session_text import session_text
 from ..options import JsonFlag, VariantsDirs, friendly
 
 

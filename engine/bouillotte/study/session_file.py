@@ -1,0 +1,130 @@
+"""The session file: the players, the first dealer and the deals, and reading it.
+
+A session file (YAML) names the players, the first dealer and the deals; each deal is given
+either by its cards and actions (as in a scenario) or by a shuffle seed and the betting
+policies that play it. Reading it checks every field and every name, and reports the file
+and line of the first fault.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from ..rules.errors import InputError
+from ..rules.yamlsource import LocatedFile, read_mapping, validated
+from .policies import get_policy
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+
+
+class DealSpec(_Strict):
+    """One deal of a session: explicit cards and actions, or a seed and policies."""
+
+    hands: dict[str, list[str]] | None = None
+    retourne: str | None = None
+    under_retourne: str | None = None
+    """The next card of the stock (Foster's carré rule)."""
+    exposed: str | None = None
+    """A card exposed during the deal (a misdeal where the profile says so)."""
+    stifled: list[str] = []
+    """Players who, winning without a showdown, keep a brelan hidden (Foster's "stifle")."""
+    actions: list[str] = []
+    seed: int | None = None
+    """Shuffle seed; the deal is then played by policies."""
+    count: int = Field(default=1, ge=1)
+    """With ``seed``: this many deals, seeded ``seed``, ``seed + 1``, ..."""
+    policy: str | None = None
+    """With ``seed``: the policy every player follows (default: the session's)."""
+    policies: dict[str, str] = {}
+    """With ``seed``: a policy per player, overriding ``policy``."""
+    dealer: str | None = None
+    """Optional check: who must deal this deal (the rotation decides it)."""
+    buy: dict[str, Annotated[int, Field(ge=1)]] = {}
+    """Counters players buy just before this deal (before the first of a seeded block): a
+    new stake when the cave is empty, or a top-up where ``stakes.cave_can_be_topped_up``."""
+    note: str = ""
+
+    @model_validator(mode="after")
+    def _one_source(self) -> DealSpec:
+        if (self.hands is None) == (self.seed is None):
+            raise ValueError("give either hands (with retourne and actions) or a seed")
+        if self.hands is not None and self.retourne is None:
+            raise ValueError("hands need a 'retourne'")
+        if self.seed is None and (self.count != 1 or self.policy or self.policies):
+            raise ValueError("'count', 'policy' and 'policies' go with a 'seed'")
+        if self.seed is not None and self.actions:
+            raise ValueError("a seeded deal is played by policies: give no 'actions'")
+        return self
+
+
+class SessionModel(_Strict):
+    id: str | None = Field(default=None, pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=100)
+    title: str = ""
+    notes: str = ""
+    variant: str | None = None
+    """The variant to play under when the command line names none."""
+    players: list[str] = Field(min_length=2)
+    dealer: str
+    """Who deals the first deal."""
+    caves: dict[str, int] | None = None
+    """Each player's first stake; by default the variant's cave."""
+    rebuy: int | None = Field(default=None, ge=1)
+    """The new stake a broke player buys where the profile leaves it to his option
+    (``stakes.rebuy_amount: players-option``); by default his first stake."""
+    policy: str = "simple"
+    """The policy of seeded deals that name none."""
+    deals: list[DealSpec] = Field(min_length=1)
+
+    @field_validator("players")
+    @classmethod
+    def _names(cls, players: list[str]) -> list[str]:
+        for name in players:
+            if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", name):
+                raise ValueError(f"player name {name!r} must be a word (letters, digits, _)")
+        if len(set(players)) != len(players):
+            raise ValueError("a player is named twice")
+        return players
+
+
+@dataclass(frozen=True)
+class SessionFile(LocatedFile):
+    model: SessionModel
+
+
+def load_session(file: Path) -> SessionFile:
+    doc = read_mapping(file, "a session: players, dealer, deals, ...")
+    session = SessionFile(doc, validated(SessionModel, doc))
+    _check_names(session)
+    return session
+
+
+def _check_names(session: SessionFile) -> None:
+    m = session.model
+    session.check_player(m.dealer, m.players, ("dealer",))
+    for name in m.caves or {}:
+        session.check_player(name, m.players, ("caves", name))
+    for i, spec in enumerate(m.deals):
+        for key in ("hands", "policies", "buy"):
+            for name in getattr(spec, key) or {}:
+                session.check_player(name, m.players, ("deals", i, key, name))
+        for k, name in enumerate(spec.stifled):
+            session.check_player(name, m.players, ("deals", i, "stifled", k))
+        if spec.dealer is not None:
+            session.check_player(spec.dealer, m.players, ("deals", i, "dealer"))
+        named = [spec.policy, *spec.policies.values()]
+        for policy_name in (n for n in named if n is not None):
+            try:
+                get_policy(policy_name)
+            except InputError as exc:
+                raise session.fail(exc.message, ("deals", i), policy_name) from None
+    try:
+        get_policy(m.policy)
+    except InputError as exc:
+        raise session.fail(exc.message, ("policy",), m.policy) from None

@@ -1,0 +1,50 @@
+"""A session's result as text for the terminal: the deal-by-deal table, then the final
+standings and the notes."""
+
+from __future__ import annotations
+
+from .render import table as render_table
+from .session_result import SessionResult, fraction_text
+
+
+def session_text(result: SessionResult) -> str:
+    """The deal-by-deal table and the final standings."""
+    players = result.players
+    rows = []
+    for d in result.deals:
+        dealer = d.dealer + (f" (not {d.skipped_dealer})" if d.skipped_dealer else "")
+        rows.append(
+            [
+                d.number,
+                dealer,
+                d.carried_in or "",
+                d.outcome.status,
+                d.summary(),
+                *[f"{d.outcome.players[p].net:+d}" for p in players],
+                ", ".join(f"{r.player} {r.amount}" for r in d.rebuys),
+            ]
+        )
+    lines = [f"Session under {result.variant}: {len(result.deals)} deals", ""]
+    lines.append(render_table(["deal", "dealer", "in", "status", "pots", *players, "rebuys"], rows))
+    lines.append("")
+    lines.append("Final standings (cave + ledger + share - stake - rebuys):")
+    lines.append(
+        render_table(
+            ["place", "player", "cave", "ledger", "share", "stake", "rebuys", "result"],
+            [
+                [
+                    s.place,
+                    s.player,
+                    s.cave,
+                    s.ledger,
+                    fraction_text(s.share),
+                    s.stake,
+                    s.rebuys,
+                    fraction_text(s.result),
+                ]
+                for s in result.ranking()
+            ],
+        )
+    )
+    lines.extend(f"note: {n}" for n in result.notes)
+    return "\n".join(lines)
