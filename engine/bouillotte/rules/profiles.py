@@ -12,6 +12,7 @@ from pydantic import ValidationError
 
 from .citations import CITATION_KEYS, Citation, Work
 from .errors import InputError
+from .glossary import GLOSSARY_FILE, Term, load_glossary, merge_glossaries
 from .profile import GROUPS, Rules
 from .readings import READINGS_FILE, Reading, load_readings
 from .resources import bundled
@@ -53,6 +54,7 @@ class Library:
         self.files: dict[str, Path] = {}
         self.works: dict[str, Work] = {}
         readings_files: list[Path] = []
+        glossary_files: list[Path] = []
         self.meanings_files: list[Path] = []
         """The ``meanings.yaml`` files of the folders, bundled first."""
         self._work_folders: dict[str, Path] = {}
@@ -66,12 +68,19 @@ class Library:
                     readings_files.append(file)
                 elif file.name == MEANINGS_FILE:
                     self.meanings_files.append(file)
+                elif file.name == GLOSSARY_FILE:
+                    glossary_files.append(file)
                 else:
                     self.files[file.stem] = file
         self.readings: dict[str, Reading] = {}
         """The ambiguous sentences whose readings are values of a rule, by rule path."""
         for file in readings_files:  # a user's folder adds readings or replaces a rule's
             self.readings.update(load_readings(file, set(self.works)))
+        self.glossary: list[Term] = merge_glossaries(
+            [load_glossary(file, set(self.works)) for file in glossary_files]
+        )
+        """The words of the game (``glossary.yaml``): the bundled terms, then a user's folder's
+        (which replace a bundled term of the same id)."""
         self._docs: dict[str, Located] = {}
         self._entries: dict[str, dict[str, _Entry]] = {}
         self._variants: dict[str, Variant] = {}
