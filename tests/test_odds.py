@@ -354,6 +354,9 @@ def check_closed_forms(report: OddsReport) -> None:
 
 
 def check_point_sanity(report: OddsReport) -> None:
+    assert report.point_mean is not None and report.point_tie is not None  # counted here
+    assert report.retourne_suit_strictly_richest is not None
+    assert report.retourne_suit_at_least_richest is not None
     assert sum(report.point_total.values()) == 1
     assert all(p > 0 for p in report.point_total.values())
     lowest, highest = min(report.point_total), max(report.point_total)

@@ -15,6 +15,7 @@ from bouillotte.cli.app import app
 from bouillotte.rules.citations import STATED_STATUSES, Status
 from bouillotte.rules.profile import rule_paths
 from bouillotte.rules.profiles import Library
+from bouillotte.rules.resources import bundled
 from bouillotte.rules.texts import normalise
 from bouillotte.site import builder
 
@@ -132,7 +133,7 @@ def html() -> dict[str, Any]:
         builder._sources(inputs),
         *builder._text_pages(inputs),
     ]
-    env = builder._environment(builder.bundled("site"))
+    env = builder._environment(bundled("site"))
     rendered = builder._render(env, pages, builder._quiet)
     parser = html5lib.HTMLParser(strict=True)
     return {path: parser.parse(text) for path, text in rendered.items()}

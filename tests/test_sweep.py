@@ -8,6 +8,7 @@ import csv
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -29,8 +30,9 @@ LIBRARY = Library()
 RUNNER = CliRunner()
 
 
-def _row(data: dict, policy: str, combination: str) -> dict:
-    [row] = [r for r in data["rows"] if r["policy"] == policy and r["combination"] == combination]
+def _row(data: dict[str, Any], policy: str, combination: str) -> dict[str, Any]:
+    rows: list[dict[str, Any]] = data["rows"]
+    [row] = [r for r in rows if r["policy"] == policy and r["combination"] == combination]
     return row
 
 
@@ -227,8 +229,8 @@ def test_cli_cluster_local_prints_what_one_process_prints() -> None:
 def test_the_site_section_is_the_same_from_the_cache_and_never_recomputed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from bouillotte import sweep
     from bouillotte.site import effects
+    from bouillotte.study import sweep
 
     monkeypatch.setenv("BOUILLOTTE_CACHE", str(tmp_path))
     monkeypatch.setattr(effects, "EFFECT_DEALS", 60)
