@@ -26,6 +26,8 @@ from bouillotte.study.attribution import signature
 from bouillotte.study.scenario import ScenarioLibrary, run_scenario
 from bouillotte.study.session import load_session, run_session
 
+pytestmark = pytest.mark.slow  # every value of every rule, against every bundled deal
+
 ACROSS_DEALS = {
     "stakes.cave": "sessions start from the default cave; scenarios state their caves",
     "stakes.cave_can_be_topped_up": "a session rule: whether a cave may be added to",

@@ -24,6 +24,8 @@ from bouillotte.site import build_site, builder, stats
 from bouillotte.site.serve import make_server
 from bouillotte.study.scenario import ScenarioLibrary
 
+pytestmark = pytest.mark.slow  # builds the whole site
+
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 

@@ -36,6 +36,7 @@ def _row(data: dict[str, Any], policy: str, combination: str) -> dict[str, Any]:
     return row
 
 
+@pytest.mark.slow
 def test_one_process_and_worker_processes_give_the_same_numbers() -> None:
     base = LIBRARY.get("foster")
     combinations = vary_combinations(base, ["hands.favori=none,by-rank"])
@@ -49,6 +50,7 @@ def test_one_process_and_worker_processes_give_the_same_numbers() -> None:
     )
 
 
+@pytest.mark.slow
 def test_a_local_dask_cluster_gives_the_same_numbers() -> None:
     distributed = pytest.importorskip(
         "distributed", reason='Dask is the optional extra: pip install -e ".[test,cluster]"'
@@ -215,6 +217,7 @@ def test_cli_cluster_without_dask_says_how_to_install_it(
     assert 'pip install "bouillotte[cluster]"' in result.output
 
 
+@pytest.mark.slow
 def test_cli_cluster_local_prints_what_one_process_prints() -> None:
     pytest.importorskip(
         "distributed", reason='Dask is the optional extra: pip install -e ".[test,cluster]"'
