@@ -16,6 +16,8 @@ import pytest
 
 from bouillotte.site import build_site
 
+pytestmark = pytest.mark.slow  # builds the site and drives a browser
+
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 ARGS = [

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from bouillotte.cli.app import app
@@ -16,6 +17,7 @@ from bouillotte.study.scenario import ScenarioLibrary
 LIBRARY = Library()
 
 
+@pytest.mark.slow
 def test_each_found_rule_changes_its_deal_alone() -> None:
     a, b = LIBRARY.get("foster"), LIBRARY.get("pagat")
     findings = find_differences(a, b, seed=0, deals=300)

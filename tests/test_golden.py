@@ -12,6 +12,8 @@ import pytest
 
 from bouillotte.cli.commands.golden import Golden, golden_diff, goldens, stale_files
 
+pytestmark = pytest.mark.slow  # every scenario under every system, against its transcript
+
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
 GOLDENS = list(goldens())
 

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from bouillotte.cli.app import app
 from bouillotte.play.actions import Action, parse_action
-from bouillotte.play.deal import IllegalAction, new_deal
+from bouillotte.play.deal import Deal, IllegalAction, new_deal
 from bouillotte.play.dealing import deal_from_pack
 from bouillotte.play.hands import Kind, classify
 from bouillotte.play.point import Seating, decide_by_point
@@ -35,7 +35,7 @@ def _hands(**cards: str) -> dict[str, list[int]]:
 # -- the draw -----------------------------------------------------------------------------
 
 
-def _pierer_deal_to_the_draw() -> object:
+def _pierer_deal_to_the_draw() -> Deal:
     variant = LIBRARY.get("brelan-pierer")
     deal = new_deal(
         variant,

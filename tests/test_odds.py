@@ -243,10 +243,13 @@ def brute_force_cached(players: int, ranks: tuple[str, ...]) -> Tally:
     return brute_force(players, ranks)
 
 
+SLOW = pytest.mark.slow
+"""A case whose brute force or exact count takes seconds: left out of the everyday run."""
+
 SMALL_CASES = [
     (2, ("A", "K", "9")),
-    (3, ("A", "K", "9")),
-    (2, ("A", "K", "9", "8")),
+    pytest.param(3, ("A", "K", "9"), marks=SLOW),
+    pytest.param(2, ("A", "K", "9", "8"), marks=SLOW),
 ]
 
 
@@ -262,6 +265,7 @@ def test_matches_brute_force(
     check_against(report, brute_force_cached(players, ranks), point_key)
 
 
+@pytest.mark.slow  # it counts the larger pack by brute force
 def test_brute_force_is_not_degenerate() -> None:
     """The small packs do exercise every case the odds count."""
     tally = brute_force_cached(2, ("A", "K", "9", "8"))
@@ -297,6 +301,7 @@ def _clean_splits(signature: tuple[int, ...], retourne_count: int, hands: int) -
     return split(tuple(cards), hands)
 
 
+@pytest.mark.slow
 def test_foster_three_player_point_by_card_sets() -> None:
     """Every set of ten cards from the 16-card pack, every retourne among them."""
     players, ranks = 3, FOSTER_PACKS[3]
@@ -354,6 +359,9 @@ def check_closed_forms(report: OddsReport) -> None:
 
 
 def check_point_sanity(report: OddsReport) -> None:
+    assert report.point_mean is not None and report.point_tie is not None  # counted here
+    assert report.retourne_suit_strictly_richest is not None
+    assert report.retourne_suit_at_least_richest is not None
     assert sum(report.point_total.values()) == 1
     assert all(p > 0 for p in report.point_total.values())
     lowest, highest = min(report.point_total), max(report.point_total)
@@ -374,7 +382,9 @@ def check_point_sanity(report: OddsReport) -> None:
     assert report.retourne_suit_at_least_richest > Fraction(1, 4)
 
 
-@pytest.mark.parametrize("players", sorted(FOSTER_PACKS))
+@pytest.mark.parametrize(
+    "players", [pytest.param(n, marks=SLOW) if n == 5 else n for n in sorted(FOSTER_PACKS)]
+)
 def test_foster_packs(players: int) -> None:
     report = compute_odds(make_rules(players, FOSTER_PACKS[players]))
     check_closed_forms(report)
@@ -401,8 +411,8 @@ def test_favori_rule_only_changes_the_point_condition() -> None:
 
 PACKS_WITH_TENS = [
     (4, ["A", "K", "10", "9", "8"]),
-    (5, ["A", "K", "Q", "10", "9", "8"]),
-    (5, ["A", "K", "Q", "J", "10", "9", "8"]),
+    pytest.param(5, ["A", "K", "Q", "10", "9", "8"], marks=SLOW),
+    pytest.param(5, ["A", "K", "Q", "J", "10", "9", "8"], marks=SLOW),
 ]
 
 
@@ -414,6 +424,7 @@ def test_packs_with_tens(players: int, ranks: list[str]) -> None:
     assert report.deals == deal_count(4 * len(ranks), players)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(
     data=st.data(),

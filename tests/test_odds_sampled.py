@@ -21,6 +21,8 @@ from bouillotte.rules.profiles import Library
 from bouillotte.rules.variant import Variant
 from bouillotte.study.odds import compute_odds
 
+pytestmark = pytest.mark.slow  # exact odds against many seeded deals, for every system
+
 LIBRARY = Library()
 DEALS = 4000
 Z = 3.9

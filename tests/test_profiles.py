@@ -164,3 +164,23 @@ def test_schema_describes_profiles(runner: CliRunner) -> None:
     assert "rules" in schema["properties"]
     text = result.stdout
     assert "calling-privilege" in text and "the suit that wins cannot lose" in text.lower()
+
+
+def test_the_schema_accepts_every_bundled_profile_and_refuses_a_stray_key() -> None:
+    """The schema for editors and the loader read one description of the file
+    (``rules/profilefile.py``): what the tool reads, an editor must not flag."""
+    from pydantic import ValidationError
+
+    from bouillotte.rules.yamlsource import read_yaml
+    from bouillotte.study.schema import _profile_file_model
+
+    model = _profile_file_model()
+    library = Library()
+    for variant_id in library.ids():
+        model.model_validate(read_yaml(library.files[variant_id]).data)
+    foster = read_yaml(library.files["foster"]).data
+    with pytest.raises(ValidationError, match="colour"):
+        model.model_validate({**foster, "colour": "red"})
+    cave = {"value": 100, "status": "documented", "quote": "q", "pages": 3}
+    with pytest.raises(ValidationError, match="pages"):
+        model.model_validate({**foster, "rules": {"stakes": {"cave": cave}}})

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -15,7 +17,7 @@ NAMES = ["A", "B", "C", "D", "E", "F"]
 MAX_STEPS = 300
 
 
-def random_game(data: st.DataObject, variant_id: str) -> tuple[Deal, list[Action], dict]:
+def random_game(data: st.DataObject, variant_id: str) -> tuple[Deal, list[Action], dict[str, Any]]:
     variant = LIBRARY.get(variant_id)
     players = NAMES[: variant.players]
     dealer = data.draw(st.sampled_from(players), label="dealer")

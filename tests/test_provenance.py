@@ -15,6 +15,7 @@ from bouillotte.cli.app import app
 from bouillotte.rules.citations import STATED_STATUSES, Status
 from bouillotte.rules.profile import rule_paths
 from bouillotte.rules.profiles import Library
+from bouillotte.rules.resources import bundled
 from bouillotte.rules.texts import normalise
 from bouillotte.site import builder
 
@@ -132,7 +133,7 @@ def html() -> dict[str, Any]:
         builder._sources(inputs),
         *builder._text_pages(inputs),
     ]
-    env = builder._environment(builder.bundled("site"))
+    env = builder._environment(bundled("site"))
     rendered = builder._render(env, pages, builder._quiet)
     parser = html5lib.HTMLParser(strict=True)
     return {path: parser.parse(text) for path, text in rendered.items()}
@@ -150,6 +151,7 @@ def _find_class(root: Any, tag: str, cls: str) -> list[Any]:
     return [e for e in root.iter(f"{NS}{tag}") if cls in _classes(e)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("vid", PINNED)
 def test_variant_page_badges_agree_with_the_home_page(
     html: dict[str, Any], library: Library, vid: str
@@ -195,6 +197,7 @@ def test_variant_page_badges_agree_with_the_home_page(
         assert count("count-inherited") > 0
 
 
+@pytest.mark.slow
 def test_matrix_marks_inherited_and_inferred_cells(html: dict[str, Any], library: Library) -> None:
     matrix = html["matrix.html"]
     table = next(t for t in matrix.iter(f"{NS}table") if t.get("id") == "matrix-table")
@@ -228,6 +231,7 @@ def test_matrix_marks_inherited_and_inferred_cells(html: dict[str, Any], library
 QUOTING_PAGES = [f"variants/{vid}.html" for vid in Library().ids()] + ["glossary.html"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("page_path", QUOTING_PAGES)
 def test_every_quote_links_to_its_place_in_the_published_text(
     html: dict[str, Any], page_path: str
@@ -255,6 +259,7 @@ def test_every_quote_links_to_its_place_in_the_published_text(
         assert first in normalise(_text(paragraph)), (page_path, first)
 
 
+@pytest.mark.slow
 def test_every_quotation_in_a_scenario_note_links_to_its_context(html: dict[str, Any]) -> None:
     linked = 0
     for page_path, page in html.items():
@@ -276,6 +281,7 @@ def test_every_quotation_in_a_scenario_note_links_to_its_context(html: dict[str,
     assert linked > 40
 
 
+@pytest.mark.slow
 def test_paraphrases_are_shown_without_quotation_marks(html: dict[str, Any]) -> None:
     page = html["variants/pagat-mistigri.html"]
     note = next(li for li in page.iter(f"{NS}li") if li.get("id") == "cite-hands-mistigri")
@@ -285,6 +291,7 @@ def test_paraphrases_are_shown_without_quotation_marks(html: dict[str, Any]) -> 
     assert Status.PARAPHRASED.value in _text(note)
 
 
+@pytest.mark.slow
 def test_the_site_never_points_to_notes_a_reader_cannot_open(html: dict[str, Any]) -> None:
     for page_path, page in html.items():
         text = _text(page.find(f"{NS}body"))
@@ -292,6 +299,7 @@ def test_the_site_never_points_to_notes_a_reader_cannot_open(html: dict[str, Any
             assert word not in text, (page_path, word)
 
 
+@pytest.mark.slow
 def test_each_text_page_says_where_it_comes_from(html: dict[str, Any], library: Library) -> None:
     for work_id, work in library.works.items():
         if work.file is None:

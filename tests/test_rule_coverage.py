@@ -27,6 +27,8 @@ from bouillotte.study.scenario import ScenarioLibrary, run_scenario
 from bouillotte.study.session import run_session
 from bouillotte.study.session_file import load_session
 
+pytestmark = pytest.mark.slow  # every value of every rule, against every bundled deal
+
 ACROSS_DEALS = {
     "stakes.cave": "sessions start from the default cave; scenarios state their caves",
     "stakes.cave_can_be_topped_up": "a session rule: whether a cave may be added to",

@@ -20,6 +20,7 @@ from bouillotte.study.simulate import report, simulate, wilson
 LIBRARY = Library()
 
 
+@pytest.mark.slow
 def test_simulation_agrees_with_exact_odds() -> None:
     variant = LIBRARY.get("foster")
     tally = simulate(variant, 5000, seed=1, policy="random")
@@ -38,6 +39,7 @@ def test_simulation_agrees_with_exact_odds() -> None:
         assert low <= float(probability) <= high, (key, float(probability), dealt[key])
 
 
+@pytest.mark.slow
 def test_same_seed_same_numbers_and_jobs_do_not_matter() -> None:
     variant = LIBRARY.get("pagat")
     one = report(variant, simulate(variant, 1200, seed=3, policy="simple"), 3, "simple")

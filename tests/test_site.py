@@ -24,6 +24,8 @@ from bouillotte.site import build_site, builder, stats
 from bouillotte.site.serve import make_server
 from bouillotte.study.scenario import ScenarioLibrary
 
+pytestmark = pytest.mark.slow  # builds the whole site
+
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 
@@ -357,12 +359,11 @@ def test_the_downloads_parse_and_match_the_profiles(site: Path) -> None:
 
 def test_glossary_names_are_unique_and_terms_link_to_rules(site: Path) -> None:
     from bouillotte.rules.profile import rule_paths
-    from bouillotte.site.glossary import FRENCH, GLOSSARY, RULES
 
-    names = [n.lower() for t in GLOSSARY for n in (t.term.split(" (")[0], *t.also)]
+    glossary = Library().glossary
+    names = [n.lower() for t in glossary for n in (t.term.split(" (")[0], *t.also)]
     assert len(names) == len(set(names)), sorted(n for n in names if names.count(n) > 1)
-    assert set(RULES) <= {t.id for t in GLOSSARY} and set(FRENCH) <= {t.id for t in GLOSSARY}
-    assert {p for paths in RULES.values() for p in paths} <= set(rule_paths())
+    assert {p for t in glossary for p in t.rules} <= set(rule_paths())
     html = (site / "glossary.html").read_text(encoding="utf-8")
     assert '<dt id="favori"><span lang="fr">brelan favori</span>' in html
     assert 'href="matrix.html#rule-hands-favori"' in html

@@ -8,6 +8,7 @@ import csv
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -29,11 +30,13 @@ LIBRARY = Library()
 RUNNER = CliRunner()
 
 
-def _row(data: dict, policy: str, combination: str) -> dict:
-    [row] = [r for r in data["rows"] if r["policy"] == policy and r["combination"] == combination]
+def _row(data: dict[str, Any], policy: str, combination: str) -> dict[str, Any]:
+    rows: list[dict[str, Any]] = data["rows"]
+    [row] = [r for r in rows if r["policy"] == policy and r["combination"] == combination]
     return row
 
 
+@pytest.mark.slow
 def test_one_process_and_worker_processes_give_the_same_numbers() -> None:
     base = LIBRARY.get("foster")
     combinations = vary_combinations(base, ["hands.favori=none,by-rank"])
@@ -47,6 +50,7 @@ def test_one_process_and_worker_processes_give_the_same_numbers() -> None:
     )
 
 
+@pytest.mark.slow
 def test_a_local_dask_cluster_gives_the_same_numbers() -> None:
     distributed = pytest.importorskip(
         "distributed", reason='Dask is the optional extra: pip install -e ".[test,cluster]"'
@@ -213,6 +217,7 @@ def test_cli_cluster_without_dask_says_how_to_install_it(
     assert 'pip install "bouillotte[cluster]"' in result.output
 
 
+@pytest.mark.slow
 def test_cli_cluster_local_prints_what_one_process_prints() -> None:
     pytest.importorskip(
         "distributed", reason='Dask is the optional extra: pip install -e ".[test,cluster]"'

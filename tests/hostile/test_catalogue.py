@@ -299,6 +299,23 @@ CASES = [
         ("run", "{in}/unknown-work.yaml"),
         "unknown-work.yaml:3: source.work: unknown work; the bibliography has",
     ),
+    # the glossary (variants/glossary.yaml), cited data read with the profiles
+    Case(
+        "glossary-unknown-key",
+        ("variants", "list", "--variants", "{in}/glossary-unknown-key"),
+        "glossary.yaml:5: terms.0.aslo: Extra inputs are not permitted",
+    ),
+    Case(
+        "glossary-documented-term-without-its-quote",
+        ("site", "build", "--out", "{tmp}/out", "--variants", "{in}/glossary-quote-missing"),
+        "glossary.yaml:3: terms.0.quote: Field required",
+        one_line=False,  # the build's progress line comes before it
+    ),
+    Case(
+        "glossary-work-not-in-the-bibliography",
+        ("variants", "list", "--variants", "{in}/glossary-unknown-work"),
+        "glossary.yaml:6: terms.0.source: unknown source id; the bibliography has",
+    ),
     # stored script
     Case(
         "javascript-url",

@@ -9,12 +9,15 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from bouillotte.cli.app import app
+
+pytestmark = pytest.mark.slow  # Hypothesis generates many YAML documents
 
 KEYS = [
     "id", "title", "source", "work", "status", "locator", "players", "dealer", "hands",

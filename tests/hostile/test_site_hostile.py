@@ -16,6 +16,8 @@ import pytest
 
 from bouillotte.site import build_site, builder
 
+pytestmark = pytest.mark.slow  # builds the site from hostile profiles
+
 FIELDS = [
     "profile-title",
     "profile-summary",

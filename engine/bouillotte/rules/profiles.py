@@ -12,22 +12,18 @@ from pydantic import ValidationError
 
 from .citations import CITATION_KEYS, Citation, Work
 from .errors import InputError
+from .glossary import GLOSSARY_FILE, Term, load_glossary, merge_glossaries
 from .profile import GROUPS, Rules
+from .profilefile import CITED_KEYS, PROFILE_KEYS, VALUE_KEY, ProfileFile
 from .readings import READINGS_FILE, Reading, load_readings
 from .resources import bundled
 from .texts import ShippedText, load_text
 from .variant import RuleInfo, Variant
-from .yamlsource import Located, PathKey, pydantic_message, read_yaml
+from .yamlsource import Located, PathKey, pydantic_message, read_yaml, validated
 
 BIBLIOGRAPHY_FILE = "sources.yaml"
 MEANINGS_FILE = "meanings.yaml"
 """The cited meanings of words through time (``history.py``), beside the profiles."""
-PROFILE_KEYS = {"title", "short", "source", "summary", "extends", "rules", "game"}
-GAMES = ("bouillotte", "brelan")
-"""The games a profile may be a system of: a scenario that names no ``variants:`` runs
-under every Bouillotte system that seats its players; a Brelan system (the older game,
-eighteenth-century French or Pierer's German one with a draw) plays only the scenarios that
-name it."""
 MAX_EXTENDS = 32
 """The longest chain of ``extends:`` (the bundled profiles use two)."""
 
@@ -53,6 +49,7 @@ class Library:
         self.files: dict[str, Path] = {}
         self.works: dict[str, Work] = {}
         readings_files: list[Path] = []
+        glossary_files: list[Path] = []
         self.meanings_files: list[Path] = []
         """The ``meanings.yaml`` files of the folders, bundled first."""
         self._work_folders: dict[str, Path] = {}
@@ -66,13 +63,21 @@ class Library:
                     readings_files.append(file)
                 elif file.name == MEANINGS_FILE:
                     self.meanings_files.append(file)
+                elif file.name == GLOSSARY_FILE:
+                    glossary_files.append(file)
                 else:
                     self.files[file.stem] = file
         self.readings: dict[str, Reading] = {}
         """The ambiguous sentences whose readings are values of a rule, by rule path."""
         for file in readings_files:  # a user's folder adds readings or replaces a rule's
             self.readings.update(load_readings(file, set(self.works)))
+        self.glossary: list[Term] = merge_glossaries(
+            [load_glossary(file, set(self.works)) for file in glossary_files]
+        )
+        """The words of the game (``glossary.yaml``): the bundled terms, then a user's folder's
+        (which replace a bundled term of the same id)."""
         self._docs: dict[str, Located] = {}
+        self._files: dict[str, ProfileFile] = {}
         self._entries: dict[str, dict[str, _Entry]] = {}
         self._variants: dict[str, Variant] = {}
 
@@ -149,6 +154,8 @@ class Library:
                 ) from None
 
     def _doc(self, variant_id: str) -> Located:
+        """The profile file, read and checked against the file format (``ProfileFile``);
+        its rules are checked when the profile is built."""
         if variant_id not in self._docs:
             doc = read_yaml(self.files[variant_id])
             if not isinstance(doc.data, dict):
@@ -157,24 +164,28 @@ class Library:
                     file=doc.file,
                     line=1,
                 )
+            for key in doc.data:
+                if key not in PROFILE_KEYS:
+                    raise InputError(
+                        f"unknown key {key!r}; a profile has {', '.join(sorted(PROFILE_KEYS))}",
+                        file=doc.file,
+                        line=doc.line((key,)),
+                        field=str(key),
+                    )
+            self._files[variant_id] = validated(ProfileFile, doc)
             self._docs[variant_id] = doc
         return self._docs[variant_id]
+
+    def _file(self, variant_id: str) -> ProfileFile:
+        self._doc(variant_id)
+        return self._files[variant_id]
 
     def _entries_of(self, variant_id: str, chain: tuple[str, ...] = ()) -> dict[str, _Entry]:
         if variant_id in self._entries:
             return self._entries[variant_id]
         doc = self._doc(variant_id)
-        data = doc.data
-        for key in data:
-            if key not in PROFILE_KEYS:
-                raise InputError(
-                    f"unknown key {key!r}; a profile has {', '.join(sorted(PROFILE_KEYS))}",
-                    file=doc.file,
-                    line=doc.line((key,)),
-                    field=str(key),
-                )
         entries: dict[str, _Entry] = {}
-        parent = data.get("extends")
+        parent = self._file(variant_id).extends
         if parent is not None:
 
             def refuse(message: str) -> InputError:
@@ -187,7 +198,7 @@ class Library:
                     has_value=True,
                 )
 
-            if not isinstance(parent, str) or parent not in self.files:
+            if parent not in self.files:
                 raise refuse(f"extends an unknown profile; known profiles: {', '.join(self.ids())}")
             if parent in (*chain, variant_id):
                 cycle = " -> ".join((*chain, variant_id, parent))
@@ -202,11 +213,7 @@ class Library:
         return entries
 
     def _own_entries(self, variant_id: str, doc: Located) -> dict[str, _Entry]:
-        rules = doc.data.get("rules", {})
-        if not isinstance(rules, dict):
-            raise InputError(
-                "'rules' must be a mapping of groups", file=doc.file, line=doc.line(("rules",))
-            )
+        rules = self._file(variant_id).rules
         own: dict[str, _Entry] = {}
         for group, fields in rules.items():
             if group not in GROUPS:
@@ -239,21 +246,21 @@ class Library:
 
     def _split(self, raw: Any, doc: Located, path: PathKey) -> tuple[Any, Citation | None]:
         """Separate a rule's value from its citation (``value:`` plus citation keys)."""
-        if not (isinstance(raw, dict) and "value" in raw):
+        if not (isinstance(raw, dict) and VALUE_KEY in raw):
             return raw, None
-        extra = set(raw) - CITATION_KEYS - {"value"}
+        extra = set(raw) - CITED_KEYS
         if extra:
             key = sorted(extra, key=str)[0]
             raise InputError(
-                f"unknown key {key!r} beside 'value'; a citation has "
+                f"unknown key {key!r} beside '{VALUE_KEY}'; a citation has "
                 f"{', '.join(sorted(CITATION_KEYS))}",
                 file=doc.file,
                 line=doc.line((*path, key)),
                 field=".".join(str(p) for p in (*path, key)),
             )
-        cited = {k: v for k, v in raw.items() if k != "value"}
+        cited = {k: v for k, v in raw.items() if k != VALUE_KEY}
         if not cited:
-            return raw["value"], None
+            return raw[VALUE_KEY], None
         try:
             citation = Citation.model_validate(cited)
         except ValidationError as exc:
@@ -275,31 +282,15 @@ class Library:
                 value=citation.source,
                 has_value=True,
             )
-        return raw["value"], citation
+        return raw[VALUE_KEY], citation
 
     # -- building -------------------------------------------------------------------
-
-    def _meta(self, variant_id: str, key: str, required: bool = True) -> str | None:
-        doc = self._doc(variant_id)
-        value = doc.data.get(key)
-        if value is None and required:
-            raise InputError(f"the profile needs a '{key}'", file=doc.file, line=1, field=key)
-        if value is not None and not isinstance(value, str):
-            raise InputError(
-                "must be text",
-                file=doc.file,
-                line=doc.line((key,)),
-                field=key,
-                value=value,
-                has_value=True,
-            )
-        return value
 
     def _build(self, variant_id: str) -> Variant:
         entries = self._entries_of(variant_id)
         doc = self._doc(variant_id)
-        title = self._meta(variant_id, "title") or variant_id
-        source = self._meta(variant_id, "source") or ""
+        profile = self._file(variant_id)
+        source = profile.source
         if source not in self.works:
             raise InputError(
                 f"unknown source id; the bibliography has {', '.join(sorted(self.works))}",
@@ -325,29 +316,18 @@ class Library:
                 defined_in=entry.profile,
                 file=str(entry.doc.file),
                 line=entry.doc.line(entry.path),
-                silent=entry.profile != variant_id
-                and self._meta(entry.profile, "source", required=False) != source,
+                silent=entry.profile != variant_id and self._file(entry.profile).source != source,
             )
             for path, entry in entries.items()
         }
-        game = self._meta(variant_id, "game", required=False) or "bouillotte"
-        if game not in GAMES:
-            raise InputError(
-                f"unknown game; a profile is a system of {' or '.join(GAMES)}",
-                file=doc.file,
-                line=doc.line(("game",)),
-                field="game",
-                value=game,
-                has_value=True,
-            )
         return Variant(
             id=variant_id,
-            game=game,
-            title=title,
+            game=profile.game,
+            title=profile.title or variant_id,
             source=source,
-            summary=self._meta(variant_id, "summary", required=False) or "",
-            extends=doc.data.get("extends"),
-            short=self._meta(variant_id, "short", required=False) or variant_id,
+            summary=profile.summary or "",
+            extends=profile.extends,
+            short=profile.short or variant_id,
             file=str(doc.file),
             rules=rules,
             info=info,

@@ -25,6 +25,7 @@ from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined
 from ..rules.bibliography import bibtex, citation_parts, csl_json
 from ..rules.citations import Status
 from ..rules.errors import InputError
+from ..rules.glossary import Term
 from ..rules.history import build_history
 from ..rules.profile import GROUPS, rule_paths
 from ..rules.profiles import Library
@@ -40,8 +41,6 @@ from . import rules as rule_views
 from .downloads import data_files
 from .edition import edition
 from .effects import rule_effects_section
-from .glossary import FRENCH, GLOSSARY, Term
-from .glossary import RULES as GLOSSARY_RULES
 from .history import history_context
 from .ids import (
     cite_id,
@@ -495,7 +494,7 @@ def _text_pages(inputs: _Inputs) -> list[Page]:
                     variant_page(v.id),
                     cite_id(path),
                 )
-    for term in GLOSSARY if inputs.bundled else ():
+    for term in inputs.library.glossary if inputs.bundled else ():
         note(term.work, term.quote, f"glossary: {term.term}", "glossary.html", term.id)
     pages = []
     for work_id, work in sorted(inputs.library.works.items()):
@@ -545,12 +544,9 @@ def _term_scenarios(term: Term, comparisons: list[Comparison], limit: int = 4) -
 
 
 def _glossary(inputs: _Inputs) -> Page:
-    terms = sorted(GLOSSARY, key=lambda t: t.term.lower())
+    terms = sorted(inputs.library.glossary, key=lambda t: t.term.lower())
     contexts = {t.id: rule_views.context_href(inputs.library, "", t.work, t.quote) for t in terms}
-    rules = {
-        t.id: [(rule_views.rule_label(p), rule_id(p)) for p in GLOSSARY_RULES.get(t.id, ())]
-        for t in terms
-    }
+    rules = {t.id: [(rule_views.rule_label(p), rule_id(p)) for p in t.rules] for t in terms}
     scenarios = {t.id: _term_scenarios(t, inputs.comparisons) for t in terms}
     return Page(
         "glossary.html",
@@ -560,7 +556,7 @@ def _glossary(inputs: _Inputs) -> Page:
             "terms": terms,
             "works": inputs.library.works,
             "contexts": contexts,
-            "french": FRENCH,
+            "french": {t.id: t.french for t in terms if t.french},
             "rules": rules,
             "scenarios": scenarios,
         },

@@ -6,32 +6,36 @@ from typing import Any, Union
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
-from ..rules.citations import Status
+from ..rules.citations import Citation
 from ..rules.profile import GROUPS
+from ..rules.profilefile import VALUE_KEY, ProfileFile
 from .scenario import ScenarioModel
 
 
-class _CitedBase(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    source: str | None = Field(default=None, description="A work id from variants/sources.yaml.")
-    locator: str | None = Field(default=None, description="Section, heading or page.")
-    quote: str | None = Field(default=None, description="The exact sentence(s) of the source.")
-    status: Status | None = Field(
-        default=None, description="documented, agreement, inferred or reconstructed."
-    )
-    reason: str | None = Field(default=None, description="Why; required for inferred rules.")
+def _cited_base() -> type[BaseModel]:
+    """A rule written with its citation, less its value: every key of a citation, each
+    optional (a bare ``value:`` carries none)."""
+    fields: dict[str, Any] = {}
+    for name, info in Citation.model_fields.items():
+        annotation: Any = info.annotation
+        optional = annotation | None
+        fields[name] = (optional, Field(default=None, description=info.description))
+    return create_model("CitedRule", __config__=ConfigDict(extra="forbid"), **fields)
 
 
 def _profile_file_model() -> type[BaseModel]:
+    """The JSON Schema's model: the file format of ``rules/profilefile.py`` with each rule's
+    type and meaning from ``rules/profile.py``."""
+    cited_base = _cited_base()
     groups: dict[str, Any] = {}
     for group, model in GROUPS.items():
         fields: dict[str, Any] = {}
         for name, info in model.model_fields.items():
+            value: dict[str, Any] = {VALUE_KEY: (info.annotation, ...)}
             cited = create_model(
                 f"{model.__name__}{name.title().replace('_', '')}Cited",
-                __base__=_CitedBase,
-                value=(info.annotation, ...),  # type: ignore[arg-type]
+                __base__=cited_base,
+                **value,
             )
             fields[name] = (
                 Union[info.annotation, cited, None],  # noqa: UP007
@@ -48,23 +52,15 @@ def _profile_file_model() -> type[BaseModel]:
             None,
         )
     rules = create_model("RulesFile", __config__=ConfigDict(extra="forbid"), **groups)
+    envelope: dict[str, Any] = {
+        name: (rules if name == "rules" else info.annotation, info)
+        for name, info in ProfileFile.model_fields.items()
+    }
     return create_model(
         "VariantProfile",
         __config__=ConfigDict(extra="forbid"),
-        __doc__="A Bouillotte variant profile: a rule system with a citation for every rule.",
-        title=(str, Field(description="The system's name.")),
-        short=(
-            str | None,
-            Field(
-                default=None,
-                description="A short name with the source's year for table headers "
-                '("Foster 1897", "EB 1911"); the profile id when absent.',
-            ),
-        ),
-        source=(str, Field(description="The main work, an id from variants/sources.yaml.")),
-        summary=(str | None, Field(default=None, description="Markdown prose.")),
-        extends=(str | None, Field(default=None, description="The profile this one extends.")),
-        rules=(rules, Field(description="The rules, by group.")),
+        __doc__=ProfileFile.__doc__,
+        **envelope,
     )
 
 

@@ -1,0 +1,111 @@
+"""The glossary: the words of the game, each with a definition and a sentence of a source
+that uses it.
+
+``variants/glossary.yaml`` is cited data like the profiles: each term's ``quote`` is copied
+exactly from the shipped text of its ``source`` (``variants/texts/``; the test suite checks
+it word for word). A ``paraphrased`` term quotes a rendering of its work (the French machine
+translation of pagat.com), shown without quotation marks, with its ``translation``. The file
+is read with the profiles, and a fault is reported at its file and line; a folder given with
+``--variants`` may hold its own ``glossary.yaml``, whose terms are added to the bundled ones
+(or replace the bundled term of the same id).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from .profile import rule_paths
+from .yamlsource import read_mapping, validated
+
+GLOSSARY_FILE = "glossary.yaml"
+
+
+class Term(BaseModel):
+    """One word of the game."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    """Unique; the term's anchor on the Glossary page (``glossary.html#favori``)."""
+    term: str
+    """The word as the page shows it; a note in parentheses (``sight (calling for a
+    sight)``) is not part of the name the search index knows it by."""
+    also: list[str] = []
+    """Other spellings and names, for the search index."""
+    french: str | None = None
+    """For a French word: its English gloss (the page marks the word as French)."""
+    definition: str
+    """What the word means, in Markdown."""
+    rules: list[str] = []
+    """The rules (``group.field``) the word is about: the page links to their rows of the
+    matrix."""
+    source: str
+    """The work the quote is taken from, an id of the bibliography (``sources.yaml``)."""
+    locator: str
+    """Section, entry or page of the quote."""
+    quote: str
+    """A sentence of the source that uses the word: its exact words (``[...]`` marks a cut),
+    in the source's language."""
+    status: Literal["documented", "paraphrased"]
+    """``documented``: the quote is the source's own words; ``paraphrased``: a rendering of
+    them (shown without quotation marks)."""
+    translation: str | None = None
+    """An English translation of a quote in another language."""
+
+    @field_validator("rules")
+    @classmethod
+    def _known_rules(cls, rules: list[str]) -> list[str]:
+        for path in rules:
+            if path not in rule_paths():
+                raise ValueError(f"unknown rule {path!r}; a rule is written group.field")
+        return rules
+
+    @property
+    def work(self) -> str:
+        """The bibliography id of the quote's work (``source``)."""
+        return self.source
+
+    @property
+    def paraphrased(self) -> bool:
+        """The quote is a rendering of the work, not its own words."""
+        return self.status == "paraphrased"
+
+
+class GlossaryFile(BaseModel):
+    """A ``glossary.yaml``: a list ``terms:``."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    terms: list[Term]
+
+
+def load_glossary(file: Path, works: set[str]) -> list[Term]:
+    """Read a ``glossary.yaml``: its terms, in the file's order, each checked against the
+    bibliography (``works``); a fault is reported at its file and line."""
+    doc = read_mapping(file, "a list 'terms:' of words with their definition and quote")
+    terms = validated(GlossaryFile, doc).terms
+    ids: set[str] = set()
+    for i, term in enumerate(terms):
+        if term.id in ids:
+            raise doc.fault(("terms", i, "id"), "this id is used twice", term.id)
+        ids.add(term.id)
+        if term.source not in works:
+            raise doc.fault(
+                ("terms", i, "source"),
+                f"unknown source id; the bibliography has {', '.join(sorted(works))}",
+                term.source,
+            )
+    return terms
+
+
+def merge_glossaries(glossaries: list[list[Term]]) -> list[Term]:
+    """The terms of several files, the first file's order first: a later file adds its new
+    terms and replaces (in place) a term of the same id."""
+    merged: dict[str, Term] = {}
+    for terms in glossaries:
+        for term in terms:
+            merged[term.id] = term
+    return list(merged.values())

@@ -1,0 +1,58 @@
+"""The profile file format, described once: what stands at the top level of
+``variants/<id>.yaml`` and how a rule is written in it.
+
+The loader (``profiles.py``) validates every file against :class:`ProfileFile` and splits
+each rule into its value and its citation (:data:`VALUE_KEY` beside the keys of
+:class:`~.citations.Citation`); the JSON Schema for editors (``bouillotte schema
+profile``, ``study/schema.py``) is made from the same model, with each rule's type from
+``profile.py``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, get_args
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .citations import CITATION_KEYS
+
+Game = Literal["bouillotte", "brelan"]
+
+
+class ProfileFile(BaseModel):
+    """A Bouillotte variant profile: a rule system with a citation for every rule."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    title: str = Field(description="The system's name.")
+    short: str | None = Field(
+        default=None,
+        description="A short name with the source's year for table headers "
+        '("Foster 1897", "EB 1911"); the profile id when absent.',
+    )
+    source: str = Field(description="The main work, an id from variants/sources.yaml.")
+    summary: str | None = Field(default=None, description="Markdown prose.")
+    extends: str | None = Field(default=None, description="The profile this one extends.")
+    game: Game = Field(
+        default="bouillotte",
+        description="The game this is a system of: bouillotte, or brelan (the older game). "
+        "A scenario that names no variants runs under every Bouillotte system that seats "
+        "its players; a Brelan system plays only the scenarios that name it.",
+    )
+    rules: dict[str, Any] = Field(
+        default_factory=dict,
+        description="The rules, by group: each rule bare (cave: 100) or with its citation "
+        "(value: plus source, locator, quote, status...). A profile that extends another "
+        "states only the rules it changes.",
+    )
+
+
+PROFILE_KEYS = frozenset(ProfileFile.model_fields)
+"""The keys a profile file may have at its top level."""
+GAMES: tuple[str, ...] = get_args(Game)
+"""The games a profile may be a system of."""
+VALUE_KEY = "value"
+"""A rule written with its citation holds its value under this key, beside the keys of a
+citation (:data:`CITED_KEYS`)."""
+CITED_KEYS = frozenset({VALUE_KEY, *CITATION_KEYS})
+"""The keys of a rule written with its citation."""
