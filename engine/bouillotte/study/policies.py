@@ -25,33 +25,30 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, NamedTuple, Protocol
+from typing import NamedTuple, Protocol
 
 from ..play.actions import Action, LegalAction
-from ..play.deal import Deal
+from ..play.deal import CLOSING, Deal, Phase
+from ..play.events import Act, Event
 from ..play.hands import Kind, classify
 from ..play.showdown import rank_values
 from ..rules.cards import Card, rank_of
 from ..rules.errors import InputError
 from ..rules.profile import Rules
 
-PUBLIC_EVENTS = frozenset(
-    {"carried-in", "blind", "ante", "straddle", "decline", "action", "privilege"}
-)
-"""Events every player at the table witnesses (the ``deal`` event, with the hands, is not)."""
-
-VOLUNTARY = frozenset({"bet", "call", "raise", "all-in"})
-
 
 class View(NamedTuple):
-    """What one player may see when it is his turn (a tuple: one is made every step)."""
+    """What one player may see when it is his turn (a tuple: one is made every step).
+
+    Everything in it is read from what the deal keeps up to date as it goes, so making a
+    view costs the same at the first step as at the fiftieth."""
 
     player: str
     hand: tuple[Card, ...]
     retourne: Card
     rules: Rules
     legal: tuple[LegalAction, ...]
-    phase: str
+    phase: Phase
     """``straddle``, ``seeing`` (a straddle to be seen before the deal), ``betting``,
     ``privilege`` (Foster's word) or ``no-more``."""
     opened: bool
@@ -62,35 +59,36 @@ class View(NamedTuple):
     cave: int
     """What is left in this player's cave."""
     pot: int
-    history: tuple[dict[str, Any], ...]
-    """The public events so far: forced bets, straddles and every betting action."""
+    others: int
+    """How many other players have come in voluntarily (bet, called or raised) and are
+    still in."""
+    raised: int
+    """How often this player has bet or raised (or gone all in) in this deal."""
+    spoke: bool
+    """Whether anybody has spoken in the betting yet (forced bets do not count)."""
+    public: Sequence[Event]
+    """The deal's public log (read through :attr:`history`)."""
+    seen: int
+    """How much of ``public`` had happened when the view was made."""
+
+    @property
+    def history(self) -> tuple[Event, ...]:
+        """The public events so far: forced bets, straddles and every betting word."""
+        return tuple(self.public[: self.seen])
 
     def others_in(self) -> int:
         """How many other players have come in voluntarily (bet, called or raised)."""
-        return len(
-            {
-                e["player"]
-                for e in self.history
-                if e["type"] == "action" and e["action"] in VOLUNTARY and e["player"] != self.player
-            }
-            - self.folded()
-        )
+        return self.others
 
     def folded(self) -> set[str]:
-        return {e["player"] for e in self.history if e.get("action") == "fold"}
+        return {e.player for e in self.history if isinstance(e, Act) and e.action == "fold"}
 
     def my_raises(self) -> int:
-        return sum(
-            1
-            for e in self.history
-            if e["type"] == "action"
-            and e["player"] == self.player
-            and e["action"] in ("bet", "raise", "all-in")
-        )
+        return self.raised
 
     def anybody_spoke(self) -> bool:
         """Whether anybody has spoken in the betting yet (forced bets do not count)."""
-        return any(e["type"] == "action" for e in self.history)
+        return self.spoke
 
     def find(self, kind: str) -> LegalAction | None:
         for legal in self.legal:
@@ -104,24 +102,35 @@ def view_of(deal: Deal) -> View:
     seat = deal.to_act_seat
     if seat is None:
         raise ValueError("nobody is to act: the deal is over")
+    came_in, folded = deal.came_in, deal.folded
+    others = 0
+    for other, came in enumerate(came_in):
+        if came and other != seat and not folded[other]:
+            others += 1
     return View(
-        player=deal.names[seat],
-        hand=tuple(deal.hands[seat]),
-        retourne=deal.retourne,
-        rules=deal.rules,
-        legal=tuple(deal.legal_actions()),
-        phase=deal.phase,
-        opened=deal.opened,
-        bet=deal.bet,
-        stake=deal.contrib[seat],
-        cave=deal.cave[seat],
-        pot=deal.pot_total(),
-        history=tuple(e for e in deal.events if e["type"] in PUBLIC_EVENTS),
+        deal.names[seat],
+        tuple(deal.hands[seat]),
+        deal.retourne,
+        deal.rules,
+        tuple(deal.legal_actions()),
+        deal.phase,
+        deal.opened,
+        deal.bet,
+        deal.contrib[seat],
+        deal.cave[seat],
+        deal.pot_total(),
+        others,
+        deal.raises[seat],
+        deal.spoken > 0,
+        deal.public,
+        len(deal.public),
     )
 
 
 class Policy(Protocol):
     name: str
+    needs_rng: bool
+    """Whether :meth:`choose` draws from its generator (if not, none need be made)."""
 
     def choose(self, view: View, rng: random.Random) -> Action: ...
 
@@ -177,27 +186,27 @@ def _act(view: View, kind: str, wanted: int | None = None) -> Action:
 
 def _back(view: View, strong: bool, size: int) -> Action:
     """Come in (or stay in) with a hand worth backing; raise once if ``strong``."""
-    if view.phase == "seeing":  # before the deal nobody has seen his cards: always see
+    if view.phase is Phase.SEEING:  # before the deal nobody has seen his cards: always see
         return _act(view, "call")
-    if view.phase == "straddle":
+    if view.phase is Phase.STRADDLE:
         return _act(view, "decline")
     if not view.opened:
         return _act(view, "bet", view.bet + size if strong else 0)
     if strong and view.my_raises() < 1:
         return _act(view, "raise", view.bet + size)
-    if view.phase in ("privilege", "no-more"):
+    if view.phase in CLOSING:
         return _act(view, "no-more")
     return _act(view, "call")
 
 
 def _lay_down(view: View) -> Action:
-    if view.phase == "seeing":  # before the deal nobody has seen his cards: always see
+    if view.phase is Phase.SEEING:  # before the deal nobody has seen his cards: always see
         return _act(view, "call")
-    if view.phase == "straddle":
+    if view.phase is Phase.STRADDLE:
         return _act(view, "decline")
     if not view.opened:
         return _act(view, "pass")
-    if view.phase in ("privilege", "no-more"):
+    if view.phase in CLOSING:
         return _act(view, "no-more") if view.stake >= view.bet else _act(view, "fold")
     return _act(view, "fold")
 
@@ -236,6 +245,7 @@ class SimplePolicy(_HandCache):
     """Foster's "Suggestions for Good Play", reduced to a rule of thumb (see the module)."""
 
     name = "simple"
+    needs_rng = False
 
     def choose(self, view: View, rng: random.Random) -> Action:
         kind, pips, cards, top = self.worth(view)
@@ -257,6 +267,7 @@ class CautiousPolicy(_HandCache):
     """Backs only a brelan, or a point of 40 or more when nobody else is in; never raises."""
 
     name = "cautious"
+    needs_rng = False
 
     def choose(self, view: View, rng: random.Random) -> Action:
         kind, pips, _, _ = self.worth(view)
@@ -271,6 +282,7 @@ class RandomPolicy:
     """Any legal action, uniformly; bets and raises of a uniformly random legal amount."""
 
     name = "random"
+    needs_rng = True
 
     def choose(self, view: View, rng: random.Random) -> Action:
         legal = rng.choice(view.legal)

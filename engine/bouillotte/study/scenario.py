@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from ..play.actions import Action, ActionSyntaxError, parse_action
 from ..play.deal import Deal, IllegalAction, new_deal
 from ..play.dealing import SetupError
+from ..play.events import events_json
 from ..play.showdown import MissingCardError
 from ..rules.cards import RANKS, Card, CardError, parse_card
 from ..rules.errors import InputError
@@ -380,7 +381,7 @@ def run_scenario(
                 "bonuses": [],
                 "carry": 0,
                 "players": {},
-                "events": deal.events,
+                "events": events_json(deal.events),
             }
             return RunResult(scenario, variant, data, steps, path)
         except MissingCardError as exc:

@@ -31,6 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from ..play.actions import ActionSyntaxError, parse_action
 from ..play.deal import Deal, IllegalAction, new_deal
 from ..play.dealing import SetupError
+from ..play.events import Redeal
 from ..play.outcome import Outcome
 from ..play.showdown import MissingCardError
 from ..rules.cards import Card, CardError, card_str, cards_str, parse_card
@@ -177,7 +178,7 @@ class DealRecord:
     def summary(self) -> str:
         if self.outcome.status == "void":
             return f"void, {self.outcome.carry} carried"
-        return "; ".join(f"{p['amount']} to {p['winner']}" for p in self.outcome.pots)
+        return "; ".join(f"{p.amount} to {p.winner}" for p in self.outcome.pots)
 
 
 @dataclass(frozen=True)
@@ -220,9 +221,9 @@ class SessionResult:
                     "hands": d.hands,
                     "retourne": d.retourne,
                     "actions": d.actions,
-                    "status": d.outcome.status,
-                    "pots": d.outcome.pots,
-                    "bonuses": d.outcome.bonuses,
+                    "status": str(d.outcome.status),
+                    "pots": [p.to_json() for p in d.outcome.pots],
+                    "bonuses": [b.to_json() for b in d.outcome.bonuses],
                     "carry": d.outcome.carry,
                     "players": {
                         n: {"cave": r.cave, "ledger": r.ledger, "net": r.net}
@@ -397,7 +398,7 @@ def run_session(session: SessionFile, variant: Variant) -> SessionResult:
 
 
 def _dealer_keeps_deal(outcome: Outcome) -> bool:
-    return any(e["type"] == "redeal" and e.get("dealer") for e in outcome.events)
+    return any(isinstance(e, Redeal) and e.dealer for e in outcome.events)
 
 
 def _card(session: SessionFile, text: str, path: PathKey) -> Card:
