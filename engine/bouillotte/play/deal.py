@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from enum import StrEnum
+from functools import lru_cache
 
 from ..rules.cards import Card, card_str, pack, rank_of
 from ..rules.variant import Variant
@@ -134,9 +135,7 @@ class Deal:
         )
         self.seat_of = {name: i for i, name in enumerate(self.names)}
         self.dealer = self.seat_of[dealer]
-        step = 1 if rules.table.direction == "right" else -1
-        self.order = [(self.dealer + step * k) % n for k in range(1, n + 1)]
-        self.position = {seat: k for k, seat in enumerate(self.order)}
+        self.order, self.position = _seating(n, self.dealer, rules.table.direction == "right")
         self.seating = Seating(self.names, self.order, self.dealer)
         self.hands = [list(hands[name]) for name in self.names]
         self.dealt = [list(hand) for hand in self.hands]
@@ -156,6 +155,8 @@ class Deal:
         self.cave = [caves[name] for name in self.names]
         self.contrib = [0] * n
         self.folded = [False] * n
+        self.live = n
+        """How many have not folded."""
         self.ledger = [0] * n
         self.events: list[Event] = []
         self.public: list[Event] = []
@@ -365,11 +366,14 @@ class Deal:
                     f"{name} is offered the straddle: 'straddle' or 'decline' first",
                     "forced_bets.straddles",
                 )
-            saved, self.bet = self.bet, bet  # the stake to be seen, for the check alone
-            try:
-                self._check(seat, action, Phase.SEEING, self._legal_in(seat, Phase.SEEING, False))
-            finally:
-                self.bet = saved
+            if action.kind not in ("call", "fold"):  # the words of the seeing, at this stake
+                total = self.contrib[seat] + self.cave[seat]
+                self._illegal_with(
+                    f"before the deal {name} must see the raise ('call' {bet}) or drop out "
+                    "('fold')",
+                    "forced_bets.straddle_must_be_seen",
+                    [LegalAction("call", min(bet, total)), LegalAction("fold")],
+                )
             return Phase.SEEING
         if self.exposed is not None and self.rules.misdeals.exposed_card_is_misdeal:
             return Phase.OVER  # the deal ends at the misdeal: the word has nothing to do
@@ -785,6 +789,7 @@ class Deal:
 
     def _fold(self, seat: int) -> None:
         self.folded[seat] = True
+        self.live -= 1
         self._say(seat, "fold")
         self._drop_pending(seat)
         if seat in self.no_more_queue:
@@ -833,12 +838,12 @@ class Deal:
         phase = self.phase
         if phase is Phase.OVER:
             return
-        contenders = self._contenders()
-        if len(contenders) == 1:
+        if self.live == 1:
+            last = self.folded.index(False)
             if phase is Phase.SEEING:  # the straddle is a stake: the pool goes whole
-                self._uncontested(contenders[0], "nobody saw the raise", bets_made=False)
+                self._uncontested(last, "nobody saw the raise", bets_made=False)
             else:
-                self._uncontested(contenders[0], "every other player has withdrawn")
+                self._uncontested(last, "every other player has withdrawn")
             return
         if phase is Phase.SEEING:
             if self.pending:
@@ -1065,7 +1070,10 @@ class Deal:
         self.to_act_seat = None
 
     def _illegal(self, message: str, rule: str) -> None:
-        raise IllegalAction(message, rule, self.variant.cite(rule), self.legal_actions())
+        self._illegal_with(message, rule, self.legal_actions())
+
+    def _illegal_with(self, message: str, rule: str, legal: list[LegalAction]) -> None:
+        raise IllegalAction(message, rule, self.variant.cite(rule), legal)
 
 
 def new_deal(
@@ -1103,6 +1111,21 @@ def new_deal(
         under_retourne = under_retourne if under_retourne is not None else dealt_under
         if stock is None:
             stock = deck[len(players) * variant.rules.table.hand_size + 1 :]
+            if shuffled_here:  # the rest of the variant's own pack: nothing to check
+                return Deal(
+                    variant,
+                    players,
+                    dealer,
+                    caves,
+                    hands,
+                    retourne,
+                    under_retourne,
+                    carried_in=carried_in,
+                    stifled=stifled,
+                    shuffled_here=True,
+                    favori_rank=favori_rank,
+                    stock=stock,
+                )
     if retourne is None:
         raise SetupError("no retourne given", "retourne")
     return Deal(
@@ -1120,6 +1143,15 @@ def new_deal(
         favori_rank=favori_rank,
         stock=_checked_stock(variant, hands, retourne, stock or ()),
     )
+
+
+@lru_cache(maxsize=256)
+def _seating(n: int, dealer: int, to_the_right: bool) -> tuple[list[int], dict[int, int]]:
+    """Seats in speaking order (the dealer last) and each seat's place in it; shared by
+    every deal with that table, and never changed."""
+    step = 1 if to_the_right else -1
+    order = [(dealer + step * k) % n for k in range(1, n + 1)]
+    return order, {seat: k for k, seat in enumerate(order)}
 
 
 def _checked_stock(

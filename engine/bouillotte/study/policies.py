@@ -165,16 +165,20 @@ def _amount(legal: LegalAction, wanted: int) -> int:
     return amount
 
 
+_SAFE = ("no-more", "pass", "fold", "decline")
+_FALLBACKS = {
+    "raise": ("raise", "call", "no-more", *_SAFE),
+    "bet": ("bet", "pass", *_SAFE),
+    "call": ("call", "all-in", "no-more", *_SAFE),
+}
+
+
 def _act(view: View, kind: str, wanted: int | None = None) -> Action:
     """The action ``kind`` if legal (amount clamped to the legal range), else the nearest
     safe one: call → all-in (a sight) → no-more → pass → fold → decline."""
-    fallbacks = {
-        "raise": ("raise", "call", "no-more"),
-        "bet": ("bet", "pass"),
-        "call": ("call", "all-in", "no-more"),
-    }
-    for word in (*fallbacks.get(kind, (kind,)), "no-more", "pass", "fold", "decline"):
-        legal = view.find(word)
+    offered = {legal.kind: legal for legal in reversed(view.legal)}  # the first of each word
+    for word in _FALLBACKS.get(kind) or (kind, *_SAFE):
+        legal = offered.get(word)
         if legal is None:
             continue
         if word in ("bet", "raise"):
@@ -316,10 +320,14 @@ def get_policy(name: str) -> Policy:
 def play(deal: Deal, policies: Mapping[str, Policy] | Policy, rng: random.Random) -> list[Action]:
     """Play the deal to its end; returns the actions taken, in order."""
     taken: list[Action] = []
+    if isinstance(policies, Mapping):
+        pick: Callable[[str], Policy] = policies.__getitem__
+    else:
+        single = policies
+        pick = lambda _player: single  # noqa: E731
     while not deal.is_over:
         view = view_of(deal)
-        policy = policies if not isinstance(policies, Mapping) else policies[view.player]
-        action = policy.choose(view, rng)
+        action = pick(view.player).choose(view, rng)
         deal.apply(action)
         taken.append(action)
     return taken
