@@ -89,6 +89,15 @@ class Phase(StrEnum):
 
 
 CLOSING = frozenset({Phase.PRIVILEGE, Phase.NO_MORE})
+"""The closing rounds of the betting, once everyone has met the bet."""
+
+# The words that take no amount, made once (a legal list is made at every step).
+_DECLINE, _PASS, _FOLD = LegalAction("decline"), LegalAction("pass"), LegalAction("fold")
+_NO_MORE, _BUY = LegalAction("no-more"), LegalAction("buy")
+_SAID: dict[tuple[str, str], Act] = {}
+"""The events of the words that put in nothing, by player and word."""
+_AMOUNTED = frozenset({"bet", "raise", "discard", "buy"})
+"""Words whose legality depends on more than the word: an amount, or cards."""
 
 
 class Deal:
@@ -187,7 +196,7 @@ class Deal:
         self._status = Status.VOID
         self._carry = 0
         self._outcome: Outcome | None = None
-        self._legal: list[LegalAction] | None = None
+        self._legal: tuple[LegalAction, ...] | None = None
         self._post_forced_bets()
 
     # -- the public API ---------------------------------------------------------------
@@ -227,7 +236,7 @@ class Deal:
 
     def legal_actions(self) -> list[LegalAction]:
         """What the player to act may do now (computed once per step)."""
-        return list(self._offered())
+        return list(self.offered())
 
     def apply(self, action: Action) -> None:
         """Apply one action, or raise :class:`IllegalAction` with the deal unchanged.
@@ -261,51 +270,53 @@ class Deal:
             if after is not Phase.OVER:
                 self._do(seat, action)
         else:
-            self._check(seat, action, self.phase, self._offered())
+            self._check(seat, action, self.phase, self.offered())
             self._do(seat, action)
         self.steps += 1
         self._legal = None
 
     # -- what is legal: one check to offer an action and to refuse it ---------------------
 
-    def _offered(self) -> list[LegalAction]:
+    def offered(self) -> tuple[LegalAction, ...]:
+        """:meth:`legal_actions` as the deal keeps it for this step, made once."""
         if self._legal is None:
             seat = self.to_act_seat
-            self._legal = [] if seat is None else self._legal_in(seat, self.phase, self.opened)
+            legal = [] if seat is None else self._legal_in(seat, self.phase, self.opened)
+            self._legal = tuple(legal)
         return self._legal
 
     def _legal_in(self, seat: int, phase: Phase, opened: bool) -> list[LegalAction]:
         if phase is Phase.STRADDLE:
-            legal = [LegalAction("decline")]
+            legal = [_DECLINE]
             cost = self._straddle_cost(seat)
             if cost <= self.cave[seat]:
                 legal.insert(0, LegalAction("straddle", self.contrib[seat] + cost))
             return legal
         if phase is Phase.SEEING:
             total = self.contrib[seat] + self.cave[seat]
-            return [LegalAction("call", min(self.bet, total)), LegalAction("fold")]
+            return [LegalAction("call", min(self.bet, total)), _FOLD]
         if phase is Phase.DRAW:
             legal = [LegalAction("discard", 0, len(self.hands[seat]))]
             if self._may_buy_a_fourth(seat):
-                legal.append(LegalAction("buy"))
+                legal.append(_BUY)
             return legal
         stake, total = self.contrib[seat], self.contrib[seat] + self.cave[seat]
         may_go_all_in = self.rules.betting.all_in_may_open_or_raise
         top = total if may_go_all_in else total - 1
         if phase is Phase.BETTING and not opened:
-            legal = [LegalAction("pass")]
+            legal = [_PASS]
             low = self._min_open(seat)
             if low <= top:
                 legal.append(LegalAction("bet", low, top))
             if may_go_all_in and total >= low:
                 legal.append(LegalAction("all-in", total, total))
-            legal.append(LegalAction("fold"))
+            legal.append(_FOLD)
             return legal
         legal = []
         if phase is Phase.BETTING:
             legal.append(LegalAction("call", min(self.bet, total)))
         else:
-            legal.append(LegalAction("no-more"))
+            legal.append(_NO_MORE)
         low, step = self._least_raise()
         if low <= top:
             legal.append(LegalAction("raise", low, top, step))
@@ -313,7 +324,7 @@ class Deal:
             may_go_all_in and total >= low
         ):
             legal.append(LegalAction("all-in", total, total))
-        legal.append(LegalAction("fold"))
+        legal.append(_FOLD)
         return legal
 
     def _permits(self, legal: LegalAction, seat: int, action: Action) -> bool:
@@ -335,12 +346,14 @@ class Deal:
             return self._draw_fault(seat, action) is None
         return True
 
-    def _check(self, seat: int, action: Action, phase: Phase, legal: list[LegalAction]) -> None:
+    def _check(self, seat: int, action: Action, phase: Phase, legal: Sequence[LegalAction]) -> None:
+        kind = action.kind
+        plain = kind not in _AMOUNTED
         for offered in legal:
-            if self._permits(offered, seat, action):
+            if offered.kind == kind and (plain or self._permits(offered, seat, action)):
                 return
         message, rule = self._refusal(seat, action, phase)
-        raise IllegalAction(message, rule, self.variant.cite(rule), legal)
+        raise IllegalAction(message, rule, self.variant.cite(rule), list(legal))
 
     def _check_after_decline(self, seat: int, action: Action) -> Phase:
         """Check a betting word said in place of the straddle's answer, as it will be played
@@ -372,7 +385,7 @@ class Deal:
                     f"before the deal {name} must see the raise ('call' {bet}) or drop out "
                     "('fold')",
                     "forced_bets.straddle_must_be_seen",
-                    [LegalAction("call", min(bet, total)), LegalAction("fold")],
+                    [LegalAction("call", min(bet, total)), _FOLD],
                 )
             return Phase.SEEING
         if self.exposed is not None and self.rules.misdeals.exposed_card_is_misdeal:
@@ -602,7 +615,11 @@ class Deal:
     def _say(self, seat: int, word: str) -> None:
         """A betting word that puts in nothing (pass, fold, no-more)."""
         self.spoken += 1
-        self._witness(Act(self.names[seat], word))
+        key = (self.names[seat], word)
+        event = _SAID.get(key)
+        if event is None:  # events are immutable: one record serves every deal
+            event = _SAID[key] = Act(*key)
+        self._witness(event)
 
     # -- forced bets and straddles ----------------------------------------------------
 

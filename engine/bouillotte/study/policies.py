@@ -112,7 +112,7 @@ def view_of(deal: Deal) -> View:
         tuple(deal.hands[seat]),
         deal.retourne,
         deal.rules,
-        tuple(deal.legal_actions()),
+        deal.offered(),
         deal.phase,
         deal.opened,
         deal.bet,
@@ -173,6 +173,17 @@ _FALLBACKS = {
 }
 
 
+_SAID: dict[tuple[str, str], Action] = {}
+
+
+def _said(player: str, word: str) -> Action:
+    """The action of a word without an amount (actions are immutable: made once each)."""
+    action = _SAID.get((player, word))
+    if action is None:
+        action = _SAID[player, word] = Action(player, word)
+    return action
+
+
 def _act(view: View, kind: str, wanted: int | None = None) -> Action:
     """The action ``kind`` if legal (amount clamped to the legal range), else the nearest
     safe one: call → all-in (a sight) → no-more → pass → fold → decline."""
@@ -183,7 +194,7 @@ def _act(view: View, kind: str, wanted: int | None = None) -> Action:
             continue
         if word in ("bet", "raise"):
             return Action(view.player, word, _amount(legal, wanted or 0))
-        return Action(view.player, word)
+        return _said(view.player, word)
     first = view.legal[0]
     return Action(view.player, first.kind, first.low if first.kind in ("bet", "raise") else None)
 

@@ -189,8 +189,9 @@ def play_range(variant: Variant, policy_name: str, seed: int, start: int, stop: 
         if outcome.status != "void":
             tally.pot.add(sum(p.amount for p in outcome.pots))
         tally.bonus_flow.add(sum(b.amount for b in outcome.bonuses))
-        for position, seat in enumerate(deal.order):
-            tally.seat_net[position].add(outcome.players[names[seat]].net)
+        players = outcome.players
+        for moments, seat in zip(tally.seat_net, deal.order, strict=True):
+            moments.add(players[names[seat]].net)
     return tally
 
 
