@@ -88,12 +88,15 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-CLOSING = frozenset({Phase.PRIVILEGE, Phase.NO_MORE})
+# The phases as module names: reading an Enum member off its class costs a lookup each time.
+_STRADDLE, _SEEING, _BETTING, _PRIVILEGE, _NO_MORE, _DRAW, _OVER = Phase
+
+CLOSING = frozenset({_PRIVILEGE, _NO_MORE})
 """The closing rounds of the betting, once everyone has met the bet."""
 
 # The words that take no amount, made once (a legal list is made at every step).
 _DECLINE, _PASS, _FOLD = LegalAction("decline"), LegalAction("pass"), LegalAction("fold")
-_NO_MORE, _BUY = LegalAction("no-more"), LegalAction("buy")
+_SAY_NO_MORE, _BUY = LegalAction("no-more"), LegalAction("buy")
 _SAID: dict[tuple[str, str], Act] = {}
 """The events of the words that put in nothing, by player and word."""
 _AMOUNTED = frozenset({"bet", "raise", "discard", "buy"})
@@ -176,7 +179,7 @@ class Deal:
         """How often each has bet or raised (or gone all in)."""
         self.spoken = 0
         """How many betting words have been said (forced bets do not count)."""
-        self.phase = Phase.STRADDLE
+        self.phase = _STRADDLE
         self.straddles = 0
         self.last_straddler: int | None = None
         self.opened = False
@@ -203,7 +206,7 @@ class Deal:
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def to_act(self) -> str | None:
@@ -212,7 +215,7 @@ class Deal:
     @property
     def outcome(self) -> Outcome:
         """The settlement, as the deal kept it (made once, when first asked for)."""
-        if self.phase is not Phase.OVER:
+        if self.phase is not _OVER:
             raise RuntimeError("the deal is not over yet")
         if self._outcome is None:
             names = self.names
@@ -243,7 +246,7 @@ class Deal:
 
         The action is checked first, against the same list :meth:`legal_actions` offers;
         only a permitted action changes anything."""
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             raise IllegalAction(
                 f"the deal is over ({self.outcome.status}): no action can follow its settlement",
                 "-",
@@ -263,11 +266,11 @@ class Deal:
                 f"{self.rules.table.direction})",
                 "table.direction",
             )
-        if self.phase is Phase.STRADDLE and action.kind not in ("straddle", "decline"):
+        if self.phase is _STRADDLE and action.kind not in ("straddle", "decline"):
             # The first betting word declines the straddle, then is played as said.
             after = self._check_after_decline(seat, action)
             self._decline(seat, explicit=False)
-            if after is not Phase.OVER:
+            if after is not _OVER:
                 self._do(seat, action)
         else:
             self._check(seat, action, self.phase, self.offered())
@@ -286,16 +289,16 @@ class Deal:
         return self._legal
 
     def _legal_in(self, seat: int, phase: Phase, opened: bool) -> list[LegalAction]:
-        if phase is Phase.STRADDLE:
+        if phase is _STRADDLE:
             legal = [_DECLINE]
             cost = self._straddle_cost(seat)
             if cost <= self.cave[seat]:
                 legal.insert(0, LegalAction("straddle", self.contrib[seat] + cost))
             return legal
-        if phase is Phase.SEEING:
+        if phase is _SEEING:
             total = self.contrib[seat] + self.cave[seat]
             return [LegalAction("call", min(self.bet, total)), _FOLD]
-        if phase is Phase.DRAW:
+        if phase is _DRAW:
             legal = [LegalAction("discard", 0, len(self.hands[seat]))]
             if self._may_buy_a_fourth(seat):
                 legal.append(_BUY)
@@ -303,7 +306,7 @@ class Deal:
         stake, total = self.contrib[seat], self.contrib[seat] + self.cave[seat]
         may_go_all_in = self.rules.betting.all_in_may_open_or_raise
         top = total if may_go_all_in else total - 1
-        if phase is Phase.BETTING and not opened:
+        if phase is _BETTING and not opened:
             legal = [_PASS]
             low = self._min_open(seat)
             if low <= top:
@@ -313,14 +316,14 @@ class Deal:
             legal.append(_FOLD)
             return legal
         legal = []
-        if phase is Phase.BETTING:
+        if phase is _BETTING:
             legal.append(LegalAction("call", min(self.bet, total)))
         else:
-            legal.append(_NO_MORE)
+            legal.append(_SAY_NO_MORE)
         low, step = self._least_raise()
         if low <= top:
             legal.append(LegalAction("raise", low, top, step))
-        if (total <= self.bet and phase is Phase.BETTING and stake < total) or (
+        if (total <= self.bet and phase is _BETTING and stake < total) or (
             may_go_all_in and total >= low
         ):
             legal.append(LegalAction("all-in", total, total))
@@ -387,9 +390,9 @@ class Deal:
                     "forced_bets.straddle_must_be_seen",
                     [LegalAction("call", min(bet, total)), _FOLD],
                 )
-            return Phase.SEEING
+            return _SEEING
         if self.exposed is not None and self.rules.misdeals.exposed_card_is_misdeal:
-            return Phase.OVER  # the deal ends at the misdeal: the word has nothing to do
+            return _OVER  # the deal ends at the misdeal: the word has nothing to do
         first = self.order[
             0
             if self.last_straddler is None
@@ -401,30 +404,30 @@ class Deal:
                 "the deal: 'straddle' or 'decline' first",
                 "forced_bets.straddles",
             )
-        self._check(seat, action, Phase.BETTING, self._legal_in(seat, Phase.BETTING, False))
-        return Phase.BETTING
+        self._check(seat, action, _BETTING, self._legal_in(seat, _BETTING, False))
+        return _BETTING
 
     def _refusal(self, seat: int, action: Action, phase: Phase) -> tuple[str, str]:
         """Why ``action`` is not among the legal ones: the message and the rule."""
         name, kind = self.names[seat], action.kind
-        if phase is Phase.STRADDLE:  # only a straddle can be refused here
+        if phase is _STRADDLE:  # only a straddle can be refused here
             return (
                 f"{name} cannot afford the straddle ({self._straddle_cost(seat)} counters; "
                 f"{self.cave[seat]} left in the cave)",
                 "forced_bets.straddle_amount",
             )
-        if phase is Phase.SEEING:
+        if phase is _SEEING:
             return (
                 f"before the deal {name} must see the raise ('call' {self.bet}) or drop out "
                 "('fold')",
                 "forced_bets.straddle_must_be_seen",
             )
-        if phase is Phase.DRAW:
+        if phase is _DRAW:
             fault = self._draw_fault(seat, action)
             assert fault is not None
             return fault
         whole = self.contrib[seat] + self.cave[seat]
-        if phase is Phase.BETTING and not self.opened:
+        if phase is _BETTING and not self.opened:
             if kind in ("bet", "all-in"):
                 total = action.amount if kind == "bet" else whole
                 assert total is not None
@@ -544,21 +547,21 @@ class Deal:
     def _do(self, seat: int, action: Action) -> None:
         """Play ``action``, already checked."""
         phase, kind = self.phase, action.kind
-        if phase is Phase.STRADDLE:
+        if phase is _STRADDLE:
             if kind == "straddle":
                 self._straddle(seat)
             else:
                 self._decline(seat, explicit=True)
             return
-        if phase is Phase.DRAW:
+        if phase is _DRAW:
             self._draw(seat, action)
             return
-        if phase is Phase.SEEING:
+        if phase is _SEEING:
             if kind == "call":
                 self._call(seat, "call")
             else:
                 self._fold(seat)
-        elif phase is Phase.BETTING and not self.opened:
+        elif phase is _BETTING and not self.opened:
             self._before_opening(seat, action)
         else:
             self._after_opening(seat, action)
@@ -675,7 +678,7 @@ class Deal:
         if self.straddles >= self._straddle_limit():
             self._end_straddling()
             return
-        self.phase = Phase.STRADDLE
+        self.phase = _STRADDLE
         self.to_act_seat = self.order[self.straddles]
 
     def _straddle(self, seat: int) -> None:
@@ -699,7 +702,7 @@ class Deal:
         if self.last_straddler is None or not self.rules.forced_bets.straddle_must_be_seen:
             self._deal_cards()
             return
-        self.phase = Phase.SEEING
+        self.phase = _SEEING
         self.bet = max(self.contrib)
         start = self.position[self.last_straddler]
         rotated = self.order[start + 1 :] + self.order[:start]
@@ -719,7 +722,7 @@ class Deal:
             if self.last_straddler is None
             else self.order[(self.position[self.last_straddler] + 1) % len(self.order)]
         )
-        self.phase = Phase.BETTING
+        self.phase = _BETTING
         self.bet = max(self.contrib)
         start = self.position[first]
         rotated = self.order[start:] + self.order[:start]
@@ -782,7 +785,7 @@ class Deal:
         return low, None
 
     def _raise(self, seat: int, total: int, word: str) -> None:
-        if self.phase is Phase.PRIVILEGE and seat == self.asked:
+        if self.phase is _PRIVILEGE and seat == self.asked:
             took_over = (
                 self.word_passed
                 and self.rules.betting.privilege_after_the_word == "from-the-holder"
@@ -795,7 +798,7 @@ class Deal:
         self._record(seat, word, total - self.contrib[seat])
         self.bet = total
         self.aggressor = seat
-        self.phase = Phase.BETTING
+        self.phase = _BETTING
         self.word_passed = False
         self._everyone_else_to_act(seat)
 
@@ -840,7 +843,7 @@ class Deal:
 
     def _closing_step(self, seat: int, folded: bool) -> None:
         """A player in the closing round said no more (or folded)."""
-        if self.phase is Phase.NO_MORE:
+        if self.phase is _NO_MORE:
             if seat in self.no_more_queue:
                 self.no_more_queue.remove(seat)
             return
@@ -853,33 +856,33 @@ class Deal:
 
     def _advance(self) -> None:
         phase = self.phase
-        if phase is Phase.OVER:
+        if phase is _OVER:
             return
         if self.live == 1:
             last = self.folded.index(False)
-            if phase is Phase.SEEING:  # the straddle is a stake: the pool goes whole
+            if phase is _SEEING:  # the straddle is a stake: the pool goes whole
                 self._uncontested(last, "nobody saw the raise", bets_made=False)
             else:
                 self._uncontested(last, "every other player has withdrawn")
             return
-        if phase is Phase.SEEING:
+        if phase is _SEEING:
             if self.pending:
                 self.to_act_seat = self.pending[0]
             else:
                 self._deal_cards()
-        elif phase is Phase.BETTING:
+        elif phase is _BETTING:
             if self.pending:
                 self.to_act_seat = self.pending[0]
             elif not self.opened:
                 self._nobody_opens()
             else:
                 self._round_complete()
-        elif phase is Phase.PRIVILEGE:
+        elif phase is _PRIVILEGE:
             if self.asked is None or len(self._active()) <= 1:
                 self._end_of_betting()
             else:
                 self.to_act_seat = self.asked
-        elif phase is Phase.NO_MORE:
+        elif phase is _NO_MORE:
             if not self.no_more_queue:
                 self._end_of_betting()
             else:
@@ -902,7 +905,7 @@ class Deal:
             assert holder is not None
             if self.folded[holder] or self.cave[holder] == 0:
                 holder = self._next_active(holder)
-            self.phase = Phase.PRIVILEGE
+            self.phase = _PRIVILEGE
             self.word_passed = False
             self.asked = holder
             self.round_holder = holder
@@ -913,7 +916,7 @@ class Deal:
             start = self.position[self.aggressor]
             rotated = self.order[start + 1 :] + self.order[:start]
             self.no_more_queue = [s for s in rotated if s in active]
-            self.phase = Phase.NO_MORE
+            self.phase = _NO_MORE
             if not self.no_more_queue:
                 self._end_of_betting()
             else:
@@ -973,8 +976,8 @@ class Deal:
 
     def _end_of_betting(self) -> None:
         """The betting is over: the draw, where the rules have one, then the showdown."""
-        if self.rules.table.draw == "discard-and-buy" and self.phase is not Phase.DRAW:
-            self.phase = Phase.DRAW
+        if self.rules.table.draw == "discard-and-buy" and self.phase is not _DRAW:
+            self.phase = _DRAW
             self.draw_queue = self._contenders()
             self._log(DrawBegins(self.retourne))
             self.to_act_seat = self.draw_queue[0]
@@ -1042,7 +1045,7 @@ class Deal:
             seat, self.pot_total(), [seat], f"uncontested: {reason}", WonUncontested(reason)
         )
         # Before the deal (a straddle nobody saw) there is no hand to show.
-        if self.rules.bonuses.claimed_without_showdown and self.phase is not Phase.SEEING:
+        if self.rules.bonuses.claimed_without_showdown and self.phase is not _SEEING:
             # Only the winner shows his hand, so only his can claim, unless he stifles it.
             values = [POINT_VALUE] * len(self.hands)
             values[seat] = classify(
@@ -1083,7 +1086,7 @@ class Deal:
     def _finish(self, status: Status, carry: int = 0) -> None:
         self._status, self._carry = status, carry
         self._log(End(status, carry))
-        self.phase = Phase.OVER
+        self.phase = _OVER
         self.to_act_seat = None
 
     def _illegal(self, message: str, rule: str) -> None:

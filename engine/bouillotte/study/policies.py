@@ -36,6 +36,9 @@ from ..rules.cards import Card, rank_of
 from ..rules.errors import InputError
 from ..rules.profile import Rules
 
+_SEEING, _STRADDLE = Phase.SEEING, Phase.STRADDLE
+_POINT = Kind.POINT  # module names: an Enum member read off its class costs a lookup
+
 
 class View(NamedTuple):
     """What one player may see when it is his turn (a tuple: one is made every step).
@@ -201,9 +204,9 @@ def _act(view: View, kind: str, wanted: int | None = None) -> Action:
 
 def _back(view: View, strong: bool, size: int) -> Action:
     """Come in (or stay in) with a hand worth backing; raise once if ``strong``."""
-    if view.phase is Phase.SEEING:  # before the deal nobody has seen his cards: always see
+    if view.phase is _SEEING:  # before the deal nobody has seen his cards: always see
         return _act(view, "call")
-    if view.phase is Phase.STRADDLE:
+    if view.phase is _STRADDLE:
         return _act(view, "decline")
     if not view.opened:
         return _act(view, "bet", view.bet + size if strong else 0)
@@ -215,9 +218,9 @@ def _back(view: View, strong: bool, size: int) -> Action:
 
 
 def _lay_down(view: View) -> Action:
-    if view.phase is Phase.SEEING:  # before the deal nobody has seen his cards: always see
+    if view.phase is _SEEING:  # before the deal nobody has seen his cards: always see
         return _act(view, "call")
-    if view.phase is Phase.STRADDLE:
+    if view.phase is _STRADDLE:
         return _act(view, "decline")
     if not view.opened:
         return _act(view, "pass")
@@ -264,7 +267,7 @@ class SimplePolicy(_HandCache):
 
     def choose(self, view: View, rng: random.Random) -> Action:
         kind, pips, cards, top = self.worth(view)
-        if kind is not Kind.POINT:
+        if kind is not _POINT:
             eldest = not view.opened and not view.anybody_spoke()
             if eldest and view.find("pass") is not None:
                 # "With good cards it is always better for the eldest hand to pass."
@@ -286,7 +289,7 @@ class CautiousPolicy(_HandCache):
 
     def choose(self, view: View, rng: random.Random) -> Action:
         kind, pips, _, _ = self.worth(view)
-        if kind is not Kind.POINT:
+        if kind is not _POINT:
             return _back(view, strong=False, size=0)
         if pips >= 40 and view.others_in() == 0:
             return _back(view, strong=False, size=0)
