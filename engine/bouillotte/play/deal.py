@@ -175,6 +175,8 @@ class Deal:
         """The events every player witnesses (:data:`events.PUBLIC`), as they happen."""
         self.came_in = [False] * n
         """Who has put chips in by his own word (bet, call, raise, all-in)."""
+        self.in_by_choice = 0
+        """How many of those are still in."""
         self.raises = [0] * n
         """How often each has bet or raised (or gone all in)."""
         self.spoken = 0
@@ -760,7 +762,9 @@ class Deal:
         """A betting word that puts chips in (bet, call, raise, all-in)."""
         self._put(seat, adds)
         self.spoken += 1
-        self.came_in[seat] = True
+        if not self.came_in[seat]:
+            self.came_in[seat] = True
+            self.in_by_choice += 1
         if word != "call":
             self.raises[seat] += 1
         all_in = self.cave[seat] == 0 and adds > 0
@@ -810,6 +814,8 @@ class Deal:
     def _fold(self, seat: int) -> None:
         self.folded[seat] = True
         self.live -= 1
+        if self.came_in[seat]:
+            self.in_by_choice -= 1
         self._say(seat, "fold")
         self._drop_pending(seat)
         if seat in self.no_more_queue:

@@ -105,11 +105,9 @@ def view_of(deal: Deal) -> View:
     seat = deal.to_act_seat
     if seat is None:
         raise ValueError("nobody is to act: the deal is over")
-    came_in, folded = deal.came_in, deal.folded
-    others = 0
-    for other, came in enumerate(came_in):
-        if came and other != seat and not folded[other]:
-            others += 1
+    others = deal.in_by_choice
+    if deal.came_in[seat]:  # the player to act has not folded
+        others -= 1
     return View(
         deal.names[seat],
         tuple(deal.hands[seat]),
@@ -190,14 +188,14 @@ def _said(player: str, word: str) -> Action:
 def _act(view: View, kind: str, wanted: int | None = None) -> Action:
     """The action ``kind`` if legal (amount clamped to the legal range), else the nearest
     safe one: call → all-in (a sight) → no-more → pass → fold → decline."""
-    offered = {legal.kind: legal for legal in reversed(view.legal)}  # the first of each word
+    offered = view.legal
     for word in _FALLBACKS.get(kind) or (kind, *_SAFE):
-        legal = offered.get(word)
-        if legal is None:
-            continue
-        if word in ("bet", "raise"):
-            return Action(view.player, word, _amount(legal, wanted or 0))
-        return _said(view.player, word)
+        for legal in offered:
+            if legal.kind != word:
+                continue
+            if word in ("bet", "raise"):
+                return Action(view.player, word, _amount(legal, wanted or 0))
+            return _said(view.player, word)
     first = view.legal[0]
     return Action(view.player, first.kind, first.low if first.kind in ("bet", "raise") else None)
 
