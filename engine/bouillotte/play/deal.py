@@ -113,6 +113,61 @@ class Deal:
     them without going through the log.
     """
 
+    __slots__ = (
+        "_bonuses",
+        "_carry",
+        "_legal",
+        "_outcome",
+        "_pots",
+        "_status",
+        "aggressor",
+        "asked",
+        "bet",
+        "bought",
+        "came_in",
+        "carried_in",
+        "cave",
+        "contrib",
+        "dealer",
+        "dealt",
+        "draw_queue",
+        "events",
+        "exposed",
+        "favori_rank",
+        "folded",
+        "hands",
+        "in_by_choice",
+        "initial_caves",
+        "last_straddler",
+        "ledger",
+        "live",
+        "names",
+        "no_more_queue",
+        "opened",
+        "order",
+        "pending",
+        "phase",
+        "position",
+        "privilege_holder",
+        "public",
+        "raises",
+        "retourne",
+        "round_holder",
+        "rules",
+        "seat_of",
+        "seating",
+        "spoken",
+        "standing_blind",
+        "steps",
+        "stifled",
+        "stock",
+        "straddles",
+        "to_act_seat",
+        "under_retourne",
+        "variant",
+        "word_passed",
+    )
+
     def __init__(
         self,
         variant: Variant,
@@ -145,12 +200,10 @@ class Deal:
             exposed,
             cards=not shuffled_here,  # the variant's own pack, shuffled: nothing to check
         )
-        self.seat_of = {name: i for i, name in enumerate(self.names)}
-        self.dealer = self.seat_of[dealer]
-        self.order, self.position = _seating(n, self.dealer, rules.table.direction == "right")
-        self.seating = Seating(self.names, self.order, self.dealer)
+        table = _table(tuple(self.names), dealer, rules.table.direction == "right")
+        self.seat_of, self.dealer, self.order, self.position, self.seating = table
         self.hands = [list(hands[name]) for name in self.names]
-        self.dealt = [list(hand) for hand in self.hands]
+        self.dealt = list(self.hands)  # a draw replaces a hand, never changes one
         """The hands as dealt, before any draw (a favori "held from the deal")."""
         self.favori_rank = favori_rank
         """The rank declared favori at the start of play, where the favori is declared."""
@@ -1172,12 +1225,18 @@ def new_deal(
 
 
 @lru_cache(maxsize=256)
-def _seating(n: int, dealer: int, to_the_right: bool) -> tuple[list[int], dict[int, int]]:
-    """Seats in speaking order (the dealer last) and each seat's place in it; shared by
-    every deal with that table, and never changed."""
+def _table(
+    names: tuple[str, ...], dealer: str, to_the_right: bool
+) -> tuple[dict[str, int], int, list[int], dict[int, int], Seating]:
+    """Each name's seat, the dealer's seat, the seats in speaking order (the dealer last),
+    each seat's place in that order, and the seating for ties: shared by every deal at
+    that table, and never changed."""
+    seat_of = {name: i for i, name in enumerate(names)}
+    n, first = len(names), seat_of[dealer]
     step = 1 if to_the_right else -1
-    order = [(dealer + step * k) % n for k in range(1, n + 1)]
-    return order, {seat: k for k, seat in enumerate(order)}
+    order = [(first + step * k) % n for k in range(1, n + 1)]
+    position = {seat: k for k, seat in enumerate(order)}
+    return seat_of, first, order, position, Seating(list(names), order, first)
 
 
 def _checked_stock(
