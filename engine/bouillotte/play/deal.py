@@ -116,7 +116,10 @@ class Deal:
     __slots__ = (
         "_bonuses",
         "_carry",
+        "_fresh",
         "_legal",
+        "_may_go_all_in",
+        "_opening",
         "_outcome",
         "_pots",
         "_status",
@@ -255,6 +258,14 @@ class Deal:
         self._carry = 0
         self._outcome: Outcome | None = None
         self._legal: tuple[LegalAction, ...] | None = None
+        betting = rules.betting  # read at every step: looked up once
+        self._may_go_all_in = betting.all_in_may_open_or_raise
+        self._opening = betting.opening_minimum
+        self._fresh = (
+            max(rules.forced_bets.dealer_blind, 1)
+            if betting.opening_minimum == "equal-the-blind"
+            else 1
+        )
         self._post_forced_bets()
 
     # -- the public API ---------------------------------------------------------------
@@ -359,7 +370,7 @@ class Deal:
                 legal.append(_BUY)
             return legal
         stake, total = self.contrib[seat], self.contrib[seat] + self.cave[seat]
-        may_go_all_in = self.rules.betting.all_in_may_open_or_raise
+        may_go_all_in = self._may_go_all_in
         top = total if may_go_all_in else total - 1
         if phase is _BETTING and not opened:
             legal = [_PASS]
@@ -727,7 +738,8 @@ class Deal:
     def _largest_stake(self) -> int:
         """The largest stake on the table (the blind's usual amount where a levy stands
         for it)."""
-        return max(max(self.contrib), self.standing_blind)
+        largest = max(self.contrib)
+        return largest if largest > self.standing_blind else self.standing_blind
 
     def _offer_straddle(self) -> None:
         if self.straddles >= self._straddle_limit():
@@ -800,16 +812,13 @@ class Deal:
     # -- betting ----------------------------------------------------------------------
 
     def _min_open(self, seat: int) -> int:
-        betting, forced = self.rules.betting, self.rules.forced_bets
         largest = self._largest_stake()
-        if betting.opening_minimum == "as-much-as-the-pot":
+        if self._opening == "as-much-as-the-pot":
             return max(largest, self.contrib[seat] + max(self.pot_total(), 1))
-        if betting.opening_minimum == "equal-the-largest":
+        if self._opening == "equal-the-largest":
             return max(largest, 1)
-        fresh = 1
-        if betting.opening_minimum == "equal-the-blind":
-            fresh = max(forced.dealer_blind, 1)
-        return max(largest, self.contrib[seat] + fresh)
+        least = self.contrib[seat] + self._fresh  # a counter, or the blind (equal-the-blind)
+        return largest if largest > least else least
 
     def _record(self, seat: int, word: str, adds: int, *, sight: bool = False) -> None:
         """A betting word that puts chips in (bet, call, raise, all-in)."""
