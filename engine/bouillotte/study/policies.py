@@ -27,7 +27,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple, Protocol
 
-from ..play.actions import Action, LegalAction
+from ..play.actions import ACTION_WORDS, Action, LegalAction
 from ..play.deal import CLOSING, Deal, Phase
 from ..play.events import Act, Event
 from ..play.hands import Kind, classify
@@ -172,6 +172,7 @@ _FALLBACKS = {
     "bet": ("bet", "pass", *_SAFE),
     "call": ("call", "all-in", "no-more", *_SAFE),
 }
+_FALLBACKS |= {word: (word, *_SAFE) for word in ACTION_WORDS if word not in _FALLBACKS}
 
 
 _SAID: dict[tuple[str, str], Action] = {}
@@ -189,7 +190,7 @@ def _act(view: View, kind: str, wanted: int | None = None) -> Action:
     """The action ``kind`` if legal (amount clamped to the legal range), else the nearest
     safe one: call → all-in (a sight) → no-more → pass → fold → decline."""
     offered = view.legal
-    for word in _FALLBACKS.get(kind) or (kind, *_SAFE):
+    for word in _FALLBACKS[kind]:
         for legal in offered:
             if legal.kind != word:
                 continue
