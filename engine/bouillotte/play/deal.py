@@ -47,7 +47,7 @@ from .events import (
 )
 from .events import Draw as DrawEvent
 from .hands import POINT_VALUE, HandValue, classify, triplets
-from .outcome import Outcome, Status, results
+from .outcome import Outcome, PlayerResult, Status
 from .point import Seating
 from .pots import build_pots, uncalled_excess
 from .showdown import award_pots, hand_values
@@ -291,11 +291,12 @@ class Deal:
                 tuple(self._bonuses),
                 self._carry,
                 self.carried_in,
-                results(
-                    self.initial_caves,
-                    dict(zip(names, self.cave, strict=True)),
-                    dict(zip(names, self.ledger, strict=True)),
-                ),
+                {
+                    name: PlayerResult(cave, ledger, cave - start + ledger)
+                    for name, start, cave, ledger in zip(
+                        names, self.initial_caves.values(), self.cave, self.ledger, strict=True
+                    )
+                },
                 tuple(self.events),
             )
         return self._outcome
@@ -831,9 +832,7 @@ class Deal:
             self.raises[seat] += 1
         all_in = self.cave[seat] == 0 and adds > 0
         total = self.contrib[seat]
-        self._witness(
-            Act(self.names[seat], word, adds, total, self.pot_total(), all_in=all_in, sight=sight)
-        )
+        self._witness(Act(self.names[seat], word, adds, total, self.pot_total(), all_in, sight))
 
     def _open(self, seat: int, total: int, word: str) -> None:
         self._record(seat, word, total - self.contrib[seat])
