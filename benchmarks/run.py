@@ -1,6 +1,6 @@
 """Benchmarks: the engine and the commands against the reference PokerKit hand, in one run.
 
-Run:  python benchmarks/run.py [--rounds 5] [--quick] [--json FILE] [--profile]
+Run:  python benchmarks/run.py [--rounds 5] [--quick] [--only TEXT] [--json FILE] [--profile]
 
 (after ``pip install -e ".[test,bench]"``; the ``bench`` extra brings PokerKit). The machine
 is shared and noisy, so every figure is measured in this run, as CPU time (and wall time
@@ -214,6 +214,13 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="a fifth of the work per round")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--profile", action="store_true", help="print a cProfile of simulate")
+    parser.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        help="only the workloads whose name holds this text (repeatable; the reference hand "
+        "always runs, every ratio being to it)",
+    )
     args = parser.parse_args()
     if reference.pk is None:
         sys.exit('PokerKit is missing: pip install -e ".[bench]"')
@@ -223,6 +230,8 @@ def main() -> None:
         print(profile(3000))
         return
     works = workloads(args.quick)
+    if args.only:
+        works = works[:1] + [w for w in works[1:] if any(o in w.name for o in args.only)]
     for number in range(1, args.rounds + 1):
         print(f"round {number}/{args.rounds}", file=sys.stderr, flush=True)
         for work in works:

@@ -48,4 +48,4 @@ def nets(outcome: Outcome) -> dict[str, int]:
 
 
 def pots(outcome: Outcome) -> list[tuple[int, str]]:
-    return [(p["amount"], p["winner"]) for p in outcome.pots]
+    return [(p.amount, p.winner) for p in outcome.pots]

@@ -4,6 +4,7 @@ engine from cards and actions, with the outcome worked out by hand in the docstr
 from __future__ import annotations
 
 from bouillotte.play.actions import parse_action
+from bouillotte.play.events import Act, Privilege, Straddle
 from bouillotte.rules.profiles import Library
 
 from .dealkit import nets, play, pots, start
@@ -35,10 +36,10 @@ def test_a_fold_when_the_privilege_is_offered_a_second_time(library: Library) ->
             "D no-more",
         ],
     )
-    offered = [e["player"] for e in outcome.events if e["type"] == "privilege"]
+    offered = [e.player for e in outcome.events if isinstance(e, Privilege)]
     assert offered == ["B", "C"]
     assert pots(outcome) == [(80, "A")]
-    assert outcome.pots[0]["contenders"] == ["A", "B", "D"]
+    assert outcome.pots[0].contenders == ("A", "B", "D")
     assert nets(outcome) == {"A": 60, "B": -20, "C": -20, "D": -20}
 
 
@@ -53,9 +54,9 @@ def test_a_cave_exactly_equal_to_the_straddle(library: Library) -> None:
         deal,
         ["A straddle", "B decline", "B bet 10", "C fold", "D call", "B no-more", "D no-more"],
     )
-    straddle = next(e for e in outcome.events if e["type"] == "straddle")
-    assert (straddle["player"], straddle["adds"]) == ("A", 10)
-    acted = [e["player"] for e in outcome.events if e["type"] == "action"]
+    straddle = next(e for e in outcome.events if isinstance(e, Straddle))
+    assert (straddle.player, straddle.adds) == ("A", 10)
+    acted = [e.player for e in outcome.events if isinstance(e, Act)]
     assert "A" not in acted
     assert pots(outcome) == [(30, "A")]
     assert nets(outcome) == {"A": 20, "B": -10, "C": 0, "D": -10}
@@ -75,7 +76,7 @@ def test_a_carried_pool_joins_the_main_pool_not_the_side_pool(library: Library) 
     deal = start(library.get("foster"), SIDE_HANDS, "KD", caves=SIDE_CAVES, carried_in=20)
     outcome = play(deal, SIDE_ACTIONS)
     assert pots(outcome) == [(55, "A"), (20, "B")]
-    assert [p["contenders"] for p in outcome.pots] == [["A", "B", "C"], ["B", "C"]]
+    assert [p.contenders for p in outcome.pots] == [("A", "B", "C"), ("B", "C")]
     assert nets(outcome) == {"A": 48, "B": -1, "C": -21, "D": -6}
     assert outcome.carry == 0
 
@@ -92,9 +93,9 @@ def test_which_suit_wins_a_third_pool(library: Library) -> None:
     deal = start(library.get("foster"), hands, "8S", caves=caves)
     outcome = play(deal, ["A all-in", "B all-in", "C raise 40", "D call", "C no-more", "D no-more"])
     assert pots(outcome) == [(40, "A"), (30, "B"), (40, "C")]
-    assert outcome.pots[2]["contenders"] == ["C", "D"]
-    assert outcome.pots[2]["reason"].startswith("point: hearts 40, best card held by C")
-    assert "spades 48 cannot win" in outcome.pots[2]["reason"]
+    assert outcome.pots[2].contenders == ("C", "D")
+    assert outcome.pots[2].reason.startswith("point: hearts 40, best card held by C")
+    assert "spades 48 cannot win" in outcome.pots[2].reason
     assert nets(outcome) == {"A": 30, "B": 10, "C": 0, "D": -40}
 
 
@@ -107,9 +108,9 @@ def test_the_sight_flag_marks_a_short_call_only(library: Library) -> None:
     caves = {"A": 10, "B": 100, "C": 20, "D": 100}
     deal = start(library.get("foster"), HANDS, "KC", caves=caves)
     outcome = play(deal, ["A pass", "B bet 20", "C call", "D fold", "A call"])
-    calls = {e["player"]: e for e in outcome.events if e.get("action") == "call"}
-    assert calls["A"]["adds"] == 10 and calls["A"].get("all_in") and calls["A"].get("sight")
-    assert calls["C"]["adds"] == 20 and calls["C"].get("all_in") and "sight" not in calls["C"]
+    calls = {e.player: e for e in outcome.events if isinstance(e, Act) and e.action == "call"}
+    assert calls["A"].adds == 10 and calls["A"].all_in and calls["A"].sight
+    assert calls["C"].adds == 20 and calls["C"].all_in and not calls["C"].sight
     assert pots(outcome) == [(35, "A"), (20, "B")]
     assert nets(outcome) == {"A": 25, "B": 0, "C": -20, "D": -5}
 
@@ -142,7 +143,7 @@ def test_a_levy_standing_for_the_blind_still_prices_the_straddle(library: Librar
         {"void_deals.levy_and_next_blind": "levy-instead-of-blind"}
     )
     deal = start(variant, HANDS, "KC", carried_in=20)
-    assert [e["type"] for e in deal.events][:2] == ["carried-in", "no-blind"]
+    assert [e.kind for e in deal.events][:2] == ["carried-in", "no-blind"]
     assert "straddle 10" in [str(a) for a in deal.legal_actions()]
     deal.apply(parse_action("A straddle"))
     deal.apply(parse_action("B decline"))

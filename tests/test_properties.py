@@ -9,6 +9,8 @@ from hypothesis import strategies as st
 
 from bouillotte.play.actions import Action
 from bouillotte.play.deal import Deal, new_deal
+from bouillotte.play.events import Act
+from bouillotte.play.outcome import replay
 from bouillotte.rules.profiles import Library
 
 LIBRARY = Library()
@@ -62,19 +64,20 @@ def test_random_legal_play_ends_and_conserves_chips(data: st.DataObject, variant
     assert ledgers == 0, "bonuses on the ledger sum to zero"
     assert sum(p.net for p in outcome.players.values()) == setup["carried"] - outcome.carry
     assert all(p.cave >= 0 for p in outcome.players.values())
-    # The outcome replayed from the log agrees with the engine's own state.
+    # The outcome agrees with the engine's own state, and with its log replayed alone.
     assert [outcome.players[n].cave for n in deal.names] == deal.cave
+    assert replay(deal.events, deal.initial_caves) == outcome
 
 
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), variant_id=st.sampled_from(VARIANTS))
 def test_no_pot_goes_to_a_folded_player(data: st.DataObject, variant_id: str) -> None:
     deal, _, _ = random_game(data, variant_id)
-    folded = {e["player"] for e in deal.outcome.events if e.get("action") == "fold"}
+    folded = {e.player for e in deal.outcome.events if isinstance(e, Act) and e.action == "fold"}
     for pot in deal.outcome.pots:
-        assert pot["winner"] not in folded
-        assert pot["winner"] in pot["contenders"]
-    total = sum(p["amount"] for p in deal.outcome.pots)
+        assert pot.winner not in folded
+        assert pot.winner in pot.contenders
+    total = sum(p.amount for p in deal.outcome.pots)
     if deal.outcome.status != "void":
         assert total == sum(deal.contrib) + deal.carried_in
 

@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from bouillotte.cli.app import app
 from bouillotte.play.deal import new_deal
+from bouillotte.play.events import Dealt, events_json
 from bouillotte.rules.profiles import Library
 from bouillotte.study.odds import compute_odds
 from bouillotte.study.policies import get_policy, play, view_of
@@ -76,8 +77,8 @@ def test_a_policy_sees_only_its_own_hand() -> None:
     view = view_of(deal)
     assert view.player == "A"
     assert list(view.hand) == deal.hands[0]
-    assert all(e["type"] != "deal" for e in view.history)
-    text = json.dumps([dict(e) for e in view.history])
+    assert all(not isinstance(e, Dealt) for e in view.history)
+    text = json.dumps(events_json(view.history))
     for seat in (1, 2, 3):
         assert not any(f'"{c}"' in text for c in map(str, deal.hands[seat]))
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from bouillotte.play.deal import IllegalAction
+from bouillotte.play.events import Act, Ante, Blind, Privilege, Redeal, Return, Straddle
 from bouillotte.rules.profiles import Library
 
 from .dealkit import nets, play, pots, start
@@ -24,9 +25,9 @@ def test_sight_a_takes_105_and_d_the_remaining_170(library: Library) -> None:
     deal = start(library.get("foster"), SIGHT_HANDS, "9H", caves=SIGHT_CAVES)
     outcome = play(deal, SIGHT_ACTIONS)
     assert pots(outcome) == [(105, "A"), (170, "D")]
-    assert outcome.pots[0]["contenders"] == ["A", "C", "D"]
-    returns = [e for e in outcome.events if e["type"] == "return"]
-    assert [(e["player"], e["amount"]) for e in returns] == [("D", 65)]  # "his superfluous 65"
+    assert outcome.pots[0].contenders == ("A", "C", "D")
+    returns = [e for e in outcome.events if isinstance(e, Return)]
+    assert [(e.player, e.amount) for e in returns] == [("D", 65)]  # "his superfluous 65"
     assert outcome.players["C"].cave == 0  # "As it is, C is decavé"
     assert sum(nets(outcome).values()) == 0
 
@@ -34,7 +35,7 @@ def test_sight_a_takes_105_and_d_the_remaining_170(library: Library) -> None:
 def test_sight_clubs_and_spades_tie_at_40_and_a_wins_by_position(library: Library) -> None:
     deal = start(library.get("foster"), SIGHT_HANDS, "9H", caves=SIGHT_CAVES)
     outcome = play(deal, SIGHT_ACTIONS)
-    reason = outcome.pots[0]["reason"]
+    reason = outcome.pots[0].reason
     assert "clubs 40 ties spades 40" in reason and "A" in reason
 
 
@@ -45,7 +46,7 @@ def test_sight_with_the_aces_transposed_c_takes_the_remainder(library: Library) 
     hands = dict(SIGHT_HANDS, A="AS KC 9C", C="AC QS 9S")
     outcome = play(start(library.get("foster"), hands, "9H", caves=SIGHT_CAVES), SIGHT_ACTIONS)
     assert pots(outcome) == [(105, "A"), (170, "C")]
-    assert outcome.pots[0]["reason"].startswith("point: spades 40")
+    assert outcome.pots[0].reason.startswith("point: spades 40")
 
 
 def test_sight_if_neither_held_the_winning_suit_c_would_win_on_his_better_point(
@@ -80,7 +81,7 @@ def test_point_spades_cannot_win_and_d_wins_with_clubs_40(library: Library, a_cl
     deal = start(library.get("foster"), hands, "8H")
     outcome = play(deal, ["A pass", "B pass", "C bet 10", "D call", "A fold", "B fold"])
     assert pots(outcome) == [(20, "D")]
-    reason = outcome.pots[0]["reason"]
+    reason = outcome.pots[0].reason
     assert "clubs 40" in reason and "spades 48 cannot win" in reason
 
 
@@ -99,7 +100,7 @@ def test_point_under_the_older_wikipedia_reading_depends_on_the_illegible_club(
         start(variant, hands, "8H"), ["A pass", "B pass", "C bet 10", "D call", "A fold", "B fold"]
     )
     assert pots(outcome) == [(20, winner)]
-    assert "counts most in another suit" in outcome.pots[0]["reason"]
+    assert "counts most in another suit" in outcome.pots[0].reason
 
 
 def test_point_a_would_have_won_had_he_backed_his_hand(library: Library) -> None:
@@ -132,7 +133,7 @@ def test_favori_not_paid_by_the_queens_but_paid_by_everyone_else(library: Librar
         ],
     )
     assert pots(outcome) == [(25, "A")]
-    paid = sorted((b["from"], b["to"], b["amount"]) for b in outcome.bonuses)
+    paid = sorted((b.payer, b.payee, b.amount) for b in outcome.bonuses)
     # The queens are paid by the players without a brelan (C, D); the favori by all three.
     assert paid == [
         ("A", "B", 1),
@@ -141,7 +142,7 @@ def test_favori_not_paid_by_the_queens_but_paid_by_everyone_else(library: Librar
         ("D", "A", 1),
         ("D", "B", 1),
     ]
-    assert not any(b["from"] == "B" and b["to"] == "A" for b in outcome.bonuses)
+    assert not any(b.payer == "B" and b.payee == "A" for b in outcome.bonuses)
 
 
 def test_favori_winning_the_pool_is_paid_two_by_each_player(library: Library) -> None:
@@ -151,7 +152,7 @@ def test_favori_winning_the_pool_is_paid_two_by_each_player(library: Library) ->
         start(library.get("foster"), hands, "8D"), ["A bet 10", "B call", "C fold", "D fold"]
     )
     assert pots(outcome) == [(25, "B")]
-    assert sorted((b["from"], b["amount"]) for b in outcome.bonuses) == [
+    assert sorted((b.payer, b.amount) for b in outcome.bonuses) == [
         ("A", 2),
         ("C", 2),
         ("D", 2),
@@ -166,7 +167,7 @@ def test_two_simple_brelans_are_both_paid_by_the_other_two(library: Library) -> 
         start(library.get("foster"), hands, "AC"), ["A bet 10", "B call", "C fold", "D fold"]
     )
     assert pots(outcome) == [(25, "A")]
-    assert sorted((b["from"], b["to"]) for b in outcome.bonuses) == [
+    assert sorted((b.payer, b.payee) for b in outcome.bonuses) == [
         ("C", "A"),
         ("C", "B"),
         ("D", "A"),
@@ -183,7 +184,7 @@ def test_c_decave_with_a_brelan_keeps_the_one_counter_b_pays_him(library: Librar
     outcome = play(deal, SIGHT_ACTIONS)
     assert pots(outcome) == [(105, "A"), (170, "D")]
     assert outcome.players["C"].cave == 1
-    assert [(b["from"], b["amount"]) for b in outcome.bonuses if b["to"] == "C"] == [("B", 1)]
+    assert [(b.payer, b.amount) for b in outcome.bonuses if b.payee == "C"] == [("B", 1)]
 
 
 def test_teaching_card_carre_and_brelan_offset_on_the_ledger(library: Library) -> None:
@@ -213,7 +214,7 @@ def test_carre_receives_four_white_counters_from_each_player(library: Library) -
     outcome = play(
         start(library.get("foster"), hands, "9S"), ["A bet 5", "B fold", "C fold", "D fold"]
     )
-    assert sorted((b["from"], b["amount"]) for b in outcome.bonuses) == [
+    assert sorted((b.payer, b.amount) for b in outcome.bonuses) == [
         ("B", 4),
         ("C", 4),
         ("D", 4),
@@ -230,7 +231,7 @@ def test_simple_brelan_receives_one_counter_from_each_of_the_other_players(
         outcome = play(
             start(library.get(vid), hands, "AD"), ["A bet 5", "B call", "C fold", "D fold"]
         )
-        assert sorted((b["from"], b["amount"]) for b in outcome.bonuses) == [
+        assert sorted((b.payer, b.amount) for b in outcome.bonuses) == [
             ("B", 1),
             ("C", 1),
             ("D", 1),
@@ -244,7 +245,11 @@ def test_sight_c_raises_50_putting_up_85_and_d_bets_180_more_than_his_blind(
     putting up 85; and D bets everything, 180 more than his blind." """
     deal = start(library.get("foster"), SIGHT_HANDS, "9H", caves=SIGHT_CAVES)
     outcome = play(deal, SIGHT_ACTIONS)
-    stakes = [(e["player"], e["adds"]) for e in outcome.events if "adds" in e]
+    stakes = [
+        (e.player, e.adds)
+        for e in outcome.events
+        if isinstance(e, Blind | Ante | Straddle | Act) and e.adds is not None
+    ]
     assert stakes == [("D", 5), ("A", 35), ("C", 85), ("D", 180), ("C", 35)]
 
 
@@ -259,7 +264,7 @@ def test_pagat_hearts_and_diamonds_39_b_wins_as_owner_of_hearts(library: Library
         ["A fold", "B bet 5", "C call", "D call", "C no-more", "D no-more"],
     )
     assert pots(folded)[0][1] == "B"
-    assert "hearts 39 ties diamonds 39" in folded.pots[0]["reason"]
+    assert "hearts 39 ties diamonds 39" in folded.pots[0].reason
     stayed = play(
         start(library.get("pagat"), hands, "AH"),
         ["A pass", "B bet 5", "C call", "D call", "A call", "C no-more", "D no-more", "A no-more"],
@@ -290,7 +295,7 @@ def test_calling_privilege_passes_to_the_right_round_by_round(library: Library) 
     assert deal.to_act == "B"  # the word passes to the player on his right
     play_step(deal, "B no-more")  # "If he declines, it is a call"
     assert deal.is_over and deal.outcome.status == "settled"
-    holders = [e["player"] for e in deal.outcome.events if e["type"] == "privilege"]
+    holders = [e.player for e in deal.outcome.events if isinstance(e, Privilege)]
     assert holders == ["B", "D", "A"]
 
 
@@ -336,8 +341,8 @@ def test_misdeal_triplets_receive_one_counter_from_each_other_player(library: Li
     outcome = play(start(library.get("foster"), hands, "AD", exposed="QS"), ["A decline"])
     assert outcome.status == "void"
     assert nets(outcome) == {"A": 3, "B": -1, "C": -1, "D": -1}
-    redeal = [e for e in outcome.events if e["type"] == "redeal"]
-    assert redeal == [{"type": "redeal", "dealer": "D"}]
+    redeal = [e for e in outcome.events if isinstance(e, Redeal)]
+    assert redeal == [Redeal("D")]
 
 
 def test_nobody_opens_foster_each_puts_five_for_the_next_deal(library: Library) -> None:

@@ -2,30 +2,58 @@
 (where the profile has one: ``table.draw``), settlement.
 
 ``Deal`` knows whose turn it is (``to_act``), what is legal (``legal_actions()``), applies
-an action (``apply()``) or refuses it with the rule and its citation, and appends an
-event to its log at every step. The outcome is derived from that log (``outcome.py``).
-Nothing here knows which historical system it plays: every difference is a rule of the
-profile.
+an action (``apply()``) or refuses it with the rule and its citation, and appends a typed
+event (``events.py``) to its log at every step. The outcome is kept as the deal settles,
+and equals the replay of its log (``outcome.replay``). Nothing here knows which historical
+system it plays: every difference is a rule of the profile.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from typing import Any
+from enum import StrEnum
+from functools import lru_cache
 
-from ..rules.cards import Card, card_str, cards_str, pack, rank_of
+from ..rules.cards import Card, card_str, pack, rank_of
 from ..rules.errors import UserError
 from ..rules.variant import Variant
 from .actions import Action, LegalAction
 from .bonuses import Transfer, brelan_claims, triplet_claims
 from .dealing import SetupError, check_setup, deal_from_pack, shuffled_pack
-from .hands import POINT_VALUE, classify, triplets
-from .outcome import Outcome, outcome_from_events
+from .events import (
+    Act,
+    Ante,
+    Blind,
+    Bonus,
+    CarriedIn,
+    Dealt,
+    Decision,
+    Decline,
+    DrawBegins,
+    End,
+    Event,
+    Levy,
+    Misdeal,
+    NoBlind,
+    NobodyOpens,
+    PotWon,
+    Privilege,
+    Redeal,
+    Return,
+    Showdown,
+    Stifle,
+    Straddle,
+    UnderRetourne,
+    WonUncontested,
+)
+from .events import Draw as DrawEvent
+from .hands import POINT_VALUE, HandValue, classify, triplets
+from .outcome import Outcome, PlayerResult, Status
 from .point import Seating
 from .pots import build_pots, uncalled_excess
 from .showdown import award_pots, hand_values
 
-Event = dict[str, Any]
+__all__ = ["CLOSING", "Deal", "IllegalAction", "Phase", "SetupError", "new_deal"]
 
 
 class IllegalAction(UserError):
@@ -42,8 +70,106 @@ class IllegalAction(UserError):
         return f"{self.message} [rule {self.rule}: {self.citation}] Legal now: {legal}."
 
 
+class Phase(StrEnum):
+    """Where a deal stands: whose words are awaited, and which."""
+
+    STRADDLE = "straddle"
+    """A player is offered the straddle (before the deal)."""
+    SEEING = "seeing"
+    """A straddle to be seen (``call``) or refused (``fold``) before the deal."""
+    BETTING = "betting"
+    """The betting, before and after the opening."""
+    PRIVILEGE = "privilege"
+    """Foster's calling privilege: the holder may raise or pass the word."""
+    NO_MORE = "no-more"
+    """The teaching card's closing round: each says no more, or raises."""
+    DRAW = "draw"
+    """Cards thrown away and bought, where the profile has a draw."""
+    OVER = "over"
+
+
+# The phases as module names: reading an Enum member off its class costs a lookup each time.
+_STRADDLE, _SEEING, _BETTING, _PRIVILEGE, _NO_MORE, _DRAW, _OVER = Phase
+
+CLOSING = frozenset({_PRIVILEGE, _NO_MORE})
+"""The closing rounds of the betting, once everyone has met the bet."""
+
+# The words that take no amount, made once (a legal list is made at every step).
+_DECLINE, _PASS, _FOLD = LegalAction("decline"), LegalAction("pass"), LegalAction("fold")
+_SAY_NO_MORE, _BUY = LegalAction("no-more"), LegalAction("buy")
+_SAID: dict[tuple[str, str], Act] = {}
+"""The events of the words that put in nothing, by player and word."""
+_AMOUNTED = frozenset({"bet", "raise", "discard", "buy"})
+"""Words whose legality depends on more than the word: an amount, or cards."""
+
+
 class Deal:
-    """A deal in progress. Build it with :func:`new_deal`."""
+    """A deal in progress. Build it with :func:`new_deal`.
+
+    Every action is checked before anything changes: :meth:`legal_actions` lists what the
+    player to act may do, and :meth:`apply` refuses whatever that list does not permit, with
+    the rule that forbids it. The public history and the counters a player can see are kept
+    as the deal goes (``public``, ``came_in``, ``raises``, ``spoken``), so a policy reads
+    them without going through the log.
+    """
+
+    __slots__ = (
+        "_bonuses",
+        "_carry",
+        "_fresh",
+        "_legal",
+        "_may_go_all_in",
+        "_opening",
+        "_outcome",
+        "_pots",
+        "_status",
+        "aggressor",
+        "asked",
+        "bet",
+        "bought",
+        "came_in",
+        "carried_in",
+        "cave",
+        "contrib",
+        "dealer",
+        "dealt",
+        "draw_queue",
+        "events",
+        "exposed",
+        "favori_rank",
+        "folded",
+        "hands",
+        "in_by_choice",
+        "initial_caves",
+        "last_straddler",
+        "ledger",
+        "live",
+        "names",
+        "no_more_queue",
+        "opened",
+        "order",
+        "pending",
+        "phase",
+        "position",
+        "privilege_holder",
+        "public",
+        "raises",
+        "retourne",
+        "round_holder",
+        "rules",
+        "seat_of",
+        "seating",
+        "spoken",
+        "standing_blind",
+        "steps",
+        "stifled",
+        "stock",
+        "straddles",
+        "to_act_seat",
+        "under_retourne",
+        "variant",
+        "word_passed",
+    )
 
     def __init__(
         self,
@@ -77,14 +203,10 @@ class Deal:
             exposed,
             cards=not shuffled_here,  # the variant's own pack, shuffled: nothing to check
         )
-        self.seat_of = {name: i for i, name in enumerate(self.names)}
-        self.dealer = self.seat_of[dealer]
-        step = 1 if rules.table.direction == "right" else -1
-        self.order = [(self.dealer + step * k) % n for k in range(1, n + 1)]
-        self.position = {seat: k for k, seat in enumerate(self.order)}
-        self.seating = Seating(self.names, self.order, self.dealer)
+        table = _table(tuple(self.names), dealer, rules.table.direction == "right")
+        self.seat_of, self.dealer, self.order, self.position, self.seating = table
         self.hands = [list(hands[name]) for name in self.names]
-        self.dealt = [list(hand) for hand in self.hands]
+        self.dealt = list(self.hands)  # a draw replaces a hand, never changes one
         """The hands as dealt, before any draw (a favori "held from the deal")."""
         self.favori_rank = favori_rank
         """The rank declared favori at the start of play, where the favori is declared."""
@@ -101,8 +223,21 @@ class Deal:
         self.cave = [caves[name] for name in self.names]
         self.contrib = [0] * n
         self.folded = [False] * n
+        self.live = n
+        """How many have not folded."""
+        self.ledger = [0] * n
         self.events: list[Event] = []
-        self.phase = "straddle"
+        self.public: list[Event] = []
+        """The events every player witnesses (:data:`events.PUBLIC`), as they happen."""
+        self.came_in = [False] * n
+        """Who has put chips in by his own word (bet, call, raise, all-in)."""
+        self.in_by_choice = 0
+        """How many of those are still in."""
+        self.raises = [0] * n
+        """How often each has bet or raised (or gone all in)."""
+        self.spoken = 0
+        """How many betting words have been said (forced bets do not count)."""
+        self.phase = _STRADDLE
         self.straddles = 0
         self.last_straddler: int | None = None
         self.opened = False
@@ -117,16 +252,27 @@ class Deal:
         self.no_more_queue: list[int] = []
         self.to_act_seat: int | None = None
         self.steps = 0
+        self._pots: list[PotWon] = []
+        self._bonuses: list[Bonus] = []
+        self._status = Status.VOID
+        self._carry = 0
         self._outcome: Outcome | None = None
-        self._legal: list[LegalAction] | None = None
+        self._legal: tuple[LegalAction, ...] | None = None
+        betting = rules.betting  # read at every step: looked up once
+        self._may_go_all_in = betting.all_in_may_open_or_raise
+        self._opening = betting.opening_minimum
+        self._fresh = (
+            max(rules.forced_bets.dealer_blind, 1)
+            if betting.opening_minimum == "equal-the-blind"
+            else 1
+        )
         self._post_forced_bets()
-        self._legal = None
 
     # -- the public API ---------------------------------------------------------------
 
     @property
     def is_over(self) -> bool:
-        return self.phase == "over"
+        return self.phase is _OVER
 
     @property
     def to_act(self) -> str | None:
@@ -134,11 +280,25 @@ class Deal:
 
     @property
     def outcome(self) -> Outcome:
-        """The settlement, replayed from the event log (once, when first asked for)."""
-        if self.phase != "over":
+        """The settlement, as the deal kept it (made once, when first asked for)."""
+        if self.phase is not _OVER:
             raise RuntimeError("the deal is not over yet")
         if self._outcome is None:
-            self._outcome = outcome_from_events(self.events, self.initial_caves)
+            names = self.names
+            self._outcome = Outcome(
+                self._status,
+                tuple(self._pots),
+                tuple(self._bonuses),
+                self._carry,
+                self.carried_in,
+                {
+                    name: PlayerResult(cave, ledger, cave - start + ledger)
+                    for name, start, cave, ledger in zip(
+                        names, self.initial_caves.values(), self.cave, self.ledger, strict=True
+                    )
+                },
+                tuple(self.events),
+            )
         return self._outcome
 
     def pot_total(self) -> int:
@@ -146,58 +306,14 @@ class Deal:
 
     def legal_actions(self) -> list[LegalAction]:
         """What the player to act may do now (computed once per step)."""
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
-
-    def _compute_legal(self) -> list[LegalAction]:
-        seat = self.to_act_seat
-        if seat is None:
-            return []
-        if self.phase == "straddle":
-            legal = [LegalAction("decline")]
-            cost = self._straddle_cost(seat)
-            if cost <= self.cave[seat]:
-                legal.insert(0, LegalAction("straddle", self.contrib[seat] + cost))
-            return legal
-        if self.phase == "seeing":
-            total = self.contrib[seat] + self.cave[seat]
-            return [LegalAction("call", min(self.bet, total)), LegalAction("fold")]
-        if self.phase == "draw":
-            legal = [LegalAction("discard", 0, len(self.hands[seat]))]
-            if self._may_buy_a_fourth(seat):
-                legal.append(LegalAction("buy"))
-            return legal
-        stake, total = self.contrib[seat], self.contrib[seat] + self.cave[seat]
-        may_go_all_in = self.rules.betting.all_in_may_open_or_raise
-        top = total if may_go_all_in else total - 1
-        if self.phase == "betting" and not self.opened:
-            legal = [LegalAction("pass")]
-            low = self._min_open(seat)
-            if low <= top:
-                legal.append(LegalAction("bet", low, top))
-            if may_go_all_in and total >= low:
-                legal.append(LegalAction("all-in", total, total))
-            legal.append(LegalAction("fold"))
-            return legal
-        legal = []
-        if self.phase == "betting":
-            legal.append(LegalAction("call", min(self.bet, total)))
-        else:
-            legal.append(LegalAction("no-more"))
-        low, step = self._least_raise()
-        if low <= top:
-            legal.append(LegalAction("raise", low, top, step))
-        if (total <= self.bet and self.phase == "betting" and stake < total) or (
-            may_go_all_in and total >= low
-        ):
-            legal.append(LegalAction("all-in", total, total))
-        legal.append(LegalAction("fold"))
-        return legal
+        return list(self.offered())
 
     def apply(self, action: Action) -> None:
-        """Apply one action, or raise :class:`IllegalAction` leaving the deal unchanged."""
-        if self.phase == "over":
+        """Apply one action, or raise :class:`IllegalAction` with the deal unchanged.
+
+        The action is checked first, against the same list :meth:`legal_actions` offers;
+        only a permitted action changes anything."""
+        if self.phase is _OVER:
             raise IllegalAction(
                 f"the deal is over ({self.outcome.status}): no action can follow its settlement",
                 "-",
@@ -217,44 +333,363 @@ class Deal:
                 f"{self.rules.table.direction})",
                 "table.direction",
             )
-        if self.phase == "straddle" and action.kind not in ("straddle", "decline"):
-            # The first betting word declines the straddle; undo that if the word is refused.
-            saved = self._snapshot()
-            try:
-                self._decline(seat, explicit=False)
-                self._legal = None  # a refusal now lists the betting words, not the straddle
-                self._play(seat, action)
-            except IllegalAction:
-                self.__dict__.update(saved)
-                raise
-        elif self.phase == "straddle":
-            if action.kind == "straddle":
-                self._straddle(seat)
-            else:
-                self._decline(seat, explicit=True)
-        elif self.phase == "seeing":
-            self._see(seat, action)
-        elif self.phase == "draw":
-            self._draw(seat, action)
+        if self.phase is _STRADDLE and action.kind not in ("straddle", "decline"):
+            # The first betting word declines the straddle, then is played as said.
+            after = self._check_after_decline(seat, action)
+            self._decline(seat, explicit=False)
+            if after is not _OVER:
+                self._do(seat, action)
         else:
-            self._play(seat, action)
+            self._check(seat, action, self.phase, self.offered())
+            self._do(seat, action)
         self.steps += 1
         self._legal = None
 
-    def _play(self, seat: int, action: Action) -> None:
-        if self.phase == "over":
+    # -- what is legal: one check to offer an action and to refuse it ---------------------
+
+    def offered(self) -> tuple[LegalAction, ...]:
+        """:meth:`legal_actions` as the deal keeps it for this step, made once."""
+        if self._legal is None:
+            seat = self.to_act_seat
+            legal = [] if seat is None else self._legal_in(seat, self.phase, self.opened)
+            self._legal = tuple(legal)
+        return self._legal
+
+    def _legal_in(self, seat: int, phase: Phase, opened: bool) -> list[LegalAction]:
+        if phase is _STRADDLE:
+            legal = [_DECLINE]
+            cost = self._straddle_cost(seat)
+            if cost <= self.cave[seat]:
+                legal.insert(0, LegalAction("straddle", self.contrib[seat] + cost))
+            return legal
+        if phase is _SEEING:
+            total = self.contrib[seat] + self.cave[seat]
+            return [LegalAction("call", min(self.bet, total)), _FOLD]
+        if phase is _DRAW:
+            legal = [LegalAction("discard", 0, len(self.hands[seat]))]
+            if self._may_buy_a_fourth(seat):
+                legal.append(_BUY)
+            return legal
+        stake, total = self.contrib[seat], self.contrib[seat] + self.cave[seat]
+        may_go_all_in = self._may_go_all_in
+        top = total if may_go_all_in else total - 1
+        if phase is _BETTING and not opened:
+            legal = [_PASS]
+            low = self._min_open(seat)
+            if low <= top:
+                legal.append(LegalAction("bet", low, top))
+            if may_go_all_in and total >= low:
+                legal.append(LegalAction("all-in", total, total))
+            legal.append(_FOLD)
+            return legal
+        legal = []
+        if phase is _BETTING:
+            legal.append(LegalAction("call", min(self.bet, total)))
+        else:
+            legal.append(_SAY_NO_MORE)
+        low, step = self._least_raise()
+        if low <= top:
+            legal.append(LegalAction("raise", low, top, step))
+        if (total <= self.bet and phase is _BETTING and stake < total) or (
+            may_go_all_in and total >= low
+        ):
+            legal.append(LegalAction("all-in", total, total))
+        legal.append(_FOLD)
+        return legal
+
+    def _permits(self, legal: LegalAction, seat: int, action: Action) -> bool:
+        """Whether ``legal`` (one entry of the list offered) covers ``action``."""
+        kind = action.kind
+        if legal.kind != kind:
+            return False
+        if kind in ("bet", "raise"):
+            amount = action.amount
+            if amount is None or legal.low is None or legal.high is None:
+                return False
+            if not legal.low <= amount <= legal.high:
+                return False
+            whole = self.contrib[seat] + self.cave[seat]
+            return not legal.step or amount % legal.step == 0 or amount == whole
+        if kind == "discard":
+            return self._draw_fault(seat, action) is None
+        if kind == "buy":
+            return self._draw_fault(seat, action) is None
+        return True
+
+    def _check(self, seat: int, action: Action, phase: Phase, legal: Sequence[LegalAction]) -> None:
+        kind = action.kind
+        plain = kind not in _AMOUNTED
+        for offered in legal:
+            if offered.kind == kind and (plain or self._permits(offered, seat, action)):
+                return
+        message, rule = self._refusal(seat, action, phase)
+        raise IllegalAction(message, rule, self.variant.cite(rule), list(legal))
+
+    def _check_after_decline(self, seat: int, action: Action) -> Phase:
+        """Check a betting word said in place of the straddle's answer, as it will be played
+        once the straddle is declined; returns the phase the decline leads to."""
+        forced = self.rules.forced_bets
+        ends = forced.straddling_ends_at_first_refusal or (
+            self.straddles + 1 >= self._straddle_limit()
+        )
+        name = self.names[seat]
+        if not ends:
+            self._illegal(
+                f"{name} is offered the straddle, and after him the next player: "
+                "'straddle' or 'decline' first",
+                "forced_bets.straddles",
+            )
+        if self.last_straddler is not None and forced.straddle_must_be_seen:
+            start = self.position[self.last_straddler]
+            rotated = self.order[start + 1 :] + self.order[:start]
+            bet = max(self.contrib)
+            pending = [s for s in rotated if self.contrib[s] < bet and self.cave[s] > 0]
+            if not pending or pending[0] != seat:
+                self._illegal(
+                    f"{name} is offered the straddle: 'straddle' or 'decline' first",
+                    "forced_bets.straddles",
+                )
+            if action.kind not in ("call", "fold"):  # the words of the seeing, at this stake
+                total = self.contrib[seat] + self.cave[seat]
+                self._illegal_with(
+                    f"before the deal {name} must see the raise ('call' {bet}) or drop out "
+                    "('fold')",
+                    "forced_bets.straddle_must_be_seen",
+                    [LegalAction("call", min(bet, total)), _FOLD],
+                )
+            return _SEEING
+        if self.exposed is not None and self.rules.misdeals.exposed_card_is_misdeal:
+            return _OVER  # the deal ends at the misdeal: the word has nothing to do
+        first = self.order[
+            0
+            if self.last_straddler is None
+            else (self.position[self.last_straddler] + 1) % len(self.order)
+        ]
+        if first != seat or self.cave[seat] == 0:
+            self._illegal(
+                f"{name} is offered the straddle, but {self.names[first]} speaks first after "
+                "the deal: 'straddle' or 'decline' first",
+                "forced_bets.straddles",
+            )
+        self._check(seat, action, _BETTING, self._legal_in(seat, _BETTING, False))
+        return _BETTING
+
+    def _refusal(self, seat: int, action: Action, phase: Phase) -> tuple[str, str]:
+        """Why ``action`` is not among the legal ones: the message and the rule."""
+        name, kind = self.names[seat], action.kind
+        if phase is _STRADDLE:  # only a straddle can be refused here
+            return (
+                f"{name} cannot afford the straddle ({self._straddle_cost(seat)} counters; "
+                f"{self.cave[seat]} left in the cave)",
+                "forced_bets.straddle_amount",
+            )
+        if phase is _SEEING:
+            return (
+                f"before the deal {name} must see the raise ('call' {self.bet}) or drop out "
+                "('fold')",
+                "forced_bets.straddle_must_be_seen",
+            )
+        if phase is _DRAW:
+            fault = self._draw_fault(seat, action)
+            assert fault is not None
+            return fault
+        whole = self.contrib[seat] + self.cave[seat]
+        if phase is _BETTING and not self.opened:
+            if kind in ("bet", "all-in"):
+                total = action.amount if kind == "bet" else whole
+                assert total is not None
+                return self._open_fault(seat, total)
+            if kind in ("straddle", "decline"):
+                return self._straddle_word_out_of_place(seat, kind)
+            return (
+                f"nobody has opened yet, so {name} cannot '{kind}': pass, open with 'bet N', "
+                "or fold",
+                "betting.pass_before_opening",
+            )
+        closing = phase in CLOSING
+        if kind == "raise" or (kind == "all-in" and whole > self.bet):
+            total = action.amount if kind == "raise" else whole
+            assert total is not None
+            return self._raise_fault(seat, total)
+        if kind == "all-in":
+            return (f"{name} has met the bet; 'all-in' would add nothing", "betting.closing")
+        if kind == "pass":
+            return (
+                f"the game is open: {name} cannot pass now, only call, raise or fold (withdraw "
+                "from the pool)",
+                "betting.pass_before_opening",
+            )
+        if kind == "bet":
+            return (
+                f"the game is already open at {self.bet}: raise to a total with 'raise N'",
+                "betting.opening_minimum",
+            )
+        if kind == "call" and closing:
+            return (f"{name} has already met the bet: say 'no-more' or raise", "betting.closing")
+        if kind == "no-more" and not closing:
+            return (
+                f"'no-more' is said only when everyone has met the bet; {name} must call "
+                f"{self.bet}, raise or fold",
+                "betting.closing",
+            )
+        return self._straddle_word_out_of_place(seat, kind)
+
+    def _open_fault(self, seat: int, total: int) -> tuple[str, str]:
+        low = self._min_open(seat)
+        if total < low:
+            return (
+                f"{self.names[seat]} cannot open for {total}: the least opening is {low}",
+                "betting.opening_minimum",
+            )
+        return self._stake_fault(seat, total, "open")
+
+    def _raise_fault(self, seat: int, total: int) -> tuple[str, str]:
+        name = self.names[seat]
+        low, step = self._least_raise()
+        if total < low:
+            return (
+                f"{name} cannot raise to {total}: the bet is {self.bet} and a raise must reach "
+                f"at least {low}",
+                "betting.minimum_raise",
+            )
+        if step and total % step and total != self.contrib[seat] + self.cave[seat]:
+            return (
+                f"{name} cannot raise to {total}: a raise doubles, quadruples or otherwise "
+                f"multiplies the bet of {self.bet} (to {2 * step}, {3 * step}, ...)",
+                "betting.raises",
+            )
+        return self._stake_fault(seat, total, "raise")
+
+    def _stake_fault(self, seat: int, total: int, word: str) -> tuple[str, str]:
+        name, most = self.names[seat], self.contrib[seat] + self.cave[seat]
+        if total > most:
+            return (
+                f"{name} cannot stake {total}: his cave allows at most {most} (bets are "
+                "limited to the cave)",
+                "stakes.cave",
+            )
+        return (
+            f"{name} cannot {word} with his whole cave ({most}): going all in is only a call "
+            "under this system",
+            "betting.all_in_may_open_or_raise",
+        )
+
+    def _straddle_word_out_of_place(self, seat: int, kind: str) -> tuple[str, str]:
+        if not self.rules.forced_bets.straddles:
+            why = "this system has no straddles"
+        else:
+            why = "a straddle is offered only before the deal, and that time is past"
+        return f"{self.names[seat]} cannot '{kind}': {why}", "forced_bets.straddles"
+
+    def _draw_fault(self, seat: int, action: Action) -> tuple[str, str] | None:
+        """What is wrong with a word said in the draw, or ``None``."""
+        name, hand = self.names[seat], self.hands[seat]
+        if action.kind == "discard":
+            for card in action.cards:
+                if card not in hand:
+                    return f"{name} does not hold {card_str(card)}", "table.draw"
+            if len(set(action.cards)) != len(action.cards):
+                return f"{name} names a card twice", "table.draw"
+            wanted = len(action.cards)
+        elif action.kind == "buy":
+            if not self._may_buy_a_fourth(seat):
+                return f"{name} holds no three equal cards, so cannot buy a fourth", "table.draw"
+            wanted = 1
+        else:
+            return (
+                f"this is the draw: {name} throws cards away and buys as many ('discard' and "
+                "the cards, or 'discard' alone to keep his hand)",
+                "table.draw",
+            )
+        if self.bought + wanted > len(self.stock):
+            return (
+                f"{name} would buy {wanted} cards, but only {len(self.stock) - self.bought} are "
+                "left to buy (give the scenario a longer 'stock:' or a 'deck:')",
+                "table.draw",
+            )
+        return None
+
+    # -- playing a permitted action -------------------------------------------------------
+
+    def _do(self, seat: int, action: Action) -> None:
+        """Play ``action``, already checked."""
+        phase, kind = self.phase, action.kind
+        if phase is _STRADDLE:
+            if kind == "straddle":
+                self._straddle(seat)
+            else:
+                self._decline(seat, explicit=True)
             return
-        if self.phase == "betting" and not self.opened:
+        if phase is _DRAW:
+            self._draw(seat, action)
+            return
+        if phase is _SEEING:
+            if kind == "call":
+                self._call(seat, "call")
+            else:
+                self._fold(seat)
+        elif phase is _BETTING and not self.opened:
             self._before_opening(seat, action)
         else:
             self._after_opening(seat, action)
         self._advance()
 
-    def _snapshot(self) -> dict[str, Any]:
-        saved = dict(self.__dict__)
-        for key in ("cave", "contrib", "folded", "events", "pending", "no_more_queue"):
-            saved[key] = list(saved[key])
-        return saved
+    def _before_opening(self, seat: int, action: Action) -> None:
+        kind = action.kind
+        if kind == "pass":
+            if self.rules.betting.pass_before_opening == "folds":
+                self._fold(seat)
+                return
+            self._say(seat, "pass")
+            self._drop_pending(seat)
+        elif kind == "fold":
+            self._fold(seat)
+        elif kind == "bet":
+            assert action.amount is not None
+            self._open(seat, action.amount, "bet")
+        else:  # all-in
+            self._open(seat, self.contrib[seat] + self.cave[seat], "all-in")
+
+    def _after_opening(self, seat: int, action: Action) -> None:
+        kind = action.kind
+        closing = self.phase in CLOSING
+        if kind == "fold":
+            self._fold(seat)
+            if closing:
+                self._closing_step(seat, folded=True)
+        elif kind == "raise":
+            assert action.amount is not None
+            self._raise(seat, action.amount, "raise")
+        elif kind == "all-in":
+            total = self.contrib[seat] + self.cave[seat]
+            if total > self.bet:
+                self._raise(seat, total, "all-in")
+            else:
+                self._call(seat, "all-in")
+        elif kind == "call":
+            self._call(seat, "call")
+        else:  # no-more
+            self._say(seat, "no-more")
+            self._closing_step(seat, folded=False)
+
+    # -- the log ----------------------------------------------------------------------
+
+    def _log(self, event: Event) -> None:
+        self.events.append(event)
+
+    def _witness(self, event: Event) -> None:
+        """Log an event every player sees."""
+        self.events.append(event)
+        self.public.append(event)
+
+    def _say(self, seat: int, word: str) -> None:
+        """A betting word that puts in nothing (pass, fold, no-more)."""
+        self.spoken += 1
+        key = (self.names[seat], word)
+        event = _SAID.get(key)
+        if event is None:  # events are immutable: one record serves every deal
+            event = _SAID[key] = Act(*key)
+        self._witness(event)
 
     # -- forced bets and straddles ----------------------------------------------------
 
@@ -265,7 +700,7 @@ class Deal:
     def _post_forced_bets(self) -> None:
         forced = self.rules.forced_bets
         if self.carried_in:
-            self.events.append({"type": "carried-in", "amount": self.carried_in})
+            self._witness(CarriedIn(self.carried_in))
         levy_stands = (
             self.carried_in > 0
             and self.rules.void_deals.levy_and_next_blind == "levy-instead-of-blind"
@@ -274,24 +709,19 @@ class Deal:
             # The carried levy is this deal's stake: no blind or ante, but straddles and
             # the opening are reckoned as if the blind stood at its usual amount.
             self.standing_blind = forced.dealer_blind
-            self.events.append(
-                {
-                    "type": "no-blind",
-                    "player": self.names[self.dealer],
-                    "reason": "the carried levy stands for the blind",
-                }
-            )
-        for seat in self.order:
-            if levy_stands:
-                break
-            owed = forced.dealer_blind if seat == self.dealer else forced.others_ante
-            chips = min(owed, self.cave[seat])
-            if chips:
-                self._put(seat, chips)
-                kind = "blind" if seat == self.dealer else "ante"
-                self.events.append(
-                    {"type": kind, "player": self.names[seat], "adds": chips, "total": chips}
-                )
+            self._log(NoBlind(self.names[self.dealer], "the carried levy stands for the blind"))
+        else:
+            for seat in self.order:
+                owed = forced.dealer_blind if seat == self.dealer else forced.others_ante
+                chips = min(owed, self.cave[seat])
+                if chips:
+                    self._put(seat, chips)
+                    name = self.names[seat]
+                    self._witness(
+                        Blind(name, chips, chips)
+                        if seat == self.dealer
+                        else Ante(name, chips, chips)
+                    )
         if forced.straddles:
             self._offer_straddle()
         else:
@@ -309,41 +739,26 @@ class Deal:
     def _largest_stake(self) -> int:
         """The largest stake on the table (the blind's usual amount where a levy stands
         for it)."""
-        return max(max(self.contrib), self.standing_blind)
+        largest = max(self.contrib)
+        return largest if largest > self.standing_blind else self.standing_blind
 
     def _offer_straddle(self) -> None:
         if self.straddles >= self._straddle_limit():
             self._end_straddling()
             return
-        self.phase = "straddle"
+        self.phase = _STRADDLE
         self.to_act_seat = self.order[self.straddles]
 
     def _straddle(self, seat: int) -> None:
         cost = self._straddle_cost(seat)
-        if cost > self.cave[seat]:
-            self._illegal(
-                f"{self.names[seat]} cannot afford the straddle ({cost} counters; "
-                f"{self.cave[seat]} left in the cave)",
-                "forced_bets.straddle_amount",
-            )
         self._put(seat, cost)
         self.straddles += 1
         self.last_straddler = seat
-        self.events.append(
-            {
-                "type": "straddle",
-                "player": self.names[seat],
-                "adds": cost,
-                "total": self.contrib[seat],
-                "pot": self.pot_total(),
-            }
-        )
+        self._witness(Straddle(self.names[seat], cost, self.contrib[seat], self.pot_total()))
         self._offer_straddle()
 
     def _decline(self, seat: int, explicit: bool) -> None:
-        self.events.append(
-            {"type": "decline", "player": self.names[seat], "implicit": not explicit}
-        )
+        self._witness(Decline(self.names[seat], not explicit))
         if self.rules.forced_bets.straddling_ends_at_first_refusal:
             self._end_straddling()
         else:
@@ -355,37 +770,18 @@ class Deal:
         if self.last_straddler is None or not self.rules.forced_bets.straddle_must_be_seen:
             self._deal_cards()
             return
-        self.phase = "seeing"
+        self.phase = _SEEING
         self.bet = max(self.contrib)
         start = self.position[self.last_straddler]
         rotated = self.order[start + 1 :] + self.order[:start]
         self.pending = [s for s in rotated if self.contrib[s] < self.bet and self.cave[s] > 0]
         self._advance()
 
-    def _see(self, seat: int, action: Action) -> None:
-        """Before the deal, a player sees the straddle (``call``) or drops out (``fold``)."""
-        if action.kind == "call":
-            self._call(seat, "call")
-        elif action.kind == "fold":
-            self._fold(seat)
-        else:
-            self._illegal(
-                f"before the deal {self.names[seat]} must see the raise ('call' {self.bet}) "
-                "or drop out ('fold')",
-                "forced_bets.straddle_must_be_seen",
-            )
-        self._advance()
-
     # -- the deal ---------------------------------------------------------------------
 
     def _deal_cards(self) -> None:
-        self.events.append(
-            {
-                "type": "deal",
-                "hands": {self.names[s]: cards_str(self.hands[s]) for s in self.order},
-                "retourne": card_str(self.retourne),
-            }
-        )
+        names, hands = self.names, self.hands
+        self._log(Dealt(tuple([(names[s], tuple(hands[s])) for s in self.order]), self.retourne))
         if self.exposed is not None and self.rules.misdeals.exposed_card_is_misdeal:
             self._misdeal()
             return
@@ -394,7 +790,7 @@ class Deal:
             if self.last_straddler is None
             else self.order[(self.position[self.last_straddler] + 1) % len(self.order)]
         )
-        self.phase = "betting"
+        self.phase = _BETTING
         self.bet = max(self.contrib)
         start = self.position[first]
         rotated = self.order[start:] + self.order[:start]
@@ -403,81 +799,42 @@ class Deal:
 
     def _misdeal(self) -> None:
         assert self.exposed is not None
-        self.events.append({"type": "misdeal", "exposed": card_str(self.exposed)})
+        self._log(Misdeal(self.exposed))
         stakes_stay = self.rules.misdeals.stakes_on_a_misdeal == "stay-in-the-pool"
         for seat in self.order:
             if self.contrib[seat] and not stakes_stay:
                 self._return(seat, self.contrib[seat], "stakes returned: the hands are abandoned")
         ranks = [triplets(hand) for hand in self.hands]
         self._pay(triplet_claims(ranks, self.order, self.rules))
-        self.events.append(
-            {
-                "type": "redeal",
-                "dealer": self.names[self.dealer]
-                if self.rules.misdeals.dealer_keeps_deal
-                else None,
-            }
-        )
-        self._finish("void", carry=self.pot_total())
+        keeps = self.rules.misdeals.dealer_keeps_deal
+        self._log(Redeal(self.names[self.dealer] if keeps else None))
+        self._finish(Status.VOID, carry=self.pot_total())
 
     # -- betting ----------------------------------------------------------------------
 
     def _min_open(self, seat: int) -> int:
-        betting, forced = self.rules.betting, self.rules.forced_bets
         largest = self._largest_stake()
-        if betting.opening_minimum == "as-much-as-the-pot":
+        if self._opening == "as-much-as-the-pot":
             return max(largest, self.contrib[seat] + max(self.pot_total(), 1))
-        if betting.opening_minimum == "equal-the-largest":
+        if self._opening == "equal-the-largest":
             return max(largest, 1)
-        fresh = 1
-        if betting.opening_minimum == "equal-the-blind":
-            fresh = max(forced.dealer_blind, 1)
-        return max(largest, self.contrib[seat] + fresh)
+        least = self.contrib[seat] + self._fresh  # a counter, or the blind (equal-the-blind)
+        return largest if largest > least else least
 
-    def _check_all_in_permission(self, seat: int, total: int, word: str) -> None:
-        if total - self.contrib[seat] == self.cave[seat] and not (
-            self.rules.betting.all_in_may_open_or_raise
-        ):
-            self._illegal(
-                f"{self.names[seat]} cannot {word} with his whole cave "
-                f"({self.contrib[seat] + self.cave[seat]}): going all in is only a call "
-                "under this system",
-                "betting.all_in_may_open_or_raise",
-            )
-
-    def _check_affordable(self, seat: int, total: int) -> None:
-        most = self.contrib[seat] + self.cave[seat]
-        if total > most:
-            self._illegal(
-                f"{self.names[seat]} cannot stake {total}: his cave allows at most {most} "
-                "(bets are limited to the cave)",
-                "stakes.cave",
-            )
-
-    def _record(self, seat: int, word: str, adds: int, **extra: Any) -> None:
+    def _record(self, seat: int, word: str, adds: int, *, sight: bool = False) -> None:
+        """A betting word that puts chips in (bet, call, raise, all-in)."""
         self._put(seat, adds)
-        event: Event = {
-            "type": "action",
-            "player": self.names[seat],
-            "action": word,
-            "adds": adds,
-            "total": self.contrib[seat],
-            "pot": self.pot_total(),
-        }
-        if self.cave[seat] == 0 and adds:
-            event["all_in"] = True
-        event.update(extra)
-        self.events.append(event)
+        self.spoken += 1
+        if not self.came_in[seat]:
+            self.came_in[seat] = True
+            self.in_by_choice += 1
+        if word != "call":
+            self.raises[seat] += 1
+        all_in = self.cave[seat] == 0 and adds > 0
+        total = self.contrib[seat]
+        self._witness(Act(self.names[seat], word, adds, total, self.pot_total(), all_in, sight))
 
     def _open(self, seat: int, total: int, word: str) -> None:
-        low = self._min_open(seat)
-        if total < low:
-            self._illegal(
-                f"{self.names[seat]} cannot open for {total}: the least opening is {low}",
-                "betting.opening_minimum",
-            )
-        self._check_affordable(seat, total)
-        self._check_all_in_permission(seat, total, "open")
         self._record(seat, word, total - self.contrib[seat])
         self.opened = True
         self.bet = total
@@ -493,22 +850,7 @@ class Deal:
         return low, None
 
     def _raise(self, seat: int, total: int, word: str) -> None:
-        low, step = self._least_raise()
-        if total < low:
-            self._illegal(
-                f"{self.names[seat]} cannot raise to {total}: the bet is {self.bet} and a raise "
-                f"must reach at least {low}",
-                "betting.minimum_raise",
-            )
-        if step and total % step and total != self.contrib[seat] + self.cave[seat]:
-            self._illegal(
-                f"{self.names[seat]} cannot raise to {total}: a raise doubles, quadruples or "
-                f"otherwise multiplies the bet of {self.bet} (to {2 * step}, {3 * step}, ...)",
-                "betting.raises",
-            )
-        self._check_affordable(seat, total)
-        self._check_all_in_permission(seat, total, "raise")
-        if self.phase == "privilege" and seat == self.asked:
+        if self.phase is _PRIVILEGE and seat == self.asked:
             took_over = (
                 self.word_passed
                 and self.rules.betting.privilege_after_the_word == "from-the-holder"
@@ -521,19 +863,21 @@ class Deal:
         self._record(seat, word, total - self.contrib[seat])
         self.bet = total
         self.aggressor = seat
-        self.phase = "betting"
+        self.phase = _BETTING
         self.word_passed = False
         self._everyone_else_to_act(seat)
 
     def _call(self, seat: int, word: str) -> None:
         adds = min(self.bet - self.contrib[seat], self.cave[seat])
-        short = self.contrib[seat] + adds < self.bet
-        self._record(seat, word, adds, **({"sight": True} if short else {}))
+        self._record(seat, word, adds, sight=self.contrib[seat] + adds < self.bet)
         self._drop_pending(seat)
 
     def _fold(self, seat: int) -> None:
         self.folded[seat] = True
-        self.events.append({"type": "action", "player": self.names[seat], "action": "fold"})
+        self.live -= 1
+        if self.came_in[seat]:
+            self.in_by_choice -= 1
+        self._say(seat, "fold")
         self._drop_pending(seat)
         if seat in self.no_more_queue:
             self.no_more_queue.remove(seat)
@@ -546,88 +890,6 @@ class Deal:
         start = self.position[seat]
         rotated = self.order[start + 1 :] + self.order[:start]
         self.pending = [s for s in rotated if not self.folded[s] and self.cave[s] > 0]
-
-    def _before_opening(self, seat: int, action: Action) -> None:
-        kind = action.kind
-        if kind == "pass":
-            if self.rules.betting.pass_before_opening == "folds":
-                self._fold(seat)
-                return
-            self.events.append({"type": "action", "player": self.names[seat], "action": "pass"})
-            self._drop_pending(seat)
-        elif kind == "fold":
-            self._fold(seat)
-        elif kind == "bet":
-            assert action.amount is not None
-            self._open(seat, action.amount, "bet")
-        elif kind == "all-in":
-            self._open(seat, self.contrib[seat] + self.cave[seat], "all-in")
-        elif kind in ("straddle", "decline"):
-            self._straddle_word_out_of_place(seat, kind)
-        else:
-            self._illegal(
-                f"nobody has opened yet, so {self.names[seat]} cannot '{kind}': "
-                "pass, open with 'bet N', or fold",
-                "betting.pass_before_opening",
-            )
-
-    def _after_opening(self, seat: int, action: Action) -> None:
-        kind = action.kind
-        closing = self.phase in ("privilege", "no-more")
-        if kind == "fold":
-            self._fold(seat)
-            if closing:
-                self._closing_step(seat, folded=True)
-        elif kind == "raise":
-            assert action.amount is not None
-            self._raise(seat, action.amount, "raise")
-        elif kind == "all-in":
-            total = self.contrib[seat] + self.cave[seat]
-            if total > self.bet:
-                self._raise(seat, total, "all-in")
-            elif closing:
-                self._illegal(
-                    f"{self.names[seat]} has met the bet; 'all-in' would add nothing",
-                    "betting.closing",
-                )
-            else:
-                self._call(seat, "all-in")
-        elif kind == "call" and not closing:
-            self._call(seat, "call")
-        elif kind == "no-more" and closing:
-            self.events.append({"type": "action", "player": self.names[seat], "action": "no-more"})
-            self._closing_step(seat, folded=False)
-        elif kind == "pass":
-            self._illegal(
-                f"the game is open: {self.names[seat]} cannot pass now, only call, raise or "
-                "fold (withdraw from the pool)",
-                "betting.pass_before_opening",
-            )
-        elif kind == "bet":
-            self._illegal(
-                f"the game is already open at {self.bet}: raise to a total with 'raise N'",
-                "betting.opening_minimum",
-            )
-        elif kind == "call":
-            self._illegal(
-                f"{self.names[seat]} has already met the bet: say 'no-more' or raise",
-                "betting.closing",
-            )
-        elif kind == "no-more":
-            self._illegal(
-                f"'no-more' is said only when everyone has met the bet; {self.names[seat]} "
-                f"must call {self.bet}, raise or fold",
-                "betting.closing",
-            )
-        else:
-            self._straddle_word_out_of_place(seat, kind)
-
-    def _straddle_word_out_of_place(self, seat: int, kind: str) -> None:
-        if not self.rules.forced_bets.straddles:
-            why = "this system has no straddles"
-        else:
-            why = "a straddle is offered only before the deal, and that time is past"
-        self._illegal(f"{self.names[seat]} cannot '{kind}': {why}", "forced_bets.straddles")
 
     # -- closing the betting ----------------------------------------------------------
 
@@ -648,7 +910,7 @@ class Deal:
 
     def _closing_step(self, seat: int, folded: bool) -> None:
         """A player in the closing round said no more (or folded)."""
-        if self.phase == "no-more":
+        if self.phase is _NO_MORE:
             if seat in self.no_more_queue:
                 self.no_more_queue.remove(seat)
             return
@@ -660,37 +922,34 @@ class Deal:
         self.asked = self._next_active(seat)
 
     def _advance(self) -> None:
-        if self.phase == "over":
+        phase = self.phase
+        if phase is _OVER:
             return
-        contenders = self._contenders()
-        if len(contenders) == 1:
-            if self.phase == "seeing":  # the straddle is a stake: the pool goes whole
-                self._uncontested(contenders[0], "nobody saw the raise", bets_made=False)
+        if self.live == 1:
+            last = self.folded.index(False)
+            if phase is _SEEING:  # the straddle is a stake: the pool goes whole
+                self._uncontested(last, "nobody saw the raise", bets_made=False)
             else:
-                self._uncontested(contenders[0], "every other player has withdrawn")
+                self._uncontested(last, "every other player has withdrawn")
             return
-        if self.phase == "seeing":
+        if phase is _SEEING:
             if self.pending:
                 self.to_act_seat = self.pending[0]
             else:
                 self._deal_cards()
-            return
-        if self.phase == "betting":
+        elif phase is _BETTING:
             if self.pending:
                 self.to_act_seat = self.pending[0]
-                return
-            if not self.opened:
+            elif not self.opened:
                 self._nobody_opens()
-                return
-            self._round_complete()
-            return
-        if self.phase == "privilege":
+            else:
+                self._round_complete()
+        elif phase is _PRIVILEGE:
             if self.asked is None or len(self._active()) <= 1:
                 self._end_of_betting()
             else:
                 self.to_act_seat = self.asked
-            return
-        if self.phase == "no-more":
+        elif phase is _NO_MORE:
             if not self.no_more_queue:
                 self._end_of_betting()
             else:
@@ -713,18 +972,18 @@ class Deal:
             assert holder is not None
             if self.folded[holder] or self.cave[holder] == 0:
                 holder = self._next_active(holder)
-            self.phase = "privilege"
+            self.phase = _PRIVILEGE
             self.word_passed = False
             self.asked = holder
             self.round_holder = holder
-            self.events.append({"type": "privilege", "player": self.names[holder], "bet": self.bet})
+            self._witness(Privilege(self.names[holder], self.bet))
             self.to_act_seat = holder
         else:
             assert self.aggressor is not None
             start = self.position[self.aggressor]
             rotated = self.order[start + 1 :] + self.order[:start]
             self.no_more_queue = [s for s in rotated if s in active]
-            self.phase = "no-more"
+            self.phase = _NO_MORE
             if not self.no_more_queue:
                 self._end_of_betting()
             else:
@@ -735,9 +994,7 @@ class Deal:
     def _return(self, seat: int, chips: int, reason: str) -> None:
         self.contrib[seat] -= chips
         self.cave[seat] += chips
-        self.events.append(
-            {"type": "return", "player": self.names[seat], "amount": chips, "reason": reason}
-        )
+        self._log(Return(self.names[seat], chips, reason))
 
     def _return_uncalled(self) -> None:
         if not self.rules.betting.return_uncalled_excess:
@@ -748,44 +1005,48 @@ class Deal:
 
     def _pay(self, transfers: Sequence[Transfer]) -> None:
         ledger = self.rules.bonuses.paid_from == "ledger"
+        book = self.ledger if ledger else self.cave
         for t in transfers:
             amount = t.amount if ledger else min(t.amount, self.cave[t.payer])
-            event: Event = {
-                "type": "bonus",
-                "from": self.names[t.payer],
-                "to": self.names[t.payee],
-                "amount": amount,
-                "reason": t.reason,
-                "ledger": ledger,
-            }
-            if amount < t.amount:
-                event["unpaid"] = t.amount - amount
-            if not ledger:
-                self.cave[t.payer] -= amount
-                self.cave[t.payee] += amount
+            book[t.payer] -= amount
+            book[t.payee] += amount
             if amount or not ledger:
-                self.events.append(event)
+                bonus = Bonus(
+                    self.names[t.payer],
+                    self.names[t.payee],
+                    amount,
+                    t.reason,
+                    ledger,
+                    t.amount - amount,
+                )
+                self._bonuses.append(bonus)
+                self._log(bonus)
 
-    def _award(self, seat: int, amount: int, contenders: Sequence[int], reason: str) -> None:
+    def _award(
+        self,
+        seat: int,
+        amount: int,
+        contenders: Sequence[int],
+        reason: str,
+        decision: Decision,
+        value: HandValue | None = None,
+    ) -> None:
         self.cave[seat] += amount
-        self.events.append(
-            {
-                "type": "pot",
-                "amount": amount,
-                "contenders": [self.names[s] for s in contenders],
-                "winner": self.names[seat],
-                "reason": reason,
-            }
+        names = self.names
+        pot = PotWon(
+            amount, tuple([names[s] for s in contenders]), names[seat], reason, decision, value
         )
+        self._pots.append(pot)
+        self._log(pot)
 
     # -- the draw -------------------------------------------------------------------
 
     def _end_of_betting(self) -> None:
         """The betting is over: the draw, where the rules have one, then the showdown."""
-        if self.rules.table.draw == "discard-and-buy" and self.phase != "draw":
-            self.phase = "draw"
+        if self.rules.table.draw == "discard-and-buy" and self.phase is not _DRAW:
+            self.phase = _DRAW
             self.draw_queue = self._contenders()
-            self.events.append({"type": "draw-begins", "to_buy_first": card_str(self.retourne)})
+            self._log(DrawBegins(self.retourne))
             self.to_act_seat = self.draw_queue[0]
             return
         self._showdown()
@@ -797,45 +1058,13 @@ class Deal:
     def _draw(self, seat: int, action: Action) -> None:
         """Throw away cards and buy as many (``discard``), or buy a fourth (``buy``)."""
         hand = self.hands[seat]
-        name = self.names[seat]
-        if action.kind == "discard":
-            thrown = list(action.cards)
-            for card in thrown:
-                if card not in hand:
-                    self._illegal(f"{name} does not hold {card_str(card)}", "table.draw")
-            if len(set(thrown)) != len(thrown):
-                self._illegal(f"{name} names a card twice", "table.draw")
-            wanted = len(thrown)
-        elif action.kind == "buy":
-            if not self._may_buy_a_fourth(seat):
-                self._illegal(
-                    f"{name} holds no three equal cards, so cannot buy a fourth", "table.draw"
-                )
-            thrown, wanted = [], 1
-        else:
-            self._illegal(
-                f"this is the draw: {name} throws cards away and buys as many ('discard' "
-                "and the cards, or 'discard' alone to keep his hand)",
-                "table.draw",
-            )
-            return
-        if self.bought + wanted > len(self.stock):
-            self._illegal(
-                f"{name} would buy {wanted} cards, but only {len(self.stock) - self.bought} "
-                "are left to buy (give the scenario a longer 'stock:' or a 'deck:')",
-                "table.draw",
-            )
+        thrown = action.cards if action.kind == "discard" else ()
+        wanted = len(thrown) if action.kind == "discard" else 1
         bought = self.stock[self.bought : self.bought + wanted]
         self.bought += wanted
         self.hands[seat] = [c for c in hand if c not in thrown] + bought
-        self.events.append(
-            {
-                "type": "draw",
-                "player": name,
-                "discards": cards_str(thrown),
-                "buys": cards_str(bought),
-                "hand": cards_str(self.hands[seat]),
-            }
+        self._log(
+            DrawEvent(self.names[seat], tuple(thrown), tuple(bought), tuple(self.hands[seat]))
         )
         self.draw_queue.remove(seat)
         if self.draw_queue:
@@ -857,36 +1086,33 @@ class Deal:
             dealt=self.dealt,
         )
         if note:
-            self.events.append(
-                {
-                    "type": "under-retourne",
-                    "card": card_str(self.under_retourne)
-                    if self.under_retourne is not None
-                    else None,
-                    "note": note,
-                }
-            )
-        self.events.append(
-            {
-                "type": "showdown",
-                "hands": {self.names[s]: values[s].describe() for s in contenders},
-            }
-        )
+            self._log(UnderRetourne(self.under_retourne, note))
+        names = self.names
+        self._log(Showdown(tuple([(names[s], values[s]) for s in contenders])))
         awards = award_pots(
             pots, self.hands, self.retourne, values, self.rules, self.seating, shown=contenders
         )
         for award in awards:
-            self._award(award.winner, award.pot.amount, award.pot.contenders, award.reason)
+            self._award(
+                award.winner,
+                award.pot.amount,
+                award.pot.contenders,
+                award.reason,
+                award.decision,
+                values[award.winner],
+            )
         winners = {a.winner for a in awards}
         self._pay(brelan_claims(contenders, values, winners, self.folded, self.order, self.rules))
-        self._finish("settled")
+        self._finish(Status.SETTLED)
 
     def _uncontested(self, seat: int, reason: str, *, bets_made: bool = True) -> None:
         if bets_made:  # forced stakes that nobody opened against are not "uncalled" bets
             self._return_uncalled()
-        self._award(seat, self.pot_total(), [seat], f"uncontested: {reason}")
+        self._award(
+            seat, self.pot_total(), [seat], f"uncontested: {reason}", WonUncontested(reason)
+        )
         # Before the deal (a straddle nobody saw) there is no hand to show.
-        if self.rules.bonuses.claimed_without_showdown and self.phase != "seeing":
+        if self.rules.bonuses.claimed_without_showdown and self.phase is not _SEEING:
             # Only the winner shows his hand, so only his can claim, unless he stifles it.
             values = [POINT_VALUE] * len(self.hands)
             values[seat] = classify(
@@ -897,39 +1123,44 @@ class Deal:
                 dealt=self.dealt[seat],
             )
             if values[seat].is_brelan and self.names[seat] in self.stifled:
-                self.events.append({"type": "stifle", "player": self.names[seat]})
+                self._log(Stifle(self.names[seat]))
             elif values[seat].is_brelan:
                 claims = brelan_claims([seat], values, {seat}, self.folded, self.order, self.rules)
                 self._pay(claims)
-        self._finish("uncontested")
+        self._finish(Status.UNCONTESTED)
 
     def _nobody_opens(self) -> None:
         void = self.rules.void_deals
         rule = (
             void.nobody_opens if self.last_straddler is None else void.nobody_opens_after_straddles
         )
-        self.events.append({"type": "nobody-opens"})
+        self._log(NobodyOpens())
         taker = self.last_straddler if self.last_straddler is not None else self.dealer
         if rule == "last-straddler-takes" and not self.folded[taker]:
             self._uncontested(
                 taker, "nobody opened; the last to stake takes the pool", bets_made=False
             )
             return
+        levied = 0
         for seat in self.order:
             levy = min(void.void_levy, self.cave[seat])
             if levy:
                 self.cave[seat] -= levy
-                self.events.append({"type": "levy", "player": self.names[seat], "amount": levy})
-        carry = self.pot_total() + sum(e["amount"] for e in self.events if e["type"] == "levy")
-        self._finish("void", carry=carry)
+                levied += levy
+                self._log(Levy(self.names[seat], levy))
+        self._finish(Status.VOID, carry=self.pot_total() + levied)
 
-    def _finish(self, status: str, carry: int = 0) -> None:
-        self.events.append({"type": "end", "status": status, "carry": carry})
-        self.phase = "over"
+    def _finish(self, status: Status, carry: int = 0) -> None:
+        self._status, self._carry = status, carry
+        self._log(End(status, carry))
+        self.phase = _OVER
         self.to_act_seat = None
 
     def _illegal(self, message: str, rule: str) -> None:
-        raise IllegalAction(message, rule, self.variant.cite(rule), self.legal_actions())
+        self._illegal_with(message, rule, self.legal_actions())
+
+    def _illegal_with(self, message: str, rule: str, legal: list[LegalAction]) -> None:
+        raise IllegalAction(message, rule, self.variant.cite(rule), legal)
 
 
 def new_deal(
@@ -967,6 +1198,21 @@ def new_deal(
         under_retourne = under_retourne if under_retourne is not None else dealt_under
         if stock is None:
             stock = deck[len(players) * variant.rules.table.hand_size + 1 :]
+            if shuffled_here:  # the rest of the variant's own pack: nothing to check
+                return Deal(
+                    variant,
+                    players,
+                    dealer,
+                    caves,
+                    hands,
+                    retourne,
+                    under_retourne,
+                    carried_in=carried_in,
+                    stifled=stifled,
+                    shuffled_here=True,
+                    favori_rank=favori_rank,
+                    stock=stock,
+                )
     if retourne is None:
         raise SetupError("no retourne given", "retourne")
     return Deal(
@@ -984,6 +1230,21 @@ def new_deal(
         favori_rank=favori_rank,
         stock=_checked_stock(variant, hands, retourne, stock or ()),
     )
+
+
+@lru_cache(maxsize=256)
+def _table(
+    names: tuple[str, ...], dealer: str, to_the_right: bool
+) -> tuple[dict[str, int], int, list[int], dict[int, int], Seating]:
+    """Each name's seat, the dealer's seat, the seats in speaking order (the dealer last),
+    each seat's place in that order, and the seating for ties: shared by every deal at
+    that table, and never changed."""
+    seat_of = {name: i for i, name in enumerate(names)}
+    n, first = len(names), seat_of[dealer]
+    step = 1 if to_the_right else -1
+    order = [(first + step * k) % n for k in range(1, n + 1)]
+    position = {seat: k for k, seat in enumerate(order)}
+    return seat_of, first, order, position, Seating(list(names), order, first)
 
 
 def _checked_stock(

@@ -1,13 +1,44 @@
-"""The outcome of a deal, derived from its event log alone."""
+"""The outcome of a deal: kept by the deal as it settles, and checkable against its log.
+
+Every counter that moves is also in an event, so :func:`replay` rebuilds the same outcome
+from the log alone (the property tests check that it does); the deal does not need to.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
+from .events import (
+    Act,
+    Ante,
+    Blind,
+    Bonus,
+    CarriedIn,
+    End,
+    Event,
+    Levy,
+    PotWon,
+    Return,
+    Straddle,
+    events_json,
+)
 
-@dataclass(frozen=True)
+
+class Status(StrEnum):
+    """How a deal ended (the ``status`` of ``bouillotte run --json``)."""
+
+    SETTLED = "settled"
+    """A showdown."""
+    UNCONTESTED = "uncontested"
+    """One player left, or the last to stake took a pool nobody opened."""
+    VOID = "void"
+    """Nobody opened, or a misdeal: the pool is carried."""
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerResult:
     cave: int
     """The cave at the end of the deal."""
@@ -19,65 +50,67 @@ class PlayerResult:
 
 @dataclass(frozen=True)
 class Outcome:
-    status: str
-    """``settled`` (a showdown), ``uncontested``, or ``void`` (nobody opened, a misdeal)."""
-    pots: list[dict[str, Any]]
-    bonuses: list[dict[str, Any]]
+    status: Status
+    pots: tuple[PotWon, ...]
+    """The pools awarded, main pool first, each with why it was won."""
+    bonuses: tuple[Bonus, ...]
     carry: int
     carried_in: int
     players: dict[str, PlayerResult]
-    events: list[dict[str, Any]] = field(repr=False)
+    events: tuple[Event, ...] = field(repr=False)
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "status": self.status,
+            "status": str(self.status),
             "error": None,
-            "pots": self.pots,
-            "bonuses": self.bonuses,
+            "pots": [p.to_json() for p in self.pots],
+            "bonuses": [b.to_json() for b in self.bonuses],
             "carry": self.carry,
             "players": {
                 name: {"cave": r.cave, "ledger": r.ledger, "net": r.net}
                 for name, r in self.players.items()
             },
-            "events": self.events,
+            "events": events_json(self.events),
         }
 
 
-def outcome_from_events(
-    events: Sequence[dict[str, Any]], initial_caves: Mapping[str, int]
-) -> Outcome:
-    """Replay the log: every counter that moved is in an event."""
+def results(
+    initial: Mapping[str, int], cave: Mapping[str, int], ledger: Mapping[str, int]
+) -> dict[str, PlayerResult]:
+    return {
+        name: PlayerResult(cave[name], ledger[name], cave[name] - start + ledger[name])
+        for name, start in initial.items()
+    }
+
+
+def replay(events: Sequence[Event], initial_caves: Mapping[str, int]) -> Outcome:
+    """Rebuild the outcome from the log alone: every counter that moved is in an event."""
     cave = dict(initial_caves)
     ledger = dict.fromkeys(initial_caves, 0)
-    pots: list[dict[str, Any]] = []
-    bonuses: list[dict[str, Any]] = []
-    status, carry, carried_in = "void", 0, 0
+    pots: list[PotWon] = []
+    bonuses: list[Bonus] = []
+    status, carry, carried_in = Status.VOID, 0, 0
     for event in events:
-        kind = event["type"]
-        if kind in ("blind", "ante", "straddle", "action"):
-            cave[event["player"]] -= event.get("adds", 0)
-        elif kind == "levy":
-            cave[event["player"]] -= event["amount"]
-        elif kind == "return":
-            cave[event["player"]] += event["amount"]
-        elif kind == "pot":
-            cave[event["winner"]] += event["amount"]
-            pots.append({k: event[k] for k in ("amount", "contenders", "winner", "reason")})
-        elif kind == "bonus":
-            book = ledger if event["ledger"] else cave
-            book[event["from"]] -= event["amount"]
-            book[event["to"]] += event["amount"]
-            bonuses.append({k: event[k] for k in ("from", "to", "amount", "reason")})
-        elif kind == "carried-in":
-            carried_in = event["amount"]
-        elif kind == "end":
-            status, carry = event["status"], event["carry"]
-    players = {
-        name: PlayerResult(
-            cave=cave[name],
-            ledger=ledger[name],
-            net=cave[name] - initial_caves[name] + ledger[name],
-        )
-        for name in initial_caves
-    }
-    return Outcome(status, pots, bonuses, carry, carried_in, players, list(events))
+        match event:
+            case Blind() | Ante() | Straddle():
+                cave[event.player] -= event.adds
+            case Act():
+                cave[event.player] -= event.adds or 0
+            case Levy():
+                cave[event.player] -= event.amount
+            case Return():
+                cave[event.player] += event.amount
+            case PotWon():
+                cave[event.winner] += event.amount
+                pots.append(event)
+            case Bonus():
+                book = ledger if event.ledger else cave
+                book[event.payer] -= event.amount
+                book[event.payee] += event.amount
+                bonuses.append(event)
+            case CarriedIn():
+                carried_in = event.amount
+            case End():
+                status, carry = Status(event.status), event.carry
+    players = results(initial_caves, cave, ledger)
+    return Outcome(status, tuple(pots), tuple(bonuses), carry, carried_in, players, tuple(events))

@@ -18,6 +18,8 @@ class PointResult:
     suit: int
     """The winning suit, or ``NO_SUIT`` where the point is counted over a whole hand."""
     reason: str
+    total: int = 0
+    """The winning point: the suit's (or the hand's) count."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,11 +125,12 @@ def decide_by_point(
             owner,
             suit,
             f"point: {_suit_name(suit)} {best}, best card held by {names[owner]}{dead_note}",
+            best,
         )
     suit, owner, why = _break_tie(tied, rule, seating, retourne)
     ranked = sorted(tied, key=lambda pair: pair[0] != suit)
     ties = " ties ".join(f"{_suit_name(s)} {best}" for s, _ in ranked)
-    return PointResult(owner, suit, f"point: {ties}; {why}{dead_note}")
+    return PointResult(owner, suit, f"point: {ties}; {why}{dead_note}", best)
 
 
 def _richest_suit_else_own_pips(
@@ -153,7 +156,10 @@ def _richest_suit_else_own_pips(
     if holder in contenders:
         assert holder is not None
         return PointResult(
-            holder, suit, f"point: {_suit_name(suit)} {richest}, best card held by {names[holder]}"
+            holder,
+            suit,
+            f"point: {_suit_name(suit)} {richest}, best card held by {names[holder]}",
+            richest,
         )
     scored = []
     for seat in contenders:
@@ -174,6 +180,7 @@ def _richest_suit_else_own_pips(
         suit,
         f"point: {_suit_name(suit)} {richest}, but {gone}, out of the pool; "
         f"{names[winner]} counts most in another suit ({best}){why}",
+        richest,
     )
 
 
@@ -210,11 +217,11 @@ def _own_hand_point(
     if len(tied) == 1:
         suit, seat = tied[0]
         return PointResult(
-            seat, suit, f"point: {names[seat]}'s {_suit_name(suit)} {best}{taking} is best"
+            seat, suit, f"point: {names[seat]}'s {_suit_name(suit)} {best}{taking} is best", best
         )
     suit, seat, why = _break_tie(tied, rule, seating, retourne)
     who = ", ".join(f"{names[s]} {_suit_name(su)}" for su, s in tied)
-    return PointResult(seat, suit, f"point: {who} tie at {best}; {why}")
+    return PointResult(seat, suit, f"point: {who} tie at {best}; {why}", best)
 
 
 def _captured(
@@ -252,7 +259,9 @@ def _whole_hand_point(
     tied = [seat for seat in contenders if pips[seat] == best]
     names = seating.names
     if len(tied) == 1:
-        return PointResult(tied[0], NO_SUIT, f"point: {names[tied[0]]}'s hand holds {best} pips")
+        return PointResult(
+            tied[0], NO_SUIT, f"point: {names[tied[0]]}'s hand holds {best} pips", best
+        )
     # Seats go by the tie rule's order (a retourne-suit rule has no suit to look at here).
     order = seating.tie_priority(rule.suit_tie)
     winner = min(tied, key=order.index)
@@ -261,7 +270,7 @@ def _whole_hand_point(
         why = f"{names[winner]} is the dealer, who wins ties"
     else:
         why = f"{names[winner]} is nearest the dealer's right"
-    return PointResult(winner, NO_SUIT, f"point: {who} tie at {best} pips; {why}")
+    return PointResult(winner, NO_SUIT, f"point: {who} tie at {best} pips; {why}", best)
 
 
 def best_holder_of(

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ..rules.cards import RANKS, SUIT_NAMES, SUITS, Card, card_str, rank_of
 from ..rules.errors import UserError
 from ..rules.profile import Rules
+from .events import Decision, WonByBrelan, WonByPoint, WonBySuit, WonUncontested
 from .hands import HandValue, Kind, classify, tier_of
 from .point import NO_SUIT, Seating, best_holder_of, decide_by_point
 from .pots import Pot
@@ -18,6 +19,9 @@ class Award:
     pot: Pot
     winner: int
     reason: str
+    decision: Decision
+    """Why, as data: the brelan, the point's suit and total, the suit that cannot lose, or
+    no contest."""
 
 
 class MissingCardError(UserError, ValueError):
@@ -108,11 +112,12 @@ def award_pots(
     for index, pot in enumerate(pots):
         contenders = pot.contenders
         if len(contenders) == 1:
-            awards.append(Award(pot, contenders[0], "uncontested"))
+            awards.append(Award(pot, contenders[0], "uncontested", WonUncontested()))
             continue
         best = max(contenders, key=lambda s: (values[s].key, -seating.order.index(s)))
         if values[best].is_brelan:
-            awards.append(Award(pot, best, f"{values[best].describe()} ({names[best]})"))
+            reason = f"{values[best].describe()} ({names[best]})"
+            awards.append(Award(pot, best, reason, WonByBrelan(values[best])))
             continue
         if index > 0 and winning_suit is not None and rules.point.side_pots_by_winning_suit:
             holder = best_holder_of(hands, contenders, winning_suit)
@@ -125,13 +130,15 @@ def award_pots(
                         seat,
                         f"{suit}, the suit that won the main pool, cannot lose: "
                         f"{names[seat]} holds {card_str(card)}",
+                        WonBySuit(winning_suit, card),
                     )
                 )
                 continue
         result = decide_by_point(contenders, hands, retourne, point_values, rules.point, seating)
         if index == 0 and result.suit != NO_SUIT:
             winning_suit = result.suit
-        awards.append(Award(pot, result.winner, result.reason))
+        decision = WonByPoint(result.suit, result.total)
+        awards.append(Award(pot, result.winner, result.reason, decision))
     return awards
 
 

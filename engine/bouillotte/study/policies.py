@@ -25,33 +25,33 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, NamedTuple, Protocol
+from typing import NamedTuple, Protocol
 
-from ..play.actions import Action, LegalAction
-from ..play.deal import Deal
+from ..play.actions import ACTION_WORDS, Action, LegalAction
+from ..play.deal import CLOSING, Deal, Phase
+from ..play.events import Act, Event
 from ..play.hands import Kind, classify
 from ..play.showdown import rank_values
 from ..rules.cards import Card, rank_of
 from ..rules.errors import InputError
 from ..rules.profile import Rules
 
-PUBLIC_EVENTS = frozenset(
-    {"carried-in", "blind", "ante", "straddle", "decline", "action", "privilege"}
-)
-"""Events every player at the table witnesses (the ``deal`` event, with the hands, is not)."""
-
-VOLUNTARY = frozenset({"bet", "call", "raise", "all-in"})
+_SEEING, _STRADDLE = Phase.SEEING, Phase.STRADDLE
+_POINT = Kind.POINT  # module names: an Enum member read off its class costs a lookup
 
 
 class View(NamedTuple):
-    """What one player may see when it is his turn (a tuple: one is made every step)."""
+    """What one player may see when it is his turn (a tuple: one is made every step).
+
+    Everything in it is read from what the deal keeps up to date as it goes, so making a
+    view costs the same at the first step as at the fiftieth."""
 
     player: str
     hand: tuple[Card, ...]
     retourne: Card
     rules: Rules
     legal: tuple[LegalAction, ...]
-    phase: str
+    phase: Phase
     """``straddle``, ``seeing`` (a straddle to be seen before the deal), ``betting``,
     ``privilege`` (Foster's word) or ``no-more``."""
     opened: bool
@@ -62,35 +62,36 @@ class View(NamedTuple):
     cave: int
     """What is left in this player's cave."""
     pot: int
-    history: tuple[dict[str, Any], ...]
-    """The public events so far: forced bets, straddles and every betting action."""
+    others: int
+    """How many other players have come in voluntarily (bet, called or raised) and are
+    still in."""
+    raised: int
+    """How often this player has bet or raised (or gone all in) in this deal."""
+    spoke: bool
+    """Whether anybody has spoken in the betting yet (forced bets do not count)."""
+    public: Sequence[Event]
+    """The deal's public log (read through :attr:`history`)."""
+    seen: int
+    """How much of ``public`` had happened when the view was made."""
+
+    @property
+    def history(self) -> tuple[Event, ...]:
+        """The public events so far: forced bets, straddles and every betting word."""
+        return tuple(self.public[: self.seen])
 
     def others_in(self) -> int:
         """How many other players have come in voluntarily (bet, called or raised)."""
-        return len(
-            {
-                e["player"]
-                for e in self.history
-                if e["type"] == "action" and e["action"] in VOLUNTARY and e["player"] != self.player
-            }
-            - self.folded()
-        )
+        return self.others
 
     def folded(self) -> set[str]:
-        return {e["player"] for e in self.history if e.get("action") == "fold"}
+        return {e.player for e in self.history if isinstance(e, Act) and e.action == "fold"}
 
     def my_raises(self) -> int:
-        return sum(
-            1
-            for e in self.history
-            if e["type"] == "action"
-            and e["player"] == self.player
-            and e["action"] in ("bet", "raise", "all-in")
-        )
+        return self.raised
 
     def anybody_spoke(self) -> bool:
         """Whether anybody has spoken in the betting yet (forced bets do not count)."""
-        return any(e["type"] == "action" for e in self.history)
+        return self.spoke
 
     def find(self, kind: str) -> LegalAction | None:
         for legal in self.legal:
@@ -104,24 +105,33 @@ def view_of(deal: Deal) -> View:
     seat = deal.to_act_seat
     if seat is None:
         raise ValueError("nobody is to act: the deal is over")
+    others = deal.in_by_choice
+    if deal.came_in[seat]:  # the player to act has not folded
+        others -= 1
     return View(
-        player=deal.names[seat],
-        hand=tuple(deal.hands[seat]),
-        retourne=deal.retourne,
-        rules=deal.rules,
-        legal=tuple(deal.legal_actions()),
-        phase=deal.phase,
-        opened=deal.opened,
-        bet=deal.bet,
-        stake=deal.contrib[seat],
-        cave=deal.cave[seat],
-        pot=deal.pot_total(),
-        history=tuple(e for e in deal.events if e["type"] in PUBLIC_EVENTS),
+        deal.names[seat],
+        tuple(deal.hands[seat]),
+        deal.retourne,
+        deal.rules,
+        deal.offered(),
+        deal.phase,
+        deal.opened,
+        deal.bet,
+        deal.contrib[seat],
+        deal.cave[seat],
+        deal.pot_total(),
+        others,
+        deal.raises[seat],
+        deal.spoken > 0,
+        deal.public,
+        len(deal.public),
     )
 
 
 class Policy(Protocol):
     name: str
+    needs_rng: bool
+    """Whether :meth:`choose` draws from its generator (if not, none need be made)."""
 
     def choose(self, view: View, rng: random.Random) -> Action: ...
 
@@ -156,48 +166,64 @@ def _amount(legal: LegalAction, wanted: int) -> int:
     return amount
 
 
+_SAFE = ("no-more", "pass", "fold", "decline")
+_FALLBACKS = {
+    "raise": ("raise", "call", "no-more", *_SAFE),
+    "bet": ("bet", "pass", *_SAFE),
+    "call": ("call", "all-in", "no-more", *_SAFE),
+}
+_FALLBACKS |= {word: (word, *_SAFE) for word in ACTION_WORDS if word not in _FALLBACKS}
+
+
+_SAID: dict[tuple[str, str], Action] = {}
+
+
+def _said(player: str, word: str) -> Action:
+    """The action of a word without an amount (actions are immutable: made once each)."""
+    action = _SAID.get((player, word))
+    if action is None:
+        action = _SAID[player, word] = Action(player, word)
+    return action
+
+
 def _act(view: View, kind: str, wanted: int | None = None) -> Action:
     """The action ``kind`` if legal (amount clamped to the legal range), else the nearest
     safe one: call → all-in (a sight) → no-more → pass → fold → decline."""
-    fallbacks = {
-        "raise": ("raise", "call", "no-more"),
-        "bet": ("bet", "pass"),
-        "call": ("call", "all-in", "no-more"),
-    }
-    for word in (*fallbacks.get(kind, (kind,)), "no-more", "pass", "fold", "decline"):
-        legal = view.find(word)
-        if legal is None:
-            continue
-        if word in ("bet", "raise"):
-            return Action(view.player, word, _amount(legal, wanted or 0))
-        return Action(view.player, word)
+    offered = view.legal
+    for word in _FALLBACKS[kind]:
+        for legal in offered:
+            if legal.kind != word:
+                continue
+            if word in ("bet", "raise"):
+                return Action(view.player, word, _amount(legal, wanted or 0))
+            return _said(view.player, word)
     first = view.legal[0]
     return Action(view.player, first.kind, first.low if first.kind in ("bet", "raise") else None)
 
 
 def _back(view: View, strong: bool, size: int) -> Action:
     """Come in (or stay in) with a hand worth backing; raise once if ``strong``."""
-    if view.phase == "seeing":  # before the deal nobody has seen his cards: always see
+    if view.phase is _SEEING:  # before the deal nobody has seen his cards: always see
         return _act(view, "call")
-    if view.phase == "straddle":
+    if view.phase is _STRADDLE:
         return _act(view, "decline")
     if not view.opened:
         return _act(view, "bet", view.bet + size if strong else 0)
     if strong and view.my_raises() < 1:
         return _act(view, "raise", view.bet + size)
-    if view.phase in ("privilege", "no-more"):
+    if view.phase in CLOSING:
         return _act(view, "no-more")
     return _act(view, "call")
 
 
 def _lay_down(view: View) -> Action:
-    if view.phase == "seeing":  # before the deal nobody has seen his cards: always see
+    if view.phase is _SEEING:  # before the deal nobody has seen his cards: always see
         return _act(view, "call")
-    if view.phase == "straddle":
+    if view.phase is _STRADDLE:
         return _act(view, "decline")
     if not view.opened:
         return _act(view, "pass")
-    if view.phase in ("privilege", "no-more"):
+    if view.phase in CLOSING:
         return _act(view, "no-more") if view.stake >= view.bet else _act(view, "fold")
     return _act(view, "fold")
 
@@ -236,10 +262,11 @@ class SimplePolicy(_HandCache):
     """Foster's "Suggestions for Good Play", reduced to a rule of thumb (see the module)."""
 
     name = "simple"
+    needs_rng = False
 
     def choose(self, view: View, rng: random.Random) -> Action:
         kind, pips, cards, top = self.worth(view)
-        if kind is not Kind.POINT:
+        if kind is not _POINT:
             eldest = not view.opened and not view.anybody_spoke()
             if eldest and view.find("pass") is not None:
                 # "With good cards it is always better for the eldest hand to pass."
@@ -257,10 +284,11 @@ class CautiousPolicy(_HandCache):
     """Backs only a brelan, or a point of 40 or more when nobody else is in; never raises."""
 
     name = "cautious"
+    needs_rng = False
 
     def choose(self, view: View, rng: random.Random) -> Action:
         kind, pips, _, _ = self.worth(view)
-        if kind is not Kind.POINT:
+        if kind is not _POINT:
             return _back(view, strong=False, size=0)
         if pips >= 40 and view.others_in() == 0:
             return _back(view, strong=False, size=0)
@@ -271,6 +299,7 @@ class RandomPolicy:
     """Any legal action, uniformly; bets and raises of a uniformly random legal amount."""
 
     name = "random"
+    needs_rng = True
 
     def choose(self, view: View, rng: random.Random) -> Action:
         legal = rng.choice(view.legal)
@@ -304,10 +333,14 @@ def get_policy(name: str) -> Policy:
 def play(deal: Deal, policies: Mapping[str, Policy] | Policy, rng: random.Random) -> list[Action]:
     """Play the deal to its end; returns the actions taken, in order."""
     taken: list[Action] = []
+    if isinstance(policies, Mapping):
+        pick: Callable[[str], Policy] = policies.__getitem__
+    else:
+        single = policies
+        pick = lambda _player: single  # noqa: E731
     while not deal.is_over:
         view = view_of(deal)
-        policy = policies if not isinstance(policies, Mapping) else policies[view.player]
-        action = policy.choose(view, rng)
+        action = pick(view.player).choose(view, rng)
         deal.apply(action)
         taken.append(action)
     return taken

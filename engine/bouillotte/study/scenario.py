@@ -15,6 +15,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ..play.deal import Deal
+from ..play.events import events_json
 from ..play.showdown import MissingCardError
 from ..rules.cards import RANKS
 from ..rules.errors import InputError
@@ -334,7 +335,7 @@ def run_scenario(
             "bonuses": [],
             "carry": 0,
             "players": {},
-            "events": deal.events,
+            "events": events_json(deal.events),
         }
     return RunResult(scenario, variant, data, played.steps, path)
 

@@ -40,7 +40,7 @@ class DealRecord:
     def summary(self) -> str:
         if self.outcome.status == "void":
             return f"void, {self.outcome.carry} carried"
-        return "; ".join(f"{p['amount']} to {p['winner']}" for p in self.outcome.pots)
+        return "; ".join(f"{p.amount} to {p.winner}" for p in self.outcome.pots)
 
 
 @dataclass(frozen=True)
@@ -83,9 +83,9 @@ class SessionResult:
                     "hands": d.hands,
                     "retourne": d.retourne,
                     "actions": d.actions,
-                    "status": d.outcome.status,
-                    "pots": d.outcome.pots,
-                    "bonuses": d.outcome.bonuses,
+                    "status": str(d.outcome.status),
+                    "pots": [p.to_json() for p in d.outcome.pots],
+                    "bonuses": [b.to_json() for b in d.outcome.bonuses],
                     "carry": d.outcome.carry,
                     "players": {
                         n: {"cave": r.cave, "ledger": r.ledger, "net": r.net}

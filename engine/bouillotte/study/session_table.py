@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
+from ..play.events import Redeal
 from ..play.outcome import Outcome
 from ..rules.variant import Variant
 from .replay import DealPlace
@@ -140,4 +141,4 @@ class Table:
 
 def _dealer_keeps_deal(outcome: Outcome) -> bool:
     """A misdeal that does not lose the deal: the same dealer deals again."""
-    return any(e["type"] == "redeal" and e.get("dealer") for e in outcome.events)
+    return any(isinstance(e, Redeal) and e.dealer for e in outcome.events)

@@ -26,10 +26,8 @@ from multiprocessing.pool import Pool
 from typing import Any
 
 from ..play.deal import Deal, new_deal
+from ..play.events import WonByPoint
 from ..play.hands import Kind
-from ..play.point import decide_by_point
-from ..play.showdown import hand_values, rank_values
-from ..rules.cards import rank_of, suit_of
 from ..rules.variant import Variant
 from .policies import Policy, get_policy, play
 
@@ -130,36 +128,32 @@ def player_names(count: int) -> list[str]:
 
 
 def _count_dealt(deal: Deal, tally: Tally) -> None:
-    turned = rank_of(deal.retourne)
+    turned = deal.retourne >> 2  # the rank index (rules.cards: rank * 4 + suit)
+    dealt = tally.dealt
     for hand in deal.hands:
-        tally.hands_dealt += 1
-        ranks = Counter(rank_of(c) for c in hand)
-        rank, count = ranks.most_common(1)[0]
-        if count >= 3:
-            tally.dealt["carre" if rank == turned else "simple_brelan"] += 1
-        elif ranks.get(turned, 0) == 2:
-            tally.dealt["favori"] += 1
+        ranks = [card >> 2 for card in hand]
+        # No more than one rank can be held three times in a hand of three to five cards.
+        three = next((rank for rank in ranks if ranks.count(rank) >= 3), None)
+        if three is not None:
+            dealt["carre" if three == turned else "simple_brelan"] += 1
+        elif ranks.count(turned) == 2:
+            dealt["favori"] += 1
+    tally.hands_dealt += len(deal.hands)
 
 
 def decided_by(deal: Deal) -> tuple[str, bool | None]:
     """The class that decided the main pool, and (for the point) whether the winning suit
-    is the retourne's."""
+    is the retourne's: read from the outcome, which records why each pool was won."""
     outcome = deal.outcome
     if outcome.status != "settled":
-        return outcome.status, None
-    rules = deal.rules
+        return str(outcome.status), None
     main = outcome.pots[0]
-    seats = [deal.seat_of[name] for name in main["contenders"]]
-    contenders = [s for s in deal.order if not deal.folded[s]]
-    values, _ = hand_values(deal.hands, deal.retourne, deal.under_retourne, contenders, rules)
-    winner = deal.seat_of[main["winner"]]
-    kind = values[winner].kind
-    if kind is not Kind.POINT or len(seats) < 2:
-        return _KIND_CLASS[kind], None
-    result = decide_by_point(
-        seats, deal.hands, deal.retourne, rank_values(rules), rules.point, deal.seating
-    )
-    return "point", result.suit == suit_of(deal.retourne)
+    value = main.winner_value
+    assert value is not None  # a showdown valued every hand shown
+    decision = main.decision
+    if value.kind is not Kind.POINT or not isinstance(decision, WonByPoint):
+        return _KIND_CLASS[value.kind], None
+    return "point", decision.suit == deal.retourne & 3
 
 
 def play_one(variant: Variant, policy: Policy, names: Sequence[str], seed: int, i: int) -> Deal:
@@ -167,8 +161,14 @@ def play_one(variant: Variant, policy: Policy, names: Sequence[str], seed: int, 
     cards whatever the variant (the shuffle depends on ``seed + i`` alone), which is what
     lets a sweep compare rules on common random numbers."""
     deal = new_deal(variant, names, names[-1], seed=seed + i)
-    play(deal, policy, random.Random(f"{seed + i}:policy"))
+    # Seeding from a string hashes it: made only for a policy that draws from it.
+    rng = random.Random(f"{seed + i}:policy") if policy.needs_rng else _NO_DRAWS
+    play(deal, policy, rng)
     return deal
+
+
+_NO_DRAWS = random.Random(0)
+"""The generator handed to a policy that never draws (``Policy.needs_rng``)."""
 
 
 def play_range(variant: Variant, policy_name: str, seed: int, start: int, stop: int) -> Tally:
@@ -187,10 +187,11 @@ def play_range(variant: Variant, policy_name: str, seed: int, start: int, stop: 
             tally.point_deals += 1
             tally.point_suit_is_retourne += int(retourne_suit)
         if outcome.status != "void":
-            tally.pot.add(sum(p["amount"] for p in outcome.pots))
-        tally.bonus_flow.add(sum(b["amount"] for b in outcome.bonuses))
-        for position, seat in enumerate(deal.order):
-            tally.seat_net[position].add(outcome.players[names[seat]].net)
+            tally.pot.add(sum(p.amount for p in outcome.pots))
+        tally.bonus_flow.add(sum(b.amount for b in outcome.bonuses))
+        players = outcome.players
+        for moments, seat in zip(tally.seat_net, deal.order, strict=True):
+            moments.add(players[names[seat]].net)
     return tally
 
 

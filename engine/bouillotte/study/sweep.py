@@ -73,9 +73,9 @@ def deal_values(deal: Deal, names: Sequence[str]) -> list[int]:
     values = [int(decided == c) for c in CLASSES]
     values.insert(CLASSES.index("point"), int(decided in BRELAN_KINDS))
     outcome = deal.outcome
-    pool = sum(p["amount"] for p in outcome.pots) if outcome.status != "void" else 0
+    pool = sum(p.amount for p in outcome.pots) if outcome.status != "void" else 0
     values.append(pool)
-    values.append(sum(b["amount"] for b in outcome.bonuses))
+    values.append(sum(b.amount for b in outcome.bonuses))
     values.extend(outcome.players[names[seat]].net for seat in deal.order)
     return values
 

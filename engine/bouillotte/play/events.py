@@ -1,0 +1,369 @@
+"""What happens in a deal, one frozen record per kind of step.
+
+A consumer matches on the record's class (``isinstance(event, Bet)``) or on its ``kind``,
+the ``type`` string of the JSON; :func:`event_json` gives the JSON form (the contract of
+``bouillotte run --json``), built only when output needs it: cards and hand values are kept
+as data, and written as text only there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ..rules.cards import Card, card_str, cards_str
+from .hands import HandValue
+
+
+@dataclass(frozen=True, slots=True)
+class CarriedIn:
+    """A pool carried into this deal from a void deal."""
+
+    kind: ClassVar[str] = "carried-in"
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class NoBlind:
+    """The carried levy stands for the dealer's blind."""
+
+    kind: ClassVar[str] = "no-blind"
+    player: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Blind:
+    kind: ClassVar[str] = "blind"
+    player: str
+    adds: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class Ante:
+    kind: ClassVar[str] = "ante"
+    player: str
+    adds: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class Straddle:
+    kind: ClassVar[str] = "straddle"
+    player: str
+    adds: int
+    total: int
+    pot: int
+
+
+@dataclass(frozen=True, slots=True)
+class Decline:
+    """The straddle refused; ``implicit`` when a betting word declined it."""
+
+    kind: ClassVar[str] = "decline"
+    player: str
+    implicit: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    """The cards dealt: each player's hand (in speaking order) and the retourne."""
+
+    kind: ClassVar[str] = "deal"
+    hands: tuple[tuple[str, tuple[Card, ...]], ...]
+    retourne: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """A betting word. ``adds``, ``total`` and ``pot`` are ``None`` for a word that puts in
+    nothing by its nature (``pass``, ``fold``, ``no-more``)."""
+
+    kind: ClassVar[str] = "action"
+    player: str
+    action: str
+    adds: int | None = None
+    total: int | None = None
+    pot: int | None = None
+    all_in: bool = False
+    sight: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Privilege:
+    """Foster's calling privilege offered to ``player`` at the bet ``bet``."""
+
+    kind: ClassVar[str] = "privilege"
+    player: str
+    bet: int
+
+
+@dataclass(frozen=True, slots=True)
+class NobodyOpens:
+    kind: ClassVar[str] = "nobody-opens"
+
+
+@dataclass(frozen=True, slots=True)
+class Levy:
+    kind: ClassVar[str] = "levy"
+    player: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Misdeal:
+    kind: ClassVar[str] = "misdeal"
+    exposed: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Stifle:
+    """The winner without a showdown keeps his brelan hidden."""
+
+    kind: ClassVar[str] = "stifle"
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class Redeal:
+    """After a misdeal: ``dealer`` deals again where he keeps the deal (else ``None``)."""
+
+    kind: ClassVar[str] = "redeal"
+    dealer: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Return:
+    kind: ClassVar[str] = "return"
+    player: str
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class UnderRetourne:
+    """Foster's card under the retourne, turned, and what it did."""
+
+    kind: ClassVar[str] = "under-retourne"
+    card: Card | None
+    note: str
+
+
+@dataclass(frozen=True, slots=True)
+class DrawBegins:
+    kind: ClassVar[str] = "draw-begins"
+    to_buy_first: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    kind: ClassVar[str] = "draw"
+    player: str
+    discards: tuple[Card, ...]
+    buys: tuple[Card, ...]
+    hand: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Showdown:
+    """The hands shown: each contender's value, in speaking order."""
+
+    kind: ClassVar[str] = "showdown"
+    hands: tuple[tuple[str, HandValue], ...]
+
+
+# -- why a pool went where it did ---------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class WonUncontested:
+    """Nobody disputed the pool; ``why`` says how it came to be so (empty at a showdown,
+    for a side pool only one player reached)."""
+
+    why: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class WonByBrelan:
+    """The best brelan shown took the pool."""
+
+    value: HandValue
+
+
+@dataclass(frozen=True, slots=True)
+class WonByPoint:
+    """The point took the pool: the winning ``suit`` (``NO_SUIT``, -1, where a whole hand's
+    pips count) and its ``total``."""
+
+    suit: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class WonBySuit:
+    """A side pool to the best holder of the suit that won the main pool ("the suit that
+    wins cannot lose"), holding ``card``."""
+
+    suit: int
+    card: Card
+
+
+Decision = WonUncontested | WonByBrelan | WonByPoint | WonBySuit
+
+
+@dataclass(frozen=True, slots=True)
+class PotWon:
+    """A pool awarded: ``decision`` is why, as data; ``reason`` the same in words."""
+
+    kind: ClassVar[str] = "pot"
+    amount: int
+    contenders: tuple[str, ...]
+    winner: str
+    reason: str
+    decision: Decision
+    winner_value: HandValue | None = None
+    """The winner's hand where hands were valued (a showdown), else ``None``."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "amount": self.amount,
+            "contenders": list(self.contenders),
+            "winner": self.winner,
+            "reason": self.reason,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Bonus:
+    """A payment for a brelan (or triplets at a misdeal); ``unpaid`` what a cave could not
+    pay of it."""
+
+    kind: ClassVar[str] = "bonus"
+    payer: str
+    payee: str
+    amount: int
+    reason: str
+    ledger: bool
+    unpaid: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"from": self.payer, "to": self.payee, "amount": self.amount, "reason": self.reason}
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    kind: ClassVar[str] = "end"
+    status: str
+    carry: int
+
+
+Event = (
+    CarriedIn
+    | NoBlind
+    | Blind
+    | Ante
+    | Straddle
+    | Decline
+    | Dealt
+    | Act
+    | Privilege
+    | NobodyOpens
+    | Levy
+    | Misdeal
+    | Stifle
+    | Redeal
+    | Return
+    | UnderRetourne
+    | DrawBegins
+    | Draw
+    | Showdown
+    | PotWon
+    | Bonus
+    | End
+)
+
+PUBLIC = (CarriedIn, Blind, Ante, Straddle, Decline, Act, Privilege)
+"""Events every player at the table witnesses (the deal, with the hands, is not)."""
+
+
+def event_json(event: Event) -> dict[str, Any]:
+    """The event as ``bouillotte run --json`` writes it: an object with its ``type``."""
+    out: dict[str, Any] = {"type": event.kind}
+    match event:
+        case Act():
+            out["player"] = event.player
+            out["action"] = event.action
+            if event.adds is not None:
+                out |= {"adds": event.adds, "total": event.total, "pot": event.pot}
+                if event.all_in:
+                    out["all_in"] = True
+                if event.sight:
+                    out["sight"] = True
+        case Dealt():
+            out["hands"] = {name: cards_str(hand) for name, hand in event.hands}
+            out["retourne"] = card_str(event.retourne)
+        case Showdown():
+            out["hands"] = {name: value.describe() for name, value in event.hands}
+        case PotWon():
+            out |= event.to_json()
+        case Bonus():
+            out |= event.to_json()
+            out["ledger"] = event.ledger
+            if event.unpaid:
+                out["unpaid"] = event.unpaid
+        case Misdeal():
+            out["exposed"] = card_str(event.exposed)
+        case UnderRetourne():
+            out["card"] = card_str(event.card) if event.card is not None else None
+            out["note"] = event.note
+        case DrawBegins():
+            out["to_buy_first"] = card_str(event.to_buy_first)
+        case Draw():
+            out["player"] = event.player
+            out["discards"] = cards_str(event.discards)
+            out["buys"] = cards_str(event.buys)
+            out["hand"] = cards_str(event.hand)
+        case _:
+            for name in event.__slots__:  # the fields, in order, as they are
+                out[name] = getattr(event, name)
+    return out
+
+
+def events_json(events: list[Event] | tuple[Event, ...]) -> list[dict[str, Any]]:
+    return [event_json(e) for e in events]
+
+
+__all__ = [
+    "PUBLIC",
+    "Act",
+    "Ante",
+    "Blind",
+    "Bonus",
+    "CarriedIn",
+    "Dealt",
+    "Decision",
+    "Decline",
+    "Draw",
+    "DrawBegins",
+    "End",
+    "Event",
+    "Levy",
+    "Misdeal",
+    "NoBlind",
+    "NobodyOpens",
+    "PotWon",
+    "Privilege",
+    "Redeal",
+    "Return",
+    "Showdown",
+    "Stifle",
+    "Straddle",
+    "UnderRetourne",
+    "WonByBrelan",
+    "WonByPoint",
+    "WonBySuit",
+    "WonUncontested",
+    "event_json",
+    "events_json",
+]
