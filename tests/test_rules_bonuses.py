@@ -192,3 +192,21 @@ def test_no_triplet_payment_where_the_profile_names_none() -> None:
 
 def test_a_transfer_is_a_plain_record() -> None:
     assert Transfer(A, B, 1, "brelan") == Transfer(A, B, 1, "brelan")
+
+
+def test_a_brelan_paid_nothing_does_not_stop_the_next_from_being_paid() -> None:
+    """A's brelan of aces wins the pool and is owed nothing (amount if it wins: 0); B's
+    brelan of queens, which loses, is still paid 1 by C and D (Foster: "both must be paid by
+    each of the other two players, who did not hold brelans")."""
+    brelan = FOSTER.bonuses.brelan.model_copy(update={"amount_if_wins_pool": 0})
+    odd = changed(FOSTER, "bonuses", brelan=brelan)
+    got = claims(["AS AH AD", "QS QH QD", "9S KH 8D", "KS 9H 8H"], "KC", odd, {A})
+    assert got == [(C, B, 1, "brelan"), (D, B, 1, "brelan")]
+
+
+def test_a_beaten_carre_not_paid_does_not_stop_a_later_brelan_being_paid() -> None:
+    """A wins; B's carré of eights (the eight turned) is beaten and, not-paid, collects
+    nothing; D's brelan of kings is still paid by C, the one player without a brelan."""
+    not_paid = changed(FOSTER, "bonuses", beaten_carre="not-paid")
+    got = claims(["AS AH AD", "8S 8H 8D", "QS 9S QH", "KS KH KD"], "8C", not_paid, {A})
+    assert got == [(C, A, 1, "brelan"), (C, D, 1, "brelan")]

@@ -162,7 +162,11 @@ def test_every_player_needs_a_cave_and_a_positive_one() -> None:
     assert fault(caves={"A": 100, "B": 100, "C": 100})[:2] == ("no cave for D", ("caves",))
     assert fault(caves={**CAVES, "B": -5})[:2] == ("B's cave is negative", ("caves", "B"))
     message, path, field = fault(caves={**CAVES, "C": 0})
-    assert message.startswith("C's cave is empty: a player who is décavé has no hand")
+    assert message == (
+        "C's cave is empty: a player who is décavé has no hand in a deal until he buys a "
+        "new stake (stakes.rebuy_amount); give him a cave of 1 or more, or leave him out of "
+        "the players"
+    )
     assert (path, field) == (("caves", "C"), "caves")
     setup(caves={**CAVES, "C": 1})
 
@@ -210,3 +214,17 @@ def test_cards_unchecked_when_asked() -> None:
         None,
         cards=False,
     )
+
+
+def test_fourteen_cards_give_the_card_under_the_retourne() -> None:
+    assert deal_from_pack(FOSTER, PLAYERS, "D", ORDER[:14])[1:] == (ORDER[12], ORDER[13])
+    one_two = with_table(FOSTER, packets="one-then-two")
+    assert deal_from_pack(one_two, PLAYERS, "D", ORDER[:14])[1:] == (ORDER[12], ORDER[13])
+
+
+def test_a_dealer_not_at_the_table_deals_from_the_first_seat() -> None:
+    """check_setup refuses such a dealer; dealing alone falls back on the first seat, so the
+    first card goes to the second player."""
+    hands, _, _ = deal_from_pack(FOSTER, PLAYERS, "E", ORDER)
+    assert hands["B"] == [ORDER[0], ORDER[4], ORDER[8]]
+    assert hands["A"] == [ORDER[3], ORDER[7], ORDER[11]]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from itertools import permutations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bouillotte.play.hands import (
@@ -187,6 +187,7 @@ def expected_by_the_words(hand: list[Card], retourne: Card, rules: Hands) -> tup
     return Kind.POINT, -1
 
 
+@settings(deadline=None)  # mutmut's trampolines slow every call down
 @given(
     deal=st.permutations(PACK).map(lambda p: (p[:3], p[3])),
     favori=st.sampled_from(["none", "below-simple", "by-rank", "above-simple"]),
@@ -326,3 +327,25 @@ def test_suit_cards_are_the_cards_of_that_suit() -> None:
     hand = cards("AS KH QS 9D")
     assert suit_cards(hand, SUITS.index("S")) == cards("AS QS")
     assert suit_cards(hand, SUITS.index("C")) == []
+
+
+def test_a_hand_of_four_is_read_whole() -> None:
+    """After a draw a hand may hold four cards: a pair in the last two places still unites
+    with the retourne."""
+    got = classify(cards("9S 8H KS KH"), parse_card("KD"), FOSTER)
+    assert (got.kind, got.rank) == (Kind.FAVORI, rank("K"))
+
+
+def test_a_bought_fourth_carre_needs_four_in_hand_even_with_foster_favori() -> None:
+    bought = with_(FOSTER, carre_made_with="a-bought-fourth")
+    assert value("KS KH KD", "KC", bought).kind is Kind.BRELAN
+    assert value("KS KH KD KC", "9C", bought).kind is Kind.CARRE
+
+
+def test_no_favori_where_the_profile_has_none_whatever_its_meaning() -> None:
+    """pagat (no favori), in its Mistigri variation: a pair with the retourne is nothing; a
+    declared rank or a brelan held from the deal is a simple brelan."""
+    assert value("9S 9H KD", "9C", MISTIGRI) == POINT_VALUE
+    no_favori = with_(ACADEMIE, favori="none")
+    assert value("KS KH KD", "9C", no_favori, declared=rank("K")).kind is Kind.BRELAN
+    assert value("QS QH QD", "9C", with_(PIERER, favori="none")).kind is Kind.BRELAN

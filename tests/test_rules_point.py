@@ -196,6 +196,11 @@ def test_whole_hand_counts_every_pip_whatever_the_suit() -> None:
     got = decide_by_point([A, B], TIE, QUEEN_OF_CLUBS, VALUES, whole, D_DEALS)
     assert (got.winner, got.suit) == (A, NO_SUIT)
     assert got.reason == "point: A's hand holds 30 pips"
+    got = decide_by_point([A, C], TIE, QUEEN_OF_CLUBS, VALUES, whole, D_DEALS)
+    assert (got.winner, got.reason) == (
+        A,
+        "point: A, C tie at 30 pips; A is nearest the dealer's right",
+    )
     got = decide_by_point([A, C], TIE, QUEEN_OF_CLUBS, VALUES, whole, C_DEALS)
     assert (got.winner, got.reason) == (
         C,
@@ -266,6 +271,13 @@ def test_richest_suit_out_then_most_pips_in_another_suit() -> None:
     got = decide_by_point([C, D], EXAMPLE, EIGHT_OF_HEARTS, VALUES, dealer_first, D_DEALS)
     assert (got.winner, got.suit) == (D, S)
     assert got.reason.endswith("D counts most in another suit (30); D is the dealer, who wins ties")
+    # B (QS 8S QC: clubs 10, his spades left out) against D (clubs 30): D alone, no tie to
+    # win as the dealer
+    got = decide_by_point([B, D], EXAMPLE, EIGHT_OF_HEARTS, VALUES, dealer_first, D_DEALS)
+    assert got.reason == (
+        "point: spades 48, but its best card is A's, out of the pool; "
+        "D counts most in another suit (30)"
+    )
     # B (QS 8S QC: clubs 10, his spades left out) against C (hearts 30): C, no tie
     got = decide_by_point([B, C], EXAMPLE, EIGHT_OF_HEARTS, VALUES, dealer_first, D_DEALS)
     assert got.reason == (
@@ -283,3 +295,33 @@ def test_richest_suits_tied_go_by_the_tie_rule_between_their_holders() -> None:
     assert got.reason == "point: clubs 40, best card held by C"
     got = decide_by_point([A, B, C, D], TIE, QUEEN_OF_CLUBS, VALUES, owner, D_DEALS)
     assert (got.winner, got.suit) == (A, S)
+
+
+def test_a_richest_suit_that_no_player_holds() -> None:
+    """Hands of one card (the schema allows them): A the 8S, B the 9D, the retourne the AH.
+    Hearts 11 are the richest suit and nobody holds a heart: each counts his own other
+    suits, A 8, B 9: B."""
+    owner = rule(suit_owner="best-card-else-own-pips")
+    one = hands("8S", "9D")
+    seating = Seating(["A", "B"], [A, B], B)
+    got = decide_by_point([A, B], one, parse_card("AH"), VALUES, owner, seating)
+    assert (got.winner, got.suit) == (B, H)
+    assert got.reason == (
+        "point: hearts 11, but no player holds it, out of the pool; B counts most in another "
+        "suit (9)"
+    )
+
+
+def test_several_dead_suits_are_named_richest_first() -> None:
+    """Best card of all hands. A (out): AH KH QH; B (out): AC KC QC; C: 9C 9S 8S; D: QS 9D
+    KD; the retourne 8D. Clubs 31 + 9 = 40 (best card B's), hearts 31 (A's): both dead.
+    Spades 9 + 8 + 10 = 27 and diamonds 9 + 10 + 8 = 27 are both D's: D, who is the dealer."""
+    strict = rule(suit_owner="best-card-of-all-hands")
+    cards = hands("AH KH QH", "AC KC QC", "9C 9S 8S", "QS 9D KD")
+    got = decide_by_point([C, D], cards, parse_card("8D"), VALUES, strict, D_DEALS)
+    assert (got.winner, got.suit) == (D, S)
+    assert got.reason == (
+        "point: spades 27 ties diamonds 27; D is the dealer, who wins ties"
+        "; clubs 40 cannot win (no player still in holds its best card)"
+        "; hearts 31 cannot win (no player still in holds its best card)"
+    )

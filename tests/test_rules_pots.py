@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from hypothesis import given
+import pytest
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bouillotte.play.pots import Pot, build_pots, uncalled_excess
@@ -64,6 +65,7 @@ def test_players_still_in_at_zero_share_the_pool() -> None:
     assert build_pots([5, 0, 0], [False, False, False]) == [Pot(5, (A,))]
 
 
+@settings(deadline=None)  # mutmut's trampolines slow every call down
 @given(
     st.lists(st.tuples(st.integers(0, 200), st.booleans()), min_size=2, max_size=6),
     st.integers(0, 50),
@@ -80,3 +82,18 @@ def test_every_counter_put_in_is_in_exactly_one_pool(
     # each later pool is contested by fewer players, all of them in the earlier one
     for earlier, later in pairwise(pots):
         assert set(later.contenders) < set(earlier.contenders)
+
+
+def test_a_player_all_in_for_a_single_counter_contests_a_pool_of_it() -> None:
+    """The teaching card's ante is 1: a player all in for that one counter contests a main
+    pool of one counter from each (3); the others' further 4 each make a side pool (8)."""
+    assert build_pots([1, 5, 5], [False, False, False]) == [Pot(3, (A, B, C)), Pot(8, (B, C))]
+
+
+def test_a_single_counter_not_met_is_returned() -> None:
+    assert uncalled_excess([6, 5]) == (A, 1)
+
+
+def test_one_contribution_and_one_fold_flag_per_seat() -> None:
+    with pytest.raises(ValueError):
+        build_pots([10, 10, 10], [False, False])

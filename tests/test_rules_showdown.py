@@ -78,8 +78,13 @@ def test_the_card_is_turned_only_for_a_brelan_above_the_carre_of_a_player_still_
 
 
 def test_a_needed_card_under_the_retourne_must_be_given() -> None:
-    with pytest.raises(MissingCardError, match="under_retourne"):
+    with pytest.raises(MissingCardError) as caught:
         hand_values(CARRE_AND_KINGS, NINE, None, [B, C, D], FOSTER)
+    assert str(caught.value) == (
+        "a player holds a brelan higher than the brelan carré, so the card under the "
+        "retourne must be turned (hands.card_under_retourne), but the deal does not give "
+        "it: add 'under_retourne:' to the scenario"
+    )
 
 
 def test_without_the_rule_the_card_under_the_retourne_is_never_turned() -> None:
@@ -238,3 +243,30 @@ def test_rank_values_follow_the_profile_table() -> None:
     assert rank_values(FOSTER) == [11, 10, 10, 10, 10, 9, 8, 7]
     pagat = LIBRARY.get("pagat").rules
     assert rank_values(pagat)[:3] == [11, 10, 10]
+
+
+# Four pools. The retourne 9S; A: AS KS QS, so spades 11+10+10+9 = 40 and A alone holds
+# spades. B: AH 8H 8D; C: AC KC 9D; D: KH QC 9H. Hearts 11+8+10+9 = 38, clubs 11+10+10 = 31,
+# diamonds 8+9 = 17. No brelan (B's eights do not match the retourne).
+FOUR = hands("AS KS QS", "AH 8H 8D", "AC KC 9D", "KH QC 9H")
+FOUR_POTS = [Pot(40, (A, B, C, D)), Pot(30, (B, C, D)), Pot(20, (C, D)), Pot(10, (D,))]
+
+
+def test_only_the_main_pools_suit_cannot_lose() -> None:
+    """Spades win the main pool (A). No later pool's players hold a spade, so each goes by
+    its own point: hearts 38 to B (AH) among B, C, D; hearts 38 to D (KH) among C and D, by
+    the point and not as "the suit that won" (hearts won only a side pool); D alone last."""
+    dead = "; spades 40 cannot win (no player still in holds one)"
+    assert award(FOUR, parse_card("9S"), FOUR_POTS) == [
+        (A, "point: spades 40, best card held by A"),
+        (B, "point: hearts 38, best card held by B" + dead),
+        (D, "point: hearts 38, best card held by D" + dead),
+        (D, "uncontested"),
+    ]
+
+
+def test_a_rank_the_profile_gives_no_value_counts_nothing() -> None:
+    table = FOSTER.table.model_copy(update={"point_values": {"A": 11, "K": 10}})
+    rules = FOSTER.model_copy(update={"table": table})
+    assert isinstance(rules, Rules)
+    assert rank_values(rules) == [11, 10, 0, 0, 0, 0, 0, 0]
