@@ -12,7 +12,7 @@ import typer
 from ...rules.errors import InputError
 from ...rules.profiles import Library
 from ...study.simulate import report, report_text, simulate
-from ..options import JsonFlag, VariantsDirs, friendly
+from ..options import JsonFlag, VariantsDirs, command_app
 
 
 class _Bar:
@@ -56,46 +56,45 @@ def check_deals_and_jobs(deals: int, jobs: int) -> None:
         )
 
 
-def register(app: typer.Typer) -> None:
-    @app.command("simulate")
-    @friendly
-    def simulate_command(
-        variant: Annotated[
-            list[str],
-            typer.Option("--variant", "-v", help="A variant to simulate (repeatable)."),
-        ],
-        deals: Annotated[int, typer.Option("--deals", "-n", help="Deals per variant.")] = 10000,
-        seed: Annotated[int, typer.Option("--seed", help="Deal i is shuffled with seed+i.")] = 0,
-        policy: Annotated[
-            str, typer.Option("--policy", help="simple, cautious or random.")
-        ] = "simple",
-        jobs: Annotated[
-            int,
-            typer.Option(
-                "--jobs",
-                "-j",
-                help="Processes, at most the number of processors of this machine "
-                f"({max_jobs()} here); results do not depend on it.",
-            ),
-        ] = 1,
-        variants: VariantsDirs = None,
-        as_json: JsonFlag = False,
-    ) -> None:
-        """Play many seeded deals under each variant with a betting policy and report how
-        pools are decided, pot sizes, bonus flow and seat advantage, with 95% confidence
-        intervals. The same seed gives the same numbers, whatever --jobs.
+cli = command_app()
 
-        Example:  bouillotte simulate -v foster -v pagat --deals 20000 --seed 1 --jobs 2
-        """
-        check_deals_and_jobs(deals, jobs)
-        library = Library(variants or [])
-        chosen = [library.get(v) for v in variant]
-        reports = []
-        for v in chosen:
-            tally = simulate(v, deals, seed, policy, jobs, progress=_Bar(v.id, deals))
-            reports.append(report(v, tally, seed, policy))
-        if as_json:
-            data = reports[0] if len(reports) == 1 else reports
-            typer.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
-        else:
-            typer.echo(report_text(reports))
+
+@cli.command("simulate")
+def simulate_command(
+    variant: Annotated[
+        list[str],
+        typer.Option("--variant", "-v", help="A variant to simulate (repeatable)."),
+    ],
+    deals: Annotated[int, typer.Option("--deals", "-n", help="Deals per variant.")] = 10000,
+    seed: Annotated[int, typer.Option("--seed", help="Deal i is shuffled with seed+i.")] = 0,
+    policy: Annotated[str, typer.Option("--policy", help="simple, cautious or random.")] = "simple",
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs",
+            "-j",
+            help="Processes, at most the number of processors of this machine "
+            f"({max_jobs()} here); results do not depend on it.",
+        ),
+    ] = 1,
+    variants: VariantsDirs = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Play many seeded deals under each variant with a betting policy and report how
+    pools are decided, pot sizes, bonus flow and seat advantage, with 95% confidence
+    intervals. The same seed gives the same numbers, whatever --jobs.
+
+    Example:  bouillotte simulate -v foster -v pagat --deals 20000 --seed 1 --jobs 2
+    """
+    check_deals_and_jobs(deals, jobs)
+    library = Library(variants or [])
+    chosen = [library.get(v) for v in variant]
+    reports = []
+    for v in chosen:
+        tally = simulate(v, deals, seed, policy, jobs, progress=_Bar(v.id, deals))
+        reports.append(report(v, tally, seed, policy))
+    if as_json:
+        data = reports[0] if len(reports) == 1 else reports
+        typer.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
+    else:
+        typer.echo(report_text(reports))

@@ -1,0 +1,108 @@
+"""The command line's shape: one module per command, loaded only when used, and one
+handler for everything a user can cause."""
+
+from __future__ import annotations
+
+import pkgutil
+import subprocess
+import sys
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from bouillotte.cli import commands
+from bouillotte.cli.app import COMMANDS, BouillotteGroup, app, load_command
+from bouillotte.rules.errors import InputError
+
+runner = CliRunner()
+
+
+def test_every_command_module_is_listed_and_every_listed_command_has_a_module() -> None:
+    modules = {m.name for m in pkgutil.iter_modules(commands.__path__)}
+    assert modules == set(COMMANDS)
+
+
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_the_listed_summary_is_the_first_sentence_of_the_command_help(name: str) -> None:
+    command = load_command(name)
+    first_paragraph = " ".join((command.help or "").split("\n\n")[0].split())
+    assert first_paragraph.startswith(COMMANDS[name]), (name, first_paragraph)
+
+
+def test_help_lists_every_command_without_importing_one() -> None:
+    code = (
+        "import sys\n"
+        "from bouillotte.cli.app import app\n"
+        "try:\n"
+        "    app(['--help'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(sorted(m for m in sys.modules if m.startswith('bouillotte.cli.commands.')))\n"
+        "print('pydantic' in sys.modules, 'bouillotte.study.odds' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    *help_lines, loaded, heavy = done.stdout.strip().splitlines()
+    assert loaded == "[]"
+    assert heavy == "False False"
+    listed = [line.split()[0] for line in help_lines if line.startswith("  ") and line.split()]
+    assert [name for name in listed if name in COMMANDS] == list(COMMANDS)
+
+
+def test_a_command_loads_only_its_own_module() -> None:
+    code = (
+        "import sys\n"
+        "from bouillotte.cli.app import app\n"
+        "try:\n"
+        "    app(['variants', 'list'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(sorted(m for m in sys.modules if m.startswith('bouillotte.cli.commands.')))\n"
+        "print('bouillotte.site' in sys.modules, 'bouillotte.study.scenario' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded, heavy = done.stdout.strip().splitlines()[-2:]
+    assert loaded == "['bouillotte.cli.commands.variants']"
+    assert heavy == "False False"
+
+
+def _app_with(fail: BaseException) -> typer.Typer:
+    """The real top-level group with one more command that raises ``fail``."""
+    extra = typer.Typer(cls=BouillotteGroup, rich_markup_mode=None)
+
+    @extra.command("boom")
+    def boom() -> None:
+        raise fail
+
+    @extra.command("other")
+    def other() -> None:
+        """A second command, so that the application is a group."""
+
+    return extra
+
+
+def test_one_handler_turns_bad_input_into_one_line_and_status_2() -> None:
+    result = runner.invoke(
+        _app_with(InputError("no such thing", file="a.yaml", line=3, field="x")), ["boom"]
+    )
+    assert result.exit_code == 2
+    assert result.stderr == "error: a.yaml:3: x: no such thing\n"
+    assert result.stdout == ""
+
+
+def test_ctrl_c_ends_with_status_130() -> None:
+    result = runner.invoke(_app_with(KeyboardInterrupt()), ["boom"])
+    assert result.exit_code == 130
+    assert result.stderr == "interrupted\n"
+
+
+def test_a_bug_is_not_hidden_as_bad_input() -> None:
+    result = runner.invoke(_app_with(ZeroDivisionError("bug")), ["boom"])
+    assert isinstance(result.exception, ZeroDivisionError)
+
+
+def test_bad_input_in_a_real_command_exits_2_with_one_line() -> None:
+    result = runner.invoke(app, ["variants", "show", "no-such-variant"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: unknown variant 'no-such-variant'")
+    assert result.stderr.count("\n") == 1
