@@ -6,6 +6,7 @@ from __future__ import annotations
 import pkgutil
 import subprocess
 import sys
+from itertools import pairwise
 
 import pytest
 import typer
@@ -106,3 +107,72 @@ def test_bad_input_in_a_real_command_exits_2_with_one_line() -> None:
     assert result.exit_code == 2
     assert result.stderr.startswith("error: unknown variant 'no-such-variant'")
     assert result.stderr.count("\n") == 1
+
+
+# -- progress of long work -------------------------------------------------------------
+
+
+class _Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _progress_lines(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    steps: list[tuple[float, int]],
+    closing_line: bool = False,
+) -> list[str]:
+    from bouillotte.cli import progress
+
+    clock = _Clock()
+    monkeypatch.setattr(progress.time, "monotonic", clock)
+    shown = progress.Progress(
+        100,
+        lambda done, total, rate, elapsed, left: f"{done}/{total} {rate:.0f}/s ETA {left:.0f}",
+        closing_line=closing_line,
+    )
+    for seconds, step in steps:
+        clock.now += seconds
+        shown(step)
+    return capsys.readouterr().err.splitlines()
+
+
+def test_progress_off_a_terminal_is_a_plain_line_every_ten_seconds(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = _progress_lines(monkeypatch, capsys, [(4, 10), (4, 10), (4, 10), (12, 20), (5, 50)])
+    # 12 s in: 30 done, 2.5 a second, 28 s left; then 24 s in: 50 done; then the end
+    assert lines == ["30/100 2/s ETA 28", "50/100 2/s ETA 24", "100/100 3/s ETA 0"]
+
+
+def test_short_work_off_a_terminal_prints_nothing_unless_asked_for_a_closing_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _progress_lines(monkeypatch, capsys, [(1, 50), (1, 50)]) == []
+    closing = _progress_lines(monkeypatch, capsys, [(1, 50), (1, 50)], closing_line=True)
+    assert closing == ["100/100 50/s ETA 0"]
+
+
+def test_simulate_quiet_and_json_keep_stdout_the_report_alone() -> None:
+    args = ["simulate", "-v", "foster", "--deals", "60", "--seed", "2", "--json"]
+    loud, quiet = runner.invoke(app, args), runner.invoke(app, [*args, "--quiet"])
+    assert loud.exit_code == quiet.exit_code == 0
+    assert loud.stdout == quiet.stdout
+    assert quiet.stderr == ""
+
+
+@pytest.mark.parametrize("deals", [1, 250, 999, 100_000, 5_000_000])
+@pytest.mark.parametrize("jobs", [1, 2, 8])
+def test_chunks_cover_every_deal_once_in_order(deals: int, jobs: int) -> None:
+    from bouillotte.study.simulate import _chunks
+
+    chunks = _chunks(deals, jobs)
+    assert chunks[0][0] == 0 and chunks[-1][1] == deals
+    assert all(a[1] == b[0] for a, b in pairwise(chunks))
+    if jobs > 1 and deals >= 100_000:
+        assert len(chunks) >= 25 * jobs  # the bar moves, the workers end together
+        assert max(stop - start for start, stop in chunks) <= 2000

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import csv
 import json
-import sys
-import time
 from pathlib import Path
 from typing import Annotated
 
@@ -26,47 +24,20 @@ from ...study.sweep import (
     vary_combinations,
 )
 from ..options import JsonFlag, VariantsDirs, command_app
+from ..progress import Progress, clock
 from .simulate import check_deals_and_jobs, max_jobs
 
-PLAIN_EVERY = 10.0
-"""Seconds between two progress lines when stderr is not a terminal."""
 
+def _progress(total: int, plays: int) -> Progress:
+    """The sweep's progress: deals done, plays (deals times combinations) per second."""
 
-class _Progress:
-    """Deals done, their rate and the time left, on stderr: redrawn on a terminal, a plain
-    line every few seconds otherwise (a log file, CI)."""
-
-    def __init__(self, total: int, plays: int) -> None:
-        self.total, self.plays, self.done = total, plays, 0
-        self.start = self.last = time.monotonic()
-        self.live = sys.stderr.isatty()
-
-    def __call__(self, step: int) -> None:
-        self.done += step
-        now = time.monotonic()
-        finished = self.done >= self.total
-        if not self.live and not finished and now - self.last < PLAIN_EVERY:
-            return
-        self.last = now
-        elapsed = max(now - self.start, 1e-9)
-        rate = self.done / elapsed
-        left = (self.total - self.done) / rate if rate else 0.0
-        line = (
-            f"sweep: {self.done}/{self.total} deals ({100 * self.done // self.total}%), "
-            f"{rate * self.plays:,.0f} plays/s, {_clock(elapsed)} elapsed, "
-            f"ETA {_clock(left)}"
+    def describe(done: int, total: int, rate: float, elapsed: float, left: float) -> str:
+        return (
+            f"sweep: {done}/{total} deals ({100 * done // total}%), "
+            f"{rate * plays:,.0f} plays/s, {clock(elapsed)} elapsed, ETA {clock(left)}"
         )
-        if self.live:
-            getattr(sys.stderr, "write_raw", sys.stderr.write)("\r")  # past the terminal filter
-            sys.stderr.write(line + ("\n" if finished else ""))
-        else:
-            sys.stderr.write(line + "\n")
-        sys.stderr.flush()
 
-
-def _clock(seconds: float) -> str:
-    minutes, secs = divmod(round(seconds), 60)
-    return f"{minutes}:{secs:02d}"
+    return Progress(total, describe, closing_line=True)
 
 
 cli = command_app()
@@ -149,7 +120,7 @@ def sweep_command(
     if not combinations:
         raise InputError(f"nothing to compare: every combination asked for is {chosen.id} itself")
     valid = 1 + sum(c.variant is not None for c in combinations)
-    progress = None if quiet else _Progress(deals * len(policies), valid)
+    progress = None if quiet else _progress(deals * len(policies), valid)
     client = dask_client(cluster, jobs) if cluster else None
     try:
         tallies = run_sweep(
