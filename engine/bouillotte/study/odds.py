@@ -366,6 +366,7 @@ def _point_counts(
     }
 
 
+@cache
 def _deals(c: int, j: int, rho: int, players: int) -> int:
     """The signed deals of one state of :func:`_point_counts` once every rank is placed:
     ``c`` cards in hand (all of them, or none is a deal), ``j`` events of three of a kind
