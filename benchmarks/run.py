@@ -12,9 +12,11 @@ round and then the median, so a slower or faster machine changes both sides alik
 
 Workloads: ``simulate`` as the command plays it (``bouillotte.study.simulate.simulate``) for each
 bundled variant and policy; the bare per-deal loop (a fresh ``Random(i)`` per deal, deal and
-classify); exact odds for every bundled variant; the site build; and the command line's
-start-up (``bouillotte --help``, ``variants list``, ``check``) in fresh processes, whose CPU
-is read from the children's resource usage. ``--profile`` prints the engine's hot path.
+classify); exact odds for every bundled variant; the site build; and the command line
+(``bouillotte --help``, ``variants list``, ``check``, ``odds``) in fresh processes, start-up
+included, whose CPU is read from the children's resource usage. ``--profile`` prints the
+engine's hot path; ``--jobs-speedup DEALS`` compares ``simulate --jobs 2`` with ``--jobs 1``
+in wall time instead.
 """
 
 from __future__ import annotations
@@ -147,11 +149,41 @@ def workloads(quick: bool) -> list[Workload]:
     out += [
         Workload("odds, every bundled variant", odds_work(), "runs"),
         Workload("site build, bundled library", site_work(), "builds"),
+    ]
+    return out + command_workloads()
+
+
+def command_workloads() -> list[Workload]:
+    """The command line as a user starts it, each in a fresh process: start-up included."""
+    return [
         Workload("bouillotte --help", command_work("--help"), "runs", child=True),
         Workload("bouillotte variants list", command_work("variants", "list"), "runs", child=True),
         Workload("bouillotte check", command_work("check"), "runs", child=True),
+        Workload("bouillotte odds (every variant)", command_work("odds"), "runs", child=True),
     ]
-    return out
+
+
+def jobs_speedup(deals: int, rounds: int) -> None:
+    """``simulate --jobs 2`` against ``--jobs 1`` on the same deals: the wall-time ratio
+    (median of interleaved rounds), with the machine's load beside it, since on a shared
+    machine the second process competes with everyone else's."""
+    import os
+
+    variant = Library().get("foster")
+    walls: dict[int, list[float]] = {1: [], 2: []}
+    loads = []
+    for _ in range(rounds):
+        loads.append(os.getloadavg()[0])
+        for jobs in (1, 2):
+            start = time.perf_counter()
+            simulate(variant, deals, seed=1, policy="simple", jobs=jobs)
+            walls[jobs].append(time.perf_counter() - start)
+    one, two = statistics.median(walls[1]), statistics.median(walls[2])
+    print(
+        f"simulate foster, {deals:,} deals: --jobs 1 {one:.1f} s, --jobs 2 {two:.1f} s wall, "
+        f"speed-up {one / two:.2f}x (median of {rounds}); load average "
+        f"{min(loads):.1f} to {max(loads):.1f} on {os.cpu_count()} processors"
+    )
 
 
 def table(works: list[Workload]) -> list[dict[str, object]]:
@@ -221,7 +253,16 @@ def main() -> None:
         help="only the workloads whose name holds this text (repeatable; the reference hand "
         "always runs, every ratio being to it)",
     )
+    parser.add_argument(
+        "--jobs-speedup",
+        type=int,
+        metavar="DEALS",
+        help="only compare simulate --jobs 2 with --jobs 1 on DEALS deals (wall time)",
+    )
     args = parser.parse_args()
+    if args.jobs_speedup:
+        jobs_speedup(args.jobs_speedup, args.rounds)
+        return
     if reference.pk is None:
         sys.exit('PokerKit is missing: pip install -e ".[bench]"')
     if not reference.pokerkit_sane():

@@ -59,10 +59,10 @@ def setup(
     )
 
 
-def fault(**kw: object) -> tuple[str, tuple[str | int, ...], str]:
+def fault(**kw: object) -> tuple[str, tuple[str | int, ...], str | None]:
     with pytest.raises(SetupError) as caught:
         setup(**kw)  # type: ignore[arg-type]
-    return str(caught.value), caught.value.path, caught.value.field
+    return caught.value.message, caught.value.path, caught.value.field
 
 
 def test_a_sound_deal_passes() -> None:
@@ -129,7 +129,7 @@ def test_thirteen_cards_deal_no_card_under_the_retourne() -> None:
 def test_too_few_cards_to_deal() -> None:
     with pytest.raises(SetupError) as caught:
         deal_from_pack(FOSTER, PLAYERS, "D", ORDER[:12])
-    assert str(caught.value) == "12 cards cannot deal 3 to each of 4 players and a retourne"
+    assert caught.value.message == "12 cards cannot deal 3 to each of 4 players and a retourne"
     assert caught.value.field == "deck"
 
 
@@ -167,7 +167,7 @@ def test_every_player_needs_a_cave_and_a_positive_one() -> None:
         "new stake (stakes.rebuy_amount); give him a cave of 1 or more, or leave him out of "
         "the players"
     )
-    assert (path, field) == (("caves", "C"), "caves")
+    assert (path, field) == (("caves", "C"), "caves.C")
     setup(caves={**CAVES, "C": 1})
 
 

@@ -80,7 +80,7 @@ def test_the_card_is_turned_only_for_a_brelan_above_the_carre_of_a_player_still_
 def test_a_needed_card_under_the_retourne_must_be_given() -> None:
     with pytest.raises(MissingCardError) as caught:
         hand_values(CARRE_AND_KINGS, NINE, None, [B, C, D], FOSTER)
-    assert str(caught.value) == (
+    assert caught.value.message == (
         "a player holds a brelan higher than the brelan carré, so the card under the "
         "retourne must be turned (hands.card_under_retourne), but the deal does not give "
         "it: add 'under_retourne:' to the scenario"

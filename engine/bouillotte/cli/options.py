@@ -1,19 +1,18 @@
-"""Command-line options and error handling shared by every command."""
+"""Command-line options shared by the commands, and the one handler of user errors."""
 
 from __future__ import annotations
 
-import functools
+import json
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any, TextIO, TypeVar
+from typing import Annotated, Any, TextIO
 
 import typer
 
-from ..rules.errors import InputError
-
-F = TypeVar("F", bound=Callable[..., Any])
+from ..rules.errors import InputError, UserError
 
 VariantsDirs = Annotated[
     list[Path] | None,
@@ -83,24 +82,56 @@ INTERRUPTED = 130
 """The exit status after Ctrl-C (128 + SIGINT), as shells report it."""
 
 
-def friendly(fn: F) -> F:
-    """Bad input ends with one clear message and exit status 2, never a traceback; Ctrl-C
-    ends at once with status 130; what the command prints cannot drive the terminal."""
+def command_app(**settings: Any) -> typer.Typer:
+    """The Typer application of one command module: plain Click help (no Rich, which
+    would cost more start-up time than the rest of ``--help``), no completion options
+    and no pretty tracebacks (bad input never shows one)."""
+    return typer.Typer(
+        rich_markup_mode=None, add_completion=False, pretty_exceptions_enable=False, **settings
+    )
 
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        out, err = sys.stdout, sys.stderr
-        sys.stdout = _PrintableStream(out)
-        sys.stderr = _PrintableStream(err)
-        try:
-            return fn(*args, **kwargs)
-        except InputError as exc:
-            typer.echo(f"error: {exc.describe()}", err=True)
-            raise typer.Exit(2) from None
-        except KeyboardInterrupt:
-            typer.echo("interrupted", err=True)
-            raise typer.Exit(INTERRUPTED) from None
-        finally:
-            sys.stdout, sys.stderr = out, err
 
-    return wrapper  # type: ignore[return-value]
+def print_json(data: Any) -> None:
+    """``data`` as indented JSON with sorted keys on stdout."""
+    typer.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
+
+
+def complete_variant(incomplete: str) -> list[str]:
+    """Shell completion of a variant id."""
+    from ..rules.profiles import Library
+
+    try:
+        return [v for v in Library().ids() if v.startswith(incomplete)]
+    except InputError:
+        return []
+
+
+def complete_scenario(incomplete: str) -> list[str]:
+    """Shell completion of a scenario id."""
+    from ..study.scenario import ScenarioLibrary
+
+    try:
+        return [s.id for s in ScenarioLibrary().all() if s.id.startswith(incomplete)]
+    except InputError:
+        return []
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """The one handler of everything a user can cause, around every command: bad input
+    (:class:`~bouillotte.rules.errors.UserError` and its kinds) ends with one clear line
+    on stderr and exit status 2, never a traceback; Ctrl-C ends at once with status 130;
+    what the command prints cannot drive the terminal."""
+    out, err = sys.stdout, sys.stderr
+    sys.stdout = _PrintableStream(out)
+    sys.stderr = _PrintableStream(err)
+    try:
+        yield
+    except UserError as exc:
+        typer.echo(f"error: {exc.describe()}", err=True)
+        raise typer.Exit(2) from None
+    except KeyboardInterrupt:
+        typer.echo("interrupted", err=True)
+        raise typer.Exit(INTERRUPTED) from None
+    finally:
+        sys.stdout, sys.stderr = out, err

@@ -59,6 +59,7 @@ MAX_INT_DIGITS = 30
 
 _INT = "tag:yaml.org,2002:int"
 _FLOAT = "tag:yaml.org,2002:float"
+_STR = "tag:yaml.org,2002:str"
 
 
 class _Loader(yaml.SafeLoader):
@@ -124,6 +125,8 @@ class _Walker:
                 value=shown,
                 has_value=True,
             )
+        if node.tag == _STR:  # most values: the text itself, as the constructor gives it
+            return node.value
         return self.constructor.construct_object(node)
 
     def walk(self, node: yaml.Node, path: PathKey) -> Any:
@@ -208,25 +211,29 @@ def _check_shape(text: str, file: Path) -> None:
 
     def add(values: int, depth: int) -> None:
         if stack:
-            stack[-1][1] += values
-            stack[-1][2] = max(stack[-1][2], depth)
+            top = stack[-1]
+            top[1] += values
+            if depth > top[2]:
+                top[2] = depth
 
+    start, end, scalar = yaml.CollectionStartEvent, yaml.CollectionEndEvent, yaml.ScalarEvent
     for event in yaml.parse(text, Loader=_Composer):
-        if isinstance(event, yaml.CollectionStartEvent):
+        if isinstance(event, scalar):
+            total += 1
+            if event.anchor is not None:
+                anchored[event.anchor] = (1, 0)
+            if stack:
+                stack[-1][1] += 1
+        elif isinstance(event, start):
             if len(stack) >= MAX_DEPTH:
                 raise fail(f"nested more than {MAX_DEPTH} levels deep", event)
             stack.append([event.anchor, 1, 0])
             total += 1
-        elif isinstance(event, yaml.CollectionEndEvent):
+        elif isinstance(event, end):
             anchor, values, deepest = stack.pop()
             if anchor is not None:
                 anchored[anchor] = (values, deepest + 1)
             add(values, deepest + 1)
-        elif isinstance(event, yaml.ScalarEvent):
-            total += 1
-            if event.anchor is not None:
-                anchored[event.anchor] = (1, 0)
-            add(1, 0)
         elif isinstance(event, yaml.AliasEvent):
             if any(open_[0] == event.anchor for open_ in stack):
                 raise fail(f"the alias *{event.anchor} stands inside the node it names", event)

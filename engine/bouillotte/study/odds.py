@@ -39,10 +39,11 @@ false every deal goes to the point. The brelan de Mistigri is not modelled.
 from __future__ import annotations
 
 import json
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from itertools import combinations_with_replacement
 from math import comb, factorial
 from typing import Any
@@ -51,6 +52,9 @@ from ..rules.profile import Rules
 
 HAND_SIZE = 3
 SUIT_COUNT = 4
+
+_COMB = [[comb(n, k) for k in range(HAND_SIZE + 1)] for n in range(SUIT_COUNT + 1)]
+"""``comb(n, k)`` for the cards of one rank: ``_COMB[n][k]``."""
 
 
 def fraction_json(value: Fraction) -> dict[str, Any]:
@@ -197,44 +201,62 @@ def _hand_kinds(rank_count: int) -> list[tuple[tuple[int, ...], int]]:
     return kinds
 
 
+@cache
 def _brelan_counts(rank_count: int, players: int) -> tuple[dict[int, int], dict[_Tally, int]]:
     """Count deals of the hands after a retourne of rank 0.
 
     Returns the first hand's kind counts (times the ways to deal the other hands) and the
     table's tally counts, both over the same total: ordered choices of labelled hands
     from the ``4 * rank_count - 1`` cards left.
+
+    Whatever the first hand holds, the others are dealt from as many cards, so the first
+    hand's kinds are counted on their own (the hands of each kind, times the ways to deal
+    the rest); the table's tally is a dynamic programme over the seats whose state is the
+    cards left of each rank (the other ranks' counts sorted, as they are alike) and the
+    tally so far.
     """
     kinds = _hand_kinds(rank_count)
     start = (SUIT_COUNT - 1, *([SUIT_COUNT] * (rank_count - 1)))
-    # state: (counts left, first hand's kind, tally) -> ways
-    layer: dict[tuple[tuple[int, ...], int, _Tally], int] = {(start, -1, (0, 0, 0)): 1}
-    for seat in range(players):
-        nxt: dict[tuple[tuple[int, ...], int, _Tally], int] = defaultdict(int)
-        for (counts, first, tally), ways in layer.items():
-            for mult, kind in kinds:
+    left_after_first = SUIT_COUNT * rank_count - 1 - HAND_SIZE
+    dealt_after_first = HAND_SIZE * (players - 1)
+    rest = factorial(left_after_first) // (
+        factorial(HAND_SIZE) ** (players - 1) * factorial(left_after_first - dealt_after_first)
+    )
+    first_counts: dict[int, int] = defaultdict(int)
+    for mult, kind in kinds:
+        ways = 1
+        for c, m in zip(start, mult, strict=True):
+            ways *= _COMB[c][m]
+        if ways:
+            first_counts[kind] += ways * rest
+    # state: (counts left, tally) -> ways
+    layer: dict[tuple[tuple[int, ...], _Tally], int] = {(start, (0, 0, 0)): 1}
+    steps = [([(r, m) for r, m in enumerate(mult) if m], kind) for mult, kind in kinds]
+    for _ in range(players):
+        nxt: dict[tuple[tuple[int, ...], _Tally], int] = defaultdict(int)
+        for (counts, (simple, carre, favori)), ways in layer.items():
+            for taken, kind in steps:
                 w = ways
-                for c, m in zip(counts, mult, strict=True):
-                    if m:
-                        w *= comb(c, m)
-                        if not w:
-                            break
+                for r, m in taken:
+                    w *= _COMB[counts[r]][m]
                 if not w:
                     continue
-                left = [c - m for c, m in zip(counts, mult, strict=True)]
+                left = list(counts)
+                for r, m in taken:
+                    left[r] -= m
                 key_counts = (left[0], *sorted(left[1:]))
-                simple, carre, favori = tally
                 if kind == _SIMPLE:
-                    simple += 1
+                    tally = (simple + 1, carre, favori)
                 elif kind == _CARRE:
-                    carre += 1
+                    tally = (simple, carre + 1, favori)
                 elif kind == _FAVORI:
-                    favori += 1
-                nxt[(key_counts, kind if seat == 0 else first, (simple, carre, favori))] += w
+                    tally = (simple, carre, favori + 1)
+                else:
+                    tally = (simple, carre, favori)
+                nxt[(key_counts, tally)] += w
         layer = nxt
-    first_counts: dict[int, int] = defaultdict(int)
     tallies: dict[_Tally, int] = defaultdict(int)
-    for (_, first, tally), ways in layer.items():
-        first_counts[first] += ways
+    for (_, tally), ways in layer.items():
         tallies[tally] += ways
     return dict(first_counts), dict(tallies)
 
@@ -254,8 +276,9 @@ def _sort3(a: int, b: int, c: int) -> tuple[int, int, int]:
     return a, b, c
 
 
+@cache
 def _point_counts(
-    values: list[int], players: int, favori: bool, brelans: bool
+    values: tuple[int, ...], players: int, favori: bool, brelans: bool
 ) -> dict[_Totals, int]:
     """Deals with no recognised brelan and the retourne in suit 0, by suit totals.
 
@@ -270,68 +293,133 @@ def _point_counts(
     ``(3(n-m))!/6^(n-m)`` ways. Which events are taken is tracked by their number ``j``
     (with their card choices multiplied into the weight), and for the retourne's rank by
     the number of its cards in hand (``rho``: -1 not yet seen, 0 no event, 2 or 3 event).
+    The state is kept as ``{(c, j, rho): {t0: {(t1, t2, t3): ways}}}``, so that each
+    choice of suits for a rank moves a whole inner table to one target; the other three
+    suits' sorted totals after a rank's cards are added are looked up in a table per value
+    and choice (:class:`_Moves`), not sorted again for every state.
     """
     need = players * HAND_SIZE
-    # each choice of suits for one rank's cards in hand: (cards, in suit 0, 1, 2, 3)
-    Choice = tuple[int, int, int, int, int]
-    choices: list[Choice] = [
-        (sum(bits), *bits)
-        for bits in ((m & 1, m >> 1 & 1, m >> 2 & 1, m >> 3 & 1) for m in range(16))
-    ]
-    rho_choices = [choice for choice in choices if not choice[1]]  # suit 0 is the retourne
-    State = tuple[int, int, int, int, int, int, int]  # c, j, rho, t0, t1, t2, t3
-    layer: dict[State, int] = {(0, 0, -1, 0, 0, 0, 0): 1}
+    patterns = [(p & 1, p >> 1 & 1, p >> 2 & 1) for p in range(8)]  # suits 1, 2, 3
+    Layer = dict[tuple[int, int, int], dict[int, dict[tuple[int, int, int], int]]]
+    layer: Layer = {(0, 0, -1): {0: {(0, 0, 0): 1}}}
+    # after the last rank, each state's ways are multiplied by its deals (see _deals) and
+    # summed by totals alone
+    final: dict[int, dict[tuple[int, int, int], int]] = {}
     remaining = len(values)
     for v in values:
         remaining -= 1
-        nxt: dict[State, int] = defaultdict(int)
-        for (c, j, rho, t0, t1, t2, t3), w in layer.items():
-            # this rank is not the retourne's
+        moves = [_Moves(v, pattern) for pattern in patterns]
+        nxt: Layer = {}
+
+        def put(
+            table: dict[tuple[int, int, int], int],
+            move: _Moves,
+            state: tuple[int, int, int],
+            t0: int,
+            times: int,
+            into: Layer = nxt,
+            last: bool = remaining == 0,
+        ) -> None:
+            if not last:
+                _move_into(table, move, into.setdefault(state, {}).setdefault(t0, {}), times)
+                return
+            deals = _deals(*state, players)
+            if deals:
+                _move_into(table, move, final.setdefault(t0, {}), times * deals)
+
+        for (c, j, rho), by_t0 in layer.items():
+            # this rank is not the retourne's: any of its four cards may be in hand
             spare = SUIT_COUNT * remaining + (SUIT_COUNT - 1 if rho < 0 else 0)
-            for k, a0, a1, a2, a3 in choices:
-                nc = c + k
-                if nc > need or nc + spare < need:
-                    continue
-                n0 = t0 + v * a0
-                x, y, z = _sort3(t1 + v * a1, t2 + v * a2, t3 + v * a3)
-                nxt[(nc, j, rho, n0, x, y, z)] += w
-                if brelans and k >= 3:
-                    nxt[(nc, j + 1, rho, n0, x, y, z)] += w * comb(k, 3)
+            for pattern, move in zip(patterns, moves, strict=True):
+                for a0 in (0, 1):
+                    k = a0 + sum(pattern)
+                    nc = c + k
+                    if nc > need or nc + spare < need:
+                        continue
+                    event = comb(k, 3) if brelans and k >= 3 else 0
+                    for t0, table in by_t0.items():
+                        n0 = t0 + v * a0
+                        put(table, move, (nc, j, rho), n0, 1)
+                        if event:
+                            put(table, move, (nc, j + 1, rho), n0, event)
             if rho >= 0:
                 continue
             # this rank is the retourne's: its card of suit 0 is turned up
             spare = SUIT_COUNT * remaining
-            for k, _, a1, a2, a3 in rho_choices:
+            for pattern, move in zip(patterns, moves, strict=True):
+                k = sum(pattern)
                 nc = c + k
                 if nc > need or nc + spare < need:
                     continue
-                n0 = t0 + v
-                x, y, z = _sort3(t1 + v * a1, t2 + v * a2, t3 + v * a3)
-                nxt[(nc, j, 0, n0, x, y, z)] += w
-                if not brelans:
-                    continue
-                if favori and k >= 2:
-                    nxt[(nc, j, k, n0, x, y, z)] += w
-                elif not favori and k == 3:
-                    nxt[(nc, j + 1, 0, n0, x, y, z)] += w
+                for t0, table in by_t0.items():
+                    n0 = t0 + v
+                    put(table, move, (nc, j, 0), n0, 1)
+                    if not brelans:
+                        continue
+                    if favori and k >= 2:
+                        put(table, move, (nc, j, k), n0, 1)
+                    elif not favori and k == 3:
+                        put(table, move, (nc, j + 1, 0), n0, 1)
         layer = nxt
-    result: dict[_Totals, int] = defaultdict(int)
-    for (c, j, rho, t0, t1, t2, t3), w in layer.items():
-        if c != need or rho < 0:
-            continue
-        m = j + (1 if rho > 0 else 0)
-        if m > players:
-            continue
-        free = players - m
-        ways = factorial(players) // factorial(free)
-        hand_orders: int = factorial(HAND_SIZE) ** free
-        ways *= factorial(HAND_SIZE * free) // hand_orders
-        if rho > 0:
-            # the favori's hand: three of the retourne's rank, or two and any other card
-            # not taken by the other events
-            ways *= comb(rho, 3) + comb(rho, 2) * (need - rho - HAND_SIZE * j)
-        result[(t0, t1, t2, t3)] += -w * ways if m % 2 else w * ways
-    return {totals: w for totals, w in result.items() if w}
+    return {
+        (t0, t1, t2, t3): w for t0, table in final.items() for (t1, t2, t3), w in table.items() if w
+    }
+
+
+@cache
+def _deals(c: int, j: int, rho: int, players: int) -> int:
+    """The signed deals of one state of :func:`_point_counts` once every rank is placed:
+    ``c`` cards in hand (all of them, or none is a deal), ``j`` events of three of a kind
+    and the retourne's rank state ``rho`` (see there)."""
+    need = players * HAND_SIZE
+    if c != need or rho < 0:
+        return 0
+    m = j + (1 if rho > 0 else 0)
+    if m > players:
+        return 0
+    free = players - m
+    ways = factorial(players) // factorial(free)
+    hand_orders: int = factorial(HAND_SIZE) ** free
+    ways *= factorial(HAND_SIZE * free) // hand_orders
+    if rho > 0:
+        # the favori's hand: three of the retourne's rank, or two and any other card
+        # not taken by the other events
+        ways *= comb(rho, 3) + comb(rho, 2) * (need - rho - HAND_SIZE * j)
+    return -ways if m % 2 else ways
+
+
+class _Moves(dict[tuple[int, int, int], tuple[int, int, int]]):
+    """Sorted totals of suits 1 to 3 -> the same after one rank's cards of the suits in
+    ``pattern`` (one flag per position of the sorted totals) add ``value`` to them, sorted;
+    each entry is worked out the first time it is asked for."""
+
+    def __init__(self, value: int, pattern: tuple[int, int, int]) -> None:
+        super().__init__()
+        self.value, self.pattern = value, pattern
+
+    def __missing__(self, totals: tuple[int, int, int]) -> tuple[int, int, int]:
+        a, b, c = (t + self.value * f for t, f in zip(totals, self.pattern, strict=True))
+        moved = _sort3(a, b, c)
+        self[totals] = moved
+        return moved
+
+
+def _move_into(
+    table: dict[tuple[int, int, int], int],
+    move: _Moves,
+    into: dict[tuple[int, int, int], int],
+    times: int,
+) -> None:
+    """Add ``times`` the ways of every entry of ``table``, moved, into ``into``."""
+    get = into.get
+    if times == 1:
+        for totals, w in table.items():
+            moved = move[totals]
+            into[moved] = get(moved, 0) + w
+    else:
+        for totals, w in table.items():
+            moved = move[totals]
+            into[moved] = get(moved, 0) + w * times
 
 
 def _point_statistics(
@@ -368,64 +456,95 @@ def _point_statistics(
 _Partial = tuple[int, int]  # cards in hand, their pips
 
 
+@cache
 def _whole_hand_counts(
-    values: list[int], players: int, favori: bool, brelans: bool
+    values: tuple[int, ...], players: int, favori: bool, brelans: bool
 ) -> dict[tuple[int, int], int]:
     """Deals with no recognised brelan, the retourne being one given card, by the best
     hand's pips: ``{(best pips, how many hands hold them): deals}``, summed over the
     retourne's rank.
 
-    A hand's pips depend on its ranks alone, so each rank's cards (three of the retourne's
-    rank, four of the others) are given to the hands by how many each receives, in
-    ``k! / (g1! g2! ... (k - sum g)!)`` ways. A hand given three of one rank (or, with the
-    favori, two of the retourne's) holds a brelan. The hands are alike: their states are
-    kept sorted, and full hands are folded into the best pips so far and how many hold them.
+    A hand's pips depend on its ranks alone, so the hands are dealt one after another as
+    rank multisets from the cards left of each rank (three of the retourne's rank, four of
+    the others), a multiset taking ``prod comb(left, taken)`` choices of cards; a hand of
+    three of one rank (or, with the favori, two of the retourne's) holds a brelan and is not
+    dealt. The state is the cards left of each rank, with the best pips so far and how many
+    hands hold them; ranks of equal value other than the retourne's are alike, so their
+    counts are kept sorted, and retournes of equal value give equal counts, so each value is
+    counted once and multiplied by how many ranks have it.
     """
     result: dict[tuple[int, int], int] = defaultdict(int)
-    for turned in range(len(values)):
-        # state: (partial hands, sorted), best full hand's pips, how many hold them
-        layer: dict[tuple[tuple[_Partial, ...], int, int], int] = {(((0, 0),) * players, -1, 0): 1}
-        for rank, v in enumerate(values):
-            cards = SUIT_COUNT - 1 if rank == turned else SUIT_COUNT
-            most = (2 if favori and rank == turned else HAND_SIZE) if brelans else None
-            nxt: dict[tuple[tuple[_Partial, ...], int, int], int] = defaultdict(int)
-            for (hands, top, count), w in layer.items():
-                for given, ways in _shares(hands, cards, most):
-                    grown = [(c + g, p + g * v) for (c, p), g in zip(hands, given, strict=True)]
-                    best, held = top, count
-                    partial = []
-                    for c, p in grown:
-                        if c < HAND_SIZE:
-                            partial.append((c, p))
-                        elif p > best:
-                            best, held = p, 1
-                        elif p == best:
-                            held += 1
-                    nxt[(tuple(sorted(partial)), best, held)] += w * ways
+    for turned_value, alike in sorted(Counter(values).items()):
+        others = sorted(values)
+        others.remove(turned_value)
+        order = [turned_value, *others]  # position 0 is the retourne's rank
+        groups = [
+            (i, j) for i, j in _runs(order[1:], offset=1) if j - i > 1
+        ]  # ranges of alike ranks
+        hands: list[tuple[list[tuple[int, int]], int]] = []
+        for combo in combinations_with_replacement(range(len(order)), HAND_SIZE):
+            per_rank = tuple(combo.count(r) for r in range(len(order)))
+            if brelans and (HAND_SIZE in per_rank or (favori and per_rank[0] >= 2)):
+                continue
+            pips = sum(order[r] for r in combo)
+            hands.append(([(r, m) for r, m in enumerate(per_rank) if m], pips))
+        start = (SUIT_COUNT - 1, *([SUIT_COUNT] * len(others)))
+        layer: dict[tuple[tuple[int, ...], int, int], int] = {(start, -1, 0): 1}
+        for _ in range(players - 1):
+            nxt: dict[tuple[tuple[int, ...], int, int], int] = defaultdict(int)
+            for (left, top, held), w in layer.items():
+                for taken, pips in hands:
+                    ways = w
+                    for r, m in taken:
+                        ways *= _COMB[left[r]][m]
+                    if not ways:
+                        continue
+                    new = list(left)
+                    for r, m in taken:
+                        new[r] -= m
+                    for i, j in groups:
+                        new[i:j] = sorted(new[i:j])
+                    if pips > top:
+                        key = (tuple(new), pips, 1)
+                    elif pips == top:
+                        key = (tuple(new), top, held + 1)
+                    else:
+                        key = (tuple(new), top, held)
+                    nxt[key] += ways
             layer = nxt
-        for (hands, top, count), w in layer.items():
-            if not hands:
-                result[(top, count)] += w
+        # the last hand: only its pips count, in how many ways, from the cards left
+        last: dict[tuple[int, ...], dict[int, int]] = {}
+        for (left, top, held), w in layer.items():
+            if left not in last:
+                by_pips: dict[int, int] = defaultdict(int)
+                for taken, pips in hands:
+                    ways = 1
+                    for r, m in taken:
+                        ways *= _COMB[left[r]][m]
+                    if ways:
+                        by_pips[pips] += ways
+                last[left] = by_pips
+            w *= alike
+            for pips, ways in last[left].items():
+                if pips > top:
+                    result[(pips, 1)] += w * ways
+                elif pips == top:
+                    result[(top, held + 1)] += w * ways
+                else:
+                    result[(top, held)] += w * ways
     return dict(result)
 
 
-def _shares(
-    hands: tuple[_Partial, ...], cards: int, most: int | None
-) -> list[tuple[list[int], int]]:
-    """Every way to give some of ``cards`` cards of one rank to the hands: how many each
-    receives (fewer than ``most``, where given, and no more than its room), and in how many
-    ways the cards can be chosen."""
-    out: list[tuple[list[int], int]] = [([], 1)]
-    for c, _ in hands:
-        room = HAND_SIZE - c
-        cap = room if most is None else min(room, most - 1)
-        step: list[tuple[list[int], int]] = []
-        for given, ways in out:
-            remaining = cards - sum(given)
-            for g in range(min(cap, remaining) + 1):
-                step.append(([*given, g], ways * comb(remaining, g)))
-        out = step
-    return out
+def _runs(items: list[int], offset: int = 0) -> list[tuple[int, int]]:
+    """The ranges ``(start, stop)`` of equal neighbours in ``items`` (sorted), shifted by
+    ``offset``."""
+    runs: list[tuple[int, int]] = []
+    start = 0
+    for i in range(1, len(items) + 1):
+        if i == len(items) or items[i] != items[start]:
+            runs.append((start + offset, i + offset))
+            start = i
+    return runs
 
 
 def _sum_where(tallies: dict[_Tally, int], test: Iterable[_Tally]) -> int:
@@ -446,7 +565,9 @@ def compute_odds(rules: Rules) -> OddsReport:
     ranks = list(table.pack_ranks())
     players = table.players
     pack_size = SUIT_COUNT * len(ranks)
-    values = [table.point_values[r] for r in ranks]
+    # the counts are sums over the ranks, in any order; from the highest value down
+    # their tables stay smallest
+    values = sorted((table.point_values[r] for r in ranks), reverse=True)
     # The favori counted here is the pair with the retourne; a declared rank's favori is one
     # of the brelans, and a favori held from the deal is every brelan where there is no draw.
     favori = rules.hands.favori != "none" and rules.hands.favori_meaning == "pair-with-the-retourne"
@@ -480,10 +601,10 @@ def compute_odds(rules: Rules) -> OddsReport:
     strict: Fraction | None = None
     at_least: Fraction | None = None
     if counted == "all-exposed":
-        counts = _point_counts(values, players, favori, brelans)
+        counts = _point_counts(tuple(values), players, favori, brelans)
         weight, best, tie, strict, at_least = _point_statistics(counts)
     elif counted == "whole-hand":
-        hand_counts = _whole_hand_counts(values, players, favori, brelans)
+        hand_counts = _whole_hand_counts(tuple(values), players, favori, brelans)
         weight = sum(hand_counts.values())
         if weight:
             tops: dict[int, int] = defaultdict(int)

@@ -196,7 +196,13 @@ def play_range(variant: Variant, policy_name: str, seed: int, start: int, stop: 
 
 
 def _chunks(deals: int, jobs: int) -> list[tuple[int, int]]:
-    size = max(200, math.ceil(deals / (jobs * 8))) if jobs > 1 else max(500, deals // 100)
+    """The deals cut into runs for one process (a hundredth each, for the progress) or for
+    workers: about fifty per worker, so that the bar moves and the workers end together,
+    of 250 to 2,000 deals, so that a chunk's overhead (a few milliseconds) stays small."""
+    if jobs <= 1:
+        size = max(500, deals // 100)
+    else:
+        size = min(2000, max(250, math.ceil(deals / (jobs * 50))))
     return [(start, min(start + size, deals)) for start in range(0, deals, size)]
 
 
@@ -218,9 +224,8 @@ def simulate(
             if progress:
                 progress(stop - start)
         return total
-    tasks = [(variant, policy, seed, start, stop) for start, stop in chunks]
-    with worker_pool(jobs) as pool:
-        for (start, stop), tally in zip(chunks, pool.imap(_play_task, tasks), strict=True):
+    with worker_pool(jobs, _start_simulation, (variant, policy, seed)) as pool:
+        for (start, stop), tally in zip(chunks, pool.imap(_play_chunk, chunks), strict=True):
             total.merge(tally)
             if progress:
                 progress(stop - start)
@@ -228,13 +233,18 @@ def simulate(
 
 
 @contextmanager
-def worker_pool(jobs: int) -> Iterator[Pool]:
-    """``jobs`` worker processes that no Ctrl-C leaves behind.
+def worker_pool(
+    jobs: int,
+    setup: Callable[..., None] | None = None,
+    setup_args: tuple[Any, ...] = (),
+) -> Iterator[Pool]:
+    """``jobs`` worker processes that no Ctrl-C leaves behind, each first running
+    ``setup(*setup_args)`` where given (to receive once what every task shares).
 
     Workers ignore Ctrl-C: this process catches it and ends them at once (terminate),
     rather than waiting for every chunk already queued.
     """
-    pool = multiprocessing.Pool(jobs, initializer=_ignore_interrupts)
+    pool = multiprocessing.Pool(jobs, initializer=_start_worker, initargs=(setup, setup_args))
     try:
         yield pool
         pool.close()
@@ -245,12 +255,26 @@ def worker_pool(jobs: int) -> Iterator[Pool]:
         pool.join()
 
 
-def _ignore_interrupts() -> None:
+def _start_worker(setup: Callable[..., None] | None, setup_args: tuple[Any, ...]) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if setup is not None:
+        setup(*setup_args)
 
 
-def _play_task(task: tuple[Variant, str, int, int, int]) -> Tally:
-    return play_range(*task)
+_RUN: tuple[Variant, str, int] | None = None
+"""In a simulation's worker: the variant, policy and seed every chunk shares, received
+once when the worker starts rather than with each chunk."""
+
+
+def _start_simulation(variant: Variant, policy: str, seed: int) -> None:
+    global _RUN
+    _RUN = (variant, policy, seed)
+
+
+def _play_chunk(bounds: tuple[int, int]) -> Tally:
+    assert _RUN is not None, "a simulation worker plays only after _start_simulation"
+    variant, policy, seed = _RUN
+    return play_range(variant, policy, seed, *bounds)
 
 
 def report(variant: Variant, tally: Tally, seed: int, policy: str) -> dict[str, Any]:

@@ -1,20 +1,6 @@
-"""Sub-commands that live in their own modules.
+"""The commands, one module each: ``<name>.py`` defines ``cli``, a Typer application holding
+the command ``bouillotte <name>`` (or, for ``variants`` and ``site``, its sub-commands).
 
-Each module here defines ``register(app)``, which adds its commands to the main Typer
-application; :func:`register_all` calls every one, in module-name order.
+The top-level application (``cli/app.py``) lists them by name and imports a module only
+when its command runs, so that starting the tool costs no more than the command needs.
 """
-
-from __future__ import annotations
-
-import importlib
-import pkgutil
-
-import typer
-
-
-def register_all(app: typer.Typer) -> None:
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"{__name__}.{info.name}")
-        register = getattr(module, "register", None)
-        if register is not None:
-            register(app)

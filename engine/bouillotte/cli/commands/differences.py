@@ -11,56 +11,56 @@ import typer
 from ...rules.errors import InputError
 from ...rules.profiles import Library
 from ...study.differences import differences_text, find_differences, save_scenarios
-from ..options import JsonFlag, VariantsDirs, friendly
+from ..options import JsonFlag, VariantsDirs, command_app
+
+cli = command_app()
 
 
-def register(app: typer.Typer) -> None:
-    @app.command("differences")
-    @friendly
-    def differences_command(
-        first: Annotated[str, typer.Argument(help="The base variant.")],
-        second: Annotated[str, typer.Argument(help="The variant whose rules are tried.")],
-        seed: Annotated[int, typer.Option("--seed", help="Deal i is shuffled with seed+i.")] = 0,
-        deals: Annotated[int, typer.Option("--deals", "-n", help="Deals to search.")] = 2000,
-        save: Annotated[
-            Path | None,
-            typer.Option("--save", help="Write each example as a scenario file in this folder."),
-        ] = None,
-        variants: VariantsDirs = None,
-        as_json: JsonFlag = False,
-    ) -> None:
-        """For each rule on which SECOND differs from FIRST, find the first seeded deal
-        (simple policy) whose outcome changes when only that rule is changed in FIRST.
+@cli.command("differences")
+def differences_command(
+    first: Annotated[str, typer.Argument(help="The base variant.")],
+    second: Annotated[str, typer.Argument(help="The variant whose rules are tried.")],
+    seed: Annotated[int, typer.Option("--seed", help="Deal i is shuffled with seed+i.")] = 0,
+    deals: Annotated[int, typer.Option("--deals", "-n", help="Deals to search.")] = 2000,
+    save: Annotated[
+        Path | None,
+        typer.Option("--save", help="Write each example as a scenario file in this folder."),
+    ] = None,
+    variants: VariantsDirs = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """For each rule on which SECOND differs from FIRST, find the first seeded deal
+    (simple policy) whose outcome changes when only that rule is changed in FIRST.
 
-        Example:  bouillotte differences foster pagat --seed 0 --save found/
-        """
-        if deals < 1:
-            raise InputError("--deals must be at least 1", value=deals, has_value=True)
-        library = Library(variants or [])
-        a, b = library.get(first), library.get(second)
-        if a.players != b.players:
-            raise InputError(
-                f"{a.id} seats {a.players} players and {b.id} {b.players}: "
-                "compare variants for the same table"
-            )
-        if save is not None and save.exists() and not save.is_dir():
-            raise InputError("--save must name a folder, not a file", file=save)
-        findings = find_differences(a, b, seed, deals)
-        try:
-            written = save_scenarios(findings, a, b, save) if save else []
-        except OSError as exc:
-            raise InputError(f"cannot save there: {exc.strerror or exc}", file=save) from None
-        if as_json:
-            data = {
-                "base": a.id,
-                "other": b.id,
-                "seed": seed,
-                "deals": deals,
-                "rules": [f.to_json() for f in findings],
-                "saved": [str(p) for p in written],
-            }
-            typer.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
-            return
-        typer.echo(differences_text(findings, a, b))
-        for path in written:
-            typer.echo(f"saved {path}", err=True)
+    Example:  bouillotte differences foster pagat --seed 0 --save found/
+    """
+    if deals < 1:
+        raise InputError("--deals must be at least 1", value=deals, has_value=True)
+    library = Library(variants or [])
+    a, b = library.get(first), library.get(second)
+    if a.players != b.players:
+        raise InputError(
+            f"{a.id} seats {a.players} players and {b.id} {b.players}: "
+            "compare variants for the same table"
+        )
+    if save is not None and save.exists() and not save.is_dir():
+        raise InputError("--save must name a folder, not a file", file=save)
+    findings = find_differences(a, b, seed, deals)
+    try:
+        written = save_scenarios(findings, a, b, save) if save else []
+    except OSError as exc:
+        raise InputError(f"cannot save there: {exc.strerror or exc}", file=save) from None
+    if as_json:
+        data = {
+            "base": a.id,
+            "other": b.id,
+            "seed": seed,
+            "deals": deals,
+            "rules": [f.to_json() for f in findings],
+            "saved": [str(p) for p in written],
+        }
+        typer.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
+        return
+    typer.echo(differences_text(findings, a, b))
+    for path in written:
+        typer.echo(f"saved {path}", err=True)

@@ -26,7 +26,7 @@ from ...rules.errors import InputError
 from ...rules.profiles import Library
 from ...study.scenario import ScenarioLibrary, run_scenario
 from ...study.transcript import transcript
-from ..options import friendly
+from ..options import command_app
 
 DEFAULT_DIR = Path("tests/golden")
 SEPARATOR = "__"
@@ -85,49 +85,49 @@ def stale_files(expected: set[str], folder: Path) -> list[Path]:
     )
 
 
-def register(app: typer.Typer) -> None:
-    @app.command("golden")
-    @friendly
-    def golden_command(
-        write: Annotated[
-            bool,
-            typer.Option("--write", help="Regenerate the golden files instead of comparing."),
-        ] = False,
-        folder: Annotated[
-            Path,
-            typer.Option("--dir", help="The folder of golden files.", file_okay=False),
-        ] = DEFAULT_DIR,
-    ) -> None:
-        """Compare (or with --write regenerate) the golden transcripts of every bundled
-        scenario under every variant: one file <scenario>__<variant>.txt each.
+cli = command_app()
 
-        Exits 1 if a transcript differs from its file, or a file is missing or stale.
 
-        Example:  bouillotte golden --write   (regenerate after a deliberate change)
-        """
-        if not write and not folder.is_dir():
-            raise InputError("no such folder of golden transcripts", file=folder)
-        found = list(goldens())
-        stale = stale_files({g.name for g in found}, folder)
-        if write:
-            _write(found, stale, folder)
-            return
-        differing = 0
-        for golden in found:
-            diff = golden_diff(golden, folder)
-            if diff:
-                differing += 1
-                typer.echo("\n".join(diff))
-        for path in stale:
-            typer.echo(f"stale golden file {path} (no such scenario and variant)")
-        typer.echo(
-            f"{len(found)} transcripts: {differing} differ or are missing, "
-            f"{len(stale)} stale files",
-            err=True,
-        )
-        if differing or stale:
-            typer.echo("to accept the changes: bouillotte golden --write", err=True)
-            raise typer.Exit(1)
+@cli.command("golden")
+def golden_command(
+    write: Annotated[
+        bool,
+        typer.Option("--write", help="Regenerate the golden files instead of comparing."),
+    ] = False,
+    folder: Annotated[
+        Path,
+        typer.Option("--dir", help="The folder of golden files.", file_okay=False),
+    ] = DEFAULT_DIR,
+) -> None:
+    """Compare (or with --write regenerate) the golden transcripts of every bundled
+    scenario under every variant: one file <scenario>__<variant>.txt each.
+
+    Exits 1 if a transcript differs from its file, or a file is missing or stale.
+
+    Example:  bouillotte golden --write   (regenerate after a deliberate change)
+    """
+    if not write and not folder.is_dir():
+        raise InputError("no such folder of golden transcripts", file=folder)
+    found = list(goldens())
+    stale = stale_files({g.name for g in found}, folder)
+    if write:
+        _write(found, stale, folder)
+        return
+    differing = 0
+    for golden in found:
+        diff = golden_diff(golden, folder)
+        if diff:
+            differing += 1
+            typer.echo("\n".join(diff))
+    for path in stale:
+        typer.echo(f"stale golden file {path} (no such scenario and variant)")
+    typer.echo(
+        f"{len(found)} transcripts: {differing} differ or are missing, {len(stale)} stale files",
+        err=True,
+    )
+    if differing or stale:
+        typer.echo("to accept the changes: bouillotte golden --write", err=True)
+        raise typer.Exit(1)
 
 
 def _write(found: list[Golden], stale: list[Path], folder: Path) -> None:

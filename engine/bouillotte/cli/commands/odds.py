@@ -11,7 +11,7 @@ import typer
 from ...rules.profiles import Library
 from ...study.odds import OddsReport, compute_odds, odds_key
 from ...study.render import table
-from ..options import JsonFlag, VariantsDirs, friendly
+from ..options import JsonFlag, VariantsDirs, command_app
 
 POINT_WORDS = {
     "all-exposed": ("the winning suit's total", "two suits or more tie"),
@@ -71,49 +71,50 @@ def _text(variant_id: str, report: OddsReport) -> str:
     return f"{head}\n{body}\n{POINT_WORDS[report.point_counted][0]} given no brelan: {totals}"
 
 
-def register(app: typer.Typer) -> None:
-    @app.command("odds")
-    @friendly
-    def odds_command(
-        variant: Annotated[
-            list[str] | None,
-            typer.Option("--variant", "-v", help="A variant id (repeatable; default: all)."),
-        ] = None,
-        variants: VariantsDirs = None,
-        as_json: JsonFlag = False,
-    ) -> None:
-        """Exact probabilities of brelans, carrés, favoris and the point, per pack.
+cli = command_app()
 
-        Computed by combinatorics over the pack the profile deals, never by sampling;
-        fractions are exact. The point follows each profile's own rule
-        (point.counted_cards): the richest suit over every exposed card, or the best
-        hand's pips; a point counted in each player's best suit is not counted exactly and
-        is left to `bouillotte simulate`. Variants with the same pack, players, hand and
-        point rules share their numbers.
 
-        Example:  bouillotte odds --variant foster --variant foster-five
-        """
-        library = Library(variants or [])
-        chosen = library.select(variant)
-        cache: dict[str, OddsReport | str] = {}
-        reports: dict[str, OddsReport | str] = {}
-        for v in chosen:
-            key = odds_key(v.rules)
-            if key not in cache:
-                try:
-                    cache[key] = compute_odds(v.rules)
-                except ValueError as exc:  # rules whose odds cannot be counted exactly
-                    cache[key] = str(exc)
-            reports[v.id] = cache[key]
-        if as_json:
-            data = {
-                vid: {"not_computed": r} if isinstance(r, str) else r.to_json()
-                for vid, r in reports.items()
-            }
-            typer.echo(json.dumps(data, indent=2, sort_keys=True))
-            return
-        typer.echo(
-            "\n\n".join(
-                f"{vid}: {r}" if isinstance(r, str) else _text(vid, r) for vid, r in reports.items()
-            )
+@cli.command("odds")
+def odds_command(
+    variant: Annotated[
+        list[str] | None,
+        typer.Option("--variant", "-v", help="A variant id (repeatable; default: all)."),
+    ] = None,
+    variants: VariantsDirs = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Exact probabilities of brelans, carrés, favoris and the point, per pack.
+
+    Computed by combinatorics over the pack the profile deals, never by sampling;
+    fractions are exact. The point follows each profile's own rule
+    (point.counted_cards): the richest suit over every exposed card, or the best
+    hand's pips; a point counted in each player's best suit is not counted exactly and
+    is left to `bouillotte simulate`. Variants with the same pack, players, hand and
+    point rules share their numbers.
+
+    Example:  bouillotte odds --variant foster --variant foster-five
+    """
+    library = Library(variants or [])
+    chosen = library.select(variant)
+    cache: dict[str, OddsReport | str] = {}
+    reports: dict[str, OddsReport | str] = {}
+    for v in chosen:
+        key = odds_key(v.rules)
+        if key not in cache:
+            try:
+                cache[key] = compute_odds(v.rules)
+            except ValueError as exc:  # rules whose odds cannot be counted exactly
+                cache[key] = str(exc)
+        reports[v.id] = cache[key]
+    if as_json:
+        data = {
+            vid: {"not_computed": r} if isinstance(r, str) else r.to_json()
+            for vid, r in reports.items()
+        }
+        typer.echo(json.dumps(data, indent=2, sort_keys=True))
+        return
+    typer.echo(
+        "\n\n".join(
+            f"{vid}: {r}" if isinstance(r, str) else _text(vid, r) for vid, r in reports.items()
         )
+    )

@@ -8,7 +8,7 @@ import typer
 
 from ...rules.profiles import Library
 from ...rules.readings import readings_json, rule_value
-from ..options import JsonFlag, VariantsDirs, friendly
+from ..options import JsonFlag, VariantsDirs, command_app
 
 
 def takers(library: Library) -> dict[str, dict[str, list[str]]]:
@@ -24,27 +24,28 @@ def takers(library: Library) -> dict[str, dict[str, list[str]]]:
     return found
 
 
-def register(app: typer.Typer) -> None:
-    @app.command("readings")
-    @friendly
-    def readings_command(variants: VariantsDirs = None, as_json: JsonFlag = False) -> None:
-        """The sentences that can be read two ways, each reading a value of a rule: the
-        source's words, the question, each reading with the systems that take it, and the
-        scenario that plays the deal under each (`bouillotte check` verifies both).
+cli = command_app()
 
-        Example:  bouillotte readings --json
-        """
-        library = Library(variants or [])
-        data = readings_json(library.readings, takers(library))
-        if as_json:
-            typer.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
-            return
-        for item in data:
-            typer.echo(f"{item['id']}  [{item['rule']}]")
-            typer.echo(f'  {item["source"]}, {item["locator"]}: "{item["quote"]}"')
-            typer.echo(f"  {item['question']}")
-            for reading in item["readings"]:
-                who = ", ".join(reading["variants"]) or "no bundled system"
-                typer.echo(f"  - {reading['value']} ({who}): {reading['meaning']}")
-            typer.echo(f"  deal: bouillotte run {item['scenario']} --variant {item['variant']}")
-            typer.echo("")
+
+@cli.command("readings")
+def readings_command(variants: VariantsDirs = None, as_json: JsonFlag = False) -> None:
+    """The sentences that can be read two ways, each reading a value of a rule: the
+    source's words, the question, each reading with the systems that take it, and the
+    scenario that plays the deal under each (`bouillotte check` verifies both).
+
+    Example:  bouillotte readings --json
+    """
+    library = Library(variants or [])
+    data = readings_json(library.readings, takers(library))
+    if as_json:
+        typer.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
+        return
+    for item in data:
+        typer.echo(f"{item['id']}  [{item['rule']}]")
+        typer.echo(f'  {item["source"]}, {item["locator"]}: "{item["quote"]}"')
+        typer.echo(f"  {item['question']}")
+        for reading in item["readings"]:
+            who = ", ".join(reading["variants"]) or "no bundled system"
+            typer.echo(f"  - {reading['value']} ({who}): {reading['meaning']}")
+        typer.echo(f"  deal: bouillotte run {item['scenario']} --variant {item['variant']}")
+        typer.echo("")

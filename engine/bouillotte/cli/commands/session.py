@@ -14,50 +14,50 @@ from ...rules.resources import bundled
 from ...study.session import run_session
 from ...study.session_file import load_session
 from ...study.session_text import session_text
-from ..options import JsonFlag, VariantsDirs, friendly
+from ..options import JsonFlag, VariantsDirs, command_app
+
+cli = command_app()
 
 
-def register(app: typer.Typer) -> None:
-    @app.command("session")
-    @friendly
-    def session_command(
-        file: Annotated[
-            Path,
-            typer.Argument(
-                help="A session file (YAML), or the name of a bundled one "
-                "(pagat-teaching, foster-rebuy)."
-            ),
-        ],
-        variant: Annotated[
-            str | None,
-            typer.Option("--variant", "-v", help="Play under this variant (default: the file's)."),
-        ] = None,
-        variants: VariantsDirs = None,
-        as_json: JsonFlag = False,
-    ) -> None:
-        """Play a session: deal after deal, the deal passing round, carried pools and
-        rebuys; then the final standings, in exact fractions.
+@cli.command("session")
+def session_command(
+    file: Annotated[
+        Path,
+        typer.Argument(
+            help="A session file (YAML), or the name of a bundled one "
+            "(pagat-teaching, foster-rebuy)."
+        ),
+    ],
+    variant: Annotated[
+        str | None,
+        typer.Option("--variant", "-v", help="Play under this variant (default: the file's)."),
+    ] = None,
+    variants: VariantsDirs = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Play a session: deal after deal, the deal passing round, carried pools and
+    rebuys; then the final standings, in exact fractions.
 
-        Example:  bouillotte session pagat-teaching
-        """
-        bundled_file = bundled("scenarios") / "sessions" / f"{file}.yaml"
-        if not file.exists() and bundled_file.is_file():
-            file = bundled_file
-        session = load_session(file)
-        chosen = variant or session.model.variant
-        if chosen is None:
-            raise InputError(
-                "name a variant with --variant, or write 'variant:' in the file", file=file
-            )
-        library = Library(variants or [])
-        if variant is None and chosen not in library.files:
-            raise session.fail(
-                f"unknown variant; known variants: {', '.join(library.ids())}",
-                ("variant",),
-                chosen,
-            )
-        result = run_session(session, library.get(chosen))
-        if as_json:
-            typer.echo(json.dumps(result.to_json(), indent=2, sort_keys=True, ensure_ascii=False))
-        else:
-            typer.echo(session_text(result))
+    Example:  bouillotte session pagat-teaching
+    """
+    bundled_file = bundled("scenarios") / "sessions" / f"{file}.yaml"
+    if not file.exists() and bundled_file.is_file():
+        file = bundled_file
+    session = load_session(file)
+    chosen = variant or session.model.variant
+    if chosen is None:
+        raise InputError(
+            "name a variant with --variant, or write 'variant:' in the file", file=file
+        )
+    library = Library(variants or [])
+    if variant is None and chosen not in library.files:
+        raise session.fail(
+            f"unknown variant; known variants: {', '.join(library.ids())}",
+            ("variant",),
+            chosen,
+        )
+    result = run_session(session, library.get(chosen))
+    if as_json:
+        typer.echo(json.dumps(result.to_json(), indent=2, sort_keys=True, ensure_ascii=False))
+    else:
+        typer.echo(session_text(result))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from typing import Annotated
 
 import typer
@@ -12,29 +11,20 @@ import typer
 from ...rules.errors import InputError
 from ...rules.profiles import Library
 from ...study.simulate import report, report_text, simulate
-from ..options import JsonFlag, VariantsDirs, friendly
+from ..options import JsonFlag, VariantsDirs, command_app
+from ..progress import Progress, clock
 
 
-class _Bar:
-    """A progress bar on stderr, drawn only on a terminal."""
+def _progress(variant_id: str, total: int) -> Progress:
+    """One variant's deals: a bar with the rate and the time left."""
 
-    def __init__(self, label: str, total: int) -> None:
-        self.label, self.total, self.done = label, total, 0
-        self.live = sys.stderr.isatty()
-
-    def __call__(self, step: int) -> None:
-        self.done += step
-        if not self.live:
-            return
-        width = 30
-        filled = width * self.done // max(self.total, 1)
-        getattr(sys.stderr, "write_raw", sys.stderr.write)("\r")  # past the terminal filter
-        sys.stderr.write(
-            f"{self.label} [{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total}"
+    def describe(done: int, total: int, rate: float, elapsed: float, left: float) -> str:
+        return (
+            f"{variant_id}: {done:,}/{total:,} deals ({100 * done // total}%), "
+            f"{rate:,.0f} deals/s, {clock(elapsed)} elapsed, ETA {clock(left)}"
         )
-        if self.done >= self.total:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
+
+    return Progress(total, describe, bar=True)
 
 
 def max_jobs() -> int:
@@ -56,46 +46,50 @@ def check_deals_and_jobs(deals: int, jobs: int) -> None:
         )
 
 
-def register(app: typer.Typer) -> None:
-    @app.command("simulate")
-    @friendly
-    def simulate_command(
-        variant: Annotated[
-            list[str],
-            typer.Option("--variant", "-v", help="A variant to simulate (repeatable)."),
-        ],
-        deals: Annotated[int, typer.Option("--deals", "-n", help="Deals per variant.")] = 10000,
-        seed: Annotated[int, typer.Option("--seed", help="Deal i is shuffled with seed+i.")] = 0,
-        policy: Annotated[
-            str, typer.Option("--policy", help="simple, cautious or random.")
-        ] = "simple",
-        jobs: Annotated[
-            int,
-            typer.Option(
-                "--jobs",
-                "-j",
-                help="Processes, at most the number of processors of this machine "
-                f"({max_jobs()} here); results do not depend on it.",
-            ),
-        ] = 1,
-        variants: VariantsDirs = None,
-        as_json: JsonFlag = False,
-    ) -> None:
-        """Play many seeded deals under each variant with a betting policy and report how
-        pools are decided, pot sizes, bonus flow and seat advantage, with 95% confidence
-        intervals. The same seed gives the same numbers, whatever --jobs.
+cli = command_app()
 
-        Example:  bouillotte simulate -v foster -v pagat --deals 20000 --seed 1 --jobs 2
-        """
-        check_deals_and_jobs(deals, jobs)
-        library = Library(variants or [])
-        chosen = [library.get(v) for v in variant]
-        reports = []
-        for v in chosen:
-            tally = simulate(v, deals, seed, policy, jobs, progress=_Bar(v.id, deals))
-            reports.append(report(v, tally, seed, policy))
-        if as_json:
-            data = reports[0] if len(reports) == 1 else reports
-            typer.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
-        else:
-            typer.echo(report_text(reports))
+
+@cli.command("simulate")
+def simulate_command(
+    variant: Annotated[
+        list[str],
+        typer.Option("--variant", "-v", help="A variant to simulate (repeatable)."),
+    ],
+    deals: Annotated[int, typer.Option("--deals", "-n", help="Deals per variant.")] = 10000,
+    seed: Annotated[int, typer.Option("--seed", help="Deal i is shuffled with seed+i.")] = 0,
+    policy: Annotated[str, typer.Option("--policy", help="simple, cautious or random.")] = "simple",
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs",
+            "-j",
+            help="Processes, at most the number of processors of this machine "
+            f"({max_jobs()} here); results do not depend on it.",
+        ),
+    ] = 1,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress.")] = False,
+    variants: VariantsDirs = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Play many seeded deals under each variant with a betting policy and report how
+    pools are decided, pot sizes, bonus flow and seat advantage, with 95% confidence
+    intervals. The same seed gives the same numbers, whatever --jobs.
+
+    Progress goes to stderr: a bar with the rate and the time left on a terminal, a line
+    every 10 seconds otherwise; --quiet silences it. Stdout holds the report alone.
+
+    Example:  bouillotte simulate -v foster -v pagat --deals 20000 --seed 1 --jobs 2
+    """
+    check_deals_and_jobs(deals, jobs)
+    library = Library(variants or [])
+    chosen = [library.get(v) for v in variant]
+    reports = []
+    for v in chosen:
+        progress = None if quiet else _progress(v.id, deals)
+        tally = simulate(v, deals, seed, policy, jobs, progress=progress)
+        reports.append(report(v, tally, seed, policy))
+    if as_json:
+        data = reports[0] if len(reports) == 1 else reports
+        typer.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
+    else:
+        typer.echo(report_text(reports))

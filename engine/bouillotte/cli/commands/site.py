@@ -9,7 +9,7 @@ import typer
 
 from ...rules.errors import InputError
 from ...site.builder import MARKER
-from ..options import ScenarioDirs, VariantsDirs, friendly
+from ..options import ScenarioDirs, VariantsDirs, command_app
 
 DEFAULT_OUT = Path("_site")
 
@@ -18,93 +18,90 @@ def _say(message: str) -> None:
     typer.echo(message, err=True)
 
 
-def register(app: typer.Typer) -> None:
-    site_app = typer.Typer(
-        help="Build the static reference site, or preview it on localhost.",
-        no_args_is_help=True,
+cli = command_app(
+    help="Build the static reference site, or preview it on localhost.",
+    no_args_is_help=True,
+)
+
+
+@cli.command("build")
+def build(
+    out: Annotated[
+        Path,
+        typer.Option(
+            "--out",
+            help="The folder to build into, replaced whole: a new or empty folder, or a "
+            f"previous build (its {MARKER} file lists the files it wrote). Never the "
+            "current folder, one that holds an input folder, or one holding other files.",
+        ),
+    ] = DEFAULT_OUT,
+    variants: VariantsDirs = None,
+    scenarios: ScenarioDirs = None,
+    no_bundled: Annotated[
+        bool,
+        typer.Option(
+            "--no-bundled",
+            help="Build from the --variants and --scenarios folders alone: no bundled "
+            "profile, scenario or glossary; the bibliography is your folders' sources.yaml.",
+        ),
+    ] = False,
+    config: Annotated[
+        Path | None,
+        typer.Option(
+            "--config",
+            help="A site configuration file (YAML): title, intro (Markdown), language, "
+            "footer, base_url (canonical links and sitemap.xml), theme (a folder whose "
+            "templates/ and assets/ replace the bundled ones). See docs/site.md.",
+            dir_okay=False,
+        ),
+    ] = None,
+) -> None:
+    """Build every page into OUT (default _site/); a failed build leaves OUT as it was.
+
+    OUT is checked before anything is built; two builds into one folder are not run at
+    once (the second is refused while .OUT.lock beside it is held).
+
+    Example:  bouillotte site build --out _site --variants my-profiles
+    Example:  bouillotte site build --no-bundled --variants mine --scenarios mine/deals
+              --config mine/site.yaml --out _mysite
+    """
+    from ...site import build_site
+
+    if no_bundled and not variants:
+        raise InputError("--no-bundled needs at least one --variants folder of your own")
+    report = build_site(
+        out,
+        variants or [],
+        scenarios or [],
+        log=_say,
+        include_bundled=not no_bundled,
+        config_file=config,
     )
+    _say(f"open {report.out / 'index.html'} in a browser, or run: bouillotte site serve")
 
-    @site_app.command("build")
-    @friendly
-    def build(
-        out: Annotated[
-            Path,
-            typer.Option(
-                "--out",
-                help="The folder to build into, replaced whole: a new or empty folder, or a "
-                f"previous build (its {MARKER} file lists the files it wrote). Never the "
-                "current folder, one that holds an input folder, or one holding other files.",
-            ),
-        ] = DEFAULT_OUT,
-        variants: VariantsDirs = None,
-        scenarios: ScenarioDirs = None,
-        no_bundled: Annotated[
-            bool,
-            typer.Option(
-                "--no-bundled",
-                help="Build from the --variants and --scenarios folders alone: no bundled "
-                "profile, scenario or glossary; the bibliography is your folders' sources.yaml.",
-            ),
-        ] = False,
-        config: Annotated[
-            Path | None,
-            typer.Option(
-                "--config",
-                help="A site configuration file (YAML): title, intro (Markdown), language, "
-                "footer, base_url (canonical links and sitemap.xml), theme (a folder whose "
-                "templates/ and assets/ replace the bundled ones). See docs/site.md.",
-                dir_okay=False,
-            ),
-        ] = None,
-    ) -> None:
-        """Build every page into OUT (default _site/); a failed build leaves OUT as it was.
 
-        OUT is checked before anything is built; two builds into one folder are not run at
-        once (the second is refused while .OUT.lock beside it is held).
+@cli.command("serve")
+def serve(
+    folder: Annotated[
+        Path, typer.Option("--dir", help="The built site to serve.", file_okay=False)
+    ] = DEFAULT_OUT,
+    port: Annotated[
+        int, typer.Option("--port", help="Port on 127.0.0.1, 1 to 65535 (0: any free port).")
+    ] = 8000,
+) -> None:
+    """Preview a built site at http://127.0.0.1:PORT/ (localhost only).
 
-        Example:  bouillotte site build --out _site --variants my-profiles
-        Example:  bouillotte site build --no-bundled --variants mine --scenarios mine/deals
-                  --config mine/site.yaml --out _mysite
-        """
-        from ...site import build_site
+    Example:  bouillotte site serve --port 8080
+    """
+    from ...site.serve import serve as run_server
 
-        if no_bundled and not variants:
-            raise InputError("--no-bundled needs at least one --variants folder of your own")
-        report = build_site(
-            out,
-            variants or [],
-            scenarios or [],
-            log=_say,
-            include_bundled=not no_bundled,
-            config_file=config,
-        )
-        _say(f"open {report.out / 'index.html'} in a browser, or run: bouillotte site serve")
-
-    @site_app.command("serve")
-    @friendly
-    def serve(
-        folder: Annotated[
-            Path, typer.Option("--dir", help="The built site to serve.", file_okay=False)
-        ] = DEFAULT_OUT,
-        port: Annotated[
-            int, typer.Option("--port", help="Port on 127.0.0.1, 1 to 65535 (0: any free port).")
-        ] = 8000,
-    ) -> None:
-        """Preview a built site at http://127.0.0.1:PORT/ (localhost only).
-
-        Example:  bouillotte site serve --port 8080
-        """
-        from ...site.serve import serve as run_server
-
-        if not 0 <= port <= 65535:
-            raise InputError("--port must be between 0 and 65535", value=port, has_value=True)
-        if not (folder / "index.html").is_file():
-            _say(f"error: {folder}: no built site here; run: bouillotte site build --out {folder}")
-            raise typer.Exit(2)
-        try:
-            run_server(folder, port, _say)
-        except OSError as exc:
-            _say(f"error: cannot serve on port {port}: {exc.strerror or exc}")
-            raise typer.Exit(2) from None
-
-    app.add_typer(site_app, name="site")
+    if not 0 <= port <= 65535:
+        raise InputError("--port must be between 0 and 65535", value=port, has_value=True)
+    if not (folder / "index.html").is_file():
+        _say(f"error: {folder}: no built site here; run: bouillotte site build --out {folder}")
+        raise typer.Exit(2)
+    try:
+        run_server(folder, port, _say)
+    except OSError as exc:
+        _say(f"error: cannot serve on port {port}: {exc.strerror or exc}")
+        raise typer.Exit(2) from None

@@ -10,7 +10,7 @@ from ...rules.bibliography import LANGUAGE_NAMES, citation_text
 from ...rules.history import build_history
 from ...rules.profiles import Library
 from ...study.render import table
-from ..options import JsonFlag, VariantsDirs, friendly
+from ..options import JsonFlag, VariantsDirs, command_app
 
 
 def _value(value: object) -> str:
@@ -21,51 +21,52 @@ def _value(value: object) -> str:
     return str(value)
 
 
-def register(app: typer.Typer) -> None:
-    @app.command("sources")
-    @friendly
-    def sources_command(variants: VariantsDirs = None, as_json: JsonFlag = False) -> None:
-        """Every source by date (language, place, kind) with its citation; then, for each
-        rule, the sources that state it, oldest first, with the value each gives; then the
-        meanings of the word "favori" through time. The same as the site's History page.
+cli = command_app()
 
-        Example:  bouillotte sources --json
-        """
-        library = Library(variants or [])
-        history = build_history(library)
-        if as_json:
-            data = history.to_json()
-            for item in data["sources"]:
-                item["citation"] = citation_text(library.works[item["id"]])
-            typer.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
-            return
-        rows = [
-            [
-                s.work.year,
-                LANGUAGE_NAMES.get(s.work.language, s.work.language),
-                s.work.place or "-",
-                s.work.kind,
-                s.id,
-            ]
-            for s in history.sources
+
+@cli.command("sources")
+def sources_command(variants: VariantsDirs = None, as_json: JsonFlag = False) -> None:
+    """Every source by date (language, place, kind) with its citation; then, for each
+    rule, the sources that state it, oldest first, with the value each gives; then the
+    meanings of the word "favori" through time. The same as the site's History page.
+
+    Example:  bouillotte sources --json
+    """
+    library = Library(variants or [])
+    history = build_history(library)
+    if as_json:
+        data = history.to_json()
+        for item in data["sources"]:
+            item["citation"] = citation_text(library.works[item["id"]])
+        typer.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
+        return
+    rows = [
+        [
+            s.work.year,
+            LANGUAGE_NAMES.get(s.work.language, s.work.language),
+            s.work.place or "-",
+            s.work.kind,
+            s.id,
         ]
-        typer.echo("Sources, oldest first (undated modern works last)")
-        typer.echo(table(["date", "language", "place", "kind", "work"], rows))
+        for s in history.sources
+    ]
+    typer.echo("Sources, oldest first (undated modern works last)")
+    typer.echo(table(["date", "language", "place", "kind", "work"], rows))
+    typer.echo("")
+    for s in history.sources:
+        typer.echo(f"  {s.id}: {citation_text(s.work)}")
+    typer.echo("")
+    typer.echo("Each rule and the sources that state it, oldest first")
+    for path, statements in history.rules.items():
+        typer.echo(path)
+        for st in statements:
+            where = f"{st.source.id} ({st.source.work.year})"
+            typer.echo(f"  {where}: {_value(st.value)}  [{st.status}; cited in {st.variant}]")
+    for word in history.words:
         typer.echo("")
-        for s in history.sources:
-            typer.echo(f"  {s.id}: {citation_text(s.work)}")
-        typer.echo("")
-        typer.echo("Each rule and the sources that state it, oldest first")
-        for path, statements in history.rules.items():
-            typer.echo(path)
-            for st in statements:
-                where = f"{st.source.id} ({st.source.work.year})"
-                typer.echo(f"  {where}: {_value(st.value)}  [{st.status}; cited in {st.variant}]")
-        for word in history.words:
-            typer.echo("")
-            typer.echo(f"The word {word.word!r} through time ({word.rule})")
-            for m in word.meanings:
-                date = history.source(m.source).work.year
-                value = m.value or "no rule value"
-                typer.echo(f"  {date} {m.source}: {m.meaning} [{value}]")
-                typer.echo(f'    "{m.quote}"' + (f" [{m.translation}]" if m.translation else ""))
+        typer.echo(f"The word {word.word!r} through time ({word.rule})")
+        for m in word.meanings:
+            date = history.source(m.source).work.year
+            value = m.value or "no rule value"
+            typer.echo(f"  {date} {m.source}: {m.meaning} [{value}]")
+            typer.echo(f'    "{m.quote}"' + (f" [{m.translation}]" if m.translation else ""))

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import csv
 import json
-import sys
-import time
 from pathlib import Path
 from typing import Annotated
 
@@ -25,161 +23,129 @@ from ...study.sweep import (
     towards_combinations,
     vary_combinations,
 )
-from ..options import JsonFlag, VariantsDirs, friendly
+from ..options import JsonFlag, VariantsDirs, command_app
+from ..progress import Progress, clock
 from .simulate import check_deals_and_jobs, max_jobs
 
-PLAIN_EVERY = 10.0
-"""Seconds between two progress lines when stderr is not a terminal."""
 
+def _progress(total: int, plays: int) -> Progress:
+    """The sweep's progress: deals done, plays (deals times combinations) per second."""
 
-class _Progress:
-    """Deals done, their rate and the time left, on stderr: redrawn on a terminal, a plain
-    line every few seconds otherwise (a log file, CI)."""
-
-    def __init__(self, total: int, plays: int) -> None:
-        self.total, self.plays, self.done = total, plays, 0
-        self.start = self.last = time.monotonic()
-        self.live = sys.stderr.isatty()
-
-    def __call__(self, step: int) -> None:
-        self.done += step
-        now = time.monotonic()
-        finished = self.done >= self.total
-        if not self.live and not finished and now - self.last < PLAIN_EVERY:
-            return
-        self.last = now
-        elapsed = max(now - self.start, 1e-9)
-        rate = self.done / elapsed
-        left = (self.total - self.done) / rate if rate else 0.0
-        line = (
-            f"sweep: {self.done}/{self.total} deals ({100 * self.done // self.total}%), "
-            f"{rate * self.plays:,.0f} plays/s, {_clock(elapsed)} elapsed, "
-            f"ETA {_clock(left)}"
+    def describe(done: int, total: int, rate: float, elapsed: float, left: float) -> str:
+        return (
+            f"sweep: {done}/{total} deals ({100 * done // total}%), "
+            f"{rate * plays:,.0f} plays/s, {clock(elapsed)} elapsed, ETA {clock(left)}"
         )
-        if self.live:
-            getattr(sys.stderr, "write_raw", sys.stderr.write)("\r")  # past the terminal filter
-            sys.stderr.write(line + ("\n" if finished else ""))
-        else:
-            sys.stderr.write(line + "\n")
-        sys.stderr.flush()
+
+    return Progress(total, describe, closing_line=True)
 
 
-def _clock(seconds: float) -> str:
-    minutes, secs = divmod(round(seconds), 60)
-    return f"{minutes}:{secs:02d}"
+cli = command_app()
 
 
-def register(app: typer.Typer) -> None:
-    @app.command("sweep")
-    @friendly
-    def sweep_command(
-        base: Annotated[str, typer.Argument(help="The variant whose rules are changed.")],
-        vary: Annotated[
-            list[str] | None,
-            typer.Option(
-                "--vary",
-                help="A rule to vary: RULE tries every value (a rule with finitely many), "
-                "RULE=v1,v2 the values given; a part of a bonus as bonuses.carre.amount. "
-                "Several --vary: every combination.",
-            ),
-        ] = None,
-        towards: Annotated[
-            str | None,
-            typer.Option(
-                "--towards",
-                help="Switch, one at a time (then all together), each rule on which BASE "
-                "differs from this variant; rules acting between deals are skipped.",
-            ),
-        ] = None,
-        deals: Annotated[int, typer.Option("--deals", "-n", help="Deals per combination.")] = 10000,
-        seed: Annotated[int, typer.Option("--seed", help="Deal i is shuffled with seed+i.")] = 0,
-        policy: Annotated[
-            list[str] | None,
-            typer.Option(
-                "--policy", help="simple, cautious or random (repeatable; default simple)."
-            ),
-        ] = None,
-        jobs: Annotated[
-            int,
-            typer.Option(
-                "--jobs",
-                "-j",
-                help="Processes, at most the number of processors of this machine "
-                f"({max_jobs()} here); results do not depend on it. With --cluster local: "
-                "the local cluster's workers.",
-            ),
-        ] = 1,
-        cluster: Annotated[
-            str | None,
-            typer.Option(
-                "--cluster",
-                help="Run on Dask: a scheduler's address (tcp://host:8786) or 'local' "
-                "(a LocalCluster); same results as one process. Needs "
-                'pip install "bouillotte[cluster]".',
-            ),
-        ] = None,
-        csv_file: Annotated[
-            Path | None,
-            typer.Option("--csv", help="Also write every figure to this CSV file."),
-        ] = None,
-        quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress.")] = False,
-        variants: VariantsDirs = None,
-        as_json: JsonFlag = False,
-    ) -> None:
-        """Play the same seeded deals under BASE and under BASE with rules changed, and
-        report for each combination what decides the pools, the pool's mean and spread,
-        each seat's result, bonuses and void deals, with 95% intervals, and the
-        difference from BASE with its interval from the paired per-deal differences.
+@cli.command("sweep")
+def sweep_command(
+    base: Annotated[str, typer.Argument(help="The variant whose rules are changed.")],
+    vary: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--vary",
+            help="A rule to vary: RULE tries every value (a rule with finitely many), "
+            "RULE=v1,v2 the values given; a part of a bonus as bonuses.carre.amount. "
+            "Several --vary: every combination.",
+        ),
+    ] = None,
+    towards: Annotated[
+        str | None,
+        typer.Option(
+            "--towards",
+            help="Switch, one at a time (then all together), each rule on which BASE "
+            "differs from this variant; rules acting between deals are skipped.",
+        ),
+    ] = None,
+    deals: Annotated[int, typer.Option("--deals", "-n", help="Deals per combination.")] = 10000,
+    seed: Annotated[int, typer.Option("--seed", help="Deal i is shuffled with seed+i.")] = 0,
+    policy: Annotated[
+        list[str] | None,
+        typer.Option("--policy", help="simple, cautious or random (repeatable; default simple)."),
+    ] = None,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs",
+            "-j",
+            help="Processes, at most the number of processors of this machine "
+            f"({max_jobs()} here); results do not depend on it. With --cluster local: "
+            "the local cluster's workers.",
+        ),
+    ] = 1,
+    cluster: Annotated[
+        str | None,
+        typer.Option(
+            "--cluster",
+            help="Run on Dask: a scheduler's address (tcp://host:8786) or 'local' "
+            "(a LocalCluster); same results as one process. Needs "
+            'pip install "bouillotte[cluster]".',
+        ),
+    ] = None,
+    csv_file: Annotated[
+        Path | None,
+        typer.Option("--csv", help="Also write every figure to this CSV file."),
+    ] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress.")] = False,
+    variants: VariantsDirs = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Play the same seeded deals under BASE and under BASE with rules changed, and
+    report for each combination what decides the pools, the pool's mean and spread,
+    each seat's result, bonuses and void deals, with 95% intervals, and the
+    difference from BASE with its interval from the paired per-deal differences.
 
-        Example:  bouillotte sweep foster --towards pagat --deals 100000 --jobs 2
-        """
-        check_deals_and_jobs(deals, jobs)
-        if not vary and not towards:
-            raise InputError("say what to change: --vary RULE[=v1,v2] or --towards VARIANT")
-        if csv_file is not None and not csv_file.parent.is_dir():
-            # Refused now rather than after a long sweep.
-            raise InputError("no such folder for the CSV file", file=csv_file)
-        policies = list(dict.fromkeys(policy or ["simple"]))
-        library = Library(variants or [])
-        chosen = library.get(base)
-        combinations = vary_combinations(chosen, vary or [])
-        skipped: list[Skipped] = []
-        if towards:
-            switched, skipped = towards_combinations(chosen, library.get(towards))
-            combinations += switched
-        if not combinations:
-            raise InputError(
-                f"nothing to compare: every combination asked for is {chosen.id} itself"
-            )
-        valid = 1 + sum(c.variant is not None for c in combinations)
-        progress = None if quiet else _Progress(deals * len(policies), valid)
-        client = dask_client(cluster, jobs) if cluster else None
+    Example:  bouillotte sweep foster --towards pagat --deals 100000 --jobs 2
+    """
+    check_deals_and_jobs(deals, jobs)
+    if not vary and not towards:
+        raise InputError("say what to change: --vary RULE[=v1,v2] or --towards VARIANT")
+    if csv_file is not None and not csv_file.parent.is_dir():
+        # Refused now rather than after a long sweep.
+        raise InputError("no such folder for the CSV file", file=csv_file)
+    policies = list(dict.fromkeys(policy or ["simple"]))
+    library = Library(variants or [])
+    chosen = library.get(base)
+    combinations = vary_combinations(chosen, vary or [])
+    skipped: list[Skipped] = []
+    if towards:
+        switched, skipped = towards_combinations(chosen, library.get(towards))
+        combinations += switched
+    if not combinations:
+        raise InputError(f"nothing to compare: every combination asked for is {chosen.id} itself")
+    valid = 1 + sum(c.variant is not None for c in combinations)
+    progress = None if quiet else _progress(deals * len(policies), valid)
+    client = dask_client(cluster, jobs) if cluster else None
+    try:
+        tallies = run_sweep(
+            chosen,
+            combinations,
+            policies,
+            deals,
+            seed,
+            jobs=jobs,
+            client=client,
+            progress=progress,
+        )
+    finally:
+        if client is not None:
+            close_client(client)
+    data = sweep_report(chosen, combinations, tallies, seed, skipped, towards)
+    if csv_file is not None:
         try:
-            tallies = run_sweep(
-                chosen,
-                combinations,
-                policies,
-                deals,
-                seed,
-                jobs=jobs,
-                client=client,
-                progress=progress,
-            )
-        finally:
-            if client is not None:
-                close_client(client)
-        data = sweep_report(chosen, combinations, tallies, seed, skipped, towards)
-        if csv_file is not None:
-            try:
-                with csv_file.open("w", newline="", encoding="utf-8") as handle:
-                    writer = csv.DictWriter(handle, fieldnames=CSV_FIELDS)
-                    writer.writeheader()
-                    writer.writerows(sweep_csv_rows(data))
-            except OSError as exc:
-                raise InputError(
-                    f"cannot write the CSV file: {exc.strerror}", file=csv_file
-                ) from None
-        if as_json:
-            typer.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
-        else:
-            typer.echo(sweep_text(data))
+            with csv_file.open("w", newline="", encoding="utf-8") as handle:
+                writer = csv.DictWriter(handle, fieldnames=CSV_FIELDS)
+                writer.writeheader()
+                writer.writerows(sweep_csv_rows(data))
+        except OSError as exc:
+            raise InputError(f"cannot write the CSV file: {exc.strerror}", file=csv_file) from None
+    if as_json:
+        typer.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
+    else:
+        typer.echo(sweep_text(data))

@@ -1,0 +1,59 @@
+"""``bouillotte check``: every scenario's expect blocks, verified."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ...rules.profiles import Library
+from ...study.check import check
+from ...study.scenario import ScenarioLibrary
+from ..options import JsonFlag, VariantsDirs, command_app, print_json
+
+cli = command_app()
+
+
+@cli.command("check")
+def check_command(
+    paths: Annotated[
+        list[Path] | None,
+        typer.Argument(help="Scenario files or folders (default: the bundled library)."),
+    ] = None,
+    variants: VariantsDirs = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Run every scenario under every variant it lists and verify its 'expect' blocks.
+
+    Exits 1 if any outcome differs from what a scenario expects (or 2 for bad input).
+
+    Example:  bouillotte check scenarios/
+    """
+    library = Library(variants or [])
+    store = ScenarioLibrary(paths or [], include_bundled=not paths)
+    report = check(store.all(), library)
+    if as_json:
+        print_json(
+            {
+                "runs": report.runs,
+                "checked": report.checked,
+                "unchecked": [list(u) for u in report.unchecked],
+                "mismatches": [m.describe() for m in report.mismatches],
+                "errors": [e.describe() for e in report.errors],
+            }
+        )
+    else:
+        for error in report.errors:
+            typer.echo(f"error: {error.describe()}", err=True)
+        for mismatch in report.mismatches:
+            typer.echo(f"mismatch: {mismatch.describe()}", err=True)
+        typer.echo(
+            f"{report.runs} runs of {len(store.all())} scenarios: {report.checked} checked, "
+            f"{len(report.mismatches)} mismatches, {len(report.errors)} errors, "
+            f"{len(report.unchecked)} without an expect block"
+        )
+    if report.errors:
+        raise typer.Exit(2)
+    if report.mismatches:
+        raise typer.Exit(1)

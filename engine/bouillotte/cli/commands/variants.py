@@ -1,0 +1,176 @@
+"""``bouillotte variants list|show|diff``: the variant profiles, their rules and citations."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from ...rules.profile import GROUPS, rule_doc, rule_paths
+from ...rules.profiles import Library
+from ...rules.readings import READING_MARK, reading_json, reading_of
+from ...rules.variant import Standing, Variant, differing_rules
+from ...study import render
+from ..options import JsonFlag, VariantsDirs, command_app, complete_variant, print_json
+
+cli = command_app(help="List, show and compare the variant profiles.", no_args_is_help=True)
+
+
+def _library(dirs: list[Path] | None) -> Library:
+    return Library(dirs or [])
+
+
+@cli.command("list")
+def variants_list(variants: VariantsDirs = None, as_json: JsonFlag = False) -> None:
+    """List every variant: id, title, players, main source.
+
+    Example:  bouillotte variants list --json
+    """
+    library = _library(variants)
+    rows = [
+        {
+            "id": v.id,
+            "title": v.title,
+            "players": v.players,
+            "source": v.source,
+            "extends": v.extends,
+        }
+        for v in library.all()
+    ]
+    if as_json:
+        print_json(rows)
+        return
+    typer.echo(
+        render.table(
+            ["id", "players", "source", "extends", "title"],
+            [[r["id"], r["players"], r["source"], r["extends"] or "", r["title"]] for r in rows],
+        )
+    )
+
+
+def _rule_json(variant: Variant, path: str, library: Library) -> dict[str, Any]:
+    info = variant.info[path]
+    value = variant.value(path)
+    reading = reading_of(library.readings, path, value)
+    return {
+        "readings": reading_json(reading, value) if reading else None,
+        "rule": path,
+        "value": value.model_dump() if hasattr(value, "model_dump") else value,
+        "inherited_from": info.defined_in if info.is_inherited(variant.id) else None,
+        "silent_in_source": info.silent,
+        "provenance": variant.provenance(path).to_json(),
+        "citation": info.citation.model_dump(exclude_none=True) if info.citation else None,
+        "doc": rule_doc(path),
+    }
+
+
+@cli.command("show")
+def variants_show(
+    variant_id: Annotated[
+        str, typer.Argument(help="A variant id.", autocompletion=complete_variant)
+    ],
+    variants: VariantsDirs = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Every rule of one variant with its value and citation; inherited rules are marked.
+
+    Example:  bouillotte variants show foster-three
+    """
+    library = _library(variants)
+    variant = library.get(variant_id)
+    rules = [_rule_json(variant, p, library) for p in rule_paths()]
+    if as_json:
+        print_json(
+            {
+                "id": variant.id,
+                "title": variant.title,
+                "source": variant.source,
+                "extends": variant.extends,
+                "players": variant.players,
+                "rules": rules,
+            }
+        )
+        return
+    typer.echo(f"{variant.id}: {variant.title}  (source: {variant.source})")
+    typer.echo(
+        "each rule's badge says how its source stands behind it: [stated: …] the source says "
+        "so, [inferred: …] our reading, [inherited from … — … is silent] the source says "
+        "nothing and another profile's value stands in"
+    )
+    if variant.extends:
+        typer.echo(f"extends {variant.extends}; rules stated in an ancestor profile are marked ^")
+        silent = [p for p in rule_paths() if variant.info[p].silent]
+        if silent:
+            typer.echo(f"{variant.source} leaves {len(silent)} rules open: {', '.join(silent)}")
+    current = ""
+    for rule in rules:
+        group = rule["rule"].split(".")[0]
+        if group != current:
+            current = group
+            typer.echo(f"\n[{group}] {(GROUPS[group].__doc__ or '').strip()}")
+        mark = "^" if rule["inherited_from"] else " "
+        typer.echo(
+            f" {mark} {rule['rule']} = {render.value_text(variant.value(rule['rule']))}  "
+            f"{_badge(variant, rule['rule'])}"
+        )
+        typer.echo("\n".join(_citation_lines(variant, rule["rule"])))
+        if rule["readings"]:
+            typer.echo(f"      ({READING_MARK})")
+
+
+def _badge(variant: Variant, path: str) -> str:
+    """A rule's provenance as ``variants show/diff`` print it."""
+    provenance = variant.provenance(path)
+    if provenance.standing in (Standing.STATED, Standing.INFERRED):
+        if provenance.status == provenance.standing.value:
+            return f"[{provenance.status}]"
+        return f"[{provenance.standing.value}: {provenance.status}]"
+    return f"[{provenance.label}]"
+
+
+def _citation_lines(variant: Variant, path: str) -> list[str]:
+    """The citation under a rule: the source's words, and why, for a value we read."""
+    lines = [f"      {variant.cite(path)}"]
+    citation = variant.citation(path)
+    if citation is not None and citation.reason and citation.quote:
+        lines.append(f"      why: {citation.reason}")
+    return lines
+
+
+@cli.command("diff")
+def variants_diff(
+    first: Annotated[str, typer.Argument(help="A variant id.", autocompletion=complete_variant)],
+    second: Annotated[
+        str, typer.Argument(help="Another variant id.", autocompletion=complete_variant)
+    ],
+    variants: VariantsDirs = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """The rules on which two variants differ, side by side, each with its citation.
+
+    Example:  bouillotte variants diff foster pagat
+    """
+    library = _library(variants)
+    a, b = library.get(first), library.get(second)
+    paths = differing_rules(a, b)
+    if as_json:
+        print_json(
+            {
+                "first": a.id,
+                "second": b.id,
+                "differences": [
+                    {"rule": p, a.id: _rule_json(a, p, library), b.id: _rule_json(b, p, library)}
+                    for p in paths
+                ],
+            }
+        )
+        return
+    typer.echo(f"{len(paths)} rules differ between {a.id} and {b.id}:")
+    for path in paths:
+        typer.echo(f"\n{path} — {rule_doc(path).splitlines()[0]}")
+        for v in (a, b):
+            typer.echo(f"  {v.id}: {render.value_text(v.value(path))}  {_badge(v, path)}")
+            typer.echo("\n".join(_citation_lines(v, path)))
+        if any(reading_of(library.readings, path, v.value(path)) for v in (a, b)):
+            typer.echo(f"  ({READING_MARK})")
