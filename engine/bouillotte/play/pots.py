@@ -30,11 +30,10 @@ def build_pots(
     previous = 0
     for level in live:
         amount = sum(min(c, level) - min(c, previous) for c in contributions)
+        # Each level is the stake of a player still in, who is not among the contenders of
+        # the next level: the contenders shrink at every level, so no two pools share them.
         contenders = tuple(i for i, c in enumerate(contributions) if not folded[i] and c >= level)
-        if pots and pots[-1].contenders == contenders:
-            pots[-1] = Pot(pots[-1].amount + amount, contenders)
-        else:
-            pots.append(Pot(amount, contenders))
+        pots.append(Pot(amount, contenders))
         previous = level
     # Chips of folded players above every live level (possible only if they were never
     # called) stay in the last pool.
