@@ -227,8 +227,8 @@ def test_cli_cluster_local_prints_what_one_process_prints() -> None:
 def test_the_site_section_is_the_same_from_the_cache_and_never_recomputed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from bouillotte import sweep
     from bouillotte.site import effects
+    from bouillotte.study import sweep
 
     monkeypatch.setenv("BOUILLOTTE_CACHE", str(tmp_path))
     monkeypatch.setattr(effects, "EFFECT_DEALS", 60)

@@ -48,6 +48,10 @@ _CLASS = re.compile(r"""\sclass\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))""", re.I
 _ID = re.compile(r"""\sid\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))""", re.I)
 
 
+_SPACE = re.compile(r"\s")
+_NEXT_SECTION = re.compile(r"<(?:h2|h3|dt)\b[^>]*\sid\s*=", re.I)
+
+
 def _attribute(pattern: re.Pattern[str], rest: str) -> str | None:
     found = pattern.search(rest)
     if found is None:
@@ -55,25 +59,43 @@ def _attribute(pattern: re.Pattern[str], rest: str) -> str | None:
     return html.unescape(next(v for v in found.groups() if v is not None))
 
 
-def _sections(page: str) -> list[_Section]:
+def _sections(
+    page: str, enough: int | None = None, unread: tuple[str, int] | None = None
+) -> list[_Section]:
     """The text of ``<main>`` in sections, each opened by a heading (or glossary term) with
     an id; skipped elements (``SKIP_TAGS``, ``SKIP_CLASSES``) give no text.
 
     The site's own well-formed HTML is read with one regular expression, which is several
-    times faster than ``html.parser`` and reads it the same way."""
+    times faster than ``html.parser`` and reads it the same way. Two shortcuts leave out
+    only text that no entry shows (``tests/test_site.py`` checks it on every page):
+
+    - ``enough``: reading stops once the text holds more than ``enough`` characters that
+      are not spaces (the squashed text then begins as the whole page's does);
+    - ``unread=(prefix, limit)``: once the page's text holds more than ``limit`` such
+      characters, a section whose anchor starts with ``prefix`` (a rule: found through its
+      own entry) is passed over, to the next heading with an id.
+    """
     start, end = page.find("<main"), page.rfind("</main>")
     skip = 0
+    seen = 0
+    counted = enough if enough is not None else unread[1] if unread is not None else -2
     heading: str | None = None
     sections = [_Section(None)]
     skipped: list[str] = []
     if start < 0 or end < 0:
         return sections
-    for match in _TOKEN.finditer(page, start, end):
+    tokens = _TOKEN.finditer(page, start, end)
+    while (match := next(tokens, None)) is not None:
         _, closing, tag, rest, data = match.groups()
         if data is not None:
             if not skip:
                 section = sections[-1]
-                (section.title if heading else section.text).append(html.unescape(data))
+                text = html.unescape(data)
+                (section.title if heading else section.text).append(text)
+                if seen <= counted + 1:
+                    seen += len(text) - len(_SPACE.findall(text))
+                    if enough is not None and seen > enough + 1:
+                        break
             continue
         if tag is None:
             continue  # a comment, the doctype, a script or a style sheet (never indexed)
@@ -89,6 +111,11 @@ def _sections(page: str) -> list[_Section]:
             if tag in SECTION_TAGS and (anchor := _attribute(_ID, rest)):
                 sections.append(_Section(anchor))
                 heading = tag
+                if unread and anchor.startswith(unread[0]) and seen > unread[1] + 1:
+                    following = _NEXT_SECTION.search(page, match.end(), end)
+                    tokens = _TOKEN.finditer(page, following.start() if following else end, end)
+                    heading = None
+                    continue
         if closing or rest.endswith("/"):  # <br/> opens and closes at once
             if tag in SKIP_TAGS:
                 skip = max(0, skip - 1)
@@ -119,15 +146,25 @@ def page_kind(url: str) -> str:
     return "page"
 
 
-def page_entries(url: str, title: str, page: str) -> list[dict[str, str]]:
-    sections = _sections(page)
-    everything = " ".join(_squash(s.title) + " " + _squash(s.text) for s in sections).strip()
+def page_entries(
+    url: str, title: str, page: str, *, shortcuts: bool = True
+) -> list[dict[str, str]]:
+    """The entries of one rendered page (``shortcuts=False``: read every word of it, which
+    gives the same entries, more slowly)."""
     kind = page_kind(url)
     # The page's path is a link: a file name may hold "#", "?" or "%".
     url = quote(url)
     # A pair of systems or a rule sheet repeats what the rules' own entries hold.
     pair = (url.startswith("compare/") and url != "compare/index.html") or url.startswith("sheets/")
     limit = TEXT_PAGE_TEXT if url.startswith("texts/") else SECTION_TEXT if pair else PAGE_TEXT
+    # A scenario or a pair gives one entry, the start of its text: the rest is not read;
+    # nor is the text of a rule's section once the page's own text is long enough.
+    sections = (
+        _sections(page, limit if kind == "scenario" or pair else None, ("rule-", limit))
+        if shortcuts
+        else _sections(page)
+    )
+    everything = " ".join(_squash(s.title) + " " + _squash(s.text) for s in sections).strip()
     entries = [{"t": title, "u": url, "x": _cut(everything, limit), "k": kind}]
     # A scenario is one entry: its sections (the deal, each pair's attribution) repeat the
     # same words and only crowded the results.
