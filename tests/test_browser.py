@@ -180,29 +180,58 @@ AXE_PAGES = (
     "index.html",
     "matrix.html",
     "variants/foster.html",
+    "compare/index.html",
+    "compare/foster--pagat.html",
+    "sheets/foster.html",
     "scenarios/index.html",
     "scenarios/foster-sight.html",
     "scenarios/all-in-opening.html",
     "readings.html",
     "statistics.html",
     "sources.html",
+    "history.html",
     "texts/foster.html",
     "glossary.html",
     "search.html?q=favori",
 )
-"""One page of every kind (a scenario that one system refuses as well); the search page
-with results, so that its highlights are checked."""
-
-AXE_PHONE_PAGES = (
-    "matrix.html",
-    "variants/foster.html",
-    "scenarios/all-in-opening.html",
-    "search.html?q=favori",
-)
-"""At phone width the colours are the same: the pages whose layout changes most."""
+"""One page of every kind (a scenario that one system refuses as well), checked in the
+everyday run; the search page with results, so that its highlights are checked. The slow
+run checks every other page of the site."""
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
+
+COLOUR_RULES = ["color-contrast", "link-in-text-block"]
+"""What the dark scheme changes: colours only, so only these rules can judge it differently."""
+
+LAYOUT_RULES = [
+    *COLOUR_RULES,
+    "scrollable-region-focusable",
+    "target-size",
+    "aria-hidden-focus",
+    "td-headers-attr",
+    "th-has-data-cells",
+]
+"""What the phone width changes (the stylesheet's ``max-width: 40rem`` block): backgrounds
+and what overlaps (the matrix's cards), which boxes scroll, the size and spacing of
+controls, what is hidden, and tables shown as blocks."""
+
+AXE_PASSES: tuple[tuple[str, dict[str, int], str, list[str] | None], ...] = (
+    ("1280 px light", DESKTOP, "light", None),
+    ("1280 px dark", DESKTOP, "dark", COLOUR_RULES),
+    ("390 px light", PHONE, "light", LAYOUT_RULES),
+    ("390 px dark", PHONE, "dark", COLOUR_RULES),
+)
+"""Each page at both widths in both schemes: every rule once (1280 px, light), then at each
+other width and scheme the rules whose verdict that width or scheme can change."""
+
+AXE_RUN = """options => {
+  window.__axe = axe.run(document, options).then(results => results.violations
+    .filter(v => v.impact === "serious" || v.impact === "critical")
+    .map(v => ({id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map(n => n.target)})));
+}"""
+"""Starts axe without waiting for it, so that the four passes of a page run at once (each
+context has its own renderer process); the result is read from ``window.__axe``."""
 
 
 def open_page(page: Any, site: Path, name: str) -> None:
@@ -212,33 +241,49 @@ def open_page(page: Any, site: Path, name: str) -> None:
         page.locator("#search-results li").first.wait_for()
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_axe_finds_no_serious_violation(
-    site: Path, browser: Any, scheme: str, viewport: dict[str, int]
-) -> None:
-    """axe-core (shipped inside axe-playwright-python, so it runs offline) on every kind of
-    page, light and dark, desktop and phone: no serious or critical violation."""
+def axe_sweep(site: Path, browser: Any, names: list[str]) -> list[str]:
+    """axe-core (shipped inside axe-playwright-python, so it runs offline) on each page in
+    every pass of ``AXE_PASSES``: the serious and critical violations found."""
     axe_module = pytest.importorskip(
         "axe_playwright_python.sync_playwright",
         reason="axe-playwright-python is not installed (pip install -e '.[test]')",
     )
-    axe = axe_module.Axe()
-    context = browser.new_context(viewport=viewport, color_scheme=scheme)
-    page = context.new_page()
-    # The dark scheme changes colours only: its run checks the colour rules (the light
-    # run checks everything), which keeps the suite's time down.
-    options = {"resultTypes": ["violations"]}
-    if scheme == "dark":
-        options["runOnly"] = ["color-contrast", "link-in-text-block"]
+    script = axe_module.Axe().axe_script
+    passes = []
+    for label, viewport, scheme, rules in AXE_PASSES:
+        context = browser.new_context(viewport=viewport, color_scheme=scheme)
+        context.add_init_script(script)  # axe is in every page as it loads: once a page
+        options: dict[str, Any] = {"resultTypes": ["violations"]}
+        if rules:
+            options["runOnly"] = rules
+        passes.append((label, context, context.new_page(), options))
     found = []
-    for name in AXE_PAGES if viewport == DESKTOP else AXE_PHONE_PAGES:
-        open_page(page, site, name)
-        for v in axe.run(page, options=options).response["violations"]:
-            if v["impact"] in ("serious", "critical"):
-                targets = [n["target"] for n in v["nodes"][:3]]
-                found.append(f"{name}: {v['id']} ({v['impact']}) at {targets}")
-    context.close()
+    try:
+        for name in names:
+            for _, _, page, options in passes:
+                open_page(page, site, name)
+                page.evaluate(AXE_RUN, options)
+            for label, _, page, _ in passes:
+                for v in page.evaluate("() => window.__axe"):
+                    found.append(f"{name} at {label}: {v['id']} ({v['impact']}) at {v['targets']}")
+    finally:
+        for _, context, _, _ in passes:
+            context.close()
+    return found
+
+
+def test_axe_finds_no_serious_violation_on_a_page_of_each_kind(site: Path, browser: Any) -> None:
+    found = axe_sweep(site, browser, list(AXE_PAGES))
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.slow
+def test_axe_finds_no_serious_violation_on_any_other_page(site: Path, browser: Any) -> None:
+    """Every page of the site not checked above (AXE_PAGES), at both widths in both schemes."""
+    names = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
+    others = [n for n in names if n not in AXE_PAGES and n != "search.html"]
+    assert len(others) + len(AXE_PAGES) == len(names) and len(names) > 100
+    found = axe_sweep(site, browser, others)
     assert not found, "\n".join(found)
 
 
@@ -294,15 +339,61 @@ def test_matrix_keeps_the_rule_column_and_says_more_columns_follow(
     assert headers[1:4] == ["Foster 1897", "Foster 1897, 3 players", "Foster 1897, 5 players"]
     wrap = page.locator(".matrix-wrap").first
     rule = page.locator("#rule-hands-favori th")
-    before = rule.bounding_box()
-    wrap.evaluate("w => { w.scrollLeft = 400; w.scrollTop = 300; }")
+    wrap.evaluate("w => { w.scrollLeft = 400; }")
     after = rule.bounding_box()
     edge = wrap.bounding_box()
-    assert before is not None and after is not None and edge is not None
+    assert after is not None and edge is not None
     assert wrap.evaluate("w => w.scrollLeft") > 0
     assert abs(after["x"] - edge["x"]) <= 4, "the rule column scrolled away"
-    head = page.locator("#matrix-table thead th").first.bounding_box()
-    assert head is not None and abs(head["y"] - edge["y"]) <= 4, "the header scrolled away"
+    context.close()
+
+
+NEXT_FRAME = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
+def test_the_matrix_header_sticks_to_the_page_on_a_phone(site: Path, browser: Any) -> None:
+    """A phone held sideways (844 x 390: the table, not the cards): scrolling the PAGE down
+    the matrix keeps its header row at the top of the screen, the rule column stays when
+    the table is scrolled sideways, and past the table the header goes with it."""
+    context = browser.new_context(viewport={"width": 844, "height": 390})
+    page = context.new_page()
+    page.goto(url(site, "matrix.html"))
+    table = page.locator("#matrix-table")
+    head = page.locator("#matrix-table thead th")
+    wrap = page.locator(".matrix-wrap").first
+    # The box does not scroll down: the page does.
+    assert wrap.evaluate("w => w.scrollHeight <= w.clientHeight + 1")
+    start = table.bounding_box()
+    assert start is not None
+    page.evaluate(f"window.scrollTo(0, {start['y']} + 1500)")
+    page.evaluate(NEXT_FRAME)
+    first, second = head.nth(0).bounding_box(), head.nth(1).bounding_box()
+    assert first is not None and second is not None
+    assert abs(first["y"]) <= 1 and abs(second["y"]) <= 1, "the header left the top of the page"
+    # Rows pass under the header, not over it.
+    on_top = page.evaluate(
+        f"document.elementFromPoint({second['x']} + 5, {second['height']} / 2).closest('thead')"
+        " !== null"
+    )
+    assert on_top, "a row covers the header"
+    shot(page, "matrix-phone-landscape-scrolled")
+    # Sideways: the header's rule cell stays with the rule column, the systems move.
+    wrap.evaluate("w => { w.scrollLeft = 300; }")
+    page.evaluate(NEXT_FRAME)
+    moved_first, moved_second = head.nth(0).bounding_box(), head.nth(1).bounding_box()
+    rule = page.locator("#rule-hands-favori th").bounding_box()
+    edge = wrap.bounding_box()
+    assert moved_first is not None and moved_second is not None
+    assert rule is not None and edge is not None
+    assert abs(moved_first["x"] - edge["x"]) <= 4 and abs(rule["x"] - edge["x"]) <= 4
+    assert moved_second["x"] < second["x"] - 200 and abs(moved_second["y"]) <= 1
+    # Past the table's end the header stays in the table, above its last row's bottom.
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.evaluate(NEXT_FRAME)
+    end = head.nth(1).bounding_box()
+    body = page.locator("#matrix-table tbody").last.bounding_box()
+    assert end is not None and body is not None
+    assert end["y"] + end["height"] <= body["y"] + body["height"] + 1
     context.close()
 
 

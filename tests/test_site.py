@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import html as html_lib
+import importlib
 import json
 import re
 import threading
@@ -20,7 +21,7 @@ from typer.testing import CliRunner
 from bouillotte.cli.app import app
 from bouillotte.rules.errors import InputError
 from bouillotte.rules.profiles import Library
-from bouillotte.site import build_site, builder, stats
+from bouillotte.site import build_site, builder, search, stats
 from bouillotte.site.serve import make_server
 from bouillotte.study.scenario import ScenarioLibrary
 
@@ -214,6 +215,138 @@ def test_two_builds_are_byte_identical(tmp_path: Path, site: Path) -> None:
     again = tmp_path / "again"
     build_site(again)
     assert digest(again) == digest(site)
+
+
+@pytest.mark.slow
+def test_the_build_cache_changes_no_byte(
+    tmp_path: Path, site: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Cold (everything computed and stored), warm (everything read back) and unusable
+    (a cache folder under a file: nothing read, nothing stored, no error): the same site."""
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("BOUILLOTTE_CACHE", str(cache))
+    build_site(tmp_path / "cold")
+    kinds = {f.name.split("-")[0] for f in cache.iterdir()}
+    assert {"odds", "simulate", "attribution", "effects", "jinja"} <= kinds
+    stored = sorted(cache.iterdir())
+
+    def computed(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a warm cache should leave nothing to compute")
+
+    with monkeypatch.context() as warm:
+        warm.setattr(builder, "attribute", computed)
+        warm.setattr(builder, "ProcessPoolExecutor", computed)
+        warm.setattr(stats, "_module", lambda name: _NoComputing(name))
+        build_site(tmp_path / "warm")
+    assert sorted(cache.iterdir()) == stored
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    monkeypatch.setenv("BOUILLOTTE_CACHE", str(blocker / "cache"))
+    build_site(tmp_path / "none")
+    expected = digest(site)
+    for name in ("cold", "warm", "none"):
+        assert digest(tmp_path / name) == expected, name
+
+
+class _NoComputing:
+    """A study module whose computations fail, with ``odds_key`` left working (the
+    odds cache is keyed on it)."""
+
+    def __init__(self, name: str) -> None:
+        self.real = importlib.import_module(f"bouillotte.study.{name}")
+
+    def __getattr__(self, attr: str) -> Any:
+        if attr in ("odds_key", "__name__"):
+            return getattr(self.real, attr)
+        if attr in ("compute_odds", "simulate", "report"):
+
+            def computed(*args: object, **kwargs: object) -> None:
+                raise AssertionError(f"{attr} ran although the cache holds its result")
+
+            return computed
+        return getattr(self.real, attr)
+
+
+def test_the_search_index_reads_pages_as_an_html_parser_does(site: Path) -> None:
+    """The index is read from the pages with one regular expression and two shortcuts:
+    the same entries as reading every word with Python's HTML parser."""
+    for file in pages(site):
+        url = file.relative_to(site).as_posix()
+        if url.startswith("sheets/") or ("--" in url and url.startswith("compare/")):
+            continue  # indexed by their title and description alone
+        page = file.read_text(encoding="utf-8")
+        fast = search.page_entries(url, "T", page)
+        assert fast == search.page_entries(url, "T", page, shortcuts=False), url
+        assert [e["x"] for e in fast[:1]] == [_parsed_text(url, page)], url
+
+
+def _parsed_text(url: str, page: str) -> str:
+    """A page's own entry text, read by ``html.parser`` (the index's reference reading)."""
+
+    class Reader(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__(convert_charrefs=True)
+            self.in_main = self.skip = 0
+            self.skipped: list[str] = []
+            self.parts: list[list[str]] = [[]]
+            self.heading: str | None = None
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            found = dict(attrs)
+            self.in_main += tag == "main"
+            self.skip += tag in search.SKIP_TAGS
+            if set((found.get("class") or "").split()) & search.SKIP_CLASSES:
+                self.skip += 1
+                self.skipped.append(tag)
+            if self.in_main and tag in search.SECTION_TAGS and found.get("id"):
+                self.parts.append([])  # a section: its title, then its text
+                self.parts.append([])
+                self.heading = tag
+
+        def handle_endtag(self, tag: str) -> None:
+            self.in_main -= tag == "main"
+            if tag in search.SKIP_TAGS:
+                self.skip = max(0, self.skip - 1)
+            if self.skipped and tag == self.skipped[-1]:
+                self.skipped.pop()
+                self.skip = max(0, self.skip - 1)
+            if tag == self.heading:
+                self.heading = None
+
+        def handle_data(self, data: str) -> None:
+            if self.in_main and not self.skip:
+                self.parts[-2 if self.heading else -1].append(data)
+
+    reader = Reader()
+    reader.feed(page)
+    squashed = [re.sub(r"\s+", " ", " ".join(p)).strip() for p in reader.parts]
+    # The first part is the text before any section; then each section's title and text.
+    sections = [("", squashed[0]), *zip(squashed[1::2], squashed[2::2], strict=True)]
+    everything = " ".join(f"{title} {text}" for title, text in sections).strip()
+    pair = (url.startswith("compare/") and url != "compare/index.html") or url.startswith("sheets/")
+    limit = (
+        search.TEXT_PAGE_TEXT
+        if url.startswith("texts/")
+        else search.SECTION_TEXT
+        if pair
+        else search.PAGE_TEXT
+    )
+    return search._cut(everything, limit)
+
+
+def test_libyaml_writes_the_profiles_as_pyyaml_does(site: Path) -> None:
+    """The profiles' YAML is written by libyaml where it is installed: the same text as
+    PyYAML's own writer, so a site is the same with or without it."""
+    import yaml
+
+    if not hasattr(yaml, "CSafeDumper"):
+        pytest.skip("PyYAML is built without libyaml here: only its own writer is used")
+    for file in sorted((site / "data" / "profiles").glob("*.json")):
+        data = json.loads(file.read_text(encoding="utf-8"))
+        options: dict[str, Any] = {"allow_unicode": True, "sort_keys": True, "width": 100}
+        fast = yaml.dump(data, Dumper=yaml.CSafeDumper, **options)
+        assert fast == yaml.dump(data, Dumper=yaml.SafeDumper, **options), file.name
+        assert fast == file.with_suffix(".yaml").read_text(encoding="utf-8")
 
 
 def test_a_failed_build_leaves_the_previous_output(

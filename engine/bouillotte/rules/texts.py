@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from .errors import InputError
@@ -51,6 +51,18 @@ def _pieces(quote: str) -> list[str]:
     return [p for p in (normalise(piece) for piece in quote.split(ELISION)) if p]
 
 
+@lru_cache(maxsize=64)
+def _joined(paragraphs: tuple[str, ...]) -> tuple[str, list[int]]:
+    """The paragraphs normalised and joined by spaces, with where each starts (once per
+    text: every quote of a work is looked up in the same text)."""
+    normalised = [normalise(p) for p in paragraphs]
+    starts, offset = [], 0
+    for paragraph in normalised:
+        starts.append(offset)
+        offset += len(paragraph) + 1
+    return " ".join(normalised), starts
+
+
 def find_quote(paragraphs: tuple[str, ...], quote: str) -> int | None:
     """Where ``quote`` stands in ``paragraphs``: the index of the paragraph holding its first
     piece. The pieces between ``[...]`` cuts must come in order; a quote may run across
@@ -58,12 +70,7 @@ def find_quote(paragraphs: tuple[str, ...], quote: str) -> int | None:
     pieces = _pieces(quote)
     if not pieces:
         return None
-    normalised = [normalise(p) for p in paragraphs]
-    whole = " ".join(normalised)
-    starts, offset = [], 0
-    for paragraph in normalised:
-        starts.append(offset)
-        offset += len(paragraph) + 1
+    whole, starts = _joined(paragraphs)
     position = whole.find(pieces[0])
     while position >= 0:
         cursor = position + len(pieces[0])

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import fcntl
+import gc
+import hashlib
 import json
 import os
 import re
@@ -32,15 +34,16 @@ from ..rules.profiles import Library
 from ..rules.readings import reading_of, rule_value
 from ..rules.resources import bundled
 from ..rules.texts import notes_quotes, paragraph_anchor
-from ..rules.variant import Standing, Variant
-from ..study.attribution import signature
+from ..rules.variant import Standing, Variant, differing_rules
+from ..study.attribution import Attribution, attribute, signature
 from ..study.compare import Comparison, compare
-from ..study.scenario import Scenario, ScenarioLibrary, run_scenario
+from ..study.scenario import RunResult, Scenario, ScenarioLibrary, run_scenario
 from . import downloads, scenes
 from . import rules as rule_views
+from .cache import TemplateCache, cached, fingerprint_digest
 from .downloads import data_files
 from .edition import edition
-from .effects import rule_effects_section
+from .effects import effects_are_cached, rule_effects_section
 from .history import history_context
 from .ids import (
     cite_id,
@@ -57,7 +60,7 @@ from .prose import docstring, inline, markdown
 from .readings import reading_views
 from .search import index_script, page_entries, rule_entry
 from .siteconfig import DEFAULT, SiteConfig, load_config
-from .stats import StatSection, odds_section, simulate_section
+from .stats import StatSection, odds_section, simulate_section, simulation_is_cached
 
 MARKER = ".bouillotte-site"
 """A file at the root of every built site: only a folder holding it is ever replaced."""
@@ -116,13 +119,17 @@ def _environment(site_dir: Path, theme: Path | None = None) -> Environment:
     folders = [str(site_dir / "templates")]
     if theme is not None and (theme / "templates").is_dir():
         folders.insert(0, str(theme / "templates"))
+    options: dict[str, Any] = {
+        "autoescape": True,
+        "undefined": StrictUndefined,
+        "trim_blocks": True,
+        "lstrip_blocks": True,
+        "keep_trailing_newline": True,
+    }
     env = Environment(
         loader=ChoiceLoader([FileSystemLoader(f) for f in folders]),
-        autoescape=True,
-        undefined=StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
+        bytecode_cache=TemplateCache(repr(sorted(options.items()))),
+        **options,
     )
     env.filters["markdown"] = markdown
     env.filters["inline"] = inline
@@ -272,29 +279,36 @@ def _pair_pages(inputs: _Inputs) -> list[Page]:
             views[key] = rule_views.citation_view(v, rule, number, "../", inputs.library)
         return views[key]
 
+    # What every pair shows of one system, worked out once per system, not once per pair.
+    rules = list(enumerate(rule_paths(), start=1))
+    words = {v.id: {r: rule_views.value_words(v.value(r)) for _, r in rules} for v in variants}
+    plain = {v.id: {r: rule_views.plain(v.value(r)) for _, r in rules} for v in variants}
+    outcomes = [
+        (c, {r.variant.id: (r, signature(r.data)) for r in c.results}) for c in inputs.comparisons
+    ]
     for i, a in enumerate(variants):
         for b in variants[i + 1 :]:
             path = pair_page(a.id, b.id)
             root = root_of(path)
             differ: list[dict[str, Any]] = []
             agree: list[dict[str, Any]] = []
-            for number, rule in enumerate(rule_paths(), start=1):
+            for number, rule in rules:
+                anchor = rule_id(rule)
                 row = {
                     "path": rule,
                     "label": rule_views.rule_label(rule),
-                    "anchor": rule_id(rule),
-                    "values": [rule_views.value_words(v.value(rule)) for v in (a, b)],
+                    "anchor": anchor,
+                    "values": [words[v.id][rule] for v in (a, b)],
                     "citations": [view(v, rule, number) for v in (a, b)],
-                    "hrefs": [href(root, variant_page(v.id), rule_id(rule)) for v in (a, b)],
+                    "hrefs": [href(root, variant_page(v.id), anchor) for v in (a, b)],
                 }
-                same = rule_views.plain(a.value(rule)) == rule_views.plain(b.value(rule))
+                same = plain[a.id][rule] == plain[b.id][rule]
                 (agree if same else differ).append(row)
             scenarios = []
-            for c in inputs.comparisons:
-                by_id = {r.variant.id: r for r in c.results}
+            for c, by_id in outcomes:
                 if a.id in by_id and b.id in by_id:
-                    ra, rb = by_id[a.id], by_id[b.id]
-                    if signature(ra.data) != signature(rb.data):
+                    (ra, sa), (rb, sb) = by_id[a.id], by_id[b.id]
+                    if sa != sb:
                         scenarios.append(
                             {"scenario": c.scenario.model, "status": [ra.status, rb.status]}
                         )
@@ -392,10 +406,12 @@ def _readings(inputs: _Inputs) -> Page:
 
 def _statistics(inputs: _Inputs, log: Log) -> Page:
     log("statistics")
-    try:
-        pool = ProcessPoolExecutor(max_workers=1)
-    except (OSError, NotImplementedError):  # no processes here: simulate in this one
-        pool = None
+    pool = None
+    if not (simulation_is_cached(inputs.variants) and effects_are_cached(inputs.variants)):
+        try:
+            pool = ProcessPoolExecutor(max_workers=1)
+        except (OSError, NotImplementedError):  # no processes here: simulate in this one
+            pool = None
     if pool is None:
         odds = odds_section(inputs.variants, log)
         simulated = simulate_section(inputs.variants, log)
@@ -663,9 +679,10 @@ def _collect(
     comparisons = []
     unplayable: dict[str, list[tuple[str, str]]] = {}
     roots = [bundled("scenarios"), bundled("variants"), *scenario_paths, *variant_dirs]
+    prints = {v.id: fingerprint_digest(v) for v in variants}
     for scenario in sorted(scenarios, key=lambda s: s.id):
         log(f"  playing {scenario.id} under every variant")
-        comparison, failed = _compare(scenario, library, log, roots)
+        comparison, failed = _compare(scenario, library, log, roots, prints)
         comparisons.append(comparison)
         if failed:
             unplayable[scenario.id] = failed
@@ -689,14 +706,18 @@ def _shown(file: str | None, roots: Sequence[Path]) -> str | None:
 
 
 def _compare(
-    scenario: Scenario, library: Library, log: Log, roots: Sequence[Path] = ()
+    scenario: Scenario,
+    library: Library,
+    log: Log,
+    roots: Sequence[Path] = (),
+    prints: dict[str, str] | None = None,
 ) -> tuple[Comparison, list[tuple[str, str]]]:
     """Compare under every variant; a variant the scenario cannot be played under (its
     actions do not fit that system's deal) is left out, named, and its reason shown."""
     order = {v.id: n for n, v in enumerate(rule_views.system_order(library.all()))}
     try:
         ids = sorted(scenario.variant_ids(library), key=lambda v: order.get(v, len(order)))
-        return compare(scenario, library, ids), []
+        return _compared(scenario, library, ids, prints), []
     except InputError:
         ids = sorted(scenario.variant_ids(library), key=lambda v: order.get(v, len(order)))
         playable, failed = [], []
@@ -713,7 +734,52 @@ def _compare(
             log(f"  warning: {scenario.id} cannot be played under {variant_id}: {reason}")
         if not playable:
             return Comparison(scenario, [], []), failed
-        return compare(scenario, library, playable), failed
+        return _compared(scenario, library, playable, prints), failed
+
+
+def _compared(
+    scenario: Scenario, library: Library, ids: Sequence[str], prints: dict[str, str] | None
+) -> Comparison:
+    """``compare``, with each attribution (hundreds of replays under changed rules) read
+    from the build cache when it holds it. ``prints``: each system's
+    ``cache.fingerprint_digest`` by id, computed once for the whole build."""
+    plain = compare(scenario, library, ids, with_attribution=False)
+    results = plain.results
+    attributions = []
+    if results:
+        known = prints if prints is not None else {}
+        for result in results:
+            if result.variant.id not in known:
+                known[result.variant.id] = fingerprint_digest(result.variant)
+        told = json.dumps(scenario.model.model_dump(mode="json"), sort_keys=True)
+        story = hashlib.sha256(told.encode()).hexdigest()
+        first = signature(results[0].data)
+        attributions = [
+            _attribution(scenario, story, results[0], other, known)
+            for other in results[1:]
+            if signature(other.data) != first
+        ]
+    return Comparison(scenario, results, attributions)
+
+
+def _attribution(
+    scenario: Scenario,
+    story: str,
+    base: RunResult,
+    other: RunResult,
+    prints: dict[str, str],
+) -> Attribution:
+    a, b = base.variant, other.variant
+
+    def found() -> dict[str, Any]:
+        made = attribute(scenario, base, other)
+        return {"responsible": made.responsible, "reproduces": made.reproduces}
+
+    inputs = {"scenario": story, "base": prints[a.id], "other": prints[b.id]}
+    sets = cached("attribution", inputs, found)
+    differing = differing_rules(a, b)
+    provenance = {p: {a.id: a.provenance(p), b.id: b.provenance(p)} for p in differing}
+    return Attribution(a.id, b.id, differing, sets["responsible"], sets["reproduces"], provenance)
 
 
 def _pages(inputs: _Inputs, log: Log) -> list[Page]:
@@ -874,6 +940,20 @@ class _BuildLock:
 
 
 @contextmanager
+def _without_cycle_collection() -> Iterator[None]:
+    """The build makes a great many objects and hardly a cycle: Python's cycle collector,
+    run again and again as they are made, took a tenth of the build's time for nothing.
+    It is switched back on (if it was on) when the build ends."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+@contextmanager
 def _interrupt_deferred() -> Iterator[None]:
     """Ctrl-C waits for the block to end, so that no half-swapped site is left behind."""
     caught: list[int] = []
@@ -984,7 +1064,7 @@ def build_site(
         raise InputError("the site templates are missing", file=site_dir)
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
-        with _BuildLock(out):
+        with _BuildLock(out), _without_cycle_collection():
             _remove_leftovers(out)
             check_out(out, given)  # again: another build may have finished meanwhile
             return _build_locked(out, variant_dirs, scenario_paths, site_dir, log, started, options)

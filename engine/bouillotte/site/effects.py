@@ -2,7 +2,7 @@
 card's rules switched in, one at a time, on the same seeded deals (``bouillotte sweep``).
 
 Computed at build time with a small number of deals, and cached in a file named by a
-hash of everything the figures depend on (the engine's source, both systems' rules, the
+hash of everything the figures depend on (the computing layers' source, both systems' rules, the
 deals, seed and policy). The page is always drawn from the JSON the sweep's report becomes
 (fresh or read back), so a cached build is byte-for-byte the same as a fresh one.
 """
@@ -13,10 +13,10 @@ import hashlib
 import json
 import os
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from ..rules.variant import Variant
+from .cache import cache_dir, engine_digest
 from .charts import Bar, signed_chart
 from .stats import StatSection, StatTable
 
@@ -36,25 +36,23 @@ HEADLINES = (
 )
 
 
-def cache_dir() -> Path:
-    """``$BOUILLOTTE_CACHE``, else ``$XDG_CACHE_HOME/bouillotte``, else ``~/.cache/bouillotte``."""
-    if os.environ.get("BOUILLOTTE_CACHE"):
-        return Path(os.environ["BOUILLOTTE_CACHE"])
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "bouillotte"
-
-
 def content_key(base: Variant, other: Variant) -> str:
-    """A hash of everything the figures depend on."""
-    digest = hashlib.sha256()
-    engine = Path(__file__).resolve().parent.parent
-    for path in sorted(engine.rglob("*.py")):
-        digest.update(path.relative_to(engine).as_posix().encode())
-        digest.update(path.read_bytes())
+    """A hash of everything the figures depend on: the code of the layers that compute them
+    (``cache.engine_digest``), both systems' rules, the deals, seed and policy."""
+    digest = hashlib.sha256(engine_digest().encode())
     for variant in (base, other):
         digest.update(json.dumps(variant.rules.model_dump(mode="json"), sort_keys=True).encode())
     digest.update(f"{EFFECT_DEALS}:{EFFECT_SEED}:{EFFECT_POLICY}".encode())
     return digest.hexdigest()
+
+
+def effects_are_cached(variants: list[Variant]) -> bool:
+    """Whether "What each rule does" can be read from the cache (or is not drawn at all)."""
+    by_id = {v.id: v for v in variants}
+    if EFFECT_BASE not in by_id or EFFECT_TOWARDS not in by_id:
+        return True
+    key = content_key(by_id[EFFECT_BASE], by_id[EFFECT_TOWARDS])
+    return (cache_dir() / f"effects-{key}.json").is_file()
 
 
 def effects_data(base: Variant, other: Variant, log: Callable[[str], None]) -> dict[str, Any]:

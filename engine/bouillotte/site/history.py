@@ -112,8 +112,10 @@ def _open(chart_id: str, title: str, desc: str, rows: int) -> tuple[list[str], f
     height = TOP + ROW * rows + 8
     width = LABEL + PLOT + UNDATED + 10
     return [
-        f'<svg class="chart timeline" id="{chart_id}" role="img" '
-        f'aria-labelledby="{chart_id}-title {chart_id}-desc" '
+        # A group, not an image: an image's children are hidden from assistive technology,
+        # and these charts' marks are links.
+        f'<svg class="chart timeline" id="{chart_id}" role="group" '
+        f'aria-labelledby="{chart_id}-title" aria-describedby="{chart_id}-desc" '
         f'viewBox="0 0 {width} {_num(height)}" width="{width}" height="{_num(height)}" '
         'xmlns="http://www.w3.org/2000/svg" font-family="inherit">',
         f'<title id="{chart_id}-title">{escape(title)}</title>',

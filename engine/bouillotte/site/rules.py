@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cache, lru_cache
 from typing import Any
 
 from markupsafe import Markup
@@ -12,7 +13,7 @@ from markupsafe import Markup
 from ..rules.citations import Status
 from ..rules.profile import GROUPS, rule_paths
 from ..rules.profiles import Library
-from ..rules.texts import paragraph_anchor
+from ..rules.texts import find_quote, paragraph_anchor
 from ..rules.variant import Standing, Variant
 from .ids import cite_id, href, rule_id, text_page, variant_page
 from .prose import docstring
@@ -42,6 +43,7 @@ GROUP_NOUNS: dict[str, str] = {"hands": "hand", "bonuses": "bonus"}
 """How a rule's name is told apart when two groups have a rule of the same name."""
 
 
+@cache
 def rule_label(path: str) -> str:
     """A rule's name as readers see it ("Straddle amount"); a name two groups share gets its
     group ("Favori (hand)", "Favori (bonus)"), so that no two rules read alike."""
@@ -110,6 +112,12 @@ def value_words(value: Any) -> str:
     return str(value)
 
 
+@lru_cache(maxsize=4096)
+def _paragraph_of(paragraphs: tuple[str, ...], quote: str) -> int | None:
+    """``ShippedText.find``, once per quote: pages and pairs show the same quote many times."""
+    return find_quote(paragraphs, quote)
+
+
 def context_href(
     library: Library | None, root: str, work_id: str | None, quote: str | None
 ) -> str | None:
@@ -119,7 +127,7 @@ def context_href(
     if library is None or work_id is None or library.text_file(work_id) is None:
         return None
     text = library.text(work_id)
-    where = text.find(quote) if text is not None and quote else None
+    where = _paragraph_of(text.paragraphs, quote) if text is not None and quote else None
     return href(root, text_page(work_id), None if where is None else paragraph_anchor(where))
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from markupsafe import Markup
 
 from ..rules.variant import Variant
+from .cache import cached, fingerprint, is_cached
 from .charts import Bar, bar_chart
 
 
@@ -79,12 +80,19 @@ def odds_section(variants: list[Variant], log: Callable[[str], None]) -> StatSec
         # counts, so variants that share all three are counted once.
         rules_key = module.odds_key(variant.rules)
         if rules_key not in by_rules:
-            log(f"  odds for {variant.id}")
-            try:
-                data = module.compute_odds(variant.rules).to_json()
-            except ValueError as exc:
-                skipped.append(f"{variant.id}: {exc}")
+
+            def count(rules: Any = variant.rules, name: str = variant.id) -> dict[str, Any]:
+                log(f"  odds for {name}")
+                try:
+                    return {"odds": module.compute_odds(rules).to_json()}
+                except ValueError as exc:
+                    return {"error": str(exc)}
+
+            found = cached("odds", rules_key, count)
+            if "error" in found:
+                skipped.append(f"{variant.id}: {found['error']}")
                 continue
+            data = found["odds"]
             by_rules[rules_key] = json.dumps(data, sort_keys=True)
             reports[by_rules[rules_key]] = data
         groups.setdefault(by_rules[rules_key], []).append(variant)
@@ -268,6 +276,20 @@ def _sim_table(number: int, reports: list[dict[str, Any]], players: int) -> Stat
     )
 
 
+def _simulation_inputs(variant: Variant) -> dict[str, Any]:
+    return {
+        "variant": fingerprint(variant),
+        "deals": SIM_DEALS,
+        "seed": SIM_SEED,
+        "policy": SIM_POLICY,
+    }
+
+
+def simulation_is_cached(variants: list[Variant]) -> bool:
+    """Whether every system's simulated play can be read from the cache."""
+    return all(is_cached("simulate", _simulation_inputs(v)) for v in variants)
+
+
 def simulate_section(variants: list[Variant], log: Callable[[str], None]) -> StatSection:
     title = "Simulated play"
     intro = (
@@ -301,10 +323,14 @@ def simulate_section(variants: list[Variant], log: Callable[[str], None]) -> Sta
         )
     by_players: dict[int, list[dict[str, Any]]] = {}
     for variant in variants:
-        log(f"  simulating {SIM_DEALS} deals under {variant.id}")
-        tally = module.simulate(variant, SIM_DEALS, SIM_SEED, SIM_POLICY)
+
+        def play(variant: Variant = variant) -> dict[str, Any]:
+            log(f"  simulating {SIM_DEALS} deals under {variant.id}")
+            tally = module.simulate(variant, SIM_DEALS, SIM_SEED, SIM_POLICY)
+            return module.report(variant, tally, SIM_SEED, SIM_POLICY)  # type: ignore[no-any-return]
+
         by_players.setdefault(variant.players, []).append(
-            module.report(variant, tally, SIM_SEED, SIM_POLICY)
+            cached("simulate", _simulation_inputs(variant), play)
         )
     tables = [
         _sim_table(number, reports, players)
