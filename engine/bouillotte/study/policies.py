@@ -32,7 +32,7 @@ from ..play.deal import CLOSING, Deal, Phase
 from ..play.events import Act, Event
 from ..play.hands import Kind, classify
 from ..play.showdown import rank_values
-from ..rules.cards import Card, rank_of
+from ..rules.cards import Card
 from ..rules.errors import InputError
 from ..rules.profile import Rules
 
@@ -248,14 +248,38 @@ class _HandCache:
         key = (view.hand, view.retourne, id(view.rules))
         found = self._worth.get(key)
         if found is None:
-            kind = classify(view.hand, view.retourne, view.rules.hands).kind
-            values = self._values.get(id(view.rules))
+            rules = view.rules
+            values = self._values.get(id(rules))
             if values is None:
-                values = self._values[id(view.rules)] = rank_values(view.rules)
-            pips, cards = own_point(view.hand, view.retourne, view.rules, values)
-            found = (kind, pips, cards, min(rank_of(c) for c in view.hand))
-            self._worth[key] = found
+                values = self._values[id(rules)] = rank_values(rules)
+            kind = classify(view.hand, view.retourne, rules.hands).kind
+            found = self._worth[key] = (kind, *_point_and_top(view.hand, view.retourne, values))
         return found
+
+
+def _point_and_top(
+    hand: Sequence[Card], retourne: Card, values: Sequence[int]
+) -> tuple[int, int, int]:
+    """:func:`own_point` and the best rank index in hand, in one pass over the cards (made
+    for every new hand a policy meets: several per deal)."""
+    pips = [0, 0, 0, 0]
+    count = [0, 0, 0, 0]
+    top = 99
+    for card in hand:
+        suit, rank = card & 3, card >> 2
+        pips[suit] += values[rank]
+        count[suit] += 1
+        if rank < top:
+            top = rank
+    turned = retourne & 3
+    if count[turned]:
+        pips[turned] += values[retourne >> 2]
+    best_pips, best_count = -1, 0
+    for suit in (0, 1, 2, 3):
+        cards = count[suit]
+        if cards and (pips[suit] > best_pips or (pips[suit] == best_pips and cards > best_count)):
+            best_pips, best_count = pips[suit], cards
+    return best_pips, best_count, top
 
 
 class SimplePolicy(_HandCache):
