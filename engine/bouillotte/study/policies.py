@@ -289,7 +289,8 @@ class SimplePolicy(_HandCache):
     needs_rng = False
 
     def choose(self, view: View, rng: random.Random) -> Action:
-        kind, pips, cards, top = self.worth(view)
+        found = self._worth.get((view.hand, view.retourne, id(view.rules)))
+        kind, pips, cards, top = found if found is not None else self.worth(view)
         if kind is not _POINT:
             eldest = not view.opened and not view.anybody_spoke()
             if eldest and view.find("pass") is not None:
@@ -311,7 +312,8 @@ class CautiousPolicy(_HandCache):
     needs_rng = False
 
     def choose(self, view: View, rng: random.Random) -> Action:
-        kind, pips, _, _ = self.worth(view)
+        found = self._worth.get((view.hand, view.retourne, id(view.rules)))
+        kind, pips, _, _ = found if found is not None else self.worth(view)
         if kind is not _POINT:
             return _back(view, strong=False, size=0)
         if pips >= 40 and view.others_in() == 0:
@@ -357,14 +359,15 @@ def get_policy(name: str) -> Policy:
 def play(deal: Deal, policies: Mapping[str, Policy] | Policy, rng: random.Random) -> list[Action]:
     """Play the deal to its end; returns the actions taken, in order."""
     taken: list[Action] = []
+    choose: Callable[[View, random.Random], Action]
     if isinstance(policies, Mapping):
-        pick: Callable[[str], Policy] = policies.__getitem__
+        table = policies
+        choose = lambda view, rng: table[view.player].choose(view, rng)  # noqa: E731
     else:
-        single = policies
-        pick = lambda _player: single  # noqa: E731
-    while not deal.is_over:
-        view = view_of(deal)
-        action = pick(view.player).choose(view, rng)
-        deal.apply(action)
+        choose = policies.choose  # one policy for every player: its method, looked up once
+    over, act = Phase.OVER, deal.apply
+    while deal.phase is not over:
+        action = choose(view_of(deal), rng)
+        act(action)
         taken.append(action)
     return taken
