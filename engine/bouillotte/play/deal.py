@@ -1120,17 +1120,18 @@ class Deal:
         # Before the deal (a straddle nobody saw) there is no hand to show.
         if self.rules.bonuses.claimed_without_showdown and self.phase is not _SEEING:
             # Only the winner shows his hand, so only his can claim, unless he stifles it.
-            values = [POINT_VALUE] * len(self.hands)
-            values[seat] = classify(
+            value = classify(
                 self.hands[seat],
                 self.retourne,
                 self.rules.hands,
                 declared=self.favori_rank,
                 dealt=self.dealt[seat],
             )
-            if values[seat].is_brelan and self.names[seat] in self.stifled:
+            if value.is_brelan and self.names[seat] in self.stifled:
                 self._log(Stifle(self.names[seat]))
-            elif values[seat].is_brelan:
+            elif value.is_brelan:
+                values = [POINT_VALUE] * len(self.hands)
+                values[seat] = value
                 claims = brelan_claims([seat], values, {seat}, self.folded, self.order, self.rules)
                 self._pay(claims)
         self._finish(Status.UNCONTESTED)
