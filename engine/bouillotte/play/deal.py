@@ -119,6 +119,8 @@ class Deal:
         "_fresh",
         "_legal",
         "_may_go_all_in",
+        "_min_raise",
+        "_multiples",
         "_opening",
         "_outcome",
         "_pots",
@@ -260,6 +262,8 @@ class Deal:
         self._legal: tuple[LegalAction, ...] | None = None
         betting = rules.betting  # read at every step: looked up once
         self._may_go_all_in = betting.all_in_may_open_or_raise
+        self._min_raise = betting.minimum_raise
+        self._multiples = betting.raises == "multiples-of-the-bet"
         self._opening = betting.opening_minimum
         self._fresh = (
             max(rules.forced_bets.dealer_blind, 1)
@@ -351,8 +355,9 @@ class Deal:
         """:meth:`legal_actions` as the deal keeps it for this step, made once."""
         if self._legal is None:
             seat = self.to_act_seat
-            legal = [] if seat is None else self._legal_in(seat, self.phase, self.opened)
-            self._legal = tuple(legal)
+            self._legal = (
+                () if seat is None else tuple(self._legal_in(seat, self.phase, self.opened))
+            )
         return self._legal
 
     def _legal_in(self, seat: int, phase: Phase, opened: bool) -> list[LegalAction]:
@@ -844,9 +849,10 @@ class Deal:
 
     def _least_raise(self) -> tuple[int, int | None]:
         """The least total a raise may reach, and the step between allowed totals."""
-        low = self.bet + self.rules.betting.minimum_raise
-        if self.rules.betting.raises == "multiples-of-the-bet" and self.bet > 0:
-            return max(low, 2 * self.bet), self.bet
+        bet = self.bet
+        low = bet + self._min_raise
+        if self._multiples and bet > 0:
+            return max(low, 2 * bet), bet
         return low, None
 
     def _raise(self, seat: int, total: int, word: str) -> None:
@@ -1114,17 +1120,18 @@ class Deal:
         # Before the deal (a straddle nobody saw) there is no hand to show.
         if self.rules.bonuses.claimed_without_showdown and self.phase is not _SEEING:
             # Only the winner shows his hand, so only his can claim, unless he stifles it.
-            values = [POINT_VALUE] * len(self.hands)
-            values[seat] = classify(
+            value = classify(
                 self.hands[seat],
                 self.retourne,
                 self.rules.hands,
                 declared=self.favori_rank,
                 dealt=self.dealt[seat],
             )
-            if values[seat].is_brelan and self.names[seat] in self.stifled:
+            if value.is_brelan and self.names[seat] in self.stifled:
                 self._log(Stifle(self.names[seat]))
-            elif values[seat].is_brelan:
+            elif value.is_brelan:
+                values = [POINT_VALUE] * len(self.hands)
+                values[seat] = value
                 claims = brelan_claims([seat], values, {seat}, self.folded, self.order, self.rules)
                 self._pay(claims)
         self._finish(Status.UNCONTESTED)
@@ -1191,8 +1198,8 @@ def new_deal(
         if deck is None:
             if seed is None:
                 raise SetupError("give hands and a retourne, a deck, or a seed", "hands")
-            deck = shuffled_pack(variant, seed)
-        if len(set(deck)) != len(deck):
+            deck = shuffled_pack(variant, seed)  # the variant's own pack: no card twice
+        elif len(set(deck)) != len(deck):
             raise SetupError("the deck holds a card twice", "deck")
         hands, retourne, dealt_under = deal_from_pack(variant, players, dealer, deck)
         under_retourne = under_retourne if under_retourne is not None else dealt_under

@@ -120,28 +120,60 @@ def deal_from_pack(
             f"{len(order)} cards cannot deal {size} to each of {n} players and a retourne",
             "deck",
         )
-    d = list(players).index(dealer) if dealer in players else 0
-    step = 1 if table.direction == "right" else -1
-    seats = [players[(d + step * k) % n] for k in range(1, n + 1)]
-    hands: dict[str, list[Card]] = {name: [] for name in players}
-    packets = {"one-then-two": (1, size - 1), "two-then-one": (size - 1, 1)}.get(table.packets)
-    if packets is not None:  # Pierer: "1 u. 2 od. 2 u. 1 Karte, nie 3 zugleich"
-        cards = iter(order)
-        for packet in packets:
-            for seat in seats:
-                hands[seat].extend(next(cards) for _ in range(packet))
-        under = order[n * size + 1] if len(order) > n * size + 1 else None
-        return hands, order[n * size], under
-    for i in range(n * size):
-        if table.deal_singly:
-            hands[seats[i % n]].append(order[i])
-        else:
-            hands[seats[i // size]].append(order[i])
+    layout = _layout(
+        tuple(players), dealer, size, table.direction, table.packets, table.deal_singly
+    )
+    hands = {name: [order[i] for i in places] for name, places in zip(players, layout, strict=True)}
     under = order[n * size + 1] if len(order) > n * size + 1 else None
     return hands, order[n * size], under
 
 
+@lru_cache(maxsize=256)
+def _layout(
+    players: tuple[str, ...], dealer: str, size: int, direction: str, packets: str, singly: bool
+) -> tuple[tuple[int, ...], ...]:
+    """Where each player's cards lie in the pack, in the order he receives them: the same
+    for every deal at one table, so worked out once."""
+    n = len(players)
+    d = players.index(dealer) if dealer in players else 0
+    step = 1 if direction == "right" else -1
+    seats = [players[(d + step * k) % n] for k in range(1, n + 1)]
+    places: dict[str, list[int]] = {name: [] for name in players}
+    packet_sizes = {"one-then-two": (1, size - 1), "two-then-one": (size - 1, 1)}.get(packets)
+    if packet_sizes is not None:  # Pierer: "1 u. 2 od. 2 u. 1 Karte, nie 3 zugleich"
+        i = 0
+        for packet in packet_sizes:
+            for seat in seats:
+                places[seat].extend(range(i, i + packet))
+                i += packet
+    else:
+        for i in range(n * size):
+            places[seats[i % n] if singly else seats[i // size]].append(i)
+    return tuple(tuple(places[name]) for name in players)
+
+
 def shuffled_pack(variant: Variant, seed: int) -> list[Card]:
+    """The variant's pack shuffled by ``random.Random(seed).shuffle``, card for card."""
     cards = pack(variant.rules.table.pack_ranks())
-    random.Random(seed).shuffle(cards)
+    shuffle(cards, random.Random(seed))
     return cards
+
+
+def shuffle(cards: list[Card], rng: random.Random) -> None:
+    """``rng.shuffle(cards)``, the same draws and the same order (Fisher-Yates from the
+    end, each index drawn by ``getrandbits`` and rejection, as ``random`` does it), with
+    the calls per card inlined: a simulated deal shuffles a pack every time.
+    tests/test_dealing_speed.py checks it against ``random.shuffle``."""
+    getrandbits = rng.getrandbits
+    for i, n, k in _draws(len(cards)):
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+@lru_cache(maxsize=16)
+def _draws(length: int) -> tuple[tuple[int, int, int], ...]:
+    """For each place shuffled, from the last: the place, how many cards it draws among,
+    and how many random bits that takes."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, length)))

@@ -53,7 +53,9 @@ def uncalled_excess(contributions: Sequence[int]) -> tuple[int, int]:
     """The seat whose stake no one has met, and by how much (``(-1, 0)`` if none)."""
     if len(contributions) < 2:
         return -1, 0
-    order = sorted(range(len(contributions)), key=lambda i: contributions[i], reverse=True)
-    top, second = order[0], order[1]
-    excess = contributions[top] - contributions[second]
+    # The largest stake, and the next largest (the largest again if two share it).
+    largest = max(contributions)
+    top = contributions.index(largest)
+    second = max(c for i, c in enumerate(contributions) if i != top)
+    excess = largest - second
     return (top, excess) if excess > 0 else (-1, 0)

@@ -28,6 +28,7 @@ from typing import Any
 from ..play.deal import Deal, new_deal
 from ..play.events import WonByPoint
 from ..play.hands import Kind
+from ..rules.cards import RANKS
 from ..rules.variant import Variant
 from .policies import Policy, get_policy, play
 
@@ -131,12 +132,17 @@ def _count_dealt(deal: Deal, tally: Tally) -> None:
     turned = deal.retourne >> 2  # the rank index (rules.cards: rank * 4 + suit)
     dealt = tally.dealt
     for hand in deal.hands:
-        ranks = [card >> 2 for card in hand]
-        # No more than one rank can be held three times in a hand of three to five cards.
-        three = next((rank for rank in ranks if ranks.count(rank) >= 3), None)
-        if three is not None:
+        counts = [0] * len(RANKS)
+        three = -1
+        for card in hand:
+            rank = card >> 2
+            counts[rank] += 1
+            if counts[rank] == 3:
+                # No more than one rank can be held three times in a hand of three to five.
+                three = rank
+        if three >= 0:
             dealt["carre" if three == turned else "simple_brelan"] += 1
-        elif ranks.count(turned) == 2:
+        elif counts[turned] == 2:
             dealt["favori"] += 1
     tally.hands_dealt += len(deal.hands)
 
