@@ -1,10 +1,4 @@
-"""What happens in a deal, one read-only record per kind of step.
-
-Every record is a slots dataclass compared and hashed by value, as a frozen one is, and
-never changed once made: a convention the engine keeps (it shares one record of a plain
-word between deals). They are not ``frozen=True``, because a frozen dataclass sets each
-field through ``object.__setattr__``, which made building an ``Act`` five times slower
-(1.4 against 0.26 us), and a simulated deal makes ten or more.
+"""What happens in a deal, one frozen record per kind of step.
 
 A consumer matches on the record's class (``isinstance(event, Bet)``) or on its ``kind``,
 the ``type`` string of the JSON; :func:`event_json` gives the JSON form (the contract of
@@ -21,7 +15,7 @@ from ..rules.cards import Card, card_str, cards_str
 from .hands import HandValue
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class CarriedIn:
     """A pool carried into this deal from a void deal."""
 
@@ -29,7 +23,7 @@ class CarriedIn:
     amount: int
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class NoBlind:
     """The carried levy stands for the dealer's blind."""
 
@@ -38,7 +32,7 @@ class NoBlind:
     reason: str
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class Blind:
     kind: ClassVar[str] = "blind"
     player: str
@@ -46,7 +40,7 @@ class Blind:
     total: int
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class Ante:
     kind: ClassVar[str] = "ante"
     player: str
@@ -54,7 +48,7 @@ class Ante:
     total: int
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class Straddle:
     kind: ClassVar[str] = "straddle"
     player: str
@@ -63,7 +57,7 @@ class Straddle:
     pot: int
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class Decline:
     """The straddle refused; ``implicit`` when a betting word declined it."""
 
@@ -72,7 +66,7 @@ class Decline:
     implicit: bool
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class Dealt:
     """The cards dealt: each player's hand (in speaking order) and the retourne."""
 
@@ -81,7 +75,7 @@ class Dealt:
     retourne: Card
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class Act:
     """A betting word. ``adds``, ``total`` and ``pot`` are ``None`` for a word that puts in
     nothing by its nature (``pass``, ``fold``, ``no-more``)."""
@@ -96,7 +90,7 @@ class Act:
     sight: bool = False
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class Privilege:
     """Foster's calling privilege offered to ``player`` at the bet ``bet``."""
 
@@ -105,25 +99,25 @@ class Privilege:
     bet: int
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class NobodyOpens:
     kind: ClassVar[str] = "nobody-opens"
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class Levy:
     kind: ClassVar[str] = "levy"
     player: str
     amount: int
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class Misdeal:
     kind: ClassVar[str] = "misdeal"
     exposed: Card
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class Stifle:
     """The winner without a showdown keeps his brelan hidden."""
 
@@ -131,7 +125,7 @@ class Stifle:
     player: str
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class Redeal:
     """After a misdeal: ``dealer`` deals again where he keeps the deal (else ``None``)."""
 
@@ -139,7 +133,7 @@ class Redeal:
     dealer: str | None
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class Return:
     kind: ClassVar[str] = "return"
     player: str
@@ -147,7 +141,7 @@ class Return:
     reason: str
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class UnderRetourne:
     """Foster's card under the retourne, turned, and what it did."""
 
@@ -156,13 +150,13 @@ class UnderRetourne:
     note: str
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class DrawBegins:
     kind: ClassVar[str] = "draw-begins"
     to_buy_first: Card
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class Draw:
     kind: ClassVar[str] = "draw"
     player: str
@@ -171,7 +165,7 @@ class Draw:
     hand: tuple[Card, ...]
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class Showdown:
     """The hands shown: each contender's value, in speaking order."""
 
@@ -182,7 +176,7 @@ class Showdown:
 # -- why a pool went where it did ---------------------------------------------------------
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class WonUncontested:
     """Nobody disputed the pool; ``why`` says how it came to be so (empty at a showdown,
     for a side pool only one player reached)."""
@@ -190,14 +184,14 @@ class WonUncontested:
     why: str = ""
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class WonByBrelan:
     """The best brelan shown took the pool."""
 
     value: HandValue
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class WonByPoint:
     """The point took the pool: the winning ``suit`` (``NO_SUIT``, -1, where a whole hand's
     pips count) and its ``total``."""
@@ -206,7 +200,7 @@ class WonByPoint:
     total: int
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class WonBySuit:
     """A side pool to the best holder of the suit that won the main pool ("the suit that
     wins cannot lose"), holding ``card``."""
@@ -218,7 +212,7 @@ class WonBySuit:
 Decision = WonUncontested | WonByBrelan | WonByPoint | WonBySuit
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class PotWon:
     """A pool awarded: ``decision`` is why, as data; ``reason`` the same in words."""
 
@@ -240,7 +234,7 @@ class PotWon:
         }
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class Bonus:
     """A payment for a brelan (or triplets at a misdeal); ``unpaid`` what a cave could not
     pay of it."""
@@ -257,7 +251,7 @@ class Bonus:
         return {"from": self.payer, "to": self.payee, "amount": self.amount, "reason": self.reason}
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class End:
     kind: ClassVar[str] = "end"
     status: str

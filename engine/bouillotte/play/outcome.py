@@ -38,10 +38,8 @@ class Status(StrEnum):
     """Nobody opened, or a misdeal: the pool is carried."""
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class PlayerResult:
-    """Read-only by convention, as the events are (``events.py`` says why not frozen)."""
-
     cave: int
     """The cave at the end of the deal."""
     ledger: int
@@ -50,11 +48,8 @@ class PlayerResult:
     """The whole change over the deal: cave change plus ledger change."""
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True)
 class Outcome:
-    """How a deal settled. Read-only by convention, as the events are (``events.py`` says
-    why they are not frozen dataclasses): one is made for every simulated deal."""
-
     status: Status
     pots: tuple[PotWon, ...]
     """The pools awarded, main pool first, each with why it was won."""
