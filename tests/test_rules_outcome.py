@@ -52,33 +52,31 @@ MIGNON = HandValue(Kind.BRELAN, 6, 4, "brelan mignon")
 
 
 def test_every_event_has_its_json_type() -> None:
-    assert [
-        event_json(e)["type"]
-        for e in [
-            CarriedIn(5),
-            NoBlind("A", "levy"),
-            Blind("A", 2, 2),
-            Ante("A", 1, 1),
-            Straddle("B", 4, 4, 10),
-            Decline("B", True),
-            Dealt((("A", tuple(CARDS(["AS", "KS", "QS"]))),), parse_card("9H")),
-            Act("A", "pass"),
-            Privilege("D", 10),
-            NobodyOpens(),
-            Levy("A", 1),
-            Misdeal(parse_card("AS")),
-            Stifle("A"),
-            Redeal(None),
-            Return("A", 3, "uncalled"),
-            UnderRetourne(None, "none"),
-            DrawBegins(parse_card("8C")),
-            Draw("A", (), (), ()),
-            Showdown((("A", POINT_VALUE),)),
-            PotWon(10, ("A",), "A", "r", WonUncontested()),
-            Bonus("A", "B", 2, "r", False),
-            End("void", 10),
-        ]
-    ] == [
+    every: list[Event] = [
+        CarriedIn(5),
+        NoBlind("A", "levy"),
+        Blind("A", 2, 2),
+        Ante("A", 1, 1),
+        Straddle("B", 4, 4, 10),
+        Decline("B", True),
+        Dealt((("A", tuple(CARDS(["AS", "KS", "QS"]))),), parse_card("9H")),
+        Act("A", "pass"),
+        Privilege("D", 10),
+        NobodyOpens(),
+        Levy("A", 1),
+        Misdeal(parse_card("AS")),
+        Stifle("A"),
+        Redeal(None),
+        Return("A", 3, "uncalled"),
+        UnderRetourne(None, "none"),
+        DrawBegins(parse_card("8C")),
+        Draw("A", (), (), ()),
+        Showdown((("A", POINT_VALUE),)),
+        PotWon(10, ("A",), "A", "r", WonUncontested()),
+        Bonus("A", "B", 2, "r", False),
+        End("void", 10),
+    ]
+    assert [event_json(e)["type"] for e in every] == [
         "carried-in",
         "no-blind",
         "blind",
