@@ -1,0 +1,108 @@
+"""The draw of Pierer's Brelan (``table.draw: discard-and-buy``): when the betting is over
+each player still in, in turn to the right, throws cards away and buys as many from the
+stock, the turned card first; a player holding three equal cards may buy a fourth (the
+*brelan carré*). See variants/brelan-pierer.yaml for the quotes. What a player is told
+when a word is refused is pinned whole.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from bouillotte.play.actions import parse_action
+from bouillotte.play.deal import Deal, IllegalAction, Phase, new_deal
+from bouillotte.play.events import Draw, DrawBegins
+from bouillotte.rules.cards import parse_card, parse_cards
+from bouillotte.rules.profiles import Library
+
+PIERER = Library().get("brelan-pierer")
+HANDS = {"A": "AC AD AS", "B": "KS 9D 8D", "C": "QS QH 7S", "D": "AH KH QC"}
+BETTING = ["A bet 4", "B call", "C fold", "D fold"]
+
+
+def deal(actions: Sequence[str] = BETTING, stock: str = "JS JH 10C") -> Deal:
+    d = new_deal(
+        PIERER,
+        list(HANDS),
+        "D",
+        hands={name: parse_cards(h.split()) for name, h in HANDS.items()},
+        retourne=parse_card("7H"),
+        stock=parse_cards(stock.split()),
+    )
+    for text in actions:
+        d.apply(parse_action(text))
+    return d
+
+
+def says(d: Deal, text: str) -> tuple[str, str]:
+    with pytest.raises(IllegalAction) as caught:
+        d.apply(parse_action(text))
+    assert caught.value.rule == "table.draw"
+    return caught.value.message, caught.value.rule
+
+
+def cards(text: str) -> tuple[int, ...]:
+    return tuple(parse_cards(text.split()))
+
+
+def test_the_draw_follows_the_betting_with_the_first_still_in() -> None:
+    d = deal()
+    assert (d.phase, d.to_act) == (Phase.DRAW, "A")
+    assert d.events[-1] == DrawBegins(parse_card("7H"))
+    # A holds three aces: he may change up to three cards, or buy a fourth.
+    assert [str(a) for a in d.legal_actions()] == ["discard 0-3 cards", "buy"]
+
+
+def test_a_player_without_three_equal_cards_cannot_buy_a_fourth() -> None:
+    d = deal([*BETTING, "A buy"])
+    assert (d.to_act, [str(a) for a in d.legal_actions()]) == ("B", ["discard 0-3 cards"])
+    assert says(d, "B buy") == (
+        "B holds no three equal cards, so cannot buy a fourth",
+        "table.draw",
+    )
+
+
+def test_the_words_of_the_draw_are_checked_against_the_hand() -> None:
+    d = deal()
+    assert says(d, "A pass") == (
+        "this is the draw: A throws cards away and buys as many ('discard' and the cards, or "
+        "'discard' alone to keep his hand)",
+        "table.draw",
+    )
+    assert says(d, "A discard KH") == ("A does not hold KH", "table.draw")
+    assert says(d, "A discard AC AC") == ("A names a card twice", "table.draw")
+    assert says(d, "A bet 8") == says(d, "A pass")
+
+
+def test_cards_are_bought_from_the_stock_in_order_and_then_shown() -> None:
+    """Pierer: "die aufgeworfene Karte ist unter der zu Kaufenden" (the turned card is among
+    those to be bought): it is bought first, then the stock in order."""
+    d = deal([*BETTING, "A buy", "B discard 9D 8D"])
+    draws = [e for e in d.events if isinstance(e, Draw)]
+    assert draws == [
+        Draw("A", (), cards("7H"), cards("AC AD AS 7H")),
+        Draw("B", cards("9D 8D"), cards("JS JH"), cards("KS JS JH")),
+    ]
+    assert d.is_over
+    # Pool: D's blind 4, A's 4, B's 4; A's three aces beat B's nothing.
+    assert [(p.amount, p.winner) for p in d.outcome.pots] == [(12, "A")]
+
+
+def test_keeping_the_hand_buys_nothing() -> None:
+    d = deal([*BETTING, "A discard", "B discard"])
+    draws = [e for e in d.events if isinstance(e, Draw)]
+    assert draws == [Draw("A", (), (), cards("AC AD AS")), Draw("B", (), (), cards("KS 9D 8D"))]
+
+
+def test_nobody_buys_more_than_the_stock_holds() -> None:
+    """The turned card and JS are all there is to buy: A takes the first, one is left."""
+    d = deal([*BETTING, "A buy"], stock="JS")
+    assert says(d, "B discard 9D 8D") == (
+        "B would buy 2 cards, but only 1 are left to buy (give the scenario a longer 'stock:' "
+        "or a 'deck:')",
+        "table.draw",
+    )
+    d.apply(parse_action("B discard 8D"))
+    assert d.is_over
