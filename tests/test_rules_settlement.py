@@ -1,0 +1,179 @@
+"""How a deal ends: a pool nobody disputes, a misdeal, a void deal carried, and the record
+of it all, pinned on the sources' words and reckoned by hand.
+
+Foster: "Then D withdraws his superfluous 65, and it is a call" (an uncalled excess goes
+back); a brelan is paid "by each player who has not a brelan" whether or not it wins, and
+a winner who is not called may keep his brelan hidden (``stifled``); "If a card is
+exposed in dealing, it is a misdeal" and the stakes go back to their owners. Where the
+carried levy stands for the blind (``void_deals.levy_and_next_blind``), the dealer puts
+up nothing. The outcome of every deal equals the replay of its log.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bouillotte.play.actions import parse_action
+from bouillotte.play.deal import Deal, new_deal
+from bouillotte.play.events import (
+    PUBLIC,
+    Act,
+    Blind,
+    Bonus,
+    CarriedIn,
+    Decline,
+    Misdeal,
+    NoBlind,
+    Redeal,
+    Return,
+    Stifle,
+)
+from bouillotte.play.outcome import PlayerResult, Status, replay
+from bouillotte.rules.cards import parse_card, parse_cards
+from bouillotte.rules.profiles import Library
+from bouillotte.rules.variant import Variant
+
+from .dealkit import nets
+
+LIBRARY = Library()
+FOSTER = LIBRARY.get("foster")
+HANDS = {"A": "8S 8H 8D", "B": "KS 9D 8C", "C": "KC QS 9S", "D": "KH QC AC"}
+PLAYERS = list(HANDS)
+
+
+def deal(
+    variant: Variant = FOSTER,
+    actions: tuple[str, ...] = (),
+    *,
+    exposed: str | None = None,
+    stifled: tuple[str, ...] = (),
+    carried_in: int = 0,
+) -> Deal:
+    d = new_deal(
+        variant,
+        PLAYERS,
+        "D",
+        hands={name: parse_cards(h.split()) for name, h in HANDS.items()},
+        retourne=parse_card("9H"),
+        exposed=parse_card(exposed) if exposed else None,
+        stifled=stifled,
+        carried_in=carried_in,
+    )
+    for text in actions:
+        d.apply(parse_action(text))
+    return d
+
+
+def checked(d: Deal) -> Deal:
+    """The outcome is the replay of the log; the public record is the witnessed events."""
+    assert d.is_over
+    assert replay(d.events, dict.fromkeys(PLAYERS, 100)) == d.outcome
+    assert d.public == [e for e in d.events if isinstance(e, PUBLIC)]
+    return d
+
+
+UNCALLED = ("A decline", "A bet 10", "B fold", "C fold", "D fold")
+
+
+def test_an_uncalled_winner_takes_back_his_excess_and_is_paid_for_his_brelan() -> None:
+    """A bets 10 over D's blind of 5 and nobody calls: 5 comes back, the pool is 10 (A's
+    5 and D's blind), and A's brelan of eights is paid 1 by each of B, C and D."""
+    d = checked(deal(actions=UNCALLED))
+    out = d.outcome
+    assert out.status is Status.UNCONTESTED
+    assert Return("A", 5, "uncalled excess withdrawn") in d.events
+    assert [(p.amount, p.winner, p.reason) for p in out.pots] == [
+        (10, "A", "uncontested: every other player has withdrawn")
+    ]
+    assert [(b.payer, b.payee, b.amount, b.ledger, b.unpaid) for b in out.bonuses] == [
+        ("B", "A", 1, False, 0),
+        ("C", "A", 1, False, 0),
+        ("D", "A", 1, False, 0),
+    ]
+    assert nets(out) == {"A": 8, "B": -1, "C": -1, "D": -6}
+    assert out.players["A"] == PlayerResult(108, 0, 8)
+
+
+def test_a_stifled_brelan_is_not_shown_and_not_paid() -> None:
+    d = checked(deal(actions=UNCALLED, stifled=("A",)))
+    assert Stifle("A") in d.events
+    assert d.outcome.bonuses == ()
+    assert nets(d.outcome) == {"A": 5, "B": 0, "C": 0, "D": -5}
+
+
+def test_stifling_a_hand_without_a_brelan_changes_nothing() -> None:
+    actions = ("A decline", "A fold", "B bet 10", "C fold", "D fold")
+    d = checked(deal(actions=actions, stifled=("B",)))
+    assert not any(isinstance(e, Stifle) for e in d.events)
+    assert nets(d.outcome) == {"A": 0, "B": 5, "C": 0, "D": -5}
+
+
+def test_no_hand_is_paid_where_bonuses_need_a_showdown() -> None:
+    variant = FOSTER.with_values({"bonuses.claimed_without_showdown": False})
+    d = checked(deal(variant, UNCALLED))
+    assert d.outcome.bonuses == ()
+
+
+def test_a_misdeal_returns_the_stakes_and_the_dealer_deals_again() -> None:
+    """A straddles 10 over the blind, B declines, the deal exposes B's KS: the 10 and the
+    blind of 5 go back, and D deals again."""
+    d = checked(deal(actions=("A straddle", "B decline"), exposed="KS"))
+    after = d.events[d.events.index(Misdeal(parse_card("KS"))) + 1 :]
+    assert after[:2] == [
+        Return("A", 10, "stakes returned: the hands are abandoned"),
+        Return("D", 5, "stakes returned: the hands are abandoned"),
+    ]
+    # A's three eights are triplets at a misdeal: each other player pays him 1 (Foster).
+    assert [(b.payer, b.payee, b.amount) for b in after[2:5] if isinstance(b, Bonus)] == [
+        ("B", "A", 1),
+        ("C", "A", 1),
+        ("D", "A", 1),
+    ]
+    assert after[5] == Redeal("D")
+    assert (d.outcome.status, d.outcome.carry) == (Status.VOID, 0)
+    assert nets(d.outcome) == {"A": 3, "B": -1, "C": -1, "D": -1}
+
+
+def test_a_betting_word_said_before_a_misdeal_is_not_played() -> None:
+    d = checked(deal(actions=("A bet 5",), exposed="KS"))
+    assert Decline("A", True) in d.events
+    assert not any(isinstance(e, Act) for e in d.events)
+    assert d.outcome.carry == 0
+
+
+def test_where_the_stakes_stay_and_the_deal_passes_the_pool_is_carried() -> None:
+    variant = FOSTER.with_values(
+        {"misdeals.stakes_on_a_misdeal": "stay-in-the-pool", "misdeals.dealer_keeps_deal": False}
+    )
+    d = checked(deal(variant, ("A straddle", "B decline"), exposed="KS"))
+    assert not any(isinstance(e, Return) for e in d.events)
+    assert Redeal(None) in d.events
+    assert (d.outcome.status, d.outcome.carry) == (Status.VOID, 15)
+
+
+def test_where_the_carried_levy_stands_for_the_blind_the_dealer_puts_up_nothing() -> None:
+    variant = FOSTER.with_values({"void_deals.levy_and_next_blind": "levy-instead-of-blind"})
+    d = deal(variant, carried_in=20)
+    assert d.events[:2] == [
+        CarriedIn(20),
+        NoBlind("D", "the carried levy stands for the blind"),
+    ]
+    assert not any(isinstance(e, Blind) for e in d.events)
+    # The straddle doubles the blind's usual 5 all the same.
+    assert [str(a) for a in d.legal_actions()] == ["straddle 10", "decline"]
+    d = deal(FOSTER, carried_in=20)
+    assert d.events[:2] == [CarriedIn(20), Blind("D", 5, 5)]
+    assert d.pot_total() == 25
+
+
+def test_where_passing_folds_a_pass_withdraws_the_player() -> None:
+    variant = FOSTER.with_values({"betting.pass_before_opening": "folds"})
+    d = deal(variant, ("A decline", "A pass"))
+    assert d.events[-1] == Act("A", "fold")
+    assert d.to_act == "B"
+
+
+def test_the_outcome_waits_for_the_end() -> None:
+    d = deal()
+    with pytest.raises(RuntimeError, match=r"^the deal is not over yet$"):
+        _ = d.outcome
