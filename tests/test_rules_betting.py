@@ -166,6 +166,8 @@ def test_a_player_speaks_only_in_turn_and_only_if_seated() -> None:
         "it is A's turn, not B's (play passes to the right)",
         "table.direction",
     )
+    turn = refused(d, "B pass")
+    assert turn.citation == FOSTER.cite("table.direction") and "right" in turn.citation
     assert says(d, "X pass") == (
         "there is no player 'X' at this table (A, B, C, D)",
         "table.players",

@@ -78,7 +78,7 @@ def test_foster_spades_cannot_win_and_d_wins_with_clubs_40() -> None:
 
 def test_foster_a_would_have_won_had_he_backed_his_hand() -> None:
     got = decide_by_point([A, C, D], EXAMPLE, EIGHT_OF_HEARTS, VALUES, FOSTER, D_DEALS)
-    assert (got.winner, got.suit) == (A, S)
+    assert (got.winner, got.suit, got.total) == (A, S, 48)
     assert got.reason == "point: spades 48, best card held by A"
 
 
@@ -262,7 +262,8 @@ def test_richest_suit_out_then_most_pips_in_another_suit() -> None:
     right; Foster's tie rule puts the dealer, D, first."""
     eldest = rule(suit_owner="best-card-else-own-pips", suit_tie="eldest-first")
     got = decide_by_point([C, D], EXAMPLE, EIGHT_OF_HEARTS, VALUES, eldest, D_DEALS)
-    assert (got.winner, got.suit) == (C, S)
+    # the pool is won on the richest suit's count, spades 48, though by other pips
+    assert (got.winner, got.suit, got.total) == (C, S, 48)
     assert got.reason == (
         "point: spades 48, but its best card is A's, out of the pool; "
         "C counts most in another suit (30); C is nearest the dealer's right"
