@@ -191,10 +191,10 @@ def test_whole_hand_counts_every_pip_whatever_the_suit() -> None:
     = 27. A and C tie at 30; no suit wins."""
     whole = rule(counted_cards="whole-hand")
     got = decide_by_point([B, D], TIE, QUEEN_OF_CLUBS, VALUES, whole, D_DEALS)
-    assert (got.winner, got.suit) == (D, NO_SUIT)
+    assert (got.winner, got.suit, got.total) == (D, NO_SUIT, 27)
     assert got.reason == "point: B, D tie at 27 pips; D is the dealer, who wins ties"
     got = decide_by_point([A, B], TIE, QUEEN_OF_CLUBS, VALUES, whole, D_DEALS)
-    assert (got.winner, got.suit) == (A, NO_SUIT)
+    assert (got.winner, got.suit, got.total) == (A, NO_SUIT, 30)
     assert got.reason == "point: A's hand holds 30 pips"
     got = decide_by_point([A, C], TIE, QUEEN_OF_CLUBS, VALUES, whole, D_DEALS)
     assert (got.winner, got.reason) == (

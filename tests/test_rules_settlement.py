@@ -22,6 +22,7 @@ from bouillotte.play.events import (
     Bonus,
     CarriedIn,
     Decline,
+    Levy,
     Misdeal,
     NoBlind,
     Redeal,
@@ -171,6 +172,29 @@ def test_where_passing_folds_a_pass_withdraws_the_player() -> None:
     d = deal(variant, ("A decline", "A pass"))
     assert d.events[-1] == Act("A", "fold")
     assert d.to_act == "B"
+
+
+def test_foster_nobody_opens_each_puts_up_the_levy_and_the_pool_is_carried() -> None:
+    """Foster's profile: when nobody opens the pool is carried and each player pays a levy
+    of 5 into it (``void_deals.void_levy``): D's blind 5 and 4 x 5 = 25 carried."""
+    d = checked(deal(actions=("A decline", "A pass", "B pass", "C pass", "D pass")))
+    assert [(e.player, e.amount) for e in d.events if isinstance(e, Levy)] == [
+        ("A", 5),
+        ("B", 5),
+        ("C", 5),
+        ("D", 5),
+    ]
+    assert (d.outcome.status, d.outcome.carry, d.outcome.pots) == (Status.VOID, 25, ())
+    assert nets(d.outcome) == {"A": -5, "B": -5, "C": -5, "D": -10}
+
+
+def test_where_the_last_to_stake_takes_an_unopened_pool_without_straddles_the_dealer_does() -> None:
+    """With no straddle the dealer's blind is the last stake: he takes his own 5 back."""
+    variant = FOSTER.with_values({"void_deals.nobody_opens": "last-straddler-takes"})
+    d = checked(deal(variant, ("A decline", "A pass", "B pass", "C pass", "D pass")))
+    assert [(p.amount, p.winner) for p in d.outcome.pots] == [(5, "D")]
+    assert d.outcome.status is Status.UNCONTESTED
+    assert nets(d.outcome) == {"A": 0, "B": 0, "C": 0, "D": 0}
 
 
 def test_the_outcome_waits_for_the_end() -> None:
