@@ -106,3 +106,23 @@ def test_nobody_buys_more_than_the_stock_holds() -> None:
     )
     d.apply(parse_action("B discard 8D"))
     assert d.is_over
+
+
+def test_each_buys_after_the_one_before_in_turn() -> None:
+    """Three still in (A, B, C: D folds, then A passes the word and B declines it): A buys
+    the turned card, B the next two, C the one after."""
+    betting = ["A bet 4", "B call", "C call", "D fold", "A no-more", "B no-more"]
+    d = deal([*betting, "A buy", "B discard 9D 8D", "C discard 7S"])
+    draws = [(e.player, e.buys) for e in d.events if isinstance(e, Draw)]
+    assert draws == [("A", cards("7H")), ("B", cards("JS JH")), ("C", cards("10C"))]
+    assert d.is_over
+
+
+def test_a_fourth_can_be_bought_while_one_card_is_left() -> None:
+    d = deal(stock="")
+    d.apply(parse_action("A buy"))  # the turned card, the only card to buy
+    assert says(d, "B discard 9D") == (
+        "B would buy 1 cards, but only 0 are left to buy (give the scenario a longer 'stock:' "
+        "or a 'deck:')",
+        "table.draw",
+    )

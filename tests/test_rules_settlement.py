@@ -30,7 +30,7 @@ from bouillotte.play.events import (
     Stifle,
 )
 from bouillotte.play.outcome import PlayerResult, Status, replay
-from bouillotte.rules.cards import parse_card, parse_cards
+from bouillotte.rules.cards import RANKS, parse_card, parse_cards
 from bouillotte.rules.profiles import Library
 from bouillotte.rules.variant import Variant
 
@@ -49,6 +49,7 @@ def deal(
     exposed: str | None = None,
     stifled: tuple[str, ...] = (),
     carried_in: int = 0,
+    favori_rank: int | None = None,
 ) -> Deal:
     d = new_deal(
         variant,
@@ -59,6 +60,7 @@ def deal(
         exposed=parse_card(exposed) if exposed else None,
         stifled=stifled,
         carried_in=carried_in,
+        favori_rank=favori_rank,
     )
     for text in actions:
         d.apply(parse_action(text))
@@ -107,6 +109,20 @@ def test_stifling_a_hand_without_a_brelan_changes_nothing() -> None:
     d = checked(deal(actions=actions, stifled=("B",)))
     assert not any(isinstance(e, Stifle) for e in d.events)
     assert nets(d.outcome) == {"A": 0, "B": 5, "C": 0, "D": -5}
+
+
+def test_an_unshown_brelan_of_the_declared_rank_is_paid_as_the_favori() -> None:
+    """The Académie's favori, "le Brelan qu'on a déclaré au commencement du jeu qui se
+    payeroit double": eights declared, A's three eights win the pool unseen and are paid
+    as Foster's profile pays a favori that wins the pool, 2 by each other player."""
+    variant = FOSTER.with_values({"hands.favori_meaning": "declared-rank"})
+    d = checked(deal(variant, UNCALLED, favori_rank=RANKS.index("8")))
+    assert [(b.payer, b.payee, b.amount) for b in d.outcome.bonuses] == [
+        ("B", "A", 2),
+        ("C", "A", 2),
+        ("D", "A", 2),
+    ]
+    assert nets(d.outcome) == {"A": 11, "B": -2, "C": -2, "D": -7}
 
 
 def test_no_hand_is_paid_where_bonuses_need_a_showdown() -> None:
