@@ -216,6 +216,22 @@ def test_pagat_opening_matches_the_largest_and_adds_at_least_one() -> None:
     assert legal(d) == ["pass", "bet 2-99", "fold"]
 
 
+def test_pagat_a_whole_cave_at_the_least_opening_is_still_refused_as_all_in() -> None:
+    """A has 1 counter: the least opening (the dealer's 1) is his whole cave."""
+    d = deal(PAGAT, ["A decline"], caves={"A": 1, "B": 100, "C": 100, "D": 100})
+    assert legal(d) == ["pass", "fold"]
+    assert says(d, "A bet 1") == (
+        "A cannot open with his whole cave (1): going all in is only a call under this system",
+        "betting.all_in_may_open_or_raise",
+    )
+    d = deal(PAGAT, ["A decline", "A bet 40"], caves={"A": 100, "B": 41, "C": 100, "D": 100})
+    assert legal(d) == ["call 40", "fold"]
+    assert says(d, "B raise 41") == (
+        "B cannot raise with his whole cave (41): going all in is only a call under this system",
+        "betting.all_in_may_open_or_raise",
+    )
+
+
 def test_pagat_all_in_only_as_a_call() -> None:
     """B's cave of 30 is less than A's bet of 40: he may call all-in, never raise all-in."""
     d = deal(PAGAT, ["A decline", "A bet 40"], caves={"A": 100, "B": 30, "C": 100, "D": 100})
@@ -301,8 +317,24 @@ def test_pierer_opens_for_the_pool_and_raises_by_multiples_of_the_bet() -> None:
         "B cannot raise to 6: the bet is 4 and a raise must reach at least 8",
         "betting.minimum_raise",
     )
+    assert says(d, "B raise 52") == (
+        "B cannot stake 52: his cave allows at most 50 (bets are limited to the cave)",
+        "stakes.cave",
+    )
     d.apply(parse_action("B raise 50"))
     assert d.events[-1] == Act("B", "raise", 50, 50, 58, all_in=True)
+
+
+def test_where_all_in_may_not_raise_a_whole_cave_off_the_multiples_is_refused_as_all_in() -> None:
+    variant = PIERER.with_values({"betting.all_in_may_open_or_raise": False})
+    d = deal(
+        variant, ["A bet 4"], PIERER_HANDS, "7H", caves={"A": 100, "B": 50, "C": 100, "D": 100}
+    )
+    assert legal(d) == ["call 4", "raise 8-49 by 4", "fold"]
+    assert says(d, "B raise 50") == (
+        "B cannot raise with his whole cave (50): going all in is only a call under this system",
+        "betting.all_in_may_open_or_raise",
+    )
 
 
 def test_pierer_opening_counts_the_whole_pool_for_the_dealer() -> None:

@@ -164,10 +164,10 @@ def test_own_hand_each_counts_his_best_suit_alone() -> None:
     """A's spades 21 tie C's clubs 21 (B 19, D 10): with D dealing, A is nearest his right."""
     own = rule(counted_cards="own-hand", suit_tie="eldest-first")
     got = decide_by_point([A, B, C, D], TIE, QUEEN_OF_CLUBS, VALUES, own, D_DEALS)
-    assert (got.winner, got.suit) == (A, S)
+    assert (got.winner, got.suit, got.total) == (A, S, 21)
     assert got.reason == "point: A spades, C clubs tie at 21; A is nearest the dealer's right"
     got = decide_by_point([B, C, D], TIE, QUEEN_OF_CLUBS, VALUES, own, D_DEALS)
-    assert (got.winner, got.suit) == (C, CL)
+    assert (got.winner, got.suit, got.total) == (C, CL, 21)
     assert got.reason == "point: C's clubs 21 in hand is best"
 
 
