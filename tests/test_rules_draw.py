@@ -13,7 +13,8 @@ import pytest
 
 from bouillotte.play.actions import parse_action
 from bouillotte.play.deal import Deal, IllegalAction, Phase, new_deal
-from bouillotte.play.events import Draw, DrawBegins
+from bouillotte.play.events import Draw, DrawBegins, Showdown
+from bouillotte.play.hands import Kind
 from bouillotte.rules.cards import parse_card, parse_cards
 from bouillotte.rules.profiles import Library
 
@@ -126,3 +127,25 @@ def test_a_fourth_can_be_bought_while_one_card_is_left() -> None:
         "or a 'deck:')",
         "table.draw",
     )
+
+
+def test_a_brelan_held_from_the_deal_is_the_favori_and_one_bought_is_not() -> None:
+    """Pierer: "ein B. gleich von Haus aus, B. favori (gebornes B.)": A's kings are dealt,
+    B's aces are made by buying the turned AD. Both rank by rank (``favori: by-rank``):
+    the aces win, but only the kings are the favori."""
+    hands = {"A": "KS KH KD", "B": "AS AH 9D", "C": "QS QH 7S", "D": "JH 10H 8C"}
+    d = new_deal(
+        PIERER,
+        list(hands),
+        "D",
+        hands={name: parse_cards(h.split()) for name, h in hands.items()},
+        retourne=parse_card("AD"),
+    )
+    for text in [*BETTING, "A discard", "B discard 9D"]:
+        d.apply(parse_action(text))
+    shown = next(e for e in d.events if isinstance(e, Showdown))
+    assert [(name, value.kind) for name, value in shown.hands] == [
+        ("A", Kind.FAVORI),
+        ("B", Kind.BRELAN),
+    ]
+    assert [(p.amount, p.winner) for p in d.outcome.pots] == [(12, "B")]

@@ -28,6 +28,8 @@ from bouillotte.play.events import (
     Redeal,
     Return,
     Stifle,
+    UnderRetourne,
+    WonByBrelan,
 )
 from bouillotte.play.outcome import PlayerResult, Status, replay
 from bouillotte.rules.cards import RANKS, parse_card, parse_cards
@@ -88,10 +90,10 @@ def test_an_uncalled_winner_takes_back_his_excess_and_is_paid_for_his_brelan() -
     assert [(p.amount, p.winner, p.reason) for p in out.pots] == [
         (10, "A", "uncontested: every other player has withdrawn")
     ]
-    assert [(b.payer, b.payee, b.amount, b.ledger, b.unpaid) for b in out.bonuses] == [
-        ("B", "A", 1, False, 0),
-        ("C", "A", 1, False, 0),
-        ("D", "A", 1, False, 0),
+    assert [(b.payer, b.payee, b.amount, b.reason, b.ledger, b.unpaid) for b in out.bonuses] == [
+        ("B", "A", 1, "brelan", False, 0),
+        ("C", "A", 1, "brelan", False, 0),
+        ("D", "A", 1, "brelan", False, 0),
     ]
     assert nets(out) == {"A": 8, "B": -1, "C": -1, "D": -6}
     assert out.players["A"] == PlayerResult(108, 0, 8)
@@ -117,10 +119,10 @@ def test_an_unshown_brelan_of_the_declared_rank_is_paid_as_the_favori() -> None:
     as Foster's profile pays a favori that wins the pool, 2 by each other player."""
     variant = FOSTER.with_values({"hands.favori_meaning": "declared-rank"})
     d = checked(deal(variant, UNCALLED, favori_rank=RANKS.index("8")))
-    assert [(b.payer, b.payee, b.amount) for b in d.outcome.bonuses] == [
-        ("B", "A", 2),
-        ("C", "A", 2),
-        ("D", "A", 2),
+    assert [(b.payer, b.payee, b.amount, b.reason) for b in d.outcome.bonuses] == [
+        ("B", "A", 2, "brelan favori winning the pool"),
+        ("C", "A", 2, "brelan favori winning the pool"),
+        ("D", "A", 2, "brelan favori winning the pool"),
     ]
     assert nets(d.outcome) == {"A": 11, "B": -2, "C": -2, "D": -7}
 
@@ -211,6 +213,27 @@ def test_where_the_last_to_stake_takes_an_unopened_pool_without_straddles_the_de
     assert [(p.amount, p.winner) for p in d.outcome.pots] == [(5, "D")]
     assert d.outcome.status is Status.UNCONTESTED
     assert nets(d.outcome) == {"A": 0, "B": 0, "C": 0, "D": 0}
+
+
+def test_the_card_under_the_retourne_is_turned_and_recorded() -> None:
+    """Foster: "If any player holds a brelan [...] of a higher denomination than the brelan
+    carré, the player may turn up the card under the retourne": B's kings over A's carré of
+    nines (with the 9C turned), and the KC under it makes B's a carré too."""
+    hands = {"A": "9S 9H 9D", "B": "KS KH KD", "C": "AS QS 8S", "D": "AH QH 8H"}
+    d = new_deal(
+        FOSTER,
+        PLAYERS,
+        "D",
+        hands={name: parse_cards(h.split()) for name, h in hands.items()},
+        retourne=parse_card("9C"),
+        under_retourne=parse_card("KC"),
+    )
+    for text in ["A bet 10", "B call", "C fold", "D fold"]:
+        d.apply(parse_action(text))
+    turned = [e for e in d.events if isinstance(e, UnderRetourne)]
+    assert [e.card for e in turned] == [parse_card("KC")]
+    assert [(p.amount, p.winner) for p in d.outcome.pots] == [(25, "B")]
+    assert isinstance(d.outcome.pots[0].decision, WonByBrelan)
 
 
 def test_the_outcome_waits_for_the_end() -> None:
