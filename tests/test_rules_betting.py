@@ -85,10 +85,11 @@ def test_foster_opening_equals_the_blind_and_goes_up_to_the_cave() -> None:
             "'bet N', or fold",
             "betting.pass_before_opening",
         )
-    assert says(d, "A straddle") == (
-        "A cannot 'straddle': a straddle is offered only before the deal, and that time is past",
-        "forced_bets.straddles",
-    )
+    for word in ["straddle", "decline"]:
+        assert says(d, f"A {word}") == (
+            f"A cannot '{word}': a straddle is offered only before the deal, and that time is past",
+            "forced_bets.straddles",
+        )
 
 
 def test_foster_once_open_a_player_calls_raises_or_withdraws() -> None:
@@ -135,7 +136,21 @@ def test_foster_the_opener_holds_the_privilege_once_all_have_called() -> None:
         "A cannot raise to 10: the bet is 10 and a raise must reach at least 11",
         "betting.minimum_raise",
     )
+    assert says(d, "A straddle") == (
+        "A cannot 'straddle': a straddle is offered only before the deal, and that time is past",
+        "forced_bets.straddles",
+    )
     assert d.pot_total() == 40
+
+
+def test_foster_the_word_passes_to_the_next_player_with_a_counter_left() -> None:
+    """B called 10 of his 11: his last counter keeps him in, and the word A passes is his."""
+    d = deal(
+        actions=["A decline", "A bet 10", "B call", "C call", "D call", "A no-more"],
+        caves={"A": 100, "B": 11, "C": 100, "D": 100},
+    )
+    assert (d.phase, d.to_act) == (Phase.PRIVILEGE, "B")
+    assert legal(d) == ["no-more", "raise 11", "all-in 11", "fold"]
 
 
 def test_foster_calls_add_only_what_meets_the_bet() -> None:
@@ -273,6 +288,15 @@ def test_pagat_no_more_round_after_everyone_has_called() -> None:
     for text in ["B no-more", "C no-more", "D no-more"]:
         d.apply(parse_action(text))
     assert d.is_over
+
+
+def test_pagat_a_fold_in_the_no_more_round_passes_the_turn() -> None:
+    d = deal(PAGAT, ["A decline", "A bet 5", "B call", "C call", "D call", "B fold"])
+    assert (d.phase, d.to_act) == (Phase.NO_MORE, "C")
+    for text in ["C no-more", "D no-more"]:
+        d.apply(parse_action(text))
+    assert d.is_over
+    assert [p.contenders for p in d.outcome.pots] == [("A", "C", "D")]
 
 
 def test_a_player_all_in_has_nothing_more_to_say_in_the_no_more_round() -> None:
