@@ -196,3 +196,10 @@ def test_a_pool_won_before_the_deal_shows_no_hand() -> None:
     variant = FOSTER.with_values({"forced_bets.straddle_must_be_seen": True})
     d = deal(variant, ["A straddle", "B fold", "C fold", "D fold"])
     assert isinstance(d.events[-2], PotWon) and d.outcome.bonuses == ()
+
+
+def test_with_no_blind_a_doubling_straddle_doubles_nothing() -> None:
+    """Twice the last stake, where no stake is up, is nothing: the word costs no counter."""
+    variant = FOSTER.with_values({"forced_bets.dealer_blind": 0})
+    d = deal(variant)
+    assert legal(d) == ["straddle 0", "decline"]
