@@ -203,3 +203,54 @@ def test_with_no_blind_a_doubling_straddle_doubles_nothing() -> None:
     variant = FOSTER.with_values({"forced_bets.dealer_blind": 0})
     d = deal(variant)
     assert legal(d) == ["straddle 0", "decline"]
+
+
+def test_where_refusals_do_not_end_the_straddles_only_the_last_offer_can_be_answered_by_a_bet() -> (
+    None
+):
+    """Each of A, B and C is offered in turn; a bet in place of the answer is refused while
+    a player after him may still straddle. D, the dealer, is offered last: after him nobody
+    is, but A speaks first after the deal, so D's bet is refused too."""
+    variant = FOSTER.with_values({"forced_bets.straddling_ends_at_first_refusal": False})
+    d = deal(variant, ["A decline", "B decline"])
+    assert says(d, "C bet 5") == (
+        "C is offered the straddle, and after him the next player: 'straddle' or 'decline' first",
+        "forced_bets.straddles",
+    )
+    d.apply(parse_action("C decline"))
+    assert says(d, "D bet 5") == (
+        "D is offered the straddle, but A speaks first after the deal: 'straddle' or "
+        "'decline' first",
+        "forced_bets.straddles",
+    )
+
+
+def test_a_dealer_whose_blind_took_his_cave_may_only_decline_the_straddle() -> None:
+    """D's blind of 5 is all he has: offered the straddle after C, he cannot pay it, and a
+    betting word in its place is refused (he has nothing left to bet)."""
+    caves = {"A": 100, "B": 100, "C": 100, "D": 5}
+    d = deal(FOSTER, ["A straddle", "B straddle", "C straddle"], caves)
+    assert (d.to_act, legal(d)) == ("D", ["decline"])
+    with pytest.raises(IllegalAction) as caught:
+        d.apply(parse_action("D bet 50"))
+    assert caught.value.rule == "forced_bets.straddles"
+    assert [str(a) for a in caught.value.legal] == ["decline"]
+    seen = FOSTER.with_values({"forced_bets.straddle_must_be_seen": True})
+    d = deal(seen, ["A straddle", "B straddle", "C straddle"], caves)
+    # The straddle is to be seen from A on (D has nothing to see it with): D is not first.
+    assert says(d, "D call") == (
+        "D is offered the straddle: 'straddle' or 'decline' first",
+        "forced_bets.straddles",
+    )
+
+
+def test_the_refusal_of_a_bet_for_the_straddles_answer_offers_the_seeing_words() -> None:
+    variant = FOSTER.with_values({"forced_bets.straddle_must_be_seen": True})
+    d = deal(variant, ["A straddle"], {"A": 100, "B": 6, "C": 100, "D": 100})
+    with pytest.raises(IllegalAction) as caught:
+        d.apply(parse_action("B bet 6"))
+    # B has 6: he may see the 10 only for his 6.
+    assert [str(a) for a in caught.value.legal] == ["call 6", "fold"]
+    assert caught.value.message == (
+        "before the deal B must see the raise ('call' 10) or drop out ('fold')"
+    )
