@@ -366,3 +366,13 @@ def test_pierer_opening_counts_the_whole_pool_for_the_dealer() -> None:
     d = deal(PIERER, ["A pass", "B pass", "C pass"], PIERER_HANDS, "7H")
     assert d.to_act == "D"
     assert legal(d) == ["pass", "bet 8-100", "all-in 100", "fold"]
+
+
+def test_pagat_a_player_with_one_counter_left_is_asked_in_the_no_more_round() -> None:
+    """B's call of 5 leaves him 1 counter: enough to say no more, or to raise with it."""
+    d = deal(
+        PAGAT,
+        ["A decline", "A bet 5", "B call", "C fold", "D call"],
+        caves={"A": 100, "B": 6, "C": 100, "D": 100},
+    )
+    assert (d.phase, d.to_act) == (Phase.NO_MORE, "B")
