@@ -369,7 +369,7 @@ def test_pierer_opening_counts_the_whole_pool_for_the_dealer() -> None:
 
 
 def test_pagat_a_player_with_one_counter_left_is_asked_in_the_no_more_round() -> None:
-    """B's call of 5 leaves him 1 counter: enough to say no more, or to raise with it."""
+    """B's call of 5 leaves him 1 counter: he is still asked, and may say no more."""
     d = deal(
         PAGAT,
         ["A decline", "A bet 5", "B call", "C fold", "D call"],
