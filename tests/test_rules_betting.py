@@ -376,3 +376,28 @@ def test_pagat_a_player_with_one_counter_left_is_asked_in_the_no_more_round() ->
         caves={"A": 100, "B": 6, "C": 100, "D": 100},
     )
     assert (d.phase, d.to_act) == (Phase.NO_MORE, "B")
+
+
+def test_foster_a_player_who_withdraws_after_the_word_is_passed_passes_it_on() -> None:
+    """A holds the privilege and passes the word to B; B withdraws instead of declining:
+    the word goes on to C, whose refusal is the call."""
+    d = deal(actions=["A decline", "A bet 10", "B call", "C call", "D call", "A no-more"])
+    assert d.to_act == "B"
+    d.apply(parse_action("B fold"))
+    assert (d.phase, d.to_act) == (Phase.PRIVILEGE, "C")
+    d.apply(parse_action("C no-more"))
+    assert d.is_over
+
+
+def test_foster_an_all_in_at_the_bet_is_a_call_and_above_it_a_raise() -> None:
+    """B's whole cave is 10, A's bet: his all-in is a call, and nobody must speak again;
+    with 100 it raises, and A must answer."""
+    d = deal(
+        actions=["A decline", "A bet 10", "B all-in", "C call", "D call"],
+        caves={"A": 100, "B": 10, "C": 100, "D": 100},
+    )
+    assert d.events[-4] == Act("B", "all-in", 10, 10, 25, all_in=True)
+    assert (d.phase, d.to_act) == (Phase.PRIVILEGE, "A")
+    d = deal(actions=["A decline", "A bet 10", "B all-in"])
+    assert d.events[-1] == Act("B", "all-in", 100, 100, 115, all_in=True)
+    assert (d.to_act, legal(d)) == ("C", ["call 100", "all-in 100", "fold"])

@@ -30,6 +30,7 @@ from bouillotte.play.events import (
     Stifle,
     UnderRetourne,
     WonByBrelan,
+    WonUncontested,
 )
 from bouillotte.play.outcome import PlayerResult, Status, replay
 from bouillotte.rules.cards import RANKS, parse_card, parse_cards
@@ -230,10 +231,48 @@ def test_the_card_under_the_retourne_is_turned_and_recorded() -> None:
     )
     for text in ["A bet 10", "B call", "C fold", "D fold"]:
         d.apply(parse_action(text))
-    turned = [e for e in d.events if isinstance(e, UnderRetourne)]
-    assert [e.card for e in turned] == [parse_card("KC")]
+    assert [e for e in d.events if isinstance(e, UnderRetourne)] == [
+        UnderRetourne(
+            parse_card("KC"), "the card under the retourne, KC, completes a higher brelan carré"
+        )
+    ]
     assert [(p.amount, p.winner) for p in d.outcome.pots] == [(25, "B")]
     assert isinstance(d.outcome.pots[0].decision, WonByBrelan)
+
+
+def test_the_teaching_card_pays_brelans_at_a_showdown_on_the_ledger() -> None:
+    """Teaching card 05: "ordinary brelan 1, including folded players [...] on a separate
+    signed ledger". A's eights, called by B: B, C and D each owe him 1 on the ledger; the
+    pool of 11 (D's ante 1, A's 5, B's 5) goes to A's brelan, in the cave."""
+    d = checked(deal(LIBRARY.get("pagat"), ("A decline", "A bet 5", "B call", "C fold", "D fold")))
+    assert [(b.payer, b.payee, b.amount, b.ledger) for b in d.outcome.bonuses] == [
+        ("B", "A", 1, True),
+        ("C", "A", 1, True),
+        ("D", "A", 1, True),
+    ]
+    assert all(b.ledger is True for b in d.outcome.bonuses)
+    assert d.outcome.players["A"] == PlayerResult(106, 3, 9)
+    assert d.outcome.players["D"] == PlayerResult(99, -1, -2)
+
+
+def test_a_pool_only_one_player_reached_is_his_uncontested() -> None:
+    """Foster's sight, had D's superfluous 65 not been withdrawn: it is a pool D alone
+    reached, and his without a contest."""
+    sight = {"A": "AC KC 9C", "B": "KS 9D 8D", "C": "AS QS 9S", "D": "AH KH QC"}
+    variant = FOSTER.with_values({"betting.return_uncalled_excess": False})
+    d = new_deal(
+        variant,
+        PLAYERS,
+        "D",
+        {"A": 35, "B": 60, "C": 120, "D": 185},
+        hands={name: parse_cards(h.split()) for name, h in sight.items()},
+        retourne=parse_card("9H"),
+    )
+    for text in ["A all-in", "B fold", "C raise 85", "D all-in", "C call"]:
+        d.apply(parse_action(text))
+    assert [(p.amount, p.winner) for p in d.outcome.pots] == [(105, "A"), (170, "D"), (65, "D")]
+    assert d.outcome.pots[2].decision == WonUncontested()
+    assert d.outcome.pots[2].contenders == ("D",)
 
 
 def test_the_outcome_waits_for_the_end() -> None:
