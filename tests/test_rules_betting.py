@@ -401,3 +401,59 @@ def test_foster_an_all_in_at_the_bet_is_a_call_and_above_it_a_raise() -> None:
     d = deal(actions=["A decline", "A bet 10", "B all-in"])
     assert d.events[-1] == Act("B", "all-in", 100, 100, 115, all_in=True)
     assert (d.to_act, legal(d)) == ("C", ["call 100", "all-in 100", "fold"])
+
+
+def test_the_words_that_put_in_nothing_are_recorded_as_said() -> None:
+    d = deal(actions=["A decline", "A pass"])
+    assert d.events[-1] == Act("A", "pass")
+    d = deal(actions=["A decline", "A all-in"])
+    assert d.events[-1] == Act("A", "all-in", 100, 100, 105, all_in=True)
+    d = deal(PAGAT, ["A decline", "A bet 5", "B call", "C call", "D call", "B no-more"])
+    assert d.events[-1] == Act("B", "no-more")
+
+
+def test_an_opening_with_nothing_in_the_pool_is_at_least_one_counter() -> None:
+    """Pierer opens for as much as the pool, and Foster's reading 'equal the largest'
+    matches the stake up: with no blind, the least opening is still one counter."""
+    pierer = PIERER.with_values({"forced_bets.dealer_blind": 0})
+    assert legal(deal(pierer, [], PIERER_HANDS, "7H")) == [
+        "pass",
+        "bet 1-100",
+        "all-in 100",
+        "fold",
+    ]
+    largest = FOSTER.with_values(
+        {"forced_bets.dealer_blind": 0, "betting.opening_minimum": "equal-the-largest"}
+    )
+    assert legal(deal(largest, ["A decline"])) == ["pass", "bet 1-100", "all-in 100", "fold"]
+
+
+def test_pagat_a_player_with_one_counter_is_asked_after_the_opening() -> None:
+    d = deal(PAGAT, ["A decline", "A bet 1"], caves={"A": 100, "B": 1, "C": 100, "D": 100})
+    assert d.to_act == "B"
+
+
+def test_foster_the_privilege_round_ends_when_one_player_is_left_to_raise() -> None:
+    """B is all in for 10; A, offered the privilege, withdraws: C alone could raise, with
+    nobody to raise against, so the hands are shown."""
+    d = deal(
+        actions=["A decline", "A bet 10", "B all-in", "C call", "D fold", "A fold"],
+        caves={"A": 100, "B": 10, "C": 100, "D": 100},
+    )
+    assert d.is_over
+    assert [p.contenders for p in d.outcome.pots] == [("B", "C")]
+
+
+def test_the_counters_the_players_policies_read() -> None:
+    """The deal keeps, for the policies' view of the table, who came in by his own word,
+    how many of those are still in, how often each has bet or raised, and how many
+    betting words were said. A opens, B calls, C raises, D folds."""
+    d = deal(actions=["A decline", "A bet 10", "B call", "C raise 20", "D fold"])
+    seat = {name: i for i, name in enumerate(d.names)}
+    assert [d.came_in[seat[n]] for n in "ABCD"] == [True, True, True, False]
+    assert [d.raises[seat[n]] for n in "ABCD"] == [1, 0, 1, 0]
+    assert (d.in_by_choice, d.spoken) == (3, 4)
+    d.apply(parse_action("A fold"))
+    assert (d.in_by_choice, d.spoken) == (2, 5)
+    d.apply(parse_action("B fold"))
+    assert d.is_over and (d.in_by_choice, d.spoken) == (1, 6)

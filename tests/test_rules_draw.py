@@ -149,3 +149,22 @@ def test_a_brelan_held_from_the_deal_is_the_favori_and_one_bought_is_not() -> No
         ("B", Kind.BRELAN),
     ]
     assert [(p.amount, p.winner) for p in d.outcome.pots] == [(12, "B")]
+
+
+def test_a_fourth_cannot_be_bought_when_nothing_is_left() -> None:
+    """A buys the turned card, the only one; B, holding three kings, finds none left."""
+    hands = {"A": "AC AD AS", "B": "KS KH KD", "C": "QS QH 7S", "D": "JH 10H 8C"}
+    d = new_deal(
+        PIERER,
+        list(hands),
+        "D",
+        hands={name: parse_cards(h.split()) for name, h in hands.items()},
+        retourne=parse_card("7H"),
+    )
+    for text in [*BETTING, "A buy"]:
+        d.apply(parse_action(text))
+    assert says(d, "B buy") == (
+        "B would buy 1 cards, but only 0 are left to buy (give the scenario a longer 'stock:' "
+        "or a 'deck:')",
+        "table.draw",
+    )

@@ -254,3 +254,26 @@ def test_the_refusal_of_a_bet_for_the_straddles_answer_offers_the_seeing_words()
     assert caught.value.message == (
         "before the deal B must see the raise ('call' 10) or drop out ('fold')"
     )
+
+
+def test_where_straddles_stop_before_the_dealer_the_third_straddle_is_the_last() -> None:
+    variant = FOSTER.with_values({"forced_bets.straddle_limit": "before-the-dealer"})
+    d = deal(variant, ["A straddle", "B straddle", "C straddle"])
+    # D is not offered: the cards are dealt, and D speaks first (right of C) at 40.
+    assert (d.phase, d.to_act) == (Phase.BETTING, "D")
+
+
+def test_a_player_with_nothing_left_is_not_asked_to_see_the_straddle() -> None:
+    """D's blind of 5 is his whole cave: when B and C drop out, nobody is left to see
+    A's straddle, and the cards are dealt to A and D (D all in for his blind)."""
+    variant = FOSTER.with_values({"forced_bets.straddle_must_be_seen": True})
+    caves = {"A": 100, "B": 100, "C": 100, "D": 5}
+    d = deal(variant, ["A straddle", "B fold", "C fold"], caves)
+    assert d.phase is Phase.BETTING
+
+
+def test_a_player_who_dropped_out_before_the_deal_is_not_asked_after_it() -> None:
+    variant = FOSTER.with_values({"forced_bets.straddle_must_be_seen": True})
+    d = deal(variant, ["A straddle", "B fold", "C call", "D call"])
+    # B, on A's right, would speak first; he has dropped out, so C does.
+    assert (d.phase, d.to_act) == (Phase.BETTING, "C")
