@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from bouillotte.play.actions import parse_action
+from bouillotte.play.actions import LegalAction, parse_action
 from bouillotte.play.deal import Deal, IllegalAction, Phase
 from bouillotte.play.events import Act, Privilege
 from bouillotte.rules.profiles import Library
@@ -457,3 +457,26 @@ def test_the_counters_the_players_policies_read() -> None:
     assert (d.in_by_choice, d.spoken) == (2, 5)
     d.apply(parse_action("B fold"))
     assert d.is_over and (d.in_by_choice, d.spoken) == (1, 6)
+
+
+def test_the_least_opening_and_the_whole_cave_are_offered_at_the_edges() -> None:
+    """Pagat: A with 2 counters may open for 1 only (all of his 2 would be all in). Foster:
+    A with 5 may open for the blind's 5, which is all he has, so as an all-in too."""
+    d = deal(PAGAT, ["A decline"], caves={"A": 2, "B": 100, "C": 100, "D": 100})
+    assert legal(d) == ["pass", "bet 1", "fold"]
+    d = deal(actions=["A decline"], caves={"A": 5, "B": 100, "C": 100, "D": 100})
+    assert d.legal_actions() == [
+        LegalAction("pass"),
+        LegalAction("bet", 5, 5),
+        LegalAction("all-in", 5, 5),
+        LegalAction("fold"),
+    ]
+
+
+def test_pagat_a_cave_equal_to_the_bet_may_call_it_all_in() -> None:
+    d = deal(PAGAT, ["A decline", "A bet 40"], caves={"A": 100, "B": 40, "C": 100, "D": 100})
+    assert d.legal_actions() == [
+        LegalAction("call", 40),
+        LegalAction("all-in", 40, 40),
+        LegalAction("fold"),
+    ]

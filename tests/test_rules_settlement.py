@@ -184,6 +184,12 @@ def test_where_the_carried_levy_stands_for_the_blind_the_dealer_puts_up_nothing(
     d = deal(FOSTER, carried_in=20)
     assert d.events[:2] == [CarriedIn(20), Blind("D", 5, 5)]
     assert d.pot_total() == 25
+    # A carry of a single counter stands for the blind too; no carry, and the blind is put up.
+    assert deal(variant, carried_in=1).events[:2] == [
+        CarriedIn(1),
+        NoBlind("D", "the carried levy stands for the blind"),
+    ]
+    assert deal(variant).events[0] == Blind("D", 5, 5)
 
 
 def test_where_passing_folds_a_pass_withdraws_the_player() -> None:

@@ -134,3 +134,30 @@ def test_the_stock_holds_only_undealt_cards_of_the_pack() -> None:
         "7S in the stock is not in the pack",
         ("stock", 1),
     )
+
+
+def test_the_cards_given_are_checked_when_a_deal_is_made() -> None:
+    """Every card given is checked: the card under the retourne and the exposed card too."""
+    hands = {name: parse_cards(h.split()) for name, h in HANDS.items()}
+    nine = parse_card("9H")
+    assert fault(hands=hands, retourne=nine, under_retourne=parse_card("AC")) == (
+        "AC is dealt twice (A's hand and the card under the retourne)",
+        ("under_retourne",),
+    )
+    assert fault(hands=hands, retourne=nine, exposed=parse_card("8S")) == (
+        "the exposed card 8S was not dealt",
+        ("exposed",),
+    )
+    sevens = dict(hands, B=parse_cards(["KS", "9D", "7D"]))
+    assert fault(hands=sevens, retourne=nine) == (
+        "7D (B's hand) is not in the 20-card pack of foster (A K Q 9 8 of each suit)",
+        ("hands", "B", 2),
+    )
+
+
+def test_each_action_applied_is_counted() -> None:
+    d = new_deal(FOSTER, PLAYERS, "D", deck=PACK)
+    assert d.steps == 0
+    for text in ["A decline", "A pass", "B bet 5"]:
+        d.apply(parse_action(text))
+    assert d.steps == 3

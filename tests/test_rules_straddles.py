@@ -18,7 +18,7 @@ import pytest
 
 from bouillotte.play.actions import parse_action
 from bouillotte.play.deal import Deal, IllegalAction, Phase
-from bouillotte.play.events import Act, Blind, Decline, PotWon, Straddle, WonUncontested
+from bouillotte.play.events import Act, Ante, Blind, Decline, PotWon, Straddle, WonUncontested
 from bouillotte.rules.profiles import Library
 from bouillotte.rules.variant import Variant
 
@@ -277,3 +277,11 @@ def test_a_player_who_dropped_out_before_the_deal_is_not_asked_after_it() -> Non
     d = deal(variant, ["A straddle", "B fold", "C call", "D call"])
     # B, on A's right, would speak first; he has dropped out, so C does.
     assert (d.phase, d.to_act) == (Phase.BETTING, "C")
+
+
+def test_where_everyone_antes_each_puts_up_his_ante_and_the_dealer_his_blind() -> None:
+    """The profile pagat-everyone-antes: the dealer's blind of 2, every other player's ante
+    of 1, posted in speaking order from the dealer's right."""
+    d = deal(LIBRARY.get("pagat-everyone-antes"))
+    assert d.events[:4] == [Ante("A", 1, 1), Ante("B", 1, 1), Ante("C", 1, 1), Blind("D", 2, 2)]
+    assert d.pot_total() == 5
