@@ -10,7 +10,7 @@ import pytest
 
 from bouillotte.play.actions import parse_action
 from bouillotte.play.deal import SetupError, new_deal
-from bouillotte.play.events import Blind, Dealt
+from bouillotte.play.events import Blind, CarriedIn, Dealt
 from bouillotte.rules.cards import pack, parse_card, parse_cards
 from bouillotte.rules.profiles import Library
 
@@ -161,3 +161,17 @@ def test_each_action_applied_is_counted() -> None:
     for text in ["A decline", "A pass", "B bet 5"]:
         d.apply(parse_action(text))
     assert d.steps == 3
+
+
+def test_the_card_under_the_retourne_is_the_fourteenth_unless_given() -> None:
+    """Foster: the player "may turn up the card under the retourne": dealt from a pack in
+    order, it is the card after the thirteenth; a scenario may name it instead."""
+    assert new_deal(FOSTER, PLAYERS, "D", deck=PACK).under_retourne == PACK[13]
+    named = new_deal(FOSTER, PLAYERS, "D", deck=PACK, under_retourne=PACK[19])
+    assert named.under_retourne == PACK[19]
+
+
+def test_a_seeded_deal_keeps_the_carried_pool() -> None:
+    d = new_deal(FOSTER, PLAYERS, "D", seed=7, carried_in=10)
+    assert d.events[:2] == [CarriedIn(10), Blind("D", 5, 5)]
+    assert d.pot_total() == 15
