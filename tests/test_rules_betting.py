@@ -480,3 +480,25 @@ def test_pagat_a_cave_equal_to_the_bet_may_call_it_all_in() -> None:
         LegalAction("all-in", 40, 40),
         LegalAction("fold"),
     ]
+
+
+def test_a_call_with_the_last_counter_is_all_in() -> None:
+    d = deal(
+        PAGAT, ["A decline", "A bet 1", "B call"], caves={"A": 100, "B": 1, "C": 100, "D": 100}
+    )
+    assert d.events[-1] == Act("B", "call", 1, 1, 3, all_in=True)
+
+
+def test_pierer_raises_on_a_bet_of_one_go_by_one() -> None:
+    pierer = PIERER.with_values({"forced_bets.dealer_blind": 0})
+    d = deal(pierer, ["A bet 1"], PIERER_HANDS, "7H")
+    assert d.legal_actions()[1] == LegalAction("raise", 2, 100, 1)
+
+
+def test_words_are_recorded_for_players_of_any_name() -> None:
+    """Each word is recorded with its speaker, whoever he is (names never seen before)."""
+    names = {"Nord": "AC KC 9C", "Ouest": "KS 9D 8D", "Sud": "AS QS 9S", "Est": "AH KH QC"}
+    d = start(FOSTER, names, "9H", dealer="Est")
+    for text in ["Nord decline", "Nord pass", "Ouest fold"]:
+        d.apply(parse_action(text))
+    assert d.events[-2:] == [Act("Nord", "pass"), Act("Ouest", "fold")]

@@ -281,6 +281,28 @@ def test_a_pool_only_one_player_reached_is_his_uncontested() -> None:
     assert d.outcome.pots[2].contenders == ("D",)
 
 
+def test_a_bonus_a_cave_cannot_pay_is_recorded_as_unpaid() -> None:
+    """D's blind of 5 is his whole cave; A's eights beat his point for the pool of 10 (A's
+    5 over it returned), and D owes a brelan's 1 from an empty cave: paid 0, unpaid 1."""
+    caves = {"A": 100, "B": 100, "C": 100, "D": 5}
+    d = new_deal(
+        FOSTER,
+        PLAYERS,
+        "D",
+        caves,
+        hands={name: parse_cards(h.split()) for name, h in HANDS.items()},
+        retourne=parse_card("9H"),
+    )
+    for text in ("A decline", "A bet 10", "B fold", "C fold"):
+        d.apply(parse_action(text))
+    assert [(p.amount, p.winner) for p in d.outcome.pots] == [(10, "A")]
+    assert [(b.payer, b.amount, b.unpaid) for b in d.outcome.bonuses] == [
+        ("B", 1, 0),
+        ("C", 1, 0),
+        ("D", 0, 1),
+    ]
+
+
 def test_the_outcome_waits_for_the_end() -> None:
     d = deal()
     with pytest.raises(RuntimeError, match=r"^the deal is not over yet$"):

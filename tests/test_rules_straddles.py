@@ -285,3 +285,18 @@ def test_where_everyone_antes_each_puts_up_his_ante_and_the_dealer_his_blind() -
     d = deal(LIBRARY.get("pagat-everyone-antes"))
     assert d.events[:4] == [Ante("A", 1, 1), Ante("B", 1, 1), Ante("C", 1, 1), Blind("D", 2, 2)]
     assert d.pot_total() == 5
+
+
+def test_a_player_with_one_counter_left_is_asked_to_see_the_straddle() -> None:
+    variant = FOSTER.with_values({"forced_bets.straddle_must_be_seen": True})
+    caves = {"A": 100, "B": 1, "C": 1, "D": 100}
+    d = deal(variant, ["A straddle"], caves)
+    d.apply(parse_action("B call"))  # B's one counter, in place of declining
+    assert (d.phase, d.to_act) == (Phase.SEEING, "C")
+
+
+def test_a_dealer_all_in_by_his_blind_is_not_asked_after_the_deal() -> None:
+    d = deal(
+        FOSTER, ["A decline", "A pass", "B pass", "C pass"], {"A": 100, "B": 100, "C": 100, "D": 5}
+    )
+    assert d.is_over and d.outcome.status.value == "void"
