@@ -502,3 +502,10 @@ def test_words_are_recorded_for_players_of_any_name() -> None:
     for text in ["Nord decline", "Nord pass", "Ouest fold"]:
         d.apply(parse_action(text))
     assert d.events[-2:] == [Act("Nord", "pass"), Act("Ouest", "fold")]
+
+
+def test_each_raise_is_counted_for_the_player_who_makes_it() -> None:
+    d = deal(actions=["A decline", "A bet 10", "B raise 20", "C fold", "D fold", "A raise 30"])
+    d.apply(parse_action("B raise 40"))
+    seat = {name: i for i, name in enumerate(d.names)}
+    assert (d.raises[seat["A"]], d.raises[seat["B"]]) == (2, 2)

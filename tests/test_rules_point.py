@@ -252,7 +252,7 @@ def test_capture_leaves_the_cards_of_a_brelan_alone() -> None:
 def test_richest_suit_best_card_wins_if_its_holder_is_in() -> None:
     owner = rule(suit_owner="best-card-else-own-pips")
     got = decide_by_point([A, C, D], EXAMPLE, EIGHT_OF_HEARTS, VALUES, owner, D_DEALS)
-    assert (got.winner, got.suit) == (A, S)
+    assert (got.winner, got.suit, got.total) == (A, S, 48)
     assert got.reason == "point: spades 48, best card held by A"
 
 

@@ -10,8 +10,9 @@ import pytest
 
 from bouillotte.play.actions import parse_action
 from bouillotte.play.deal import SetupError, new_deal
+from bouillotte.play.dealing import shuffled_pack
 from bouillotte.play.events import Blind, CarriedIn, Dealt
-from bouillotte.rules.cards import pack, parse_card, parse_cards
+from bouillotte.rules.cards import card_str, pack, parse_card, parse_cards
 from bouillotte.rules.profiles import Library
 
 LIBRARY = Library()
@@ -175,3 +176,49 @@ def test_a_seeded_deal_keeps_the_carried_pool() -> None:
     d = new_deal(FOSTER, PLAYERS, "D", seed=7, carried_in=10)
     assert d.events[:2] == [CarriedIn(10), Blind("D", 5, 5)]
     assert d.pot_total() == 15
+
+
+def test_a_seeded_deal_deals_its_shuffled_pack_like_a_pack_in_order() -> None:
+    """The seed's pack is dealt as a pack given in order would be: the 13th card turned,
+    the 14th under it, the rest to buy; what the scenario adds is kept."""
+    order = shuffled_pack(FOSTER, 7)
+    d = new_deal(FOSTER, PLAYERS, "D", seed=7, stifled=("A",), favori_rank=2)
+    d.apply(parse_action("A decline"))
+    dealt = next(e for e in d.events if isinstance(e, Dealt))
+    assert dealt.retourne == order[12]
+    assert dealt.hands[0] == ("A", (order[0], order[4], order[8]))
+    assert d.under_retourne == order[13]
+    assert d.stock == [order[12], *order[13:]]
+    assert (d.stifled, d.favori_rank) == (frozenset({"A"}), 2)
+
+
+def test_a_pack_in_order_or_a_seed_is_checked_like_hands_given() -> None:
+    sevens = [parse_card("7S"), *PACK[1:]]
+    assert fault(deck=sevens) == (
+        "7S (A's hand) is not in the 20-card pack of foster (A K Q 9 8 of each suit)",
+        ("hands", "A", 0),
+    )
+    seeded = new_deal(FOSTER, PLAYERS, "D", seed=7)
+    dealt = {c for hand in seeded.hands for c in hand} | {seeded.retourne}
+    undealt = next(c for c in PACK if c not in dealt)
+    assert fault(seed=7, exposed=undealt) == (
+        f"the exposed card {card_str(undealt)} was not dealt",
+        ("exposed",),
+    )
+
+
+def test_the_turned_card_cannot_be_in_the_stock() -> None:
+    hands = {name: parse_cards(h.split()) for name, h in HANDS.items()}
+    with pytest.raises(SetupError) as caught:
+        new_deal(
+            PIERER,
+            PLAYERS,
+            "D",
+            hands=hands,
+            retourne=parse_card("7H"),
+            stock=parse_cards(["JS", "7H"]),
+        )
+    assert (caught.value.message, caught.value.path) == (
+        "7H in the stock is dealt already",
+        ("stock", 1),
+    )
