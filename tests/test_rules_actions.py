@@ -1,9 +1,9 @@
 """The words a player may say, as the scenarios write them, and what a player is told.
 
-The words are Foster's and the teaching card's: a player "passes" (says "Je passe"),
-"bets", "sees" (calls), "raises", "withdraws" (folds), goes all-in with his whole cave,
-and says he has no more to say; before the deal the player after the dealer may
-"straddle" or decline; where a profile has a draw, a player discards and buys. A bet or a
+The words follow the sources' betting: a player passes, bets, calls (sees), raises, folds
+(Foster's player "withdraws"), goes all-in with his whole cave, or, in the teaching
+card's closing round, says "no more"; before the deal the player after the dealer may
+straddle or decline; where a profile has a draw, a player discards and buys. A bet or a
 raise names the player's total stake after it ("A bet 35"). A line we cannot read is
 refused with a message that tells the user how to write it: those messages are part of
 the contract and pinned here word for word.

@@ -272,8 +272,8 @@ def test_pagat_a_raise_must_leave_something_in_the_cave() -> None:
 
 
 def test_pagat_no_more_round_after_everyone_has_called() -> None:
-    """Teaching card 03: with 3 or 4, after all calls everyone except the last raiser gets
-    one further chance to raise or say "no more"."""
+    """Teaching card 03: "With 3 or 4, after all calls everyone except the last raiser gets
+    one further chance to raise or say “no more”." """
     d = deal(PAGAT, ["A decline", "A bet 5", "B call", "C call", "D call"])
     assert (d.phase, d.to_act) == (Phase.NO_MORE, "B")
     assert legal(d) == ["no-more", "raise 6-99", "fold"]

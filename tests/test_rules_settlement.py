@@ -2,11 +2,12 @@
 of it all, pinned on the sources' words and reckoned by hand.
 
 Foster: "Then D withdraws his superfluous 65, and it is a call" (an uncalled excess goes
-back); a brelan is paid "by each player who has not a brelan" whether or not it wins, and
-a winner who is not called may keep his brelan hidden (``stifled``); "If a card is
-exposed in dealing, it is a misdeal" and the stakes go back to their owners. Where the
-carried levy stands for the blind (``void_deals.levy_and_next_blind``), the dealer puts
-up nothing. The outcome of every deal equals the replay of its log.
+back); two simple brelans "must be paid by each of the other two players, who did not hold
+brelans" (a brelan is paid by those without one), and a winner who frightened off his
+opponents may "stifle the brelan"; "If any card is exposed during the deal, either in the
+pack or in giving it to a player, it is a misdeal" (the profile returns the stakes).
+Where the carried levy stands for the blind (``void_deals.levy_and_next_blind``), the
+dealer puts up nothing. The outcome of every deal equals the replay of its log.
 """
 
 from __future__ import annotations

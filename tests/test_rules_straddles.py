@@ -5,7 +5,7 @@ has the privilege of straddling. If he straddles, he may be straddled again, and
 the straddle doubles the last stake (variants/foster.yaml, inferred from the poker term).
 After the deal "each player in turn, beginning with the one to the right of the dealer,
 or to the right of the last straddler, if any" speaks. The teaching card (02): "Only
-dealer antes 1. Before seeing cards, dealer's right may add the whole pot's amount, the
+dealer antes 1. Before seeing cards, dealer’s right may add the whole pot’s amount, the
 next player right may double the new pot, and so on for at most one circuit; the first
 refusal ends these blind carre bets." Every sum below is reckoned by hand from these.
 """
