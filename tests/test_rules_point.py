@@ -78,7 +78,7 @@ def test_foster_spades_cannot_win_and_d_wins_with_clubs_40() -> None:
 
 def test_foster_a_would_have_won_had_he_backed_his_hand() -> None:
     got = decide_by_point([A, C, D], EXAMPLE, EIGHT_OF_HEARTS, VALUES, FOSTER, D_DEALS)
-    assert (got.winner, got.suit) == (A, S)
+    assert (got.winner, got.suit, got.total) == (A, S, 48)
     assert got.reason == "point: spades 48, best card held by A"
 
 
@@ -164,10 +164,10 @@ def test_own_hand_each_counts_his_best_suit_alone() -> None:
     """A's spades 21 tie C's clubs 21 (B 19, D 10): with D dealing, A is nearest his right."""
     own = rule(counted_cards="own-hand", suit_tie="eldest-first")
     got = decide_by_point([A, B, C, D], TIE, QUEEN_OF_CLUBS, VALUES, own, D_DEALS)
-    assert (got.winner, got.suit) == (A, S)
+    assert (got.winner, got.suit, got.total) == (A, S, 21)
     assert got.reason == "point: A spades, C clubs tie at 21; A is nearest the dealer's right"
     got = decide_by_point([B, C, D], TIE, QUEEN_OF_CLUBS, VALUES, own, D_DEALS)
-    assert (got.winner, got.suit) == (C, CL)
+    assert (got.winner, got.suit, got.total) == (C, CL, 21)
     assert got.reason == "point: C's clubs 21 in hand is best"
 
 
@@ -191,10 +191,10 @@ def test_whole_hand_counts_every_pip_whatever_the_suit() -> None:
     = 27. A and C tie at 30; no suit wins."""
     whole = rule(counted_cards="whole-hand")
     got = decide_by_point([B, D], TIE, QUEEN_OF_CLUBS, VALUES, whole, D_DEALS)
-    assert (got.winner, got.suit) == (D, NO_SUIT)
+    assert (got.winner, got.suit, got.total) == (D, NO_SUIT, 27)
     assert got.reason == "point: B, D tie at 27 pips; D is the dealer, who wins ties"
     got = decide_by_point([A, B], TIE, QUEEN_OF_CLUBS, VALUES, whole, D_DEALS)
-    assert (got.winner, got.suit) == (A, NO_SUIT)
+    assert (got.winner, got.suit, got.total) == (A, NO_SUIT, 30)
     assert got.reason == "point: A's hand holds 30 pips"
     got = decide_by_point([A, C], TIE, QUEEN_OF_CLUBS, VALUES, whole, D_DEALS)
     assert (got.winner, got.reason) == (
@@ -252,7 +252,7 @@ def test_capture_leaves_the_cards_of_a_brelan_alone() -> None:
 def test_richest_suit_best_card_wins_if_its_holder_is_in() -> None:
     owner = rule(suit_owner="best-card-else-own-pips")
     got = decide_by_point([A, C, D], EXAMPLE, EIGHT_OF_HEARTS, VALUES, owner, D_DEALS)
-    assert (got.winner, got.suit) == (A, S)
+    assert (got.winner, got.suit, got.total) == (A, S, 48)
     assert got.reason == "point: spades 48, best card held by A"
 
 
@@ -262,7 +262,8 @@ def test_richest_suit_out_then_most_pips_in_another_suit() -> None:
     right; Foster's tie rule puts the dealer, D, first."""
     eldest = rule(suit_owner="best-card-else-own-pips", suit_tie="eldest-first")
     got = decide_by_point([C, D], EXAMPLE, EIGHT_OF_HEARTS, VALUES, eldest, D_DEALS)
-    assert (got.winner, got.suit) == (C, S)
+    # the pool is won on the richest suit's count, spades 48, though by other pips
+    assert (got.winner, got.suit, got.total) == (C, S, 48)
     assert got.reason == (
         "point: spades 48, but its best card is A's, out of the pool; "
         "C counts most in another suit (30); C is nearest the dealer's right"

@@ -85,6 +85,7 @@ def test_a_needed_card_under_the_retourne_must_be_given() -> None:
         "retourne must be turned (hands.card_under_retourne), but the deal does not give "
         "it: add 'under_retourne:' to the scenario"
     )
+    assert caught.value.path == ("under_retourne",)
 
 
 def test_without_the_rule_the_card_under_the_retourne_is_never_turned() -> None:
