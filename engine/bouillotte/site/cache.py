@@ -102,14 +102,21 @@ def cached(kind: str, inputs: Any, compute: Callable[[], Any]) -> Any:
         return found
     # Keys keep their order (tables list rows in the order the result gives them).
     text = json.dumps(compute(), ensure_ascii=False)
+    store(path, text)
+    return json.loads(text)
+
+
+def store(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all (a file written beside it, then
+    renamed); where the folder cannot be written, store nothing: the result is the same,
+    only computed again next time."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         partial = path.with_suffix(f".{os.getpid()}.tmp")
         partial.write_text(text, encoding="utf-8")
         partial.replace(path)
     except OSError:
-        pass  # no cache here: the result is the same, only computed again next time
-    return json.loads(text)
+        pass
 
 
 class TemplateCache(FileSystemBytecodeCache):

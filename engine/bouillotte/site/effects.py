@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from collections.abc import Callable
 from typing import Any
 
 from ..rules.variant import Variant
-from .cache import cache_dir, engine_digest
+from .cache import cache_dir, engine_digest, store
 from .charts import Bar, signed_chart
 from .stats import StatSection, StatTable
 
@@ -69,13 +68,7 @@ def effects_data(base: Variant, other: Variant, log: Callable[[str], None]) -> d
     tallies = run_sweep(base, combinations, [EFFECT_POLICY], EFFECT_DEALS, EFFECT_SEED)
     report = sweep_report(base, combinations, tallies, EFFECT_SEED, skipped, other.id)
     text = json.dumps(report, sort_keys=True, ensure_ascii=False)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(f".{os.getpid()}.tmp")
-        partial.write_text(text, encoding="utf-8")
-        partial.replace(path)
-    except OSError:
-        pass  # no cache here: the figures are the same, only computed again next time
+    store(path, text)
     return json.loads(text)  # type: ignore[no-any-return]
 
 
