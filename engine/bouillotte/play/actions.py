@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple
+from typing import Literal, NamedTuple, get_args
 
 from ..rules.cards import Card, CardError, card_str, parse_card
 from ..rules.errors import UserError
@@ -20,19 +20,7 @@ ActionKind = Literal[
     "discard",
     "buy",
 ]
-ACTION_WORDS: tuple[str, ...] = (
-    "straddle",
-    "decline",
-    "pass",
-    "bet",
-    "call",
-    "raise",
-    "fold",
-    "all-in",
-    "no-more",
-    "discard",
-    "buy",
-)
+ACTION_WORDS: tuple[str, ...] = get_args(ActionKind)
 WITH_AMOUNT = frozenset({"bet", "raise"})
 
 

@@ -1194,6 +1194,7 @@ def new_deal(
     if caves is None:
         caves = {name: variant.rules.stakes.cave for name in players}
     shuffled_here = hands is None and deck is None and exposed is None
+    own_stock = False
     if hands is None:
         if deck is None:
             if seed is None:
@@ -1205,23 +1206,12 @@ def new_deal(
         under_retourne = under_retourne if under_retourne is not None else dealt_under
         if stock is None:
             stock = deck[len(players) * variant.rules.table.hand_size + 1 :]
-            if shuffled_here:  # the rest of the variant's own pack: nothing to check
-                return Deal(
-                    variant,
-                    players,
-                    dealer,
-                    caves,
-                    hands,
-                    retourne,
-                    under_retourne,
-                    carried_in=carried_in,
-                    stifled=stifled,
-                    shuffled_here=True,
-                    favori_rank=favori_rank,
-                    stock=stock,
-                )
+            # the rest of the variant's own pack, shuffled here: nothing to check
+            own_stock = shuffled_here
     if retourne is None:
         raise SetupError("no retourne given", "retourne")
+    if stock is None or not own_stock:
+        stock = _checked_stock(variant, hands, retourne, stock or ())
     return Deal(
         variant,
         players,
@@ -1235,7 +1225,7 @@ def new_deal(
         stifled=stifled,
         shuffled_here=shuffled_here,
         favori_rank=favori_rank,
-        stock=_checked_stock(variant, hands, retourne, stock or ()),
+        stock=stock,
     )
 
 
