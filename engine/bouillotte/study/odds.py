@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -184,6 +184,19 @@ _NONE, _SIMPLE, _CARRE, _FAVORI = 0, 1, 2, 3
 _Tally = tuple[int, int, int]  # simple brelans, carrés, favoris
 
 
+def _take(ways: int, counts: Sequence[int], taken: list[tuple[int, int]]) -> tuple[int, list[int]]:
+    """A hand of ``m`` cards of each rank ``r`` in ``taken``, dealt from ``counts`` cards
+    left of each rank: the ways times the ways to choose it, and the counts left after it
+    (the product is 0, and the counts unchanged, when a rank has too few cards)."""
+    for r, m in taken:
+        ways *= _COMB[counts[r]][m]
+    left = list(counts)
+    if ways:
+        for r, m in taken:
+            left[r] -= m
+    return ways, left
+
+
 def _hand_kinds(rank_count: int) -> list[tuple[tuple[int, ...], int]]:
     """Every hand as rank multiplicities (position 0 is the retourne's rank), with its kind."""
     kinds = []
@@ -236,14 +249,9 @@ def _brelan_counts(rank_count: int, players: int) -> tuple[dict[int, int], dict[
         nxt: dict[tuple[tuple[int, ...], _Tally], int] = defaultdict(int)
         for (counts, (simple, carre, favori)), ways in layer.items():
             for taken, kind in steps:
-                w = ways
-                for r, m in taken:
-                    w *= _COMB[counts[r]][m]
+                w, left = _take(ways, counts, taken)
                 if not w:
                     continue
-                left = list(counts)
-                for r, m in taken:
-                    left[r] -= m
                 key_counts = (left[0], *sorted(left[1:]))
                 if kind == _SIMPLE:
                     tally = (simple + 1, carre, favori)
@@ -494,14 +502,9 @@ def _whole_hand_counts(
             nxt: dict[tuple[tuple[int, ...], int, int], int] = defaultdict(int)
             for (left, top, held), w in layer.items():
                 for taken, pips in hands:
-                    ways = w
-                    for r, m in taken:
-                        ways *= _COMB[left[r]][m]
+                    ways, new = _take(w, left, taken)
                     if not ways:
                         continue
-                    new = list(left)
-                    for r, m in taken:
-                        new[r] -= m
                     for i, j in groups:
                         new[i:j] = sorted(new[i:j])
                     if pips > top:
