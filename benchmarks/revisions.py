@@ -1,6 +1,6 @@
 """Before and after in one run: the same commands of two revisions, interleaved.
 
-Run:  python benchmarks/revisions.py BEFORE [AFTER] [--rounds 5] [--deals 4000]
+Run:  python benchmarks/revisions.py BEFORE [AFTER] [--rounds 5] [--deals 4000] [--compiled]
 
 BEFORE and AFTER are git revisions of this repository (AFTER defaults to the working tree).
 Each revision is checked out into a temporary git worktree and run from its own source
@@ -14,6 +14,9 @@ time measured in this one run, never a figure carried over from another.
 Each revision has its own cache folder (``BOUILLOTTE_CACHE``), filled in the first round, so
 the median is that of a build with a warm cache, as a user's second build is.
 
+``--compiled`` adds a third column: AFTER with its engine compiled by mypyc, as ``pip install
+.`` builds it (``hatch_build.py``), in a copy of its own, so the three are measured in one run.
+
 ``simulate`` is measured by its cost per deal: the CPU of ``--deals N`` less that of
 ``--deals 1``, divided by N - 1, so the start-up of the process is not counted as play.
 """
@@ -23,6 +26,7 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -62,6 +66,35 @@ def checkout(revision: str, into: Path) -> Path:
     return into
 
 
+def copy_checkout(into: Path) -> Path:
+    """The working tree's tracked files, as they are now (uncommitted changes included)."""
+    listed = subprocess.run(
+        ["git", "-C", str(ROOT), "ls-files", "-z"], check=True, capture_output=True
+    ).stdout.decode()
+    for name in filter(None, listed.split("\0")):
+        target = into / name
+        if (ROOT / name).is_file():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, target)
+    return into
+
+
+def compiled_copy(revision: str | None, into: Path) -> Path:
+    """A copy of ``revision`` (or of the working tree) with its engine compiled in place."""
+    if revision is None:
+        copy_checkout(into)
+    else:
+        subprocess.run(
+            ["git", "-C", str(ROOT), "archive", "-o", str(into.with_suffix(".tar")), revision],
+            check=True,
+        )
+        into.mkdir()
+        shutil.unpack_archive(into.with_suffix(".tar"), into)
+    print(f"compiling {revision or 'the working tree'} with mypyc ...", file=sys.stderr)
+    subprocess.run([sys.executable, str(into / "hatch_build.py"), str(into)], check=True)
+    return into
+
+
 def commands(deals: int, site: Path) -> dict[str, list[str]]:
     return {
         "--help": ["--help"],
@@ -83,12 +116,19 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--deals", type=int, default=4000, help="deals of the simulate run")
     parser.add_argument("--hands", type=int, default=400, help="reference hands per round")
+    parser.add_argument(
+        "--compiled",
+        action="store_true",
+        help="also measure AFTER with its engine compiled by mypyc (hatch_build.py)",
+    )
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory(prefix="bouillotte-revisions-") as folder:
         base = Path(folder)
         sources = {"before": checkout(args.before, base / "before")}
         sources["after"] = checkout(args.after, base / "after") if args.after else ROOT
+        if args.compiled:
+            sources["compiled"] = compiled_copy(args.after, base / "compiled")
         try:
             table = commands(args.deals, base / "site")
             cpu: dict[tuple[str, str], list[float]] = {}
@@ -103,8 +143,8 @@ def main() -> None:
                         cpu.setdefault((label, name), []).append(run_command(source, cache, *words))
                 print(f"round {round_number + 1} of {args.rounds} done", file=sys.stderr)
         finally:
-            for source in sources.values():
-                if source != ROOT:
+            for label, source in sources.items():
+                if source != ROOT and label != "compiled":
                     subprocess.run(
                         ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(source)],
                         check=False,
@@ -118,21 +158,31 @@ def main() -> None:
         return [(m - o) / (args.deals - 1) for m, o in zip(many, one, strict=True)]
 
     table_names = list(table)
-    print(f"before: {args.before}   after: {args.after or 'working tree'}")
+    labels = list(sources)
+    after = args.after or "working tree"
+    print(
+        f"before: {args.before}   after: {after}"
+        + ("   compiled: after, compiled" if args.compiled else "")
+    )
     print(f"median of {args.rounds} interleaved rounds, CPU time of a fresh process\n")
-    print(f"| {'workload':<40} | {'before':>12} | {'after':>12} | {'after/before':>12} |")
-    print(f"|{'-' * 42}|{'-' * 14}|{'-' * 14}|{'-' * 14}|")
+    head = "".join(f" {label:>12} |" for label in labels)
+    ratio_head = "".join(f" {label + '/before':>17} |" for label in labels[1:])
+    print(f"| {'workload':<40} |{head}{ratio_head}")
+    print(f"|{'-' * 42}|" + f"{'-' * 14}|" * len(labels) + f"{'-' * 19}|" * (len(labels) - 1))
     for name in table_names[:-2]:
-        b, a = median("before", name), median("after", name)
-        print(f"| {name + ', CPU s':<40} | {b:>12.3f} | {a:>12.3f} | {a / b:>12.2f} |")
+        values = [median(label, name) for label in labels]
+        cells = "".join(f" {v:>12.3f} |" for v in values)
+        ratio_cells = "".join(f" {v / values[0]:>17.2f} |" for v in values[1:])
+        print(f"| {name + ', CPU s':<40} |{cells}{ratio_cells}")
     pk = statistics.median(reference_rate)
     ratios = {}
-    for label in sources:
+    for label in labels:
         rates = [1 / d for d in per_deal(label)]
         ratios[label] = statistics.median(r / p for r, p in zip(rates, reference_rate, strict=True))
     name = "simulate foster simple, x PokerKit hand"
-    b, a = ratios["before"], ratios["after"]
-    print(f"| {name:<40} | {b:>11.1f}x | {a:>11.1f}x | {a / b:>12.2f} |")
+    cells = "".join(f" {ratios[label]:>11.1f}x |" for label in labels)
+    ratio_cells = "".join(f" {ratios[label] / ratios['before']:>17.2f} |" for label in labels[1:])
+    print(f"| {name:<40} |{cells}{ratio_cells}")
     print(f"\nPokerKit reference hand: {pk:,.0f} hands per CPU-s (median of the rounds)")
 
 

@@ -40,10 +40,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import reference
 
+from bouillotte.play import is_compiled
 from bouillotte.rules.profiles import Library
 from bouillotte.study.simulate import simulate
 
 ROOT = Path(__file__).resolve().parent.parent
+ENGINE = (
+    "compiled by mypyc (pip install .)" if is_compiled() else "pure Python (an editable install)"
+)
 
 
 @dataclass
@@ -214,7 +218,8 @@ def table(works: list[Workload]) -> list[dict[str, object]]:
 
 
 def print_table(rows: list[dict[str, object]], rounds: int) -> None:
-    print(f"median of {rounds} interleaved rounds; CPU time (and the wall-time ratio)\n")
+    print(f"median of {rounds} interleaved rounds; CPU time (and the wall-time ratio)")
+    print(f"engine: {ENGINE}\n")
     head = (
         f"{'workload':44} {'per CPU-s':>12} {'x PokerKit (CPU)':>17} {'x (wall)':>9} "
         f"{'CPU each':>10}"

@@ -8,8 +8,8 @@ as data, and written as text only there.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from dataclasses import dataclass, fields
+from typing import Any
 
 from ..rules.cards import Card, card_str, cards_str
 from .hands import HandValue
@@ -19,60 +19,81 @@ from .hands import HandValue
 class CarriedIn:
     """A pool carried into this deal from a void deal."""
 
-    kind: ClassVar[str] = "carried-in"
     amount: int
+
+    @property
+    def kind(self) -> str:
+        return "carried-in"
 
 
 @dataclass(frozen=True, slots=True)
 class NoBlind:
     """The carried levy stands for the dealer's blind."""
 
-    kind: ClassVar[str] = "no-blind"
     player: str
     reason: str
+
+    @property
+    def kind(self) -> str:
+        return "no-blind"
 
 
 @dataclass(frozen=True, slots=True)
 class Blind:
-    kind: ClassVar[str] = "blind"
     player: str
     adds: int
     total: int
+
+    @property
+    def kind(self) -> str:
+        return "blind"
 
 
 @dataclass(frozen=True, slots=True)
 class Ante:
-    kind: ClassVar[str] = "ante"
     player: str
     adds: int
     total: int
+
+    @property
+    def kind(self) -> str:
+        return "ante"
 
 
 @dataclass(frozen=True, slots=True)
 class Straddle:
-    kind: ClassVar[str] = "straddle"
     player: str
     adds: int
     total: int
     pot: int
+
+    @property
+    def kind(self) -> str:
+        return "straddle"
 
 
 @dataclass(frozen=True, slots=True)
 class Decline:
     """The straddle refused; ``implicit`` when a betting word declined it."""
 
-    kind: ClassVar[str] = "decline"
     player: str
     implicit: bool
+
+    @property
+    def kind(self) -> str:
+        return "decline"
 
 
 @dataclass(frozen=True, slots=True)
 class Dealt:
     """The cards dealt: each player's hand (in speaking order) and the retourne."""
 
-    kind: ClassVar[str] = "deal"
     hands: tuple[tuple[str, tuple[Card, ...]], ...]
     retourne: Card
+
+    @property
+    def kind(self) -> str:
+        return "deal"
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +101,6 @@ class Act:
     """A betting word. ``adds``, ``total`` and ``pot`` are ``None`` for a word that puts in
     nothing by its nature (``pass``, ``fold``, ``no-more``)."""
 
-    kind: ClassVar[str] = "action"
     player: str
     action: str
     adds: int | None = None
@@ -89,88 +109,124 @@ class Act:
     all_in: bool = False
     sight: bool = False
 
+    @property
+    def kind(self) -> str:
+        return "action"
+
 
 @dataclass(frozen=True, slots=True)
 class Privilege:
     """Foster's calling privilege offered to ``player`` at the bet ``bet``."""
 
-    kind: ClassVar[str] = "privilege"
     player: str
     bet: int
+
+    @property
+    def kind(self) -> str:
+        return "privilege"
 
 
 @dataclass(frozen=True, slots=True)
 class NobodyOpens:
-    kind: ClassVar[str] = "nobody-opens"
+    @property
+    def kind(self) -> str:
+        return "nobody-opens"
 
 
 @dataclass(frozen=True, slots=True)
 class Levy:
-    kind: ClassVar[str] = "levy"
     player: str
     amount: int
+
+    @property
+    def kind(self) -> str:
+        return "levy"
 
 
 @dataclass(frozen=True, slots=True)
 class Misdeal:
-    kind: ClassVar[str] = "misdeal"
     exposed: Card
+
+    @property
+    def kind(self) -> str:
+        return "misdeal"
 
 
 @dataclass(frozen=True, slots=True)
 class Stifle:
     """The winner without a showdown keeps his brelan hidden."""
 
-    kind: ClassVar[str] = "stifle"
     player: str
+
+    @property
+    def kind(self) -> str:
+        return "stifle"
 
 
 @dataclass(frozen=True, slots=True)
 class Redeal:
     """After a misdeal: ``dealer`` deals again where he keeps the deal (else ``None``)."""
 
-    kind: ClassVar[str] = "redeal"
     dealer: str | None
+
+    @property
+    def kind(self) -> str:
+        return "redeal"
 
 
 @dataclass(frozen=True, slots=True)
 class Return:
-    kind: ClassVar[str] = "return"
     player: str
     amount: int
     reason: str
+
+    @property
+    def kind(self) -> str:
+        return "return"
 
 
 @dataclass(frozen=True, slots=True)
 class UnderRetourne:
     """Foster's card under the retourne, turned, and what it did."""
 
-    kind: ClassVar[str] = "under-retourne"
     card: Card | None
     note: str
+
+    @property
+    def kind(self) -> str:
+        return "under-retourne"
 
 
 @dataclass(frozen=True, slots=True)
 class DrawBegins:
-    kind: ClassVar[str] = "draw-begins"
     to_buy_first: Card
+
+    @property
+    def kind(self) -> str:
+        return "draw-begins"
 
 
 @dataclass(frozen=True, slots=True)
 class Draw:
-    kind: ClassVar[str] = "draw"
     player: str
     discards: tuple[Card, ...]
     buys: tuple[Card, ...]
     hand: tuple[Card, ...]
+
+    @property
+    def kind(self) -> str:
+        return "draw"
 
 
 @dataclass(frozen=True, slots=True)
 class Showdown:
     """The hands shown: each contender's value, in speaking order."""
 
-    kind: ClassVar[str] = "showdown"
     hands: tuple[tuple[str, HandValue], ...]
+
+    @property
+    def kind(self) -> str:
+        return "showdown"
 
 
 # -- why a pool went where it did ---------------------------------------------------------
@@ -216,7 +272,6 @@ Decision = WonUncontested | WonByBrelan | WonByPoint | WonBySuit
 class PotWon:
     """A pool awarded: ``decision`` is why, as data; ``reason`` the same in words."""
 
-    kind: ClassVar[str] = "pot"
     amount: int
     contenders: tuple[str, ...]
     winner: str
@@ -224,6 +279,10 @@ class PotWon:
     decision: Decision
     winner_value: HandValue | None = None
     """The winner's hand where hands were valued (a showdown), else ``None``."""
+
+    @property
+    def kind(self) -> str:
+        return "pot"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -239,7 +298,6 @@ class Bonus:
     """A payment for a brelan (or triplets at a misdeal); ``unpaid`` what a cave could not
     pay of it."""
 
-    kind: ClassVar[str] = "bonus"
     payer: str
     payee: str
     amount: int
@@ -247,15 +305,22 @@ class Bonus:
     ledger: bool
     unpaid: int = 0
 
+    @property
+    def kind(self) -> str:
+        return "bonus"
+
     def to_json(self) -> dict[str, Any]:
         return {"from": self.payer, "to": self.payee, "amount": self.amount, "reason": self.reason}
 
 
 @dataclass(frozen=True, slots=True)
 class End:
-    kind: ClassVar[str] = "end"
     status: str
     carry: int
+
+    @property
+    def kind(self) -> str:
+        return "end"
 
 
 Event = (
@@ -325,8 +390,8 @@ def event_json(event: Event) -> dict[str, Any]:
             out["buys"] = cards_str(event.buys)
             out["hand"] = cards_str(event.hand)
         case _:
-            for name in event.__slots__:  # the fields, in order, as they are
-                out[name] = getattr(event, name)
+            for f in fields(event):  # the fields, in order, as they are
+                out[f.name] = getattr(event, f.name)
     return out
 
 
