@@ -1,10 +1,10 @@
-"""The inlined shuffle draws exactly what ``random.Random.shuffle`` draws."""
+"""The inlined shuffle and choice draw exactly what ``random.Random`` draws."""
 
 import random
 
 import pytest
 
-from bouillotte.play.dealing import shuffle
+from bouillotte.play.dealing import below, shuffle
 
 
 @pytest.mark.parametrize("length", [0, 1, 2, 20, 32, 52])
@@ -15,3 +15,12 @@ def test_shuffle_matches_random_shuffle(length: int) -> None:
         mine = list(range(length))
         shuffle(mine, random.Random(seed))
         assert mine == expected
+
+
+@pytest.mark.parametrize("length", [1, 2, 3, 5, 7, 8, 13])
+def test_below_chooses_what_random_choice_chooses(length: int) -> None:
+    options = list(range(length))
+    for seed in range(200):
+        theirs, mine = random.Random(seed), random.Random(seed)
+        for _ in range(10):  # and leaves the generator where choice leaves it
+            assert options[below(mine, length)] == theirs.choice(options)

@@ -118,4 +118,14 @@ def test_what_is_legal_is_said_in_the_words_a_player_types() -> None:
     assert str(LegalAction("raise", 40, 160, 0)) == "raise 40-160"
     assert str(LegalAction("discard", 0, 3)) == "discard 0-3 cards"
     assert str(LegalAction("discard", 0, 0)) == "discard"
-    assert LegalAction("fold") == ("fold", None, None, None)
+    fold = LegalAction("fold")
+    assert (fold.kind, fold.low, fold.high, fold.step) == ("fold", None, None, None)
+    assert fold == LegalAction("fold", None, None, None) != LegalAction("fold", 0)
+    assert len({fold, LegalAction("fold"), LegalAction("call", 20)}) == 2
+
+
+def test_actions_are_equal_by_value() -> None:
+    bet = Action("A", "bet", 35)
+    assert bet == parse_action("A bet 35") and hash(bet) == hash(parse_action("A bet 35"))
+    assert bet != Action("A", "bet", 36) and bet != Action("B", "bet", 35)
+    assert repr(bet) == "Action(player='A', kind='bet', amount=35, cards=())"

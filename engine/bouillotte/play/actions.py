@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple, get_args
+from typing import Final, Literal, get_args
 
 from ..rules.cards import Card, CardError, card_str, parse_card
 from ..rules.errors import UserError
@@ -24,15 +24,39 @@ ACTION_WORDS: tuple[str, ...] = get_args(ActionKind)
 WITH_AMOUNT = frozenset({"bet", "raise"})
 
 
-class Action(NamedTuple):
+class Action:
     """One player's action. ``amount`` is a total ("to" amount) for ``bet`` and ``raise``;
     ``cards`` are the cards thrown away by ``discard`` (in the draw, where the rules have
-    one: ``"A discard 9S 8S"``; ``"A discard"`` alone keeps the hand)."""
+    one: ``"A discard 9S 8S"``; ``"A discard"`` alone keeps the hand).
 
-    player: str
-    kind: str
-    amount: int | None = None
-    cards: tuple[Card, ...] = ()
+    Immutable (``Final`` fields, which the compiled engine enforces), equal by value.
+    A plain class rather than a named tuple or a frozen dataclass: one is made at every
+    step of every simulated deal, and compiled (``hatch_build.py``) it costs a third."""
+
+    __slots__ = ("amount", "cards", "kind", "player")
+
+    def __init__(
+        self, player: str, kind: str, amount: int | None = None, cards: tuple[Card, ...] = ()
+    ) -> None:
+        self.player: Final = player
+        self.kind: Final = kind
+        self.amount: Final = amount
+        self.cards: Final = cards
+
+    def _fields(self) -> tuple[str, str, int | None, tuple[Card, ...]]:
+        return (self.player, self.kind, self.amount, self.cards)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Action) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (
+            f"Action(player={self.player!r}, kind={self.kind!r}, amount={self.amount!r}, "
+            f"cards={self.cards!r})"
+        )
 
     def __str__(self) -> str:
         text = f"{self.player} {self.kind}"
@@ -41,17 +65,36 @@ class Action(NamedTuple):
         return text + "".join(f" {card_str(c)}" for c in self.cards)
 
 
-class LegalAction(NamedTuple):
-    """What the player to act may do now: the word and, for bets, the range of totals.
+class LegalAction:
+    """What the player to act may do now: the word and, for bets, the range of totals
+    (``low`` to ``high``); ``step`` where only multiples are allowed (raises that multiply
+    the bet). Immutable and equal by value, like :class:`Action`, and for the same reason
+    a plain class: several are made at every step."""
 
-    (Tuples, not frozen dataclasses: they are made on every step of every simulated deal.)
-    """
+    __slots__ = ("high", "kind", "low", "step")
 
-    kind: str
-    low: int | None = None
-    high: int | None = None
-    step: int | None = None
-    """Where only multiples are allowed (raises that multiply the bet), their step."""
+    def __init__(
+        self, kind: str, low: int | None = None, high: int | None = None, step: int | None = None
+    ) -> None:
+        self.kind: Final = kind
+        self.low: Final = low
+        self.high: Final = high
+        self.step: Final = step
+
+    def _fields(self) -> tuple[str, int | None, int | None, int | None]:
+        return (self.kind, self.low, self.high, self.step)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, LegalAction) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (
+            f"LegalAction(kind={self.kind!r}, low={self.low!r}, high={self.high!r}, "
+            f"step={self.step!r})"
+        )
 
     def __str__(self) -> str:
         if self.low is None:

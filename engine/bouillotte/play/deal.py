@@ -45,6 +45,7 @@ from .events import (
     Straddle,
     UnderRetourne,
     WonUncontested,
+    once,
 )
 from .events import Draw as DrawEvent
 from .hands import POINT_VALUE, HandValue, classify, triplets
@@ -97,8 +98,6 @@ CLOSING = frozenset({_PRIVILEGE, _NO_MORE})
 # The words that take no amount, made once (a legal list is made at every step).
 _DECLINE, _PASS, _FOLD = LegalAction("decline"), LegalAction("pass"), LegalAction("fold")
 _SAY_NO_MORE, _BUY = LegalAction("no-more"), LegalAction("buy")
-_SAID: dict[tuple[str, str], Act] = {}
-"""The events of the words that put in nothing, by player and word."""
 _AMOUNTED = frozenset({"bet", "raise", "discard", "buy"})
 """Words whose legality depends on more than the word: an amount, or cards."""
 
@@ -296,7 +295,7 @@ class Deal:
                 self._carry,
                 self.carried_in,
                 {
-                    name: PlayerResult(cave, ledger, cave - start + ledger)
+                    name: once(PlayerResult, cave, ledger, cave - start + ledger)
                     for name, start, cave, ledger in zip(
                         names, self.initial_caves.values(), self.cave, self.ledger, strict=True
                     )
@@ -690,11 +689,7 @@ class Deal:
     def _say(self, seat: int, word: str) -> None:
         """A betting word that puts in nothing (pass, fold, no-more)."""
         self.spoken += 1
-        key = (self.names[seat], word)
-        event = _SAID.get(key)
-        if event is None:  # events are immutable: one record serves every deal
-            event = _SAID[key] = Act(*key)
-        self._witness(event)
+        self._witness(once(Act, self.names[seat], word))
 
     # -- forced bets and straddles ----------------------------------------------------
 
@@ -705,7 +700,7 @@ class Deal:
     def _post_forced_bets(self) -> None:
         forced = self.rules.forced_bets
         if self.carried_in:
-            self._witness(CarriedIn(self.carried_in))
+            self._witness(once(CarriedIn, self.carried_in))
         levy_stands = (
             self.carried_in > 0
             and self.rules.void_deals.levy_and_next_blind == "levy-instead-of-blind"
@@ -722,11 +717,10 @@ class Deal:
                 if chips:
                     self._put(seat, chips)
                     name = self.names[seat]
-                    self._witness(
-                        Blind(name, chips, chips)
-                        if seat == self.dealer
-                        else Ante(name, chips, chips)
-                    )
+                    if seat == self.dealer:
+                        self._witness(once(Blind, name, chips, chips))
+                    else:
+                        self._witness(once(Ante, name, chips, chips))
         if forced.straddles:
             self._offer_straddle()
         else:
@@ -759,11 +753,11 @@ class Deal:
         self._put(seat, cost)
         self.straddles += 1
         self.last_straddler = seat
-        self._witness(Straddle(self.names[seat], cost, self.contrib[seat], self.pot_total()))
+        self._witness(once(Straddle, self.names[seat], cost, self.contrib[seat], self.pot_total()))
         self._offer_straddle()
 
     def _decline(self, seat: int, explicit: bool) -> None:
-        self._witness(Decline(self.names[seat], not explicit))
+        self._witness(once(Decline, self.names[seat], not explicit))
         if self.rules.forced_bets.straddling_ends_at_first_refusal:
             self._end_straddling()
         else:
@@ -837,7 +831,9 @@ class Deal:
             self.raises[seat] += 1
         all_in = self.cave[seat] == 0 and adds > 0
         total = self.contrib[seat]
-        self._witness(Act(self.names[seat], word, adds, total, self.pot_total(), all_in, sight))
+        self._witness(
+            once(Act, self.names[seat], word, adds, total, self.pot_total(), all_in, sight)
+        )
 
     def _open(self, seat: int, total: int, word: str) -> None:
         self._record(seat, word, total - self.contrib[seat])
@@ -982,7 +978,7 @@ class Deal:
             self.word_passed = False
             self.asked = holder
             self.round_holder = holder
-            self._witness(Privilege(self.names[holder], self.bet))
+            self._witness(once(Privilege, self.names[holder], self.bet))
             self.to_act_seat = holder
         else:
             assert self.aggressor is not None
@@ -1000,7 +996,7 @@ class Deal:
     def _return(self, seat: int, chips: int, reason: str) -> None:
         self.contrib[seat] -= chips
         self.cave[seat] += chips
-        self._log(Return(self.names[seat], chips, reason))
+        self._log(once(Return, self.names[seat], chips, reason))
 
     def _return_uncalled(self) -> None:
         if not self.rules.betting.return_uncalled_excess:
@@ -1017,7 +1013,8 @@ class Deal:
             book[t.payer] -= amount
             book[t.payee] += amount
             if amount or not ledger:
-                bonus = Bonus(
+                bonus = once(
+                    Bonus,
                     self.names[t.payer],
                     self.names[t.payee],
                     amount,
@@ -1141,7 +1138,7 @@ class Deal:
         rule = (
             void.nobody_opens if self.last_straddler is None else void.nobody_opens_after_straddles
         )
-        self._log(NobodyOpens())
+        self._log(once(NobodyOpens))
         taker = self.last_straddler if self.last_straddler is not None else self.dealer
         if rule == "last-straddler-takes" and not self.folded[taker]:
             self._uncontested(
@@ -1154,12 +1151,12 @@ class Deal:
             if levy:
                 self.cave[seat] -= levy
                 levied += levy
-                self._log(Levy(self.names[seat], levy))
+                self._log(once(Levy, self.names[seat], levy))
         self._finish(Status.VOID, carry=self.pot_total() + levied)
 
     def _finish(self, status: Status, carry: int = 0) -> None:
         self._status, self._carry = status, carry
-        self._log(End(status, carry))
+        self._log(once(End, status, carry))
         self.phase = _OVER
         self.to_act_seat = None
 

@@ -105,6 +105,12 @@ def _check_cards(
 
 
 @lru_cache(maxsize=64)
+def _pack_order(ranks: tuple[str, ...]) -> tuple[Card, ...]:
+    """The pack in its order before the shuffle (made once per pack)."""
+    return tuple(pack(ranks))
+
+
+@lru_cache(maxsize=64)
 def _pack_set(ranks: tuple[str, ...]) -> frozenset[Card]:
     return frozenset(pack(ranks))
 
@@ -154,7 +160,7 @@ def _layout(
 
 def shuffled_pack(variant: Variant, seed: int) -> list[Card]:
     """The variant's pack shuffled by ``random.Random(seed).shuffle``, card for card."""
-    cards = pack(variant.rules.table.pack_ranks())
+    cards = list(_pack_order(tuple(variant.rules.table.pack_ranks())))
     shuffle(cards, random.Random(seed))
     return cards
 
@@ -170,6 +176,17 @@ def shuffle(cards: list[Card], rng: random.Random) -> None:
         while j >= n:
             j = getrandbits(k)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+def below(rng: random.Random, n: int) -> int:
+    """``rng.choice``'s index among ``n`` (``n`` > 0): the same draws as ``random`` makes
+    (``getrandbits`` of ``n``'s bit length, drawn again while too large), without its two
+    Python calls; the random policy chooses with it at every step."""
+    bits = n.bit_length()
+    j = rng.getrandbits(bits)
+    while j >= n:
+        j = rng.getrandbits(bits)
+    return j
 
 
 @lru_cache(maxsize=16)

@@ -25,10 +25,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import NamedTuple, Protocol
+from typing import Protocol
 
 from ..play.actions import ACTION_WORDS, Action, LegalAction
 from ..play.deal import CLOSING, Deal, Phase
+from ..play.dealing import below
 from ..play.events import Act, Event
 from ..play.hands import Kind, classify
 from ..play.showdown import rank_values
@@ -40,11 +41,31 @@ _SEEING, _STRADDLE = Phase.SEEING, Phase.STRADDLE
 _POINT = Kind.POINT  # module names: an Enum member read off its class costs a lookup
 
 
-class View(NamedTuple):
-    """What one player may see when it is his turn (a tuple: one is made every step).
+class View:
+    """What one player may see when it is his turn (one is made every step).
 
     Everything in it is read from what the deal keeps up to date as it goes, so making a
-    view costs the same at the first step as at the fiftieth."""
+    view costs the same at the first step as at the fiftieth. A plain class with slots
+    rather than a named tuple: compiled (``hatch_build.py``), its fields are read directly."""
+
+    __slots__ = (
+        "bet",
+        "cave",
+        "hand",
+        "legal",
+        "opened",
+        "others",
+        "phase",
+        "player",
+        "pot",
+        "public",
+        "raised",
+        "retourne",
+        "rules",
+        "seen",
+        "spoke",
+        "stake",
+    )
 
     player: str
     hand: tuple[Card, ...]
@@ -73,6 +94,42 @@ class View(NamedTuple):
     """The deal's public log (read through :attr:`history`)."""
     seen: int
     """How much of ``public`` had happened when the view was made."""
+
+    def __init__(
+        self,
+        player: str,
+        hand: tuple[Card, ...],
+        retourne: Card,
+        rules: Rules,
+        legal: tuple[LegalAction, ...],
+        phase: Phase,
+        opened: bool,
+        bet: int,
+        stake: int,
+        cave: int,
+        pot: int,
+        others: int,
+        raised: int,
+        spoke: bool,
+        public: Sequence[Event],
+        seen: int,
+    ) -> None:
+        self.player = player
+        self.hand = hand
+        self.retourne = retourne
+        self.rules = rules
+        self.legal = legal
+        self.phase = phase
+        self.opened = opened
+        self.bet = bet
+        self.stake = stake
+        self.cave = cave
+        self.pot = pot
+        self.others = others
+        self.raised = raised
+        self.spoke = spoke
+        self.public = public
+        self.seen = seen
 
     @property
     def history(self) -> tuple[Event, ...]:
@@ -339,14 +396,15 @@ class RandomPolicy:
     needs_rng = True
 
     def choose(self, view: View, rng: random.Random) -> Action:
-        legal = rng.choice(view.legal)
+        offered = view.legal
+        legal = offered[below(rng, len(offered))]  # rng.choice(offered), draw for draw
         if legal.kind in ("bet", "raise"):
             assert legal.low is not None
             high = legal.high or legal.low
             return Action(
                 view.player, legal.kind, rng.randrange(legal.low, high + 1, legal.step or 1)
             )
-        return Action(view.player, legal.kind)
+        return _said(view.player, legal.kind)
 
 
 POLICIES: dict[str, Callable[[], Policy]] = {
