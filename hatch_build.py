@@ -68,7 +68,7 @@ def compile_engine(root: Path, work: Path) -> list[tuple[Path, str]]:
     try:
         sources = [str(Path(path).relative_to("engine")) for path in COMPILED]
         extensions = mypycify(
-            ["--config-file", str(config), *sources],
+            ["--config-file", str(config), "--cache-dir", str(work / "mypy-cache"), *sources],
             opt_level="3",
             target_dir=str(work / "c"),
         )
