@@ -5,29 +5,23 @@ suits of ``rules.table.pack_ranks()``) to the labelled hands and the retourne; e
 deal is equally likely. Everything here is counted exactly, as :class:`~fractions.Fraction`;
 floats appear only as display decimals. Nothing is sampled.
 
-Two counts are made.
+Two counts are made, both by combinatorics rather than by going through deals.
 
 *Brelans* depend only on ranks, and every rank has four cards, so the retourne's rank may be
-fixed (all ranks are alike) and the hands dealt one after another from the remaining
-counts of each rank. The state of that count is the retourne rank's count with the sorted
-counts of the other ranks, which keeps it tiny.
+fixed (all ranks are alike). The counts are closed forms (:func:`_brelan_counts`): the
+deals with exactly ``s`` simple brelans come from inclusion and exclusion over sets of
+simple brelans (each set of ``m`` placed in a counted number of ways, the other hands dealt
+freely), and the same with one hand holding the carré or the favori.
 
-*The point* (when no brelan is shown) needs the suits. The retourne's suit is fixed (the
-suits are alike), and a dynamic programme runs over the ranks, choosing for each rank which
-suits went into the hands and adding its point value to those suits' totals; the other three
-suits are alike, so their totals are kept sorted. Whether the cards chosen can be split into
-the hands with no brelan is counted by inclusion and exclusion over the "bad" hands
-(three of a kind, and with the favori a pair of the retourne's rank), whose number only
-needs one more small counter in the state; see :func:`_point_counts`.
-
-The point statistics follow the profile's ``point.counted_cards``. Over every exposed card
-(``all-exposed``), the winning point is the richest suit's total, counted as above. Over each
-player's whole hand (``whole-hand``) it is the best hand's pips, which depend on ranks alone:
-a third dynamic programme gives each rank's cards to the hands by how many each receives
-(:func:`_whole_hand_counts`). For a point counted in each player's best suit (``own-hand``,
-``own-hand-and-retourne``) no exact count is made (the suits of every hand would have to be
-followed together); the report says so and gives no point figures, rather than the figures
-of another rule.
+*The point* (when no brelan is shown) needs the suits, and follows the profile's
+``point.counted_cards``: over every exposed card (``all-exposed``) the winning point is the
+richest suit's total; over each player's whole hand (``whole-hand``) it is the best hand's
+pips. Both are counted in :mod:`bouillotte.study.odds_point`, the first by a dynamic
+programme over the ranks that keeps only the suits that can still win, the second by value
+with the brelans taken out by inclusion and exclusion. For a point counted in each player's
+best suit (``own-hand``, ``own-hand-and-retourne``) no exact count is made (the suits of
+every hand would have to be followed together); the report says so and gives no point
+figures, rather than the figures of another rule.
 
 "No brelan" means: no hand holds a brelan the rules recognise. Three of a kind in hand is
 always a brelan (a carré if it matches the retourne's rank, and a simple brelan where the
@@ -265,7 +259,10 @@ def _brelan_counts(rank_count: int, players: int) -> tuple[dict[int, int], dict[
 def _point_statistics(
     counts: dict[_Totals, int],
 ) -> tuple[int, dict[int, Fraction], Fraction, Fraction, Fraction]:
-    """Total weight, winning total distribution, tie, retourne suit strictly/at least best."""
+    """Total weight, winning total distribution, tie, retourne suit strictly/at least best.
+
+    ``counts`` are by the retourne suit's total and the other three sorted; a suit that
+    cannot win is ``GONE`` there, below every total, which is all these figures need."""
     total = sum(counts.values())
     if total == 0:
         return 0, {}, Fraction(0), Fraction(0), Fraction(0)

@@ -1,30 +1,31 @@
 """The point's exact counts for :mod:`bouillotte.study.odds`: deals with no brelan, by the
 winning point.
 
-Both counts are cached by what they depend on (the pack's point values and the players),
-not by the rules about brelans: one count serves every reading of the favori and of
-brelans, so variants that share a pack share it.
-
 *The richest suit over every exposed card* (:func:`suit_point_counts`). The retourne's suit
 is fixed (the suits are alike), and a dynamic programme runs over the ranks, from the highest
 value down, choosing for each rank which suits went into the hands and adding its value to
 those suits' totals; the three other suits are alike, so their totals are kept sorted.
 Whether the cards chosen can be split into the hands with no brelan is counted by inclusion
 and exclusion over the "bad" hands (three of a kind, and with the favori two or more of the
-retourne's rank): the state carries the cards in hand, the number of bad hands chosen and
-the retourne rank's cards in hand, and the signed number of deals of each is applied once,
-after the last rank, for each reading of the rules.
+retourne's rank): the state carries the cards in hand and the retourne rank's cards in hand,
+and the number of other ranks chosen as three of a kind travels packed in one integer. The
+signed number of deals of each state is applied once, after the last rank, for each
+reading of the rules (:func:`suit_point_totals`), so one count, cached by the pack's values
+and the players, serves every reading of the favori and of brelans.
 
 Only the winning point is reported (the best total, whether it is shared, and whether the
 retourne's suit holds it), so a suit that can no longer reach it is forgotten: when a suit's
 total plus every value still to come is below the best total so far, the suit can neither
 win nor tie, and its total is replaced by :data:`GONE`. States that differ only in such
-totals merge; from the highest value down, few ranks are left to come when the tables are
-largest, and Foster's 24-card count keeps about one state in eight.
+totals merge; from the highest value down, few values are left to come when the tables are
+largest, and the table before the last rank of Foster's 24-card count keeps about one state
+in eight.
 
-*The best hand's pips* (:func:`hand_point_counts`) depend on ranks alone: the hands are
-dealt one after another as multisets of ranks from the cards left of each rank, the state
-being those counts with the best pips so far and whether two hands hold them.
+*The best hand's pips* (:func:`hand_point_counts`) depend on the values of the cards alone;
+only a brelan depends on their ranks. So the brelans are taken out by inclusion and
+exclusion (their hands' pips are known), and the other hands are dealt from the cards
+grouped by value (:func:`_free_hands`), a table that every retourne and every set of brelans
+shares.
 """
 
 from __future__ import annotations
