@@ -129,7 +129,8 @@ def suit_point_counts(values: tuple[int, ...], players: int) -> dict[int, dict[_
     """Card sets for the point over every exposed card, the retourne in suit 0, by the
     retourne rank's cards in hand ``rho`` and then by suit totals (suits that cannot win as
     :data:`GONE`): a list whose entry ``j`` counts the ways to choose ``3 * players`` cards
-    in hand and ``j`` of their ranks with three cards in hand (the inclusion-exclusion).
+    in hand and, for the inclusion-exclusion, ``j`` ranks other than the retourne's with
+    three or four cards in hand and three of each one's cards.
 
     ``values`` are the pack's point values, from the highest down. Weighted by
     :func:`_signed_deals`, the counts give the deals with no brelan under any reading of the
@@ -142,8 +143,10 @@ def suit_point_counts(values: tuple[int, ...], players: int) -> dict[int, dict[_
     """
     need = HAND_SIZE * players
     ranks = len(values)
-    # every count is at most (card sets) * (ways to choose threes in them) * (retourne ranks)
-    width = (comb(SUIT_COUNT * ranks, need) * 5**ranks * ranks).bit_length() + 1
+    # every count, at every rank, is at most (sets of the pack's cards: 2 ** cards) * (ways
+    # to choose threes among them: at most 5 per rank) * (retourne ranks)
+    bound: int = (1 << SUIT_COUNT * ranks) * 5**ranks * ranks
+    width = bound.bit_length() + 1
     patterns = [(a0, p & 1, p >> 1 & 1, p >> 2 & 1) for a0 in (0, 1) for p in range(8)]
     times = [1 + (comb(sum(p), 3) << width) for p in patterns]
     # state: (cards in hand, retourne rank's cards in hand or -1 before it) -> {totals: ways}
@@ -161,21 +164,21 @@ def suit_point_counts(values: tuple[int, ...], players: int) -> dict[int, dict[_
             table: dict[_Totals, int],
             move: _Moves,
             key: tuple[int, int],
-            times: int,
+            factor: int,
             into: dict[tuple[int, int], dict[_Totals, int]] = nxt,
         ) -> None:
             target = into.get(key)
             if target is None:
                 target = into[key] = {}
             get = target.get
-            if times == 1:
+            if factor == 1:
                 for totals, w in table.items():
                     moved = move[totals]
                     target[moved] = get(moved, 0) + w
             else:
                 for totals, w in table.items():
                     moved = move[totals]
-                    target[moved] = get(moved, 0) + w * times
+                    target[moved] = get(moved, 0) + w * factor
 
         for (c, rho), table in layer.items():
             # this rank is not the retourne's: any of its four cards may be in hand
@@ -219,7 +222,7 @@ def suit_point_totals(
     return {totals: w for totals, w in result.items() if w}
 
 
-# -- the point over each whole hand: by ranks only -------------------------------------
+# -- the point over each whole hand: by value, brelans taken out ------------------------
 
 
 @cache
@@ -244,7 +247,6 @@ def hand_point_counts(
     distinct = sorted(set(values))
     per_value = Counter(values)
     index = {v: i for i, v in enumerate(distinct)}
-    need_hands = players
     result: dict[tuple[int, bool], int] = {}
     for turned_value, alike in sorted(per_value.items()):
         t = index[turned_value]
@@ -257,9 +259,9 @@ def hand_point_counts(
         if brelans:
             for ranks in free_ranks:
                 choices = [
-                    ((*taken, e), ways * comb(ranks, e) * 4**e)
+                    ((*taken, e), ways * comb(ranks, e) * SUIT_COUNT**e)
                     for taken, ways in choices
-                    for e in range(min(ranks, need_hands) + 1)
+                    for e in range(min(ranks, players) + 1)
                 ]
         else:
             choices = [((0,) * len(distinct), 1)]
@@ -272,13 +274,13 @@ def hand_point_counts(
                 turned += [(2, w, 2 * turned_value + v, 3) for w, v in enumerate(distinct)]
         for taken, ways in choices:
             trips = sum(taken)
-            if trips > need_hands:
+            if trips > players:
                 continue
             after = [g - 3 * e for g, e in zip(pool, taken, strict=True)]
             pips = [3 * v for v, e in zip(distinct, taken, strict=True) for _ in range(e)]
             for turned_taken, w, turned_pips, turned_ways in turned:
                 m = trips + (1 if turned_taken else 0)
-                if m > need_hands:
+                if m > players:
                     continue
                 left = list(after)
                 left[t] -= turned_taken
@@ -290,10 +292,10 @@ def hand_point_counts(
                     left[w] -= 1
                 if not times or min(left) < 0:
                     continue
-                times *= ways * alike * factorial(need_hands) // factorial(need_hands - m)
+                times *= ways * alike * factorial(players) // factorial(players - m)
                 if m % 2:
                     times = -times
-                rest = _free_hands(tuple(distinct), tuple(left), need_hands - m)
+                rest = _free_hands(tuple(distinct), tuple(left), players - m)
                 get = result.get
                 for (top, tied), count in rest.items():
                     for p in hand_pips:
@@ -315,7 +317,7 @@ def _free_hands(
     and false for no hand). Only the number of cards of each value matters: a hand taking
     ``a`` cards of a value with ``g`` left has ``comb(g, a)`` choices."""
     if hands == 0:
-        return {(GONE, False): 1}
+        return {(-1, False): 1}
     out: dict[tuple[int, bool], int] = {}
     get = out.get
     for taken, pips in _value_hands(values):
