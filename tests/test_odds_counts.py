@@ -24,7 +24,14 @@ from math import comb, factorial
 
 import pytest
 
-from bouillotte.study.odds import _CARRE, _FAVORI, _SIMPLE, _brelan_counts, compute_odds
+from bouillotte.study.odds import (
+    _CARRE,
+    _FAVORI,
+    _SIMPLE,
+    _brelan_counts,
+    compute_odds,
+    forget_counts,
+)
 from bouillotte.study.odds_point import (
     GONE,
     _free_hands,
@@ -320,3 +327,14 @@ def test_hands_dealt_by_value_match_every_sequence(
     assert sum(expected.values()) == factorial(len(cards)) // (
         6**hands * factorial(len(cards) - 3 * hands)
     )
+
+
+def test_forgotten_counts_are_counted_afresh_to_the_same_report() -> None:
+    """``forget_counts`` (the benchmark's way to time the counting) empties every cache,
+    and a second count gives the same report."""
+    rules = make_rules(3, ("A", "K", "9", "8"))
+    first = compute_odds(rules)
+    forget_counts()
+    assert suit_point_counts.cache_info().currsize == 0
+    assert _brelan_counts.cache_info().currsize == 0
+    assert compute_odds(rules) == first

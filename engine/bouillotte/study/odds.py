@@ -42,6 +42,7 @@ from math import comb, factorial
 from typing import Any
 
 from ..rules.profile import Rules
+from . import odds_point
 from .odds_point import HAND_SIZE, SUIT_COUNT, hand_point_counts, suit_point_totals
 
 _Totals = tuple[int, int, int, int]  # retourne's suit, then the other three sorted
@@ -286,6 +287,13 @@ def _point_statistics(
         Fraction(strict, total),
         Fraction(at_least, total),
     )
+
+
+def forget_counts() -> None:
+    """Drop every cached count, so that the next :func:`compute_odds` counts afresh (the
+    benchmarks time the counting this way, not a look-up)."""
+    _brelan_counts.cache_clear()
+    odds_point.forget_counts()
 
 
 def _sum_where(tallies: dict[_Tally, int], test: Iterable[_Tally]) -> int:

@@ -364,3 +364,9 @@ def _runs(items: list[int], offset: int = 0) -> list[tuple[int, int]]:
             runs.append((start + offset, i + offset))
             start = i
     return runs
+
+
+def forget_counts() -> None:
+    """Drop every cached count, so that the next one is counted afresh."""
+    for counted in (suit_point_counts, hand_point_counts, _free_hands, _value_hands):
+        counted.cache_clear()
