@@ -88,9 +88,10 @@ def simulate_work(variant_id: str, policy: str, deals: int) -> Callable[[], int]
 
 
 def odds_work() -> Callable[[], int]:
-    from bouillotte.study.odds import compute_odds, odds_key
+    from bouillotte.study.odds import compute_odds, forget_counts, odds_key
 
     def run() -> int:
+        forget_counts()  # every round counts afresh, as a new process does
         # as `bouillotte odds` does: one count per distinct pack, hands and point rule
         seen: set[str] = set()
         for variant in Library().all():

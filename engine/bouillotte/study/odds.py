@@ -5,29 +5,23 @@ suits of ``rules.table.pack_ranks()``) to the labelled hands and the retourne; e
 deal is equally likely. Everything here is counted exactly, as :class:`~fractions.Fraction`;
 floats appear only as display decimals. Nothing is sampled.
 
-Two counts are made.
+Two counts are made, both by combinatorics rather than by going through deals.
 
 *Brelans* depend only on ranks, and every rank has four cards, so the retourne's rank may be
-fixed (all ranks are alike) and the hands dealt one after another from the remaining
-counts of each rank. The state of that count is the retourne rank's count with the sorted
-counts of the other ranks, which keeps it tiny.
+fixed (all ranks are alike). The counts are closed forms (:func:`_brelan_counts`): the
+deals with exactly ``s`` simple brelans come from inclusion and exclusion over sets of
+simple brelans (each set of ``m`` placed in a counted number of ways, the other hands dealt
+freely), and the same with one hand holding the carré or the favori.
 
-*The point* (when no brelan is shown) needs the suits. The retourne's suit is fixed (the
-suits are alike), and a dynamic programme runs over the ranks, choosing for each rank which
-suits went into the hands and adding its point value to those suits' totals; the other three
-suits are alike, so their totals are kept sorted. Whether the cards chosen can be split into
-the hands with no brelan is counted by inclusion and exclusion over the "bad" hands
-(three of a kind, and with the favori a pair of the retourne's rank), whose number only
-needs one more small counter in the state; see :func:`_point_counts`.
-
-The point statistics follow the profile's ``point.counted_cards``. Over every exposed card
-(``all-exposed``), the winning point is the richest suit's total, counted as above. Over each
-player's whole hand (``whole-hand``) it is the best hand's pips, which depend on ranks alone:
-a third dynamic programme gives each rank's cards to the hands by how many each receives
-(:func:`_whole_hand_counts`). For a point counted in each player's best suit (``own-hand``,
-``own-hand-and-retourne``) no exact count is made (the suits of every hand would have to be
-followed together); the report says so and gives no point figures, rather than the figures
-of another rule.
+*The point* (when no brelan is shown) needs the suits, and follows the profile's
+``point.counted_cards``: over every exposed card (``all-exposed``) the winning point is the
+richest suit's total; over each player's whole hand (``whole-hand``) it is the best hand's
+pips. Both are counted in :mod:`bouillotte.study.odds_point`, the first by a dynamic
+programme over the ranks that keeps only the suits that can still win, the second by value
+with the brelans taken out by inclusion and exclusion. For a point counted in each player's
+best suit (``own-hand``, ``own-hand-and-retourne``) no exact count is made (the suits of
+every hand would have to be followed together); the report says so and gives no point
+figures, rather than the figures of another rule.
 
 "No brelan" means: no hand holds a brelan the rules recognise. Three of a kind in hand is
 always a brelan (a carré if it matches the retourne's rank, and a simple brelan where the
@@ -39,22 +33,19 @@ false every deal goes to the point. The brelan de Mistigri is not modelled.
 from __future__ import annotations
 
 import json
-from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from itertools import combinations_with_replacement
 from math import comb, factorial
 from typing import Any
 
 from ..rules.profile import Rules
+from . import odds_point
+from .odds_point import HAND_SIZE, SUIT_COUNT, hand_point_counts, suit_point_totals
 
-HAND_SIZE = 3
-SUIT_COUNT = 4
-
-_COMB = [[comb(n, k) for k in range(HAND_SIZE + 1)] for n in range(SUIT_COUNT + 1)]
-"""``comb(n, k)`` for the cards of one rank: ``_COMB[n][k]``."""
+_Totals = tuple[int, int, int, int]  # retourne's suit, then the other three sorted
 
 
 def fraction_json(value: Fraction) -> dict[str, Any]:
@@ -177,41 +168,28 @@ def deal_count(pack_size: int, players: int) -> int:
     return factorial(pack_size) // (hand_orders * factorial(pack_size - dealt - 1))
 
 
-# -- brelans: by ranks only ------------------------------------------------------------
+# -- brelans: by ranks only, in closed form --------------------------------------------
 
 _NONE, _SIMPLE, _CARRE, _FAVORI = 0, 1, 2, 3
 
 _Tally = tuple[int, int, int]  # simple brelans, carrés, favoris
 
 
-def _take(ways: int, counts: Sequence[int], taken: list[tuple[int, int]]) -> tuple[int, list[int]]:
-    """A hand of ``m`` cards of each rank ``r`` in ``taken``, dealt from ``counts`` cards
-    left of each rank: the ways times the ways to choose it, and the counts left after it
-    (the product is 0, and the counts unchanged, when a rank has too few cards)."""
-    for r, m in taken:
-        ways *= _COMB[counts[r]][m]
-    left = list(counts)
-    if ways:
-        for r, m in taken:
-            left[r] -= m
-    return ways, left
+def _hands(cards: int, hands: int) -> int:
+    """Ways to deal ``hands`` labelled hands of three from ``cards`` cards."""
+    if hands < 0 or cards < HAND_SIZE * hands:
+        return 0
+    hand_orders: int = factorial(HAND_SIZE) ** hands
+    return factorial(cards) // (hand_orders * factorial(cards - HAND_SIZE * hands))
 
 
-def _hand_kinds(rank_count: int) -> list[tuple[tuple[int, ...], int]]:
-    """Every hand as rank multiplicities (position 0 is the retourne's rank), with its kind."""
-    kinds = []
-    for combo in combinations_with_replacement(range(rank_count), HAND_SIZE):
-        mult = tuple(combo.count(r) for r in range(rank_count))
-        if mult[0] == 3:
-            kind = _CARRE
-        elif 3 in mult:
-            kind = _SIMPLE
-        elif mult[0] == 2:
-            kind = _FAVORI
-        else:
-            kind = _NONE
-        kinds.append((mult, kind))
-    return kinds
+def _exactly(at_least: list[int]) -> list[int]:
+    """From ``S[m]``, the deals counted once for each set of ``m`` chosen events they meet,
+    the deals meeting exactly ``s`` events: ``sum over m >= s of (-1)^(m-s) C(m, s) S[m]``."""
+    return [
+        sum((-1) ** (m - s) * comb(m, s) * at_least[m] for m in range(s, len(at_least)))
+        for s in range(len(at_least))
+    ]
 
 
 @cache
@@ -220,220 +198,72 @@ def _brelan_counts(rank_count: int, players: int) -> tuple[dict[int, int], dict[
 
     Returns the first hand's kind counts (times the ways to deal the other hands) and the
     table's tally counts, both over the same total: ordered choices of labelled hands
-    from the ``4 * rank_count - 1`` cards left.
+    from the ``4 * rank_count - 1`` cards left (three of the retourne's rank, four of each
+    other).
 
     Whatever the first hand holds, the others are dealt from as many cards, so the first
     hand's kinds are counted on their own (the hands of each kind, times the ways to deal
-    the rest); the table's tally is a dynamic programme over the seats whose state is the
-    cards left of each rank (the other ranks' counts sorted, as they are alike) and the
-    tally so far.
+    the rest). The table's tally is counted by inclusion and exclusion: a set of ``m``
+    simple brelans uses ``m`` distinct ranks (``4`` ways each) on ``m`` distinct hands
+    (``n!/(n-m)!`` ways), the other hands being dealt freely from the cards left, which
+    gives the deals with exactly ``s`` simple brelans. The retourne's three cards make at
+    most one carré or one favori; counting the same with one hand holding the carré (its
+    three cards), or the favori (two of them, ``3`` ways, and a card of another rank not in
+    the simple brelans), and taking both from the total, gives the deals with neither.
     """
-    kinds = _hand_kinds(rank_count)
-    start = (SUIT_COUNT - 1, *([SUIT_COUNT] * (rank_count - 1)))
-    left_after_first = SUIT_COUNT * rank_count - 1 - HAND_SIZE
-    dealt_after_first = HAND_SIZE * (players - 1)
-    rest = factorial(left_after_first) // (
-        factorial(HAND_SIZE) ** (players - 1) * factorial(left_after_first - dealt_after_first)
-    )
-    first_counts: dict[int, int] = defaultdict(int)
-    for mult, kind in kinds:
-        ways = 1
-        for c, m in zip(start, mult, strict=True):
-            ways *= _COMB[c][m]
-        if ways:
-            first_counts[kind] += ways * rest
-    # state: (counts left, tally) -> ways
-    layer: dict[tuple[tuple[int, ...], _Tally], int] = {(start, (0, 0, 0)): 1}
-    steps = [([(r, m) for r, m in enumerate(mult) if m], kind) for mult, kind in kinds]
-    for _ in range(players):
-        nxt: dict[tuple[tuple[int, ...], _Tally], int] = defaultdict(int)
-        for (counts, (simple, carre, favori)), ways in layer.items():
-            for taken, kind in steps:
-                w, left = _take(ways, counts, taken)
-                if not w:
-                    continue
-                key_counts = (left[0], *sorted(left[1:]))
-                if kind == _SIMPLE:
-                    tally = (simple + 1, carre, favori)
-                elif kind == _CARRE:
-                    tally = (simple, carre + 1, favori)
-                elif kind == _FAVORI:
-                    tally = (simple, carre, favori + 1)
-                else:
-                    tally = (simple, carre, favori)
-                nxt[(key_counts, tally)] += w
-        layer = nxt
-    tallies: dict[_Tally, int] = defaultdict(int)
-    for (_, tally), ways in layer.items():
-        tallies[tally] += ways
-    return dict(first_counts), dict(tallies)
-
-
-# -- the point: by suits, with inclusion and exclusion over brelans ---------------------
-
-_Totals = tuple[int, int, int, int]  # retourne's suit, then the other three sorted
-
-
-def _sort3(a: int, b: int, c: int) -> tuple[int, int, int]:
-    if a > b:
-        a, b = b, a
-    if b > c:
-        b, c = c, b
-        if a > b:
-            a, b = b, a
-    return a, b, c
-
-
-@cache
-def _point_counts(
-    values: tuple[int, ...], players: int, favori: bool, brelans: bool
-) -> dict[_Totals, int]:
-    """Deals with no recognised brelan and the retourne in suit 0, by suit totals.
-
-    ``values`` are the point values of the pack's ranks. The state after some ranks is
-    ``(cards in hands, bad hands chosen, retourne rank state, totals)``. Inclusion and
-    exclusion: the deals of a card set with no brelan are
-    ``sum over sets E of bad events (-1)^|E| * deals meeting every event in E``; a bad event
-    is "hand i is three of rank r" (or, with the favori, "hand i holds at least two of the
-    retourne's rank"). Events of one set use distinct hands and distinct ranks (a rank has
-    four cards, the retourne's three), so a set of ``m`` events is placed on the hands in
-    ``n!/(n-m)!`` ways, and the remaining ``3(n-m)`` cards are split freely in
-    ``(3(n-m))!/6^(n-m)`` ways. Which events are taken is tracked by their number ``j``
-    (with their card choices multiplied into the weight), and for the retourne's rank by
-    the number of its cards in hand (``rho``: -1 not yet seen, 0 no event, 2 or 3 event).
-    The state is kept as ``{(c, j, rho): {t0: {(t1, t2, t3): ways}}}``, so that each
-    choice of suits for a rank moves a whole inner table to one target; the other three
-    suits' sorted totals after a rank's cards are added are looked up in a table per value
-    and choice (:class:`_Moves`), not sorted again for every state.
-    """
-    need = players * HAND_SIZE
-    patterns = [(p & 1, p >> 1 & 1, p >> 2 & 1) for p in range(8)]  # suits 1, 2, 3
-    Layer = dict[tuple[int, int, int], dict[int, dict[tuple[int, int, int], int]]]
-    layer: Layer = {(0, 0, -1): {0: {(0, 0, 0): 1}}}
-    # after the last rank, each state's ways are multiplied by its deals (see _deals) and
-    # summed by totals alone
-    final: dict[int, dict[tuple[int, int, int], int]] = {}
-    remaining = len(values)
-    for v in values:
-        remaining -= 1
-        moves = [_Moves(v, pattern) for pattern in patterns]
-        nxt: Layer = {}
-
-        def put(
-            table: dict[tuple[int, int, int], int],
-            move: _Moves,
-            state: tuple[int, int, int],
-            t0: int,
-            times: int,
-            into: Layer = nxt,
-            last: bool = remaining == 0,
-        ) -> None:
-            if not last:
-                _move_into(table, move, into.setdefault(state, {}).setdefault(t0, {}), times)
-                return
-            deals = _deals(*state, players)
-            if deals:
-                _move_into(table, move, final.setdefault(t0, {}), times * deals)
-
-        for (c, j, rho), by_t0 in layer.items():
-            # this rank is not the retourne's: any of its four cards may be in hand
-            spare = SUIT_COUNT * remaining + (SUIT_COUNT - 1 if rho < 0 else 0)
-            for pattern, move in zip(patterns, moves, strict=True):
-                for a0 in (0, 1):
-                    k = a0 + sum(pattern)
-                    nc = c + k
-                    if nc > need or nc + spare < need:
-                        continue
-                    event = comb(k, 3) if brelans and k >= 3 else 0
-                    for t0, table in by_t0.items():
-                        n0 = t0 + v * a0
-                        put(table, move, (nc, j, rho), n0, 1)
-                        if event:
-                            put(table, move, (nc, j + 1, rho), n0, event)
-            if rho >= 0:
-                continue
-            # this rank is the retourne's: its card of suit 0 is turned up
-            spare = SUIT_COUNT * remaining
-            for pattern, move in zip(patterns, moves, strict=True):
-                k = sum(pattern)
-                nc = c + k
-                if nc > need or nc + spare < need:
-                    continue
-                for t0, table in by_t0.items():
-                    n0 = t0 + v
-                    put(table, move, (nc, j, 0), n0, 1)
-                    if not brelans:
-                        continue
-                    if favori and k >= 2:
-                        put(table, move, (nc, j, k), n0, 1)
-                    elif not favori and k == 3:
-                        put(table, move, (nc, j + 1, 0), n0, 1)
-        layer = nxt
-    return {
-        (t0, t1, t2, t3): w for t0, table in final.items() for (t1, t2, t3), w in table.items() if w
+    cards = SUIT_COUNT * rank_count - 1
+    others = rank_count - 1  # ranks of four cards
+    n = players
+    rest = _hands(cards - HAND_SIZE, n - 1)
+    first = {
+        _SIMPLE: others * comb(SUIT_COUNT, 3) * rest,
+        _CARRE: rest,
+        _FAVORI: comb(SUIT_COUNT - 1, 2) * SUIT_COUNT * others * rest,
     }
 
+    def chosen(m: int) -> int:  # m ranks of four, each three of a kind (4 ways), in order
+        threes: int = SUIT_COUNT**m
+        return comb(others, m) * threes * factorial(n) // factorial(n - m)
 
-@cache
-def _deals(c: int, j: int, rho: int, players: int) -> int:
-    """The signed deals of one state of :func:`_point_counts` once every rank is placed:
-    ``c`` cards in hand (all of them, or none is a deal), ``j`` events of three of a kind
-    and the retourne's rank state ``rho`` (see there)."""
-    need = players * HAND_SIZE
-    if c != need or rho < 0:
-        return 0
-    m = j + (1 if rho > 0 else 0)
-    if m > players:
-        return 0
-    free = players - m
-    ways = factorial(players) // factorial(free)
-    hand_orders: int = factorial(HAND_SIZE) ** free
-    ways *= factorial(HAND_SIZE * free) // hand_orders
-    if rho > 0:
-        # the favori's hand: three of the retourne's rank, or two and any other card
-        # not taken by the other events
-        ways *= comb(rho, 3) + comb(rho, 2) * (need - rho - HAND_SIZE * j)
-    return -ways if m % 2 else ways
+    def chosen_besides(m: int) -> int:  # the same on the hands but one, chosen first
+        threes: int = SUIT_COUNT**m
+        return n * comb(others, m) * threes * factorial(n - 1) // factorial(n - 1 - m)
 
-
-class _Moves(dict[tuple[int, int, int], tuple[int, int, int]]):
-    """Sorted totals of suits 1 to 3 -> the same after one rank's cards of the suits in
-    ``pattern`` (one flag per position of the sorted totals) add ``value`` to them, sorted;
-    each entry is worked out the first time it is asked for."""
-
-    def __init__(self, value: int, pattern: tuple[int, int, int]) -> None:
-        super().__init__()
-        self.value, self.pattern = value, pattern
-
-    def __missing__(self, totals: tuple[int, int, int]) -> tuple[int, int, int]:
-        a, b, c = (t + self.value * f for t, f in zip(totals, self.pattern, strict=True))
-        moved = _sort3(a, b, c)
-        self[totals] = moved
-        return moved
+    simple = _exactly([chosen(m) * _hands(cards - 3 * m, n - m) for m in range(n + 1)])
+    carre = _exactly([chosen_besides(m) * _hands(cards - 3 - 3 * m, n - 1 - m) for m in range(n)])
+    favori = _exactly(
+        [
+            chosen_besides(m)
+            * comb(SUIT_COUNT - 1, 2)
+            * (SUIT_COUNT * others - 3 * m)
+            * _hands(cards - 3 - 3 * m, n - 1 - m)
+            for m in range(n)
+        ]
+    )
+    tallies: dict[_Tally, int] = {}
+    for s, ways in enumerate(simple):
+        with_carre = carre[s] if s < len(carre) else 0
+        with_favori = favori[s] if s < len(favori) else 0
+        for tally, count in (
+            ((s, 0, 0), ways - with_carre - with_favori),
+            ((s, 1, 0), with_carre),
+            ((s, 0, 1), with_favori),
+        ):
+            if count:
+                tallies[tally] = count
+    return first, tallies
 
 
-def _move_into(
-    table: dict[tuple[int, int, int], int],
-    move: _Moves,
-    into: dict[tuple[int, int, int], int],
-    times: int,
-) -> None:
-    """Add ``times`` the ways of every entry of ``table``, moved, into ``into``."""
-    get = into.get
-    if times == 1:
-        for totals, w in table.items():
-            moved = move[totals]
-            into[moved] = get(moved, 0) + w
-    else:
-        for totals, w in table.items():
-            moved = move[totals]
-            into[moved] = get(moved, 0) + w * times
+# -- the point ------------------------------------------------------------------------
 
 
 def _point_statistics(
     counts: dict[_Totals, int],
 ) -> tuple[int, dict[int, Fraction], Fraction, Fraction, Fraction]:
-    """Total weight, winning total distribution, tie, retourne suit strictly/at least best."""
+    """Total weight, winning total distribution, tie, retourne suit strictly/at least best.
+
+    ``counts`` are by the retourne suit's total and the other three sorted; a suit that
+    cannot win is ``GONE`` there, below every total, which is all these figures need."""
     total = sum(counts.values())
     if total == 0:
         return 0, {}, Fraction(0), Fraction(0), Fraction(0)
@@ -459,95 +289,11 @@ def _point_statistics(
     )
 
 
-# -- the point over each whole hand: by ranks only -------------------------------------
-
-_Partial = tuple[int, int]  # cards in hand, their pips
-
-
-@cache
-def _whole_hand_counts(
-    values: tuple[int, ...], players: int, favori: bool, brelans: bool
-) -> dict[tuple[int, int], int]:
-    """Deals with no recognised brelan, the retourne being one given card, by the best
-    hand's pips: ``{(best pips, how many hands hold them): deals}``, summed over the
-    retourne's rank.
-
-    A hand's pips depend on its ranks alone, so the hands are dealt one after another as
-    rank multisets from the cards left of each rank (three of the retourne's rank, four of
-    the others), a multiset taking ``prod comb(left, taken)`` choices of cards; a hand of
-    three of one rank (or, with the favori, two of the retourne's) holds a brelan and is not
-    dealt. The state is the cards left of each rank, with the best pips so far and how many
-    hands hold them; ranks of equal value other than the retourne's are alike, so their
-    counts are kept sorted, and retournes of equal value give equal counts, so each value is
-    counted once and multiplied by how many ranks have it.
-    """
-    result: dict[tuple[int, int], int] = defaultdict(int)
-    for turned_value, alike in sorted(Counter(values).items()):
-        others = sorted(values)
-        others.remove(turned_value)
-        order = [turned_value, *others]  # position 0 is the retourne's rank
-        groups = [
-            (i, j) for i, j in _runs(order[1:], offset=1) if j - i > 1
-        ]  # ranges of alike ranks
-        hands: list[tuple[list[tuple[int, int]], int]] = []
-        for combo in combinations_with_replacement(range(len(order)), HAND_SIZE):
-            per_rank = tuple(combo.count(r) for r in range(len(order)))
-            if brelans and (HAND_SIZE in per_rank or (favori and per_rank[0] >= 2)):
-                continue
-            pips = sum(order[r] for r in combo)
-            hands.append(([(r, m) for r, m in enumerate(per_rank) if m], pips))
-        start = (SUIT_COUNT - 1, *([SUIT_COUNT] * len(others)))
-        layer: dict[tuple[tuple[int, ...], int, int], int] = {(start, -1, 0): 1}
-        for _ in range(players - 1):
-            nxt: dict[tuple[tuple[int, ...], int, int], int] = defaultdict(int)
-            for (left, top, held), w in layer.items():
-                for taken, pips in hands:
-                    ways, new = _take(w, left, taken)
-                    if not ways:
-                        continue
-                    for i, j in groups:
-                        new[i:j] = sorted(new[i:j])
-                    if pips > top:
-                        key = (tuple(new), pips, 1)
-                    elif pips == top:
-                        key = (tuple(new), top, held + 1)
-                    else:
-                        key = (tuple(new), top, held)
-                    nxt[key] += ways
-            layer = nxt
-        # the last hand: only its pips count, in how many ways, from the cards left
-        last: dict[tuple[int, ...], dict[int, int]] = {}
-        for (left, top, held), w in layer.items():
-            if left not in last:
-                by_pips: dict[int, int] = defaultdict(int)
-                for taken, pips in hands:
-                    ways = 1
-                    for r, m in taken:
-                        ways *= _COMB[left[r]][m]
-                    if ways:
-                        by_pips[pips] += ways
-                last[left] = by_pips
-            w *= alike
-            for pips, ways in last[left].items():
-                if pips > top:
-                    result[(pips, 1)] += w * ways
-                elif pips == top:
-                    result[(top, held + 1)] += w * ways
-                else:
-                    result[(top, held)] += w * ways
-    return dict(result)
-
-
-def _runs(items: list[int], offset: int = 0) -> list[tuple[int, int]]:
-    """The ranges ``(start, stop)`` of equal neighbours in ``items`` (sorted), shifted by
-    ``offset``."""
-    runs: list[tuple[int, int]] = []
-    start = 0
-    for i in range(1, len(items) + 1):
-        if i == len(items) or items[i] != items[start]:
-            runs.append((start + offset, i + offset))
-            start = i
-    return runs
+def forget_counts() -> None:
+    """Drop every cached count, so that the next :func:`compute_odds` counts afresh (the
+    benchmarks time the counting this way, not a look-up)."""
+    _brelan_counts.cache_clear()
+    odds_point.forget_counts()
 
 
 def _sum_where(tallies: dict[_Tally, int], test: Iterable[_Tally]) -> int:
@@ -604,17 +350,17 @@ def compute_odds(rules: Rules) -> OddsReport:
     strict: Fraction | None = None
     at_least: Fraction | None = None
     if counted == "all-exposed":
-        counts = _point_counts(tuple(values), players, favori, brelans)
+        counts = suit_point_totals(tuple(values), players, favori, brelans)
         weight, best, tie, strict, at_least = _point_statistics(counts)
     elif counted == "whole-hand":
-        hand_counts = _whole_hand_counts(tuple(values), players, favori, brelans)
+        hand_counts = hand_point_counts(tuple(values), players, favori, brelans)
         weight = sum(hand_counts.values())
         if weight:
             tops: dict[int, int] = defaultdict(int)
             for (top, _), w in hand_counts.items():
                 tops[top] += w
             best = {k: Fraction(v, weight) for k, v in sorted(tops.items())}
-            tie = Fraction(sum(w for (_, n), w in hand_counts.items() if n >= 2), weight)
+            tie = Fraction(sum(w for (_, tied), w in hand_counts.items() if tied), weight)
     else:
         weight = None
     if weight is not None:
