@@ -29,7 +29,7 @@ from ..rules.citations import Status
 from ..rules.errors import InputError
 from ..rules.glossary import Term
 from ..rules.history import build_history
-from ..rules.profile import GROUPS, rule_paths
+from ..rules.profile import rule_paths
 from ..rules.profiles import Library
 from ..rules.readings import reading_of, rule_value
 from ..rules.resources import bundled
@@ -56,7 +56,7 @@ from .ids import (
     text_page,
     variant_page,
 )
-from .prose import docstring, inline, markdown
+from .prose import inline, markdown
 from .readings import reading_views
 from .search import index_script, page_entries, rule_entry
 from .siteconfig import DEFAULT, SiteConfig, load_config
@@ -583,11 +583,10 @@ def _rule_entries(inputs: _Inputs) -> list[dict[str, str]]:
     """One search entry per rule: its meaning and each value with the systems taking it."""
     entries = []
     for row in rule_views.matrix_rows(inputs.variants, ""):
-        group, name = row.path.split(".")
         values: dict[str, list[str]] = {}
         for cell in row.cells:
             values.setdefault(cell.value, []).append(cell.short or cell.variant_id)
-        doc = str(docstring(GROUPS[group].model_fields[name].description or ""))
+        doc = str(rule_views.rule_doc(row.path))
         entries.append(rule_entry(row.label, row.anchor, doc, list(values.items())))
     return entries
 
