@@ -29,7 +29,7 @@ from ..rules.citations import Status
 from ..rules.errors import InputError
 from ..rules.glossary import Term
 from ..rules.history import build_history
-from ..rules.profile import rule_paths
+from ..rules.profile import GROUPS, rule_paths
 from ..rules.profiles import Library
 from ..rules.readings import reading_of, rule_value
 from ..rules.resources import bundled
@@ -56,7 +56,8 @@ from .ids import (
     text_page,
     variant_page,
 )
-from .prose import inline, markdown
+from .pagetext import page_text, words
+from .prose import docstring_markdown, inline, markdown
 from .readings import reading_views
 from .search import index_script, page_entries, rule_entry
 from .siteconfig import DEFAULT, SiteConfig, load_config
@@ -337,10 +338,10 @@ def _pair_index(inputs: _Inputs) -> Page:
 def _notes_in_context(library: Library, scenario: Scenario, root: str) -> list[dict[str, str]]:
     """Each quotation of a scenario's notes, linked to its place in the published text."""
     links = []
-    for n, (work_id, words) in enumerate(
+    for n, (work_id, quoted) in enumerate(
         notes_quotes(scenario.model.notes, scenario.model.source.work), start=1
     ):
-        link = rule_views.context_href(library, root, work_id, words)
+        link = rule_views.context_href(library, root, work_id, quoted)
         if link is not None:
             work = library.works[work_id]
             links.append({"number": str(n), "href": link, "work": work.title})
@@ -586,7 +587,9 @@ def _rule_entries(inputs: _Inputs) -> list[dict[str, str]]:
         values: dict[str, list[str]] = {}
         for cell in row.cells:
             values.setdefault(cell.value, []).append(cell.short or cell.variant_id)
-        doc = str(rule_views.rule_doc(row.path))
+        group, name = row.path.split(".")
+        meaning = GROUPS[group].model_fields[name].description or ""
+        doc = words(docstring_markdown(meaning), code=True)
         entries.append(rule_entry(row.label, row.anchor, doc, list(values.items())))
     return entries
 
@@ -651,6 +654,8 @@ def _sheets(inputs: _Inputs) -> list[Page]:
                 "sheet.html",
                 f"{v.title}: the rules",
                 {"variant": v, "parts": parts, "works": works},
+                f"Every rule of {v.title} in the order of play, with how its source stands "
+                "behind it and a few words of the source: a one- or two-page sheet to print.",
             )
         )
     return pages
@@ -805,8 +810,11 @@ def _pages(inputs: _Inputs, log: Log) -> list[Page]:
 
 def _render(
     env: Environment, pages: list[Page], log: Log, config: SiteConfig = DEFAULT
-) -> dict[str, str]:
+) -> tuple[dict[str, str], list[dict[str, str]]]:
+    """Every page's HTML, and the search index's entries of every page, each taken from the
+    context its page is rendered with, as it is rendered (``pagetext.py``)."""
     rendered: dict[str, str] = {}
+    entries: list[dict[str, str]] = []
     env.globals["edition"] = edition()
     env.globals["site"] = config
     built = {p.path for p in pages}
@@ -827,10 +835,26 @@ def _render(
         elif page.path.startswith("compare/"):
             section = "compare/index.html"
         template = env.get_template(page.template)
-        rendered[page.path] = template.render(
-            page=page, root=root, nav=nav, section=section, built=built, **page.context
-        )
-    return rendered
+        context = {
+            "page": page,
+            "root": root,
+            "nav": nav,
+            "section": section,
+            "built": built,
+            "site": config,
+            **page.context,
+        }
+        rendered[page.path] = template.render(context)
+        found = page_text(page.template, context)
+        if found is None:
+            # A pair or a rule sheet repeats the rules' own entries: its title and
+            # description are enough to find it.
+            entries.append(
+                {"t": page.title, "u": quote(page.path), "x": page.description, "k": "page"}
+            )
+        else:
+            entries.extend(page_entries(page.path, page.title, found))
+    return rendered, entries
 
 
 def _marked_files(out: Path) -> set[str] | None:
@@ -1117,17 +1141,8 @@ def _build_into(
 ) -> BuildReport:
     inputs = _collect(variant_dirs, scenario_paths, log, options.include_bundled)
     pages = _pages(inputs, log)
-    files = _render(_environment(site_dir, options.theme), pages, log, options.config)
-    entries = _rule_entries(inputs)
-    for page in pages:
-        if page.path.startswith(("compare/", "sheets/")) and page.description:
-            # A pair or a rule sheet repeats the rules' own entries: its title and
-            # description are enough to find it (and parsing 45 such pages is slow).
-            entries.append(
-                {"t": page.title, "u": quote(page.path), "x": page.description, "k": "page"}
-            )
-        else:
-            entries.extend(page_entries(page.path, page.title, files[page.path]))
+    files, found = _render(_environment(site_dir, options.theme), pages, log, options.config)
+    entries = [*_rule_entries(inputs), *found]
     files["assets/search-index.js"] = index_script(entries)
     works = inputs.library.works
     files["bibliography.bib"] = bibtex(works)

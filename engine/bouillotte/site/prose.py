@@ -21,7 +21,12 @@ def inline(text: str) -> Markup:
     return Markup(_MD.renderInline(text or ""))
 
 
+def docstring_markdown(text: str) -> str:
+    """A schema docstring as one line of markdown: reST ``literals`` become code."""
+    flat = " ".join(line.strip() for line in (text or "").splitlines())
+    return re.sub(r"``(.+?)``", r"`\1`", flat)
+
+
 def docstring(text: str) -> Markup:
     """A schema docstring: reST ``literals`` become code, lines are joined."""
-    flat = " ".join(line.strip() for line in (text or "").splitlines())
-    return inline(re.sub(r"``(.+?)``", r"`\1`", flat))
+    return inline(docstring_markdown(text))
