@@ -14,7 +14,7 @@ import tempfile
 import time
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -112,6 +112,8 @@ class _Inputs:
     """Per scenario id: the variants it cannot be played under, with the reason."""
     bundled: bool = True
     """Whether the bundled profiles, scenarios and glossary are part of the site."""
+    statistics: _Statistics | None = None
+    """The statistics page's simulation, started early (``None``: started when needed)."""
 
 
 def _environment(site_dir: Path, theme: Path | None = None) -> Environment:
@@ -405,27 +407,50 @@ def _readings(inputs: _Inputs) -> Page:
     )
 
 
+class _Statistics:
+    """The statistics page's simulated play and rule sweep. When the cache lacks them they
+    are started in a second process as soon as the profiles are read, so that they run
+    while this process plays the scenarios, counts the odds and builds the other pages;
+    with everything cached (or no second process to be had) they are read here."""
+
+    def __init__(self, variants: list[Variant], log: Log) -> None:
+        self.variants = variants
+        self.pool: ProcessPoolExecutor | None = None
+        self.futures: tuple[Future[StatSection], Future[StatSection]] | None = None
+        if simulation_is_cached(variants) and effects_are_cached(variants):
+            return
+        try:
+            self.pool = ProcessPoolExecutor(max_workers=1)
+        except (OSError, NotImplementedError):  # no processes here: simulate in this one
+            return
+        log("  simulating in a second process")
+        self.futures = (
+            self.pool.submit(simulate_section, variants, _quiet),
+            self.pool.submit(rule_effects_section, variants, _quiet),
+        )
+
+    def sections(self, log: Log) -> tuple[StatSection, StatSection]:
+        """The simulated play and the rule effects, waiting for the second process."""
+        if self.futures is None:
+            return simulate_section(self.variants, log), rule_effects_section(self.variants, log)
+        simulated, effects = self.futures
+        return simulated.result(), effects.result()
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+            self.pool = None
+
+
 def _statistics(inputs: _Inputs, log: Log) -> Page:
     log("statistics")
-    pool = None
-    if not (simulation_is_cached(inputs.variants) and effects_are_cached(inputs.variants)):
-        try:
-            pool = ProcessPoolExecutor(max_workers=1)
-        except (OSError, NotImplementedError):  # no processes here: simulate in this one
-            pool = None
-    if pool is None:
+    work = inputs.statistics or _Statistics(inputs.variants, log)
+    try:
         odds = odds_section(inputs.variants, log)
-        simulated = simulate_section(inputs.variants, log)
-        effects = rule_effects_section(inputs.variants, log)
-    else:
-        # The simulation runs in a second process while the odds are counted in this one.
-        with pool:
-            log("  simulating in a second process")
-            future = pool.submit(simulate_section, inputs.variants, _quiet)
-            swept = pool.submit(rule_effects_section, inputs.variants, _quiet)
-            odds = odds_section(inputs.variants, log)
-            simulated = future.result()
-            effects = swept.result()
+        simulated, effects = work.sections(log)
+    finally:
+        if inputs.statistics is None:
+            work.close()
     return Page(
         "statistics.html",
         "statistics.html",
@@ -673,24 +698,37 @@ def _collect(
     scenario_paths: Sequence[Path],
     log: Log,
     include_bundled: bool = True,
+    *,
+    early_statistics: bool = False,
 ) -> _Inputs:
+    """Read the profiles and play every scenario under them. ``early_statistics``: start
+    the statistics page's simulation as soon as the profiles are read (the caller closes
+    ``_Inputs.statistics``)."""
     log("reading the variant profiles")
     library = Library(list(variant_dirs), include_bundled=include_bundled)
     variants = rule_views.system_order(library.all())
     log(f"  {len(variants)} variants")
-    log("reading the scenarios")
-    scenarios = ScenarioLibrary(list(scenario_paths), include_bundled=include_bundled).all()
-    comparisons = []
-    unplayable: dict[str, list[tuple[str, str]]] = {}
-    roots = [bundled("scenarios"), bundled("variants"), *scenario_paths, *variant_dirs]
-    prints = {v.id: fingerprint_digest(v) for v in variants}
-    for scenario in sorted(scenarios, key=lambda s: s.id):
-        log(f"  playing {scenario.id} under every variant")
-        comparison, failed = _compare(scenario, library, log, roots, prints)
-        comparisons.append(comparison)
-        if failed:
-            unplayable[scenario.id] = failed
-    return _Inputs(library, variants, comparisons, unplayable, include_bundled)
+    statistics = _Statistics(variants, log) if early_statistics else None
+    try:
+        log("reading the scenarios")
+        scenarios = ScenarioLibrary(list(scenario_paths), include_bundled=include_bundled).all()
+        comparisons = []
+        unplayable: dict[str, list[tuple[str, str]]] = {}
+        roots = [bundled("scenarios"), bundled("variants"), *scenario_paths, *variant_dirs]
+        prints = {v.id: fingerprint_digest(v) for v in variants}
+        for scenario in sorted(scenarios, key=lambda s: s.id):
+            log(f"  playing {scenario.id} under every variant")
+            comparison, failed = _compare(scenario, library, log, roots, prints)
+            comparisons.append(comparison)
+            if failed:
+                unplayable[scenario.id] = failed
+    except BaseException:
+        if statistics is not None:
+            statistics.close()
+        raise
+    return _Inputs(
+        library, variants, comparisons, unplayable, include_bundled, statistics=statistics
+    )
 
 
 def _shown(file: str | None, roots: Sequence[Path]) -> str | None:
@@ -1139,8 +1177,14 @@ def _build_into(
     started: float,
     options: _Options = _Options(),
 ) -> BuildReport:
-    inputs = _collect(variant_dirs, scenario_paths, log, options.include_bundled)
-    pages = _pages(inputs, log)
+    inputs = _collect(
+        variant_dirs, scenario_paths, log, options.include_bundled, early_statistics=True
+    )
+    try:
+        pages = _pages(inputs, log)
+    finally:
+        if inputs.statistics is not None:
+            inputs.statistics.close()
     files, found = _render(_environment(site_dir, options.theme), pages, log, options.config)
     entries = [*_rule_entries(inputs), *found]
     files["assets/search-index.js"] = index_script(entries)
