@@ -23,6 +23,7 @@ from urllib.parse import quote
 from xml.sax.saxutils import escape as xml_escape
 
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup
 
 from ..rules.bibliography import bibtex, citation_parts, csl_json
 from ..rules.citations import Status
@@ -715,10 +716,10 @@ def _collect(
         comparisons = []
         unplayable: dict[str, list[tuple[str, str]]] = {}
         roots = [bundled("scenarios"), bundled("variants"), *scenario_paths, *variant_dirs]
-        prints = {v.id: fingerprint_digest(v) for v in variants}
+        known = _Known({v.id: fingerprint_digest(v) for v in variants})
         for scenario in sorted(scenarios, key=lambda s: s.id):
             log(f"  playing {scenario.id} under every variant")
-            comparison, failed = _compare(scenario, library, log, roots, prints)
+            comparison, failed = _compare(scenario, library, log, roots, known)
             comparisons.append(comparison)
             if failed:
                 unplayable[scenario.id] = failed
@@ -752,14 +753,14 @@ def _compare(
     library: Library,
     log: Log,
     roots: Sequence[Path] = (),
-    prints: dict[str, str] | None = None,
+    known: _Known | None = None,
 ) -> tuple[Comparison, list[tuple[str, str]]]:
     """Compare under every variant; a variant the scenario cannot be played under (its
     actions do not fit that system's deal) is left out, named, and its reason shown."""
     order = {v.id: n for n, v in enumerate(rule_views.system_order(library.all()))}
     try:
         ids = sorted(scenario.variant_ids(library), key=lambda v: order.get(v, len(order)))
-        return _compared(scenario, library, ids, prints), []
+        return _compared(scenario, library, ids, known), []
     except InputError:
         ids = sorted(scenario.variant_ids(library), key=lambda v: order.get(v, len(order)))
         playable, failed = [], []
@@ -776,23 +777,19 @@ def _compare(
             log(f"  warning: {scenario.id} cannot be played under {variant_id}: {reason}")
         if not playable:
             return Comparison(scenario, [], []), failed
-        return _compared(scenario, library, playable, prints), failed
+        return _compared(scenario, library, playable, known), failed
 
 
 def _compared(
-    scenario: Scenario, library: Library, ids: Sequence[str], prints: dict[str, str] | None
+    scenario: Scenario, library: Library, ids: Sequence[str], known: _Known | None
 ) -> Comparison:
     """``compare``, with each attribution (hundreds of replays under changed rules) read
-    from the build cache when it holds it. ``prints``: each system's
-    ``cache.fingerprint_digest`` by id, computed once for the whole build."""
+    from the build cache when it holds it. ``known``: what the whole build shares."""
     plain = compare(scenario, library, ids, with_attribution=False)
     results = plain.results
     attributions = []
     if results:
-        known = prints if prints is not None else {}
-        for result in results:
-            if result.variant.id not in known:
-                known[result.variant.id] = fingerprint_digest(result.variant)
+        known = known if known is not None else _Known()
         told = json.dumps(scenario.model.model_dump(mode="json"), sort_keys=True)
         story = hashlib.sha256(told.encode()).hexdigest()
         first = signature(results[0].data)
@@ -809,7 +806,7 @@ def _attribution(
     story: str,
     base: RunResult,
     other: RunResult,
-    prints: dict[str, str],
+    known: _Known,
 ) -> Attribution:
     a, b = base.variant, other.variant
 
@@ -817,11 +814,38 @@ def _attribution(
         made = attribute(scenario, base, other)
         return {"responsible": made.responsible, "reproduces": made.reproduces}
 
-    inputs = {"scenario": story, "base": prints[a.id], "other": prints[b.id]}
+    inputs = {"scenario": story, "base": known.print_of(a), "other": known.print_of(b)}
     sets = cached("attribution", inputs, found)
-    differing = differing_rules(a, b)
-    provenance = {p: {a.id: a.provenance(p), b.id: b.provenance(p)} for p in differing}
+    differing, provenance = known.between(a, b)
     return Attribution(a.id, b.id, differing, sets["responsible"], sets["reproduces"], provenance)
+
+
+_Differences = tuple[list[str], dict[str, dict[str, Any]]]
+
+
+@dataclass
+class _Known:
+    """What the build works out once and every scenario reuses."""
+
+    prints: dict[str, str] = field(default_factory=dict)
+    """Each system's ``cache.fingerprint_digest``, by id."""
+    differences: dict[tuple[str, str], _Differences] = field(default_factory=dict)
+    """For a pair of systems: the rules on which they differ, each with how each source
+    stands behind it (only read, so one copy serves every scenario of the pair)."""
+
+    def print_of(self, variant: Variant) -> str:
+        if variant.id not in self.prints:
+            self.prints[variant.id] = fingerprint_digest(variant)
+        return self.prints[variant.id]
+
+    def between(self, a: Variant, b: Variant) -> _Differences:
+        if (a.id, b.id) not in self.differences:
+            differing = differing_rules(a, b)
+            self.differences[a.id, b.id] = (
+                differing,
+                {p: {a.id: a.provenance(p), b.id: b.provenance(p)} for p in differing},
+            )
+        return self.differences[a.id, b.id]
 
 
 def _pages(inputs: _Inputs, log: Log) -> list[Page]:
@@ -853,6 +877,17 @@ def _render(
     context its page is rendered with, as it is rendered (``pagetext.py``)."""
     rendered: dict[str, str] = {}
     entries: list[dict[str, str]] = []
+    made: dict[tuple[str, ...], Markup] = {}
+
+    def once(*key: str, caller: Callable[[], Markup]) -> Markup:
+        """``{% call once(key...) %}…{% endcall %}``: the block's HTML, rendered the first
+        time its key is met in this build and reused after (the key must name everything
+        the block shows)."""
+        if key not in made:
+            made[key] = caller()
+        return made[key]
+
+    env.globals["once"] = once
     env.globals["edition"] = edition()
     env.globals["site"] = config
     built = {p.path for p in pages}

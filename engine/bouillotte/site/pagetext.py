@@ -22,7 +22,7 @@ from typing import Any
 
 from ..rules.profile import GROUPS
 from .ids import slug
-from .prose import _MD, docstring_markdown
+from .prose import docstring_markdown, tokens
 from .rules import rule_label
 from .search import PageText, Section
 
@@ -48,7 +48,7 @@ def words(markdown: str | None, code: bool = False) -> str:
     if not markdown:
         return ""
     parts: list[str] = []
-    for token in _MD.parse(markdown):
+    for token in tokens(markdown):
         if token.type == "inline":
             for child in token.children or ():
                 if child.type == "text" or (code and child.type == "code_inline"):
