@@ -16,7 +16,7 @@ import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -37,7 +37,8 @@ from ..rules.resources import bundled
 from ..rules.texts import notes_quotes, paragraph_anchor
 from ..rules.variant import Standing, Variant, differing_rules
 from ..study.attribution import Attribution, attribute, signature
-from ..study.compare import Comparison, compare
+from ..study.compare import Comparison
+from ..study.replay import Step
 from ..study.scenario import RunResult, Scenario, ScenarioLibrary, run_scenario
 from . import downloads, scenes
 from . import rules as rule_views
@@ -785,13 +786,12 @@ def _compared(
 ) -> Comparison:
     """``compare``, with each attribution (hundreds of replays under changed rules) read
     from the build cache when it holds it. ``known``: what the whole build shares."""
-    plain = compare(scenario, library, ids, with_attribution=False)
-    results = plain.results
+    known = known if known is not None else _Known()
+    told = json.dumps(scenario.model.model_dump(mode="json"), sort_keys=True)
+    story = hashlib.sha256(told.encode()).hexdigest()
+    results = [_played(scenario, story, library.get(v), known) for v in ids]
     attributions = []
     if results:
-        known = known if known is not None else _Known()
-        told = json.dumps(scenario.model.model_dump(mode="json"), sort_keys=True)
-        story = hashlib.sha256(told.encode()).hexdigest()
         first = signature(results[0].data)
         attributions = [
             _attribution(scenario, story, results[0], other, known)
@@ -799,6 +799,22 @@ def _compared(
             if signature(other.data) != first
         ]
     return Comparison(scenario, results, attributions)
+
+
+def _played(scenario: Scenario, story: str, variant: Variant, known: _Known) -> RunResult:
+    """``run_scenario``, read from the build cache when it holds it: the result is always
+    the one its JSON gives back, whether just played or read, so the pages are the same
+    either way. A scenario its variant refuses as bad input raises, as before, and is
+    never stored. ``story``: a hash of the scenario as loaded."""
+
+    def play() -> dict[str, Any]:
+        result = run_scenario(scenario, variant)
+        return {"data": result.data, "steps": [asdict(step) for step in result.steps]}
+
+    found = cached("run", {"scenario": story, "variant": known.print_of(variant)}, play)
+    _, path = scenario.actions_for(variant.id)
+    steps = [Step(**step) for step in found["steps"]]
+    return RunResult(scenario, variant, found["data"], steps, path)
 
 
 def _attribution(
