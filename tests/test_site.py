@@ -421,7 +421,7 @@ def test_a_folder_that_is_not_a_site_is_never_replaced(tmp_path: Path) -> None:
 def test_statistics_show_a_note_when_a_module_is_missing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(stats, "_module", lambda name: None)
+    monkeypatch.setattr(stats, "_present", lambda name: False)
     out = tmp_path / "out"
     build_site(out)
     html = (out / "statistics.html").read_text(encoding="utf-8")

@@ -38,11 +38,14 @@ class StatSection:
     """Shown instead of the tables when the module is absent or failed."""
 
 
+def _present(name: str) -> bool:
+    """Whether ``bouillotte.study.<name>`` is part of this build (without importing it)."""
+    return importlib.util.find_spec(f"bouillotte.study.{name}") is not None
+
+
 def _module(name: str) -> Any | None:
-    full = f"bouillotte.study.{name}"
-    if importlib.util.find_spec(full) is None:
-        return None
-    return importlib.import_module(full)
+    """``bouillotte.study.<name>``, imported; ``None`` when it is not part of this build."""
+    return importlib.import_module(f"bouillotte.study.{name}") if _present(name) else None
 
 
 def _share(value: dict[str, Any]) -> str:
@@ -306,7 +309,7 @@ def simulate_section(variants: list[Variant], log: Callable[[str], None]) -> Sta
     )
     # With every result in the cache (keyed on the engine's source, so the module that
     # made them is this one) the module is not even imported.
-    if importlib.util.find_spec("bouillotte.study.simulate") is None:
+    if not _present("simulate"):
         return StatSection(
             "simulate",
             title,
