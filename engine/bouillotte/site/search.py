@@ -95,11 +95,10 @@ def rule_entry(
     with the systems that take it; it leads to the rule's row of the matrix."""
     systems = sum(len(names) for _, names in values)
     said = "; ".join(f"{value}: {', '.join(names)}" for value, names in values)
-    text = meaning
     return {
         "t": f"{label} — rule, in {systems} system{'s' if systems != 1 else ''}",
         "u": f"matrix.html#{quote(anchor, safe='')}",
-        "x": _cut(f"{text} {said}".strip(), SECTION_TEXT + 200),
+        "x": _cut(f"{meaning} {said}".strip(), SECTION_TEXT + 200),
         "k": "rule",
     }
 
