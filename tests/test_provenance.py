@@ -134,7 +134,7 @@ def html() -> dict[str, Any]:
         *builder._text_pages(inputs),
     ]
     env = builder._environment(bundled("site"))
-    rendered = builder._render(env, pages, builder._quiet)
+    rendered, _ = builder._render(env, pages, builder._quiet)
     parser = html5lib.HTMLParser(strict=True)
     return {path: parser.parse(text) for path, text in rendered.items()}
 

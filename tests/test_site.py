@@ -267,71 +267,105 @@ class _NoComputing:
         return getattr(self.real, attr)
 
 
-def test_the_search_index_reads_pages_as_an_html_parser_does(site: Path) -> None:
-    """The index is read from the pages with one regular expression and two shortcuts:
-    the same entries as reading every word with Python's HTML parser."""
+SKIPPED_IN_HEADINGS = {"permalink", "gloss", "visually-hidden"}
+"""What a heading shows that is no part of its name: the ¶ link, a French word's gloss."""
+
+
+class _PageWords(HTMLParser):
+    """A built page as a reader sees it: the words inside ``<main>``, and each heading
+    (or glossary term) with an id inside it, by id, with the words of its name."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.main = 0
+        self.words: list[str] = []
+        self.headings: dict[str, list[str]] = {}
+        self.open: list[tuple[str, str | None, bool]] = []  # tag, heading id, skipped
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        self.main += tag == "main"
+        if tag in ("br", "img", "input", "meta", "link", "hr", "source", "wbr"):
+            return
+        anchor = found.get("id") if self.main and tag in ("h2", "h3", "dt") else None
+        skipped = bool(set((found.get("class") or "").split()) & SKIPPED_IN_HEADINGS)
+        if anchor:
+            self.headings[anchor] = []
+        self.open.append((tag, anchor, skipped))
+
+    def handle_endtag(self, tag: str) -> None:
+        self.main -= tag == "main"
+        while self.open:
+            if self.open.pop()[0] == tag:
+                break
+
+    def handle_data(self, data: str) -> None:
+        if not self.main:
+            return
+        self.words.append(data)
+        if any(skipped for _, _, skipped in self.open):
+            return
+        for _, anchor, _ in self.open:
+            if anchor:
+                self.headings[anchor].append(data)
+
+
+def _index(site: Path) -> list[dict[str, str]]:
+    script = (site / "assets" / "search-index.js").read_text(encoding="utf-8")
+    entries: list[dict[str, str]] = json.loads(script[len("window.SEARCH_INDEX = ") : -2])
+    return entries
+
+
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"\w+", text.lower()))
+
+
+def test_the_search_index_matches_the_rendered_pages(site: Path) -> None:
+    """The index is built from the pages' data, never by reading them back: each entry
+    must still match its page as a browser shows it. A section entry names a heading of
+    its page with that id and those words; every word of an entry's text is on its page
+    (a rule's, somewhere on the site; a pair's or a sheet's is its description); and every
+    heading with an id is an entry, except the rules on a system's page (found through the
+    rule's own entry) and the parts of a scenario, a pair and a rule sheet (each found as a
+    whole)."""
+    read: dict[str, _PageWords] = {}
     for file in pages(site):
-        url = file.relative_to(site).as_posix()
-        if url.startswith("sheets/") or ("--" in url and url.startswith("compare/")):
-            continue  # indexed by their title and description alone
-        page = file.read_text(encoding="utf-8")
-        fast = search.page_entries(url, "T", page)
-        assert fast == search.page_entries(url, "T", page, shortcuts=False), url
-        assert [e["x"] for e in fast[:1]] == [_parsed_text(url, page)], url
+        reader = _PageWords()
+        reader.feed(file.read_text(encoding="utf-8"))
+        read[file.relative_to(site).as_posix()] = reader
+    everywhere = set().union(*(_words(" ".join(r.words)) for r in read.values()))
+    indexed: set[tuple[str, str]] = set()
+    for entry in _index(site):
+        url, _, anchor = entry["u"].partition("#")
+        page = read[unquote(url)]
+        shown = everywhere if entry["k"] == "rule" else _words(" ".join(page.words))
+        described = url.startswith("sheets/") or (url.startswith("compare/") and "--" in url)
+        if not described:  # a pair's or a rule sheet's text is its written description
+            assert _words(entry["x"]) <= shown, (entry["u"], _words(entry["x"]) - shown)
+        if entry["k"] in ("section", "glossary"):
+            anchor = unquote(anchor)
+            assert anchor in page.headings, entry["u"]
+            heading = " ".join(" ".join(page.headings[anchor]).split())
+            assert entry["t"].split(" — ")[0] == heading, entry["u"]
+            indexed.add((unquote(url), anchor))
+    for url, page in read.items():
+        whole = url.startswith(("scenarios/", "sheets/", "compare/")) and not url.endswith(
+            "index.html"
+        )
+        for anchor in page.headings if not whole else ():
+            if not (url.startswith("variants/") and anchor.startswith("rule-")):
+                assert (url, anchor) in indexed, f"{url}#{anchor} is not in the search index"
 
 
-def _parsed_text(url: str, page: str) -> str:
-    """A page's own entry text, read by ``html.parser`` (the index's reference reading)."""
+def test_page_entries_come_from_the_page_text() -> None:
+    """A page's text is squashed and its path quoted; a template no family names (a pair,
+    a rule sheet) gives no page text, so the page is indexed by title and description."""
+    from bouillotte.site.pagetext import page_text
 
-    class Reader(HTMLParser):
-        def __init__(self) -> None:
-            super().__init__(convert_charrefs=True)
-            self.in_main = self.skip = 0
-            self.skipped: list[str] = []
-            self.parts: list[list[str]] = [[]]
-            self.heading: str | None = None
-
-        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-            found = dict(attrs)
-            self.in_main += tag == "main"
-            self.skip += tag in search.SKIP_TAGS
-            if set((found.get("class") or "").split()) & search.SKIP_CLASSES:
-                self.skip += 1
-                self.skipped.append(tag)
-            if self.in_main and tag in search.SECTION_TAGS and found.get("id"):
-                self.parts.append([])  # a section: its title, then its text
-                self.parts.append([])
-                self.heading = tag
-
-        def handle_endtag(self, tag: str) -> None:
-            self.in_main -= tag == "main"
-            if tag in search.SKIP_TAGS:
-                self.skip = max(0, self.skip - 1)
-            if self.skipped and tag == self.skipped[-1]:
-                self.skipped.pop()
-                self.skip = max(0, self.skip - 1)
-            if tag == self.heading:
-                self.heading = None
-
-        def handle_data(self, data: str) -> None:
-            if self.in_main and not self.skip:
-                self.parts[-2 if self.heading else -1].append(data)
-
-    reader = Reader()
-    reader.feed(page)
-    squashed = [re.sub(r"\s+", " ", " ".join(p)).strip() for p in reader.parts]
-    # The first part is the text before any section; then each section's title and text.
-    sections = [("", squashed[0]), *zip(squashed[1::2], squashed[2::2], strict=True)]
-    everything = " ".join(f"{title} {text}" for title, text in sections).strip()
-    pair = (url.startswith("compare/") and url != "compare/index.html") or url.startswith("sheets/")
-    limit = (
-        search.TEXT_PAGE_TEXT
-        if url.startswith("texts/")
-        else search.SECTION_TEXT
-        if pair
-        else search.PAGE_TEXT
-    )
-    return search._cut(everything, limit)
+    assert page_text("someone-elses.html", {}) is None
+    assert search.page_entries("a b.html", "T", search.PageText("one  two", [])) == [
+        {"t": "T", "u": "a%20b.html", "x": "one two", "k": "page"}
+    ]
 
 
 def test_libyaml_writes_the_profiles_as_pyyaml_does(site: Path) -> None:
@@ -387,7 +421,7 @@ def test_a_folder_that_is_not_a_site_is_never_replaced(tmp_path: Path) -> None:
 def test_statistics_show_a_note_when_a_module_is_missing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(stats, "_module", lambda name: None)
+    monkeypatch.setattr(stats, "_present", lambda name: False)
     out = tmp_path / "out"
     build_site(out)
     html = (out / "statistics.html").read_text(encoding="utf-8")

@@ -14,15 +14,16 @@ import tempfile
 import time
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 from xml.sax.saxutils import escape as xml_escape
 
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup
 
 from ..rules.bibliography import bibtex, citation_parts, csl_json
 from ..rules.citations import Status
@@ -36,7 +37,8 @@ from ..rules.resources import bundled
 from ..rules.texts import notes_quotes, paragraph_anchor
 from ..rules.variant import Standing, Variant, differing_rules
 from ..study.attribution import Attribution, attribute, signature
-from ..study.compare import Comparison, compare
+from ..study.compare import Comparison
+from ..study.replay import Step
 from ..study.scenario import RunResult, Scenario, ScenarioLibrary, run_scenario
 from . import downloads, scenes
 from . import rules as rule_views
@@ -56,7 +58,8 @@ from .ids import (
     text_page,
     variant_page,
 )
-from .prose import docstring, inline, markdown
+from .pagetext import page_text, words
+from .prose import docstring_markdown, inline, markdown
 from .readings import reading_views
 from .search import index_script, page_entries, rule_entry
 from .siteconfig import DEFAULT, SiteConfig, load_config
@@ -111,6 +114,8 @@ class _Inputs:
     """Per scenario id: the variants it cannot be played under, with the reason."""
     bundled: bool = True
     """Whether the bundled profiles, scenarios and glossary are part of the site."""
+    statistics: _Statistics | None = None
+    """The statistics page's simulation, started early (``None``: started when needed)."""
 
 
 def _environment(site_dir: Path, theme: Path | None = None) -> Environment:
@@ -337,10 +342,10 @@ def _pair_index(inputs: _Inputs) -> Page:
 def _notes_in_context(library: Library, scenario: Scenario, root: str) -> list[dict[str, str]]:
     """Each quotation of a scenario's notes, linked to its place in the published text."""
     links = []
-    for n, (work_id, words) in enumerate(
+    for n, (work_id, quoted) in enumerate(
         notes_quotes(scenario.model.notes, scenario.model.source.work), start=1
     ):
-        link = rule_views.context_href(library, root, work_id, words)
+        link = rule_views.context_href(library, root, work_id, quoted)
         if link is not None:
             work = library.works[work_id]
             links.append({"number": str(n), "href": link, "work": work.title})
@@ -404,27 +409,50 @@ def _readings(inputs: _Inputs) -> Page:
     )
 
 
+class _Statistics:
+    """The statistics page's simulated play and rule sweep. When the cache lacks them they
+    are started in a second process as soon as the profiles are read, so that they run
+    while this process plays the scenarios, counts the odds and builds the other pages;
+    with everything cached (or no second process to be had) they are read here."""
+
+    def __init__(self, variants: list[Variant], log: Log) -> None:
+        self.variants = variants
+        self.pool: ProcessPoolExecutor | None = None
+        self.futures: tuple[Future[StatSection], Future[StatSection]] | None = None
+        if simulation_is_cached(variants) and effects_are_cached(variants):
+            return
+        try:
+            self.pool = ProcessPoolExecutor(max_workers=1)
+        except (OSError, NotImplementedError):  # no processes here: simulate in this one
+            return
+        log("  simulating in a second process")
+        self.futures = (
+            self.pool.submit(simulate_section, variants, _quiet),
+            self.pool.submit(rule_effects_section, variants, _quiet),
+        )
+
+    def sections(self, log: Log) -> tuple[StatSection, StatSection]:
+        """The simulated play and the rule effects, waiting for the second process."""
+        if self.futures is None:
+            return simulate_section(self.variants, log), rule_effects_section(self.variants, log)
+        simulated, effects = self.futures
+        return simulated.result(), effects.result()
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+            self.pool = None
+
+
 def _statistics(inputs: _Inputs, log: Log) -> Page:
     log("statistics")
-    pool = None
-    if not (simulation_is_cached(inputs.variants) and effects_are_cached(inputs.variants)):
-        try:
-            pool = ProcessPoolExecutor(max_workers=1)
-        except (OSError, NotImplementedError):  # no processes here: simulate in this one
-            pool = None
-    if pool is None:
+    work = inputs.statistics or _Statistics(inputs.variants, log)
+    try:
         odds = odds_section(inputs.variants, log)
-        simulated = simulate_section(inputs.variants, log)
-        effects = rule_effects_section(inputs.variants, log)
-    else:
-        # The simulation runs in a second process while the odds are counted in this one.
-        with pool:
-            log("  simulating in a second process")
-            future = pool.submit(simulate_section, inputs.variants, _quiet)
-            swept = pool.submit(rule_effects_section, inputs.variants, _quiet)
-            odds = odds_section(inputs.variants, log)
-            simulated = future.result()
-            effects = swept.result()
+        simulated, effects = work.sections(log)
+    finally:
+        if inputs.statistics is None:
+            work.close()
     return Page(
         "statistics.html",
         "statistics.html",
@@ -583,11 +611,12 @@ def _rule_entries(inputs: _Inputs) -> list[dict[str, str]]:
     """One search entry per rule: its meaning and each value with the systems taking it."""
     entries = []
     for row in rule_views.matrix_rows(inputs.variants, ""):
-        group, name = row.path.split(".")
         values: dict[str, list[str]] = {}
         for cell in row.cells:
             values.setdefault(cell.value, []).append(cell.short or cell.variant_id)
-        doc = str(docstring(GROUPS[group].model_fields[name].description or ""))
+        group, name = row.path.split(".")
+        meaning = GROUPS[group].model_fields[name].description or ""
+        doc = words(docstring_markdown(meaning), code=True)
         entries.append(rule_entry(row.label, row.anchor, doc, list(values.items())))
     return entries
 
@@ -652,6 +681,8 @@ def _sheets(inputs: _Inputs) -> list[Page]:
                 "sheet.html",
                 f"{v.title}: the rules",
                 {"variant": v, "parts": parts, "works": works},
+                f"Every rule of {v.title} in the order of play, with how its source stands "
+                "behind it and a few words of the source: a one- or two-page sheet to print.",
             )
         )
     return pages
@@ -669,24 +700,37 @@ def _collect(
     scenario_paths: Sequence[Path],
     log: Log,
     include_bundled: bool = True,
+    *,
+    early_statistics: bool = False,
 ) -> _Inputs:
+    """Read the profiles and play every scenario under them. ``early_statistics``: start
+    the statistics page's simulation as soon as the profiles are read (the caller closes
+    ``_Inputs.statistics``)."""
     log("reading the variant profiles")
     library = Library(list(variant_dirs), include_bundled=include_bundled)
     variants = rule_views.system_order(library.all())
     log(f"  {len(variants)} variants")
-    log("reading the scenarios")
-    scenarios = ScenarioLibrary(list(scenario_paths), include_bundled=include_bundled).all()
-    comparisons = []
-    unplayable: dict[str, list[tuple[str, str]]] = {}
-    roots = [bundled("scenarios"), bundled("variants"), *scenario_paths, *variant_dirs]
-    prints = {v.id: fingerprint_digest(v) for v in variants}
-    for scenario in sorted(scenarios, key=lambda s: s.id):
-        log(f"  playing {scenario.id} under every variant")
-        comparison, failed = _compare(scenario, library, log, roots, prints)
-        comparisons.append(comparison)
-        if failed:
-            unplayable[scenario.id] = failed
-    return _Inputs(library, variants, comparisons, unplayable, include_bundled)
+    statistics = _Statistics(variants, log) if early_statistics else None
+    try:
+        log("reading the scenarios")
+        scenarios = ScenarioLibrary(list(scenario_paths), include_bundled=include_bundled).all()
+        comparisons = []
+        unplayable: dict[str, list[tuple[str, str]]] = {}
+        roots = [bundled("scenarios"), bundled("variants"), *scenario_paths, *variant_dirs]
+        known = _Known({v.id: fingerprint_digest(v) for v in variants})
+        for scenario in sorted(scenarios, key=lambda s: s.id):
+            log(f"  playing {scenario.id} under every variant")
+            comparison, failed = _compare(scenario, library, log, roots, known)
+            comparisons.append(comparison)
+            if failed:
+                unplayable[scenario.id] = failed
+    except BaseException:
+        if statistics is not None:
+            statistics.close()
+        raise
+    return _Inputs(
+        library, variants, comparisons, unplayable, include_bundled, statistics=statistics
+    )
 
 
 def _shown(file: str | None, roots: Sequence[Path]) -> str | None:
@@ -710,14 +754,14 @@ def _compare(
     library: Library,
     log: Log,
     roots: Sequence[Path] = (),
-    prints: dict[str, str] | None = None,
+    known: _Known | None = None,
 ) -> tuple[Comparison, list[tuple[str, str]]]:
     """Compare under every variant; a variant the scenario cannot be played under (its
     actions do not fit that system's deal) is left out, named, and its reason shown."""
     order = {v.id: n for n, v in enumerate(rule_views.system_order(library.all()))}
     try:
         ids = sorted(scenario.variant_ids(library), key=lambda v: order.get(v, len(order)))
-        return _compared(scenario, library, ids, prints), []
+        return _compared(scenario, library, ids, known), []
     except InputError:
         ids = sorted(scenario.variant_ids(library), key=lambda v: order.get(v, len(order)))
         playable, failed = [], []
@@ -734,25 +778,20 @@ def _compare(
             log(f"  warning: {scenario.id} cannot be played under {variant_id}: {reason}")
         if not playable:
             return Comparison(scenario, [], []), failed
-        return _compared(scenario, library, playable, prints), failed
+        return _compared(scenario, library, playable, known), failed
 
 
 def _compared(
-    scenario: Scenario, library: Library, ids: Sequence[str], prints: dict[str, str] | None
+    scenario: Scenario, library: Library, ids: Sequence[str], known: _Known | None
 ) -> Comparison:
     """``compare``, with each attribution (hundreds of replays under changed rules) read
-    from the build cache when it holds it. ``prints``: each system's
-    ``cache.fingerprint_digest`` by id, computed once for the whole build."""
-    plain = compare(scenario, library, ids, with_attribution=False)
-    results = plain.results
+    from the build cache when it holds it. ``known``: what the whole build shares."""
+    known = known if known is not None else _Known()
+    told = json.dumps(scenario.model.model_dump(mode="json"), sort_keys=True)
+    story = hashlib.sha256(told.encode()).hexdigest()
+    results = [_played(scenario, story, library.get(v), known) for v in ids]
     attributions = []
     if results:
-        known = prints if prints is not None else {}
-        for result in results:
-            if result.variant.id not in known:
-                known[result.variant.id] = fingerprint_digest(result.variant)
-        told = json.dumps(scenario.model.model_dump(mode="json"), sort_keys=True)
-        story = hashlib.sha256(told.encode()).hexdigest()
         first = signature(results[0].data)
         attributions = [
             _attribution(scenario, story, results[0], other, known)
@@ -762,12 +801,28 @@ def _compared(
     return Comparison(scenario, results, attributions)
 
 
+def _played(scenario: Scenario, story: str, variant: Variant, known: _Known) -> RunResult:
+    """``run_scenario``, read from the build cache when it holds it: the result is always
+    the one its JSON gives back, whether just played or read, so the pages are the same
+    either way. A scenario its variant refuses as bad input raises, as before, and is
+    never stored. ``story``: a hash of the scenario as loaded."""
+
+    def play() -> dict[str, Any]:
+        result = run_scenario(scenario, variant)
+        return {"data": result.data, "steps": [asdict(step) for step in result.steps]}
+
+    found = cached("run", {"scenario": story, "variant": known.print_of(variant)}, play)
+    _, path = scenario.actions_for(variant.id)
+    steps = [Step(**step) for step in found["steps"]]
+    return RunResult(scenario, variant, found["data"], steps, path)
+
+
 def _attribution(
     scenario: Scenario,
     story: str,
     base: RunResult,
     other: RunResult,
-    prints: dict[str, str],
+    known: _Known,
 ) -> Attribution:
     a, b = base.variant, other.variant
 
@@ -775,11 +830,38 @@ def _attribution(
         made = attribute(scenario, base, other)
         return {"responsible": made.responsible, "reproduces": made.reproduces}
 
-    inputs = {"scenario": story, "base": prints[a.id], "other": prints[b.id]}
+    inputs = {"scenario": story, "base": known.print_of(a), "other": known.print_of(b)}
     sets = cached("attribution", inputs, found)
-    differing = differing_rules(a, b)
-    provenance = {p: {a.id: a.provenance(p), b.id: b.provenance(p)} for p in differing}
+    differing, provenance = known.between(a, b)
     return Attribution(a.id, b.id, differing, sets["responsible"], sets["reproduces"], provenance)
+
+
+_Differences = tuple[list[str], dict[str, dict[str, Any]]]
+
+
+@dataclass
+class _Known:
+    """What the build works out once and every scenario reuses."""
+
+    prints: dict[str, str] = field(default_factory=dict)
+    """Each system's ``cache.fingerprint_digest``, by id."""
+    differences: dict[tuple[str, str], _Differences] = field(default_factory=dict)
+    """For a pair of systems: the rules on which they differ, each with how each source
+    stands behind it (only read, so one copy serves every scenario of the pair)."""
+
+    def print_of(self, variant: Variant) -> str:
+        if variant.id not in self.prints:
+            self.prints[variant.id] = fingerprint_digest(variant)
+        return self.prints[variant.id]
+
+    def between(self, a: Variant, b: Variant) -> _Differences:
+        if (a.id, b.id) not in self.differences:
+            differing = differing_rules(a, b)
+            self.differences[a.id, b.id] = (
+                differing,
+                {p: {a.id: a.provenance(p), b.id: b.provenance(p)} for p in differing},
+            )
+        return self.differences[a.id, b.id]
 
 
 def _pages(inputs: _Inputs, log: Log) -> list[Page]:
@@ -806,8 +888,22 @@ def _pages(inputs: _Inputs, log: Log) -> list[Page]:
 
 def _render(
     env: Environment, pages: list[Page], log: Log, config: SiteConfig = DEFAULT
-) -> dict[str, str]:
+) -> tuple[dict[str, str], list[dict[str, str]]]:
+    """Every page's HTML, and the search index's entries of every page, each taken from the
+    context its page is rendered with, as it is rendered (``pagetext.py``)."""
     rendered: dict[str, str] = {}
+    entries: list[dict[str, str]] = []
+    made: dict[tuple[str, ...], Markup] = {}
+
+    def once(*key: str, caller: Callable[[], Markup]) -> Markup:
+        """``{% call once(key...) %}…{% endcall %}``: the block's HTML, rendered the first
+        time its key is met in this build and reused after (the key must name everything
+        the block shows)."""
+        if key not in made:
+            made[key] = caller()
+        return made[key]
+
+    env.globals["once"] = once
     env.globals["edition"] = edition()
     env.globals["site"] = config
     built = {p.path for p in pages}
@@ -828,10 +924,26 @@ def _render(
         elif page.path.startswith("compare/"):
             section = "compare/index.html"
         template = env.get_template(page.template)
-        rendered[page.path] = template.render(
-            page=page, root=root, nav=nav, section=section, built=built, **page.context
-        )
-    return rendered
+        context = {
+            "page": page,
+            "root": root,
+            "nav": nav,
+            "section": section,
+            "built": built,
+            "site": config,
+            **page.context,
+        }
+        rendered[page.path] = template.render(context)
+        found = page_text(page.template, context)
+        if found is None:
+            # A pair or a rule sheet repeats the rules' own entries: its title and
+            # description are enough to find it.
+            entries.append(
+                {"t": page.title, "u": quote(page.path), "x": page.description, "k": "page"}
+            )
+        else:
+            entries.extend(page_entries(page.path, page.title, found))
+    return rendered, entries
 
 
 def _marked_files(out: Path) -> set[str] | None:
@@ -1116,19 +1228,16 @@ def _build_into(
     started: float,
     options: _Options = _Options(),
 ) -> BuildReport:
-    inputs = _collect(variant_dirs, scenario_paths, log, options.include_bundled)
-    pages = _pages(inputs, log)
-    files = _render(_environment(site_dir, options.theme), pages, log, options.config)
-    entries = _rule_entries(inputs)
-    for page in pages:
-        if page.path.startswith(("compare/", "sheets/")) and page.description:
-            # A pair or a rule sheet repeats the rules' own entries: its title and
-            # description are enough to find it (and parsing 45 such pages is slow).
-            entries.append(
-                {"t": page.title, "u": quote(page.path), "x": page.description, "k": "page"}
-            )
-        else:
-            entries.extend(page_entries(page.path, page.title, files[page.path]))
+    inputs = _collect(
+        variant_dirs, scenario_paths, log, options.include_bundled, early_statistics=True
+    )
+    try:
+        pages = _pages(inputs, log)
+    finally:
+        if inputs.statistics is not None:
+            inputs.statistics.close()
+    files, found = _render(_environment(site_dir, options.theme), pages, log, options.config)
+    entries = [*_rule_entries(inputs), *found]
     files["assets/search-index.js"] = index_script(entries)
     works = inputs.library.works
     files["bibliography.bib"] = bibtex(works)

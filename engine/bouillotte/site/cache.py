@@ -89,8 +89,10 @@ def _read(path: Path) -> Any | None:
 
 
 def is_cached(kind: str, inputs: Any) -> bool:
-    """Whether :func:`cached` would read ``kind`` for ``inputs`` back (not compute it)."""
-    return _read(_path(kind, inputs)) is not None
+    """Whether a result of ``kind`` for ``inputs`` is stored, so that :func:`cached` will
+    read it back rather than compute it (a damaged file is only found, and computed
+    again, when it is read: the result is the same)."""
+    return _path(kind, inputs).is_file()
 
 
 def cached(kind: str, inputs: Any, compute: Callable[[], Any]) -> Any:

@@ -18,6 +18,7 @@ import yaml
 from ..rules.profile import rule_paths
 from ..rules.variant import Variant
 from ..study.compare import Comparison
+from .cache import cached
 from .rules import plain, rule_label, value_words
 from .stats import StatSection
 
@@ -41,6 +42,18 @@ ODDS_CSV = "data/odds.csv"
 
 def _json(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1) + "\n"
+
+
+def _yaml(data: Any) -> str:
+    """``data`` (plain JSON values) as YAML. Writing it is the slowest part of the files
+    to download, and the text depends on nothing but the data and PyYAML: it is kept in
+    the build cache, keyed by both."""
+
+    def write() -> str:
+        return yaml.dump(data, Dumper=_DUMPER, allow_unicode=True, sort_keys=True, width=100)
+
+    text: str = cached("yaml", {"data": data, "pyyaml": yaml.__version__}, write)
+    return text
 
 
 def profile_data(variant: Variant) -> dict[str, Any]:
@@ -88,13 +101,7 @@ def data_files(
     for v in variants:
         data = profile_data(v)
         files[profile_path(v.id, "json")] = _json(data)
-        files[profile_path(v.id, "yaml")] = yaml.dump(
-            json.loads(json.dumps(data)),
-            Dumper=_DUMPER,
-            allow_unicode=True,
-            sort_keys=True,
-            width=100,
-        )
+        files[profile_path(v.id, "yaml")] = _yaml(json.loads(json.dumps(data)))
     ids = [v.id for v in variants]
     header = ["rule", "name", *ids]
     rows = [header]

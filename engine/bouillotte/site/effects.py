@@ -55,14 +55,15 @@ def effects_are_cached(variants: list[Variant]) -> bool:
 
 
 def effects_data(base: Variant, other: Variant, log: Callable[[str], None]) -> dict[str, Any]:
-    """The sweep of ``base`` towards ``other``, from the cache when it holds it."""
-    from ..study.sweep import run_sweep, sweep_report, towards_combinations
-
+    """The sweep of ``base`` towards ``other``, from the cache when it holds it (the sweep
+    is only imported when it must run)."""
     path = cache_dir() / f"effects-{content_key(base, other)}.json"
     try:
         return json.loads(path.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
     except (OSError, ValueError):
         pass
+    from ..study.sweep import run_sweep, sweep_report, towards_combinations
+
     log(f"  sweeping {base.id} towards {other.id}, {EFFECT_DEALS} deals per rule")
     combinations, skipped = towards_combinations(base, other)
     tallies = run_sweep(base, combinations, [EFFECT_POLICY], EFFECT_DEALS, EFFECT_SEED)

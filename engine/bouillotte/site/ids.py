@@ -3,20 +3,28 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from urllib.parse import quote
 
+# Each of these is a pure function of its strings, and the pages ask for the same ids and
+# links thousands of times (a rule's id on every system's page, every pair, every
+# scenario): each is worked out once.
 
+
+@lru_cache(maxsize=16384)
 def slug(text: str) -> str:
     """A safe HTML id fragment: letters, digits, ``-`` and ``_``."""
     cleaned = re.sub(r"[^A-Za-z0-9_-]+", "-", text).strip("-")
     return cleaned or "x"
 
 
+@lru_cache(maxsize=16384)
 def rule_id(path: str) -> str:
     """The id of a rule (``betting.closing`` -> ``rule-betting-closing``)."""
     return "rule-" + slug(path.replace(".", "-"))
 
 
+@lru_cache(maxsize=16384)
 def cite_id(path: str) -> str:
     return "cite-" + slug(path.replace(".", "-"))
 
@@ -39,6 +47,7 @@ def scenario_page(scenario_id: str) -> str:
     return f"scenarios/{scenario_id}.html"
 
 
+@lru_cache(maxsize=16384)
 def href(root: str, page: str, anchor: str | None = None) -> str:
     """A relative link from a page whose prefix to the site root is ``root``."""
     link = root + quote(page)

@@ -81,8 +81,17 @@ def system_order(variants: Sequence[Variant]) -> list[Variant]:
     return sorted(variants, key=key)
 
 
+@cache
 def group_doc(group: str) -> Markup:
     return docstring(GROUPS[group].__doc__ or "")
+
+
+@cache
+def rule_doc(path: str) -> Markup:
+    """What a rule means, from its schema docstring: rendered once for the whole build,
+    not once on every system's page that shows it."""
+    group, name = path.split(".")
+    return docstring(GROUPS[group].model_fields[name].description or "")
 
 
 def plain(value: Any) -> Any:
@@ -225,9 +234,7 @@ def rule_groups(variant: Variant, root: str, library: Library | None = None) -> 
                 anchor=rule_id(path),
                 label=rule_label(path),
                 value=value_words(variant.value(path)),
-                doc=docstring(
-                    GROUPS[path.split(".")[0]].model_fields[path.split(".")[1]].description or ""
-                ),
+                doc=rule_doc(path),
                 inherited_from=inherited,
                 inherited_href=href(root, variant_page(inherited), rule_id(path))
                 if inherited
