@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
+from .docstrings import describe_fields
 from .profile import GROUPS, rule_paths
 from .yamlsource import Located, read_mapping, validated
 
@@ -20,7 +21,9 @@ READINGS_FILE = "readings.yaml"
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+    # Each field's docstring is its description (describe_fields below the models), so no
+    # model is built before then.
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class ReadingValue(_Strict):
@@ -73,6 +76,9 @@ class Reading(_Strict):
 
 class ReadingsFile(_Strict):
     readings: list[Reading]
+
+
+describe_fields(__name__)
 
 
 def rule_value(path: str, value: Any) -> Any:
