@@ -200,3 +200,12 @@ def test_a_given_option_is_still_converted_and_refused(
     result = runner.invoke(app, args)
     assert result.exit_code == 2
     assert message in result.stderr
+
+
+def test_the_cache_reads_no_more_of_a_file_than_the_library() -> None:
+    """Listing hashes a profile only where the library would read it (a regular file
+    within the size limit); a device such as ``/dev/zero`` is left to the library's
+    refusal (tests/hostile plays it)."""
+    from bouillotte.rules import yamlsource
+
+    assert listing.MAX_FILE_BYTES == yamlsource.MAX_FILE_BYTES

@@ -23,12 +23,17 @@ from __future__ import annotations
 
 import hashlib
 import json
+import stat
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from .diskcache import cache_dir, code_digest, read_text, store
 from .resources import bundled
+
+MAX_FILE_BYTES = 1_048_576
+"""The largest file hashed: ``yamlsource.MAX_FILE_BYTES``, the largest the library reads
+(imported from there it would bring pydantic and PyYAML, which listing does without)."""
 
 KIND = "variant-rows"
 COLUMNS: dict[str, tuple[type, ...]] = {
@@ -80,12 +85,26 @@ def _cache_file(folders: Sequence[Path]) -> Path | None:
                 return None
             digest.update(b"\0folder")
             for file in sorted(folder.glob("*.yaml")):
-                data = file.read_bytes()
+                data = _contents(file)
+                if data is None:
+                    return None
                 digest.update(f"\0{file.name}\0{len(data)}\0".encode())
                 digest.update(data)
         return cache_dir() / f"{KIND}-{digest.hexdigest()}.json"
     except (OSError, RuntimeError):  # unreadable, or no home folder to put the cache in
         return None
+
+
+def _contents(file: Path) -> bytes | None:
+    """The bytes of a regular file the library would read, or ``None`` for anything else
+    (a folder, a device such as ``/dev/zero`` that never ends, a file over the size limit):
+    the library then refuses it as it always has."""
+    info = file.stat()
+    if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_FILE_BYTES:
+        return None
+    with file.open("rb") as stream:
+        data = stream.read(MAX_FILE_BYTES + 1)
+    return data if len(data) <= MAX_FILE_BYTES else None
 
 
 def _rows(text: str | None) -> list[dict[str, Any]] | None:
