@@ -1,6 +1,6 @@
 """Before and after in one run: the same commands of two revisions, interleaved.
 
-Run:  python benchmarks/revisions.py BEFORE [AFTER] [--rounds 5] [--deals 4000]
+Run:  python benchmarks/revisions.py BEFORE [AFTER] [--rounds 5] [--deals 4000] [--only check]
 
 BEFORE and AFTER are git revisions of this repository (AFTER defaults to the working tree).
 Each revision is checked out into a temporary git worktree and run from its own source
@@ -83,6 +83,13 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--deals", type=int, default=4000, help="deals of the simulate run")
     parser.add_argument("--hands", type=int, default=400, help="reference hands per round")
+    parser.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        help="only the commands whose name holds this text (repeatable; 'simulate' selects "
+        "both simulate runs, whose difference is the cost per deal)",
+    )
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory(prefix="bouillotte-revisions-") as folder:
@@ -90,7 +97,11 @@ def main() -> None:
         sources = {"before": checkout(args.before, base / "before")}
         sources["after"] = checkout(args.after, base / "after") if args.after else ROOT
         try:
-            table = commands(args.deals, base / "site")
+            table = {
+                name: words
+                for name, words in commands(args.deals, base / "site").items()
+                if not args.only or any(part in name for part in args.only)
+            }
             cpu: dict[tuple[str, str], list[float]] = {}
             reference_rate: list[float] = []
             for round_number in range(args.rounds):
@@ -114,18 +125,23 @@ def main() -> None:
         return statistics.median(cpu[(label, name)])
 
     def per_deal(label: str) -> list[float]:
-        many, one = cpu[(label, table_names[-2])], cpu[(label, table_names[-1])]
+        many, one = cpu[(label, simulated[0])], cpu[(label, simulated[1])]
         return [(m - o) / (args.deals - 1) for m, o in zip(many, one, strict=True)]
 
     table_names = list(table)
+    simulated = [name for name in table_names if name.startswith("simulate")]
+    measured = [name for name in table_names if name not in simulated]
     print(f"before: {args.before}   after: {args.after or 'working tree'}")
     print(f"median of {args.rounds} interleaved rounds, CPU time of a fresh process\n")
     print(f"| {'workload':<40} | {'before':>12} | {'after':>12} | {'after/before':>12} |")
     print(f"|{'-' * 42}|{'-' * 14}|{'-' * 14}|{'-' * 14}|")
-    for name in table_names[:-2]:
+    for name in measured:
         b, a = median("before", name), median("after", name)
         print(f"| {name + ', CPU s':<40} | {b:>12.3f} | {a:>12.3f} | {a / b:>12.2f} |")
     pk = statistics.median(reference_rate)
+    if len(simulated) < 2:
+        print(f"\nPokerKit reference hand: {pk:,.0f} hands per CPU-s (median of the rounds)")
+        return
     ratios = {}
     for label in sources:
         rates = [1 / d for d in per_deal(label)]
