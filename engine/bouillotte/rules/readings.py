@@ -8,6 +8,7 @@ the profiles (like the bibliography) and checked at file and line.
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -83,9 +84,16 @@ describe_fields(__name__)
 
 def rule_value(path: str, value: Any) -> Any:
     """``value`` checked (and converted) as a value of the rule ``path``."""
+    return _adapter(path).validate_python(value)
+
+
+@cache
+def _adapter(path: str) -> TypeAdapter[Any]:
+    """The validator of the rule ``path``'s values, built once (every scenario's
+    ``expect_readings`` checks its values with it)."""
     group, name = path.split(".")
     annotation: Any = GROUPS[group].model_fields[name].annotation
-    return TypeAdapter(annotation).validate_python(value)
+    return TypeAdapter(annotation)
 
 
 def load_readings(file: Path, works: set[str]) -> dict[str, Reading]:
