@@ -143,6 +143,30 @@ def test_a_changed_profile_is_never_listed_from_the_cache(
     assert len(stored(cache)) == 2  # nothing stored for a library that does not load
 
 
+def test_rows_built_while_a_profile_changed_are_not_stored(
+    cache: Path, tmp_path: Path, runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rows read from a file that changed after it was hashed would be stored under the
+    old bytes' key: they are not stored at all."""
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    profile = mine / "mine.yaml"
+    profile.write_text(CHILD.format(players=4), encoding="utf-8")
+    build = Library.all
+
+    def edited_meanwhile(self: Library) -> list[object]:
+        profile.write_text(CHILD.format(players=3), encoding="utf-8")
+        return list(build(self))
+
+    with monkeypatch.context() as racing:
+        racing.setattr(Library, "all", edited_meanwhile)
+        assert listed(runner, "--variants", str(mine))[0] == 0
+    assert stored(cache) == []
+    profile.write_text(CHILD.format(players=4), encoding="utf-8")
+    rows = json.loads(listed(runner, "--json", "--variants", str(mine))[1])
+    assert {r["id"]: r["players"] for r in rows}["mine"] == 4
+
+
 def test_a_user_profile_replaces_a_bundled_one_in_the_key(
     cache: Path, tmp_path: Path, runner: CliRunner
 ) -> None:

@@ -12,7 +12,8 @@ that reads them. So they are stored as JSON (``variant-rows-<sha256>.json`` in
 - every ``*.yaml`` file of every folder the library reads, in the order it reads them:
   the bundled folder, then the user's ``--variants`` folders, each file's name and bytes.
 
-Only rows the profiles were built into are stored, and the command prints the rows after
+Only rows the profiles were built into are stored, and only if no file changed while they
+were built, and the command prints the rows after
 a JSON round trip whether they were just built or read back, so its output is the same
 byte for byte with a cold cache, a warm one, or none. A folder that does not exist, a file
 that cannot be read, a cache folder that cannot be read or written, a damaged cache file:
@@ -67,7 +68,7 @@ def variant_rows(folders: Sequence[Path] = ()) -> list[dict[str, Any]]:
         for v in Library(folders).all()
     ]
     text = json.dumps(rows, ensure_ascii=False)
-    if path is not None:
+    if path is not None and _cache_file(folders) == path:  # no file changed meanwhile
         store(path, text)
     found = _rows(text)
     assert found is not None, "the rows of a library are always valid rows"
