@@ -81,8 +81,8 @@ if RuntimeParam is not None:
 
         Typer builds the converter of every parameter of the command line it parses (a
         pydantic ``TypeAdapter``) even for an option left out, whose value is ``None`` or
-        ``()`` whatever the converter: that alone imports pydantic, half of what
-        ``bouillotte variants list`` costs. This stands in for it: Typer's own
+        ``()`` whatever the converter: that alone imported pydantic, a third of what
+        ``bouillotte variants list`` cost. This stands in for it: Typer's own
         :meth:`RuntimeParam.coerce` answers a missing value as always, and the first value
         given builds Typer's converter and hands it over (kept for the next value)."""
 
