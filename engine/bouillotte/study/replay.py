@@ -65,6 +65,12 @@ def _read_card(text: str) -> Card:
     return parse_card(text)
 
 
+@lru_cache(maxsize=1024)
+def _read_action(text: str) -> Action:
+    """:func:`parse_action`, once per text, as the cards (an action is a tuple)."""
+    return parse_action(text)
+
+
 class Wording(Protocol):
     """How a kind of file words the faults of a deal it plays."""
 
@@ -157,7 +163,7 @@ def read_actions(
     actions = []
     for i, text in enumerate(texts):
         try:
-            action = parse_action(str(text))
+            action = _read_action(str(text))
         except ActionSyntaxError as exc:
             raise place.fault(exc, (*key, i), text) from None
         if players is not None and action.player not in players:
