@@ -12,10 +12,10 @@ that reads them. So they are stored as JSON (``variant-rows-<sha256>.json`` in
 - every ``*.yaml`` file of every folder the library reads, in the order it reads them:
   the bundled folder, then the user's ``--variants`` folders, each file's name and bytes.
 
-Only rows the profiles were built into are stored, and only if no file changed while they
-were built, and the command prints the rows after
-a JSON round trip whether they were just built or read back, so its output is the same
-byte for byte with a cold cache, a warm one, or none. A folder that does not exist, a file
+Only rows the profiles were built into are stored (and only if no file changed while they
+were built), and the command prints the rows after a JSON round trip whether they were just
+built or read back, so its output is the same byte for byte with a cold cache, a warm one,
+or none. A folder that does not exist, a file
 that cannot be read, a cache folder that cannot be read or written, a damaged cache file:
 each only means building the profiles as before (and the same error, where there is one).
 """
