@@ -86,6 +86,7 @@ def test_cold_warm_and_damaged_caches_print_the_same_bytes(
         "players true": json.dumps([{**r, "players": True} for r in rows]),
         "not UTF-8": "\udcff",
         "empty": "",
+        "too long": good + " " * listing.MAX_FILE_BYTES,
     }
     for why, text in damaged.items():
         file.write_bytes(text.encode("utf-8", "surrogateescape"))

@@ -27,10 +27,13 @@ def cache_dir() -> Path:
     return Path(base) / "bouillotte"
 
 
-def read_text(path: Path) -> str | None:
-    """The text of a cached result, or ``None`` where there is none or it cannot be read."""
+def read_text(path: Path, limit: int) -> str | None:
+    """The text of a cached result, or ``None`` where there is none, it cannot be read, or
+    it is longer than ``limit`` bytes (no result is: something else put it there)."""
     try:
-        return path.read_text(encoding="utf-8")
+        with path.open("rb") as stream:
+            data = stream.read(limit + 1)
+        return data.decode("utf-8") if len(data) <= limit else None
     except (OSError, ValueError):  # missing, unreadable, a folder, not UTF-8
         return None
 

@@ -52,7 +52,7 @@ def variant_rows(folders: Sequence[Path] = ()) -> list[dict[str, Any]]:
     order (:meth:`~.profiles.Library.all`)."""
     path = _cache_file(folders)
     if path is not None:
-        found = _rows(read_text(path))
+        found = _rows(read_text(path, MAX_FILE_BYTES))
         if found is not None:
             return found
     from .profiles import Library  # only now: pydantic, the schema and YAML
