@@ -1,6 +1,7 @@
 """Before and after in one run: the same commands of two revisions, interleaved.
 
-Run:  python benchmarks/revisions.py BEFORE [AFTER] [--rounds 5] [--deals 4000] [--compiled]
+Run:  python benchmarks/revisions.py BEFORE [AFTER] [--rounds 5] [--deals 4000] [--only check]
+      [--compiled]
 
 BEFORE and AFTER are git revisions of this repository (AFTER defaults to the working tree).
 Each revision is checked out into a temporary git worktree and run from its own source
@@ -117,6 +118,13 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=4000, help="deals of the simulate run")
     parser.add_argument("--hands", type=int, default=400, help="reference hands per round")
     parser.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        help="only the commands whose name holds this text (repeatable; 'simulate' selects "
+        "both simulate runs, whose difference is the cost per deal)",
+    )
+    parser.add_argument(
         "--compiled",
         action="store_true",
         help="also measure AFTER with its engine compiled by mypyc (hatch_build.py)",
@@ -130,7 +138,11 @@ def main() -> None:
         if args.compiled:
             sources["compiled"] = compiled_copy(args.after, base / "compiled")
         try:
-            table = commands(args.deals, base / "site")
+            table = {
+                name: words
+                for name, words in commands(args.deals, base / "site").items()
+                if not args.only or any(part in name for part in args.only)
+            }
             cpu: dict[tuple[str, str], list[float]] = {}
             reference_rate: list[float] = []
             for round_number in range(args.rounds):
@@ -154,10 +166,12 @@ def main() -> None:
         return statistics.median(cpu[(label, name)])
 
     def per_deal(label: str) -> list[float]:
-        many, one = cpu[(label, table_names[-2])], cpu[(label, table_names[-1])]
+        many, one = cpu[(label, simulated[0])], cpu[(label, simulated[1])]
         return [(m - o) / (args.deals - 1) for m, o in zip(many, one, strict=True)]
 
     table_names = list(table)
+    simulated = [name for name in table_names if name.startswith("simulate")]
+    measured = [name for name in table_names if name not in simulated]
     labels = list(sources)
     after = args.after or "working tree"
     print(
@@ -169,12 +183,15 @@ def main() -> None:
     ratio_head = "".join(f" {label + '/before':>17} |" for label in labels[1:])
     print(f"| {'workload':<40} |{head}{ratio_head}")
     print(f"|{'-' * 42}|" + f"{'-' * 14}|" * len(labels) + f"{'-' * 19}|" * (len(labels) - 1))
-    for name in table_names[:-2]:
+    for name in measured:
         values = [median(label, name) for label in labels]
         cells = "".join(f" {v:>12.3f} |" for v in values)
         ratio_cells = "".join(f" {v / values[0]:>17.2f} |" for v in values[1:])
         print(f"| {name + ', CPU s':<40} |{cells}{ratio_cells}")
     pk = statistics.median(reference_rate)
+    if len(simulated) < 2:
+        print(f"\nPokerKit reference hand: {pk:,.0f} hands per CPU-s (median of the rounds)")
+        return
     ratios = {}
     for label in labels:
         rates = [1 / d for d in per_deal(label)]

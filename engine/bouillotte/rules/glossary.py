@@ -17,6 +17,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from .docstrings import describe_fields
 from .profile import rule_paths
 from .yamlsource import read_mapping, validated
 
@@ -26,7 +27,9 @@ GLOSSARY_FILE = "glossary.yaml"
 class Term(BaseModel):
     """One word of the game."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+    # Each field's docstring is its description (describe_fields below the models), so no
+    # model is built before then.
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
     """Unique; the term's anchor on the Glossary page (``glossary.html#favori``)."""
@@ -77,9 +80,12 @@ class Term(BaseModel):
 class GlossaryFile(BaseModel):
     """A ``glossary.yaml``: a list ``terms:``."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     terms: list[Term]
+
+
+describe_fields(__name__)
 
 
 def load_glossary(file: Path, works: set[str]) -> list[Term]:

@@ -23,12 +23,15 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .cards import RANKS, parse_card
+from .docstrings import describe_fields
 
 Rank = Literal["A", "K", "Q", "J", "10", "9", "8", "7"]
 
 
 class _Group(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+    # Each field's docstring is its description (describe_fields at the end of the module),
+    # so no model is built before then.
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class Table(_Group):
@@ -487,6 +490,8 @@ class Rules(_Group):
                 )
         return self
 
+
+describe_fields(__name__)
 
 GROUPS: dict[str, type[_Group]] = {
     name: info.annotation  # type: ignore[misc]

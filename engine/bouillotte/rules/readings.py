@@ -14,6 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
+from .docstrings import describe_fields
 from .profile import GROUPS, rule_paths
 from .yamlsource import Located, read_mapping, validated
 
@@ -21,7 +22,9 @@ READINGS_FILE = "readings.yaml"
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+    # Each field's docstring is its description (describe_fields below the models), so no
+    # model is built before then.
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class ReadingValue(_Strict):
@@ -76,18 +79,21 @@ class ReadingsFile(_Strict):
     readings: list[Reading]
 
 
-@cache
-def _adapter(path: str) -> TypeAdapter[Any]:
-    """The validator of a rule's values, built once per rule (building one costs about
-    100 µs, and the site asks for hundreds)."""
-    group, name = path.split(".")
-    annotation: Any = GROUPS[group].model_fields[name].annotation
-    return TypeAdapter(annotation)
+describe_fields(__name__)
 
 
 def rule_value(path: str, value: Any) -> Any:
     """``value`` checked (and converted) as a value of the rule ``path``."""
     return _adapter(path).validate_python(value)
+
+
+@cache
+def _adapter(path: str) -> TypeAdapter[Any]:
+    """The validator of the rule ``path``'s values, built once (every scenario's
+    ``expect_readings`` checks its values with it)."""
+    group, name = path.split(".")
+    annotation: Any = GROUPS[group].model_fields[name].annotation
+    return TypeAdapter(annotation)
 
 
 def load_readings(file: Path, works: set[str]) -> dict[str, Reading]:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 import stat
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -105,50 +106,95 @@ def _field(path: PathKey) -> str | None:
     return ".".join(str(p) for p in path) or None
 
 
-class _Walker:
-    """Turns the composed nodes into Python values, noting the line of every key and item."""
+_NONE = object()
+_IMMUTABLE = (int, float, str, bytes, date)  # bool is an int, datetime a date
 
-    def __init__(self, file: Path) -> None:
+
+class _Builder:
+    """Turns the parser's events into Python values, noting the line of every key and item:
+    the values, lines and errors of PyYAML's composer followed by a walk over its nodes,
+    from the one parse :func:`_parse` made (composing again cost more than parsing)."""
+
+    def __init__(self, file: Path, parsed: _Parsed) -> None:
         self.file = file
+        self.events = parsed.events
+        self.after = parsed.after
+        self.anchors = parsed.anchors
         self.lines: dict[PathKey, int] = {}
-        self.constructor = _Loader("")  # one for the document: each is costly to make
+        self.constructor: Any = _Loader("")  # one for the document: each is costly to make
+        self.tags: dict[tuple[str, Any], str] = {}
+        """The tag of each plain value met, as the resolver gives it (many repeat)."""
+        self.constructed: dict[tuple[str, str], Any] = {}
+        """Each value other than text, as the constructor made it, where it is immutable (a
+        number, true, null, a date: one object serves every place it is written)."""
 
-    def scalar(self, node: yaml.ScalarNode, path: PathKey) -> Any:
-        if node.tag == _INT and sum(c.isdigit() for c in node.value) > MAX_INT_DIGITS:
-            shown = node.value if len(node.value) <= 40 else node.value[:20] + "..."
+    def scalar(self, event: Any, path: PathKey) -> Any:
+        tag = event.tag
+        value: str = event.value
+        if tag is None or tag == "!":
+            key = (value, event.implicit)
+            tag = self.tags.get(key)
+            if tag is None:
+                tag = self.tags[key] = self.constructor.resolve(
+                    yaml.ScalarNode, value, event.implicit
+                )
+        if tag == _STR:  # most values: the text itself, as the constructor gives it
+            return value
+        if tag == _INT and sum(c.isdigit() for c in value) > MAX_INT_DIGITS:
+            shown = value if len(value) <= 40 else value[:20] + "..."
             raise InputError(
-                f"a number of {sum(c.isdigit() for c in node.value):,} digits is too large "
+                f"a number of {sum(c.isdigit() for c in value):,} digits is too large "
                 f"(at most {MAX_INT_DIGITS})",
                 file=self.file,
-                line=node.start_mark.line + 1,
+                line=event.start_mark.line + 1,
                 field=_field(path),
                 value=shown,
                 has_value=True,
             )
-        if node.tag == _STR:  # most values: the text itself, as the constructor gives it
-            return node.value
-        return self.constructor.construct_object(node)
+        found = self.constructed.get((tag, value), _NONE)
+        if found is _NONE:
+            node = yaml.ScalarNode(tag, value, event.start_mark, event.end_mark, event.style)
+            found = self.constructor.construct_object(node)
+            if found is None or isinstance(found, _IMMUTABLE):
+                self.constructed[tag, value] = found
+        return found
 
-    def walk(self, node: yaml.Node, path: PathKey) -> Any:
-        self.lines.setdefault(path, node.start_mark.line + 1)
-        if isinstance(node, yaml.MappingNode):
-            result: dict[Any, Any] = {}
-            for key_node, value_node in node.value:
-                line = key_node.start_mark.line + 1
-                if not isinstance(key_node, yaml.ScalarNode):
-                    raise InputError(
-                        "a mapping key must be a plain value", file=self.file, line=line
-                    )
-                key = self.scalar(key_node, path)
-                if key in result:
-                    raise InputError(f"the key {key!r} appears twice", file=self.file, line=line)
-                self.lines[(*path, key)] = line
-                result[key] = self.walk(value_node, (*path, key))
-            return result
-        if isinstance(node, yaml.SequenceNode):
-            return [self.walk(item, (*path, i)) for i, item in enumerate(node.value)]
-        assert isinstance(node, yaml.ScalarNode)
-        return self.scalar(node, path)
+    def walk(self, index: int, path: PathKey) -> Any:
+        """The value of the node at ``index`` (an alias: of the node it names)."""
+        events = self.events
+        event = events[index]
+        kind = type(event)
+        if kind is yaml.AliasEvent:
+            index = self.anchors[event.anchor]
+            event = events[index]
+            kind = type(event)
+        self.lines.setdefault(path, event.start_mark.line + 1)
+        if kind is yaml.ScalarEvent:
+            return self.scalar(event, path)
+        after = self.after
+        item = index + 1
+        if kind is yaml.SequenceStartEvent:
+            items: list[Any] = []
+            while type(events[item]) is not yaml.SequenceEndEvent:
+                items.append(self.walk(item, (*path, len(items))))
+                item = after[item]
+            return items
+        result: dict[Any, Any] = {}
+        while type(events[item]) is not yaml.MappingEndEvent:
+            key_event: Any = events[item]
+            if type(key_event) is yaml.AliasEvent:
+                key_event = events[self.anchors[key_event.anchor or ""]]
+            line = key_event.start_mark.line + 1
+            if type(key_event) is not yaml.ScalarEvent:
+                raise InputError("a mapping key must be a plain value", file=self.file, line=line)
+            key = self.scalar(key_event, path)
+            if key in result:
+                raise InputError(f"the key {key!r} appears twice", file=self.file, line=line)
+            self.lines[(*path, key)] = line
+            value = after[item]
+            result[key] = self.walk(value, (*path, key))
+            item = after[value]
+        return result
 
 
 def read_mapping(file: Path, what: str) -> Located:
@@ -195,17 +241,41 @@ def read_yaml(file: Path) -> Located:
     return parse_yaml(text, file)
 
 
-def _check_shape(text: str, file: Path) -> None:
-    """Refuse, from the parser's events alone, a document that would expand (through its
-    aliases) beyond :data:`MAX_VALUES` values or :data:`MAX_DEPTH` levels, or whose alias
-    stands inside the very node it names: the composer and our walk would otherwise run
-    for ages, or recurse until Python gives up."""
-    # Per open list or mapping: [anchor, values so far (itself included), deepest child]
+@dataclass(frozen=True)
+class _Parsed:
+    """A document's events, with what the builder needs to find its way among them."""
+
+    events: list[Any]  # PyYAML's stubs know no C parser's marks: an event's fields are Any
+    after: dict[int, int]
+    """The index of the event after each node, by the index of the node's first event."""
+    anchors: dict[str, int]
+    """Each anchor (``&name``) of the document, with the index of its node's first event."""
+    root: int | None
+    """The index of the document's node; ``None`` for an empty stream."""
+
+
+def _parse(text: str, file: Path) -> _Parsed:
+    """Parse ``text`` once, into its events.
+
+    Refuse from the events alone a document that would expand (through its aliases) beyond
+    :data:`MAX_VALUES` values or :data:`MAX_DEPTH` levels, or whose alias stands inside the
+    very node it names: building its values would otherwise run for ages, or recurse until
+    Python gives up. Then refuse what PyYAML's composer refuses, with its words and marks
+    (a second document, an alias to no anchor, an anchor named twice; the first in the
+    document, as the composer meets them)."""
+    events: list[Any] = []
+    after: dict[int, int] = {}
+    anchors: dict[str, int] = {}
+    refused: yaml.composer.ComposerError | None = None
+    documents = 0
+    root: int | None = None
+    # Per open list or mapping: [anchor, values so far (itself included), deepest child,
+    # index of its first event]
     stack: list[list[Any]] = []
     anchored: dict[str, tuple[int, int]] = {}  # anchor -> (values, depth) once closed
     total = 0
 
-    def fail(message: str, event: yaml.Event) -> InputError:
+    def fail(message: str, event: Any) -> InputError:
         mark = event.start_mark
         return InputError(message, file=file, line=mark.line + 1 if mark else None)
 
@@ -216,28 +286,50 @@ def _check_shape(text: str, file: Path) -> None:
             if depth > top[2]:
                 top[2] = depth
 
-    start, end, scalar = yaml.CollectionStartEvent, yaml.CollectionEndEvent, yaml.ScalarEvent
-    for event in yaml.parse(text, Loader=_Composer):
-        if isinstance(event, scalar):
+    def name(anchor: str, index: int, event: Any) -> None:
+        nonlocal refused
+        if anchor in anchors and refused is None:
+            refused = yaml.composer.ComposerError(
+                "found duplicate anchor; first occurrence",
+                events[anchors[anchor]].start_mark,
+                "second occurrence",
+                event.start_mark,
+            )
+        anchors.setdefault(anchor, index)
+
+    scalar, alias = yaml.ScalarEvent, yaml.AliasEvent
+    starts = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
+    ends = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+    parser: Iterator[Any] = yaml.parse(text, Loader=_Composer)
+    for index, event in enumerate(parser):
+        events.append(event)
+        kind = type(event)
+        if kind is scalar:
             total += 1
+            after[index] = index + 1
             if event.anchor is not None:
                 anchored[event.anchor] = (1, 0)
+                if documents == 1:
+                    name(event.anchor, index, event)
             if stack:
                 stack[-1][1] += 1
-        elif isinstance(event, start):
+        elif kind in starts:
             if len(stack) >= MAX_DEPTH:
                 raise fail(f"nested more than {MAX_DEPTH} levels deep", event)
-            stack.append([event.anchor, 1, 0])
+            if event.anchor is not None and documents == 1:
+                name(event.anchor, index, event)
+            stack.append([event.anchor, 1, 0, index])
             total += 1
-        elif isinstance(event, end):
-            anchor, values, deepest = stack.pop()
+        elif kind in ends:
+            anchor, values, deepest, first = stack.pop()
+            after[first] = index + 1
             if anchor is not None:
                 anchored[anchor] = (values, deepest + 1)
             add(values, deepest + 1)
-        elif isinstance(event, yaml.AliasEvent):
+        elif kind is alias:
             if any(open_[0] == event.anchor for open_ in stack):
                 raise fail(f"the alias *{event.anchor} stands inside the node it names", event)
-            values, depth = anchored.get(event.anchor or "", (1, 0))  # unknown: the composer says
+            values, depth = anchored.get(event.anchor or "", (1, 0))  # unknown: see below
             if len(stack) + depth > MAX_DEPTH:
                 raise fail(
                     f"the alias *{event.anchor} nests values more than {MAX_DEPTH} levels deep",
@@ -245,12 +337,33 @@ def _check_shape(text: str, file: Path) -> None:
                 )
             total += values
             add(values, depth)
+            after[index] = index + 1
+            if documents == 1 and event.anchor not in anchors and refused is None:
+                problem = "found undefined alias" + (
+                    "" if _BYTE_POSITIONS else f" {event.anchor!r}"
+                )
+                refused = yaml.composer.ComposerError(None, None, problem, event.start_mark)
+        elif kind is yaml.DocumentStartEvent:
+            documents += 1
+            if documents == 1:
+                root = index + 1
+            elif documents == 2 and refused is None:
+                assert root is not None
+                refused = yaml.composer.ComposerError(
+                    "expected a single document in the stream",
+                    events[root].start_mark,
+                    "but found another document",
+                    event.start_mark,
+                )
         if total > MAX_VALUES:
             raise fail(
                 f"the document expands to more than {MAX_VALUES:,} values (through its "
                 "aliases *name); write the values out, or fewer aliases",
                 event,
             )
+    if refused is not None:
+        raise refused
+    return _Parsed(events, after, anchors, root)
 
 
 def _line_of(text: str, position: int) -> int:
@@ -261,8 +374,7 @@ def _line_of(text: str, position: int) -> int:
 
 def parse_yaml(text: str, file: Path) -> Located:
     try:
-        _check_shape(text, file)
-        node = yaml.compose(text, Loader=_Composer)
+        parsed = _parse(text, file)
     except yaml.reader.ReaderError as exc:
         char = exc.character if isinstance(exc.character, str) else chr(exc.character)
         what = "a NUL byte" if char == "\0" else f"the control character U+{ord(char):04X}"
@@ -279,17 +391,17 @@ def parse_yaml(text: str, file: Path) -> Located:
         ) from None
     except yaml.YAMLError as exc:
         raise InputError(f"not valid YAML: {exc}", file=file) from None
-    if node is None:
+    if parsed.root is None:
         return Located({}, file, {(): 1})
-    walker = _Walker(file)
+    builder = _Builder(file, parsed)
     try:
-        data = walker.walk(node, ())
+        data = builder.walk(parsed.root, ())
     except yaml.constructor.ConstructorError as exc:
         mark = exc.problem_mark
         raise InputError(
             f"not valid YAML: {exc.problem}", file=file, line=mark.line + 1 if mark else None
         ) from None
-    return Located(data, file, walker.lines)
+    return Located(data, file, builder.lines)
 
 
 M = TypeVar("M", bound=BaseModel)

@@ -11,14 +11,14 @@ one or none at all is byte-for-byte the same. A cache folder that is missing, un
 read-only only costs the time: nothing is stored, nothing fails.
 
 The folder is ``$BOUILLOTTE_CACHE``, else ``$XDG_CACHE_HOME/bouillotte``, else
-``~/.cache/bouillotte``; deleting it is always safe.
+``~/.cache/bouillotte`` (``rules/diskcache.py``, which ``variants list`` uses too); deleting
+it is always safe.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import os
 import sys
 from collections.abc import Callable
 from functools import cache
@@ -28,18 +28,14 @@ from typing import Any
 from jinja2 import __version__ as jinja_version
 from jinja2.bccache import Bucket, FileSystemBytecodeCache
 
+# The folder and the atomic write are shared with the rules layer's cache of the variant
+# list; named again here, as effects.py imports them from this module.
+from ..rules.diskcache import cache_dir as cache_dir
+from ..rules.diskcache import store as store
 from ..rules.variant import Variant
 
 COMPUTING_LAYERS = ("rules", "play", "study")
 """The packages whose code the cached results depend on (``site/`` only draws them)."""
-
-
-def cache_dir() -> Path:
-    """``$BOUILLOTTE_CACHE``, else ``$XDG_CACHE_HOME/bouillotte``, else ``~/.cache/bouillotte``."""
-    if os.environ.get("BOUILLOTTE_CACHE"):
-        return Path(os.environ["BOUILLOTTE_CACHE"])
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "bouillotte"
 
 
 @cache
@@ -106,19 +102,6 @@ def cached(kind: str, inputs: Any, compute: Callable[[], Any]) -> Any:
     text = json.dumps(compute(), ensure_ascii=False)
     store(path, text)
     return json.loads(text)
-
-
-def store(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` whole or not at all (a file written beside it, then
-    renamed); where the folder cannot be written, store nothing: the result is the same,
-    only computed again next time."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(f".{os.getpid()}.tmp")
-        partial.write_text(text, encoding="utf-8")
-        partial.replace(path)
-    except OSError:
-        pass
 
 
 class TemplateCache(FileSystemBytecodeCache):

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Protocol
 
 from ..play.actions import Action, ActionSyntaxError, parse_action
@@ -49,12 +50,25 @@ class DealPlace:
 
     def card(self, text: str, key: PathKey) -> Card:
         try:
-            return parse_card(str(text))
+            return _read_card(str(text))
         except CardError as exc:
             raise self.fault(exc, key, text) from None
 
     def cards(self, texts: Sequence[str], key: PathKey) -> list[Card]:
         return [self.card(text, (*key, i)) for i, text in enumerate(texts)]
+
+
+@lru_cache(maxsize=1024)
+def _read_card(text: str) -> Card:
+    """:func:`parse_card`, once per text: a scenario's cards are read again under every
+    variant it is played under (``bouillotte check`` reads 3,781 cards written 31 ways)."""
+    return parse_card(text)
+
+
+@lru_cache(maxsize=1024)
+def _read_action(text: str) -> Action:
+    """:func:`parse_action`, once per text, as the cards (an action is a tuple)."""
+    return parse_action(text)
 
 
 class Wording(Protocol):
@@ -149,7 +163,7 @@ def read_actions(
     actions = []
     for i, text in enumerate(texts):
         try:
-            action = parse_action(str(text))
+            action = _read_action(str(text))
         except ActionSyntaxError as exc:
             raise place.fault(exc, (*key, i), text) from None
         if players is not None and action.player not in players:

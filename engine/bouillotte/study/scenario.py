@@ -18,6 +18,7 @@ from ..play.deal import Deal
 from ..play.events import events_json
 from ..play.showdown import MissingCardError
 from ..rules.cards import RANKS
+from ..rules.docstrings import describe_fields
 from ..rules.errors import InputError
 from ..rules.profile import rule_paths
 from ..rules.profiles import Library
@@ -35,7 +36,9 @@ within the 255 bytes a file name may have."""
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+    # Each field's docstring is its description (describe_fields below the models), so no
+    # model is built before then.
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class SourceRef(_Strict):
@@ -136,6 +139,9 @@ class ScenarioModel(_Strict):
             if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", name):
                 raise ValueError(f"player name {name!r} must be a word (letters, digits, _)")
         return players
+
+
+describe_fields(__name__)
 
 
 @dataclass(frozen=True)

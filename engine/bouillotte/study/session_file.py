@@ -15,13 +15,16 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from ..rules.docstrings import describe_fields
 from ..rules.errors import InputError
 from ..rules.yamlsource import LocatedFile, read_mapping, validated
 from .policies import get_policy
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+    # Each field's docstring is its description (describe_fields below the models), so no
+    # model is built before then.
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class DealSpec(_Strict):
@@ -91,6 +94,9 @@ class SessionModel(_Strict):
         if len(set(players)) != len(players):
             raise ValueError("a player is named twice")
         return players
+
+
+describe_fields(__name__)
 
 
 @dataclass(frozen=True)

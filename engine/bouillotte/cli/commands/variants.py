@@ -3,21 +3,24 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ...rules.profile import GROUPS, rule_doc, rule_paths
-from ...rules.profiles import Library
-from ...rules.readings import READING_MARK, reading_json, reading_of
-from ...rules.variant import Standing, Variant, differing_rules
+from ...rules.listing import variant_rows
 from ...study import render
 from ..options import JsonFlag, VariantsDirs, command_app, complete_variant, print_json
+
+if TYPE_CHECKING:  # imported where used: `variants list` reads its rows without them
+    from ...rules.profiles import Library
+    from ...rules.variant import Variant
 
 cli = command_app(help="List, show and compare the variant profiles.", no_args_is_help=True)
 
 
 def _library(dirs: list[Path] | None) -> Library:
+    from ...rules.profiles import Library
+
     return Library(dirs or [])
 
 
@@ -27,17 +30,7 @@ def variants_list(variants: VariantsDirs = None, as_json: JsonFlag = False) -> N
 
     Example:  bouillotte variants list --json
     """
-    library = _library(variants)
-    rows = [
-        {
-            "id": v.id,
-            "title": v.title,
-            "players": v.players,
-            "source": v.source,
-            "extends": v.extends,
-        }
-        for v in library.all()
-    ]
+    rows = variant_rows(variants or [])  # from the cache when the profiles are unchanged
     if as_json:
         print_json(rows)
         return
@@ -50,6 +43,9 @@ def variants_list(variants: VariantsDirs = None, as_json: JsonFlag = False) -> N
 
 
 def _rule_json(variant: Variant, path: str, library: Library) -> dict[str, Any]:
+    from ...rules.profile import rule_doc
+    from ...rules.readings import reading_json, reading_of
+
     info = variant.info[path]
     value = variant.value(path)
     reading = reading_of(library.readings, path, value)
@@ -77,6 +73,9 @@ def variants_show(
 
     Example:  bouillotte variants show foster-three
     """
+    from ...rules.profile import GROUPS, rule_paths
+    from ...rules.readings import READING_MARK
+
     library = _library(variants)
     variant = library.get(variant_id)
     rules = [_rule_json(variant, p, library) for p in rule_paths()]
@@ -121,6 +120,8 @@ def variants_show(
 
 def _badge(variant: Variant, path: str) -> str:
     """A rule's provenance as ``variants show/diff`` print it."""
+    from ...rules.variant import Standing
+
     provenance = variant.provenance(path)
     if provenance.standing in (Standing.STATED, Standing.INFERRED):
         if provenance.status == provenance.standing.value:
@@ -151,6 +152,10 @@ def variants_diff(
 
     Example:  bouillotte variants diff foster pagat
     """
+    from ...rules.profile import rule_doc
+    from ...rules.readings import READING_MARK, reading_of
+    from ...rules.variant import differing_rules
+
     library = _library(variants)
     a, b = library.get(first), library.get(second)
     paths = differing_rules(a, b)

@@ -1,0 +1,127 @@
+"""The rows of ``bouillotte variants list`` (id, title, players, source, extends of every
+profile), kept in the user's cache folder so that listing needs neither pydantic nor YAML.
+
+Building the profiles means importing pydantic, building the schema's models and reading
+every profile with its ``extends:``: several times what Python and the command line cost
+to start. Yet the rows depend on nothing but the files in the profile folders and the code
+that reads them. So they are stored as JSON (``variant-rows-<sha256>.json`` in
+:func:`~.diskcache.cache_dir`) under a hash of
+
+- the code of the ``rules`` layer, the Python and the versions of pydantic and PyYAML
+  (:func:`~.diskcache.code_digest`);
+- every ``*.yaml`` file of every folder the library reads, in the order it reads them:
+  the bundled folder, then the user's ``--variants`` folders, each file's name and bytes.
+
+Only rows the profiles were built into are stored (and only if no file changed while they
+were built), and the command prints the rows after a JSON round trip whether they were just
+built or read back, so its output is the same byte for byte with a cold cache, a warm one,
+or none. A folder that does not exist, a file
+that cannot be read, a cache folder that cannot be read or written, a damaged cache file:
+each only means building the profiles as before (and the same error, where there is one).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import stat
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .diskcache import cache_dir, code_digest, read_text, store
+from .resources import bundled
+
+MAX_FILE_BYTES = 1_048_576
+"""The largest file hashed: ``yamlsource.MAX_FILE_BYTES``, the largest the library reads
+(imported from there it would bring pydantic and PyYAML, which listing does without)."""
+
+KIND = "variant-rows"
+COLUMNS: dict[str, tuple[type, ...]] = {
+    "id": (str,),
+    "title": (str,),
+    "players": (int,),
+    "source": (str,),
+    "extends": (str, type(None)),
+}
+"""Each row's keys, in the order the list gives them, with the types a row may hold."""
+
+
+def variant_rows(folders: Sequence[Path] = ()) -> list[dict[str, Any]]:
+    """One row per variant of the bundled profiles and ``folders``, in the library's
+    order (:meth:`~.profiles.Library.all`)."""
+    path = _cache_file(folders)
+    if path is not None:
+        found = _rows(read_text(path, MAX_FILE_BYTES))
+        if found is not None:
+            return found
+    from .profiles import Library  # only now: pydantic, the schema and YAML
+
+    rows = [
+        {
+            "id": v.id,
+            "title": v.title,
+            "players": v.players,
+            "source": v.source,
+            "extends": v.extends,
+        }
+        for v in Library(folders).all()
+    ]
+    text = json.dumps(rows, ensure_ascii=False)
+    if path is not None and _cache_file(folders) == path:  # no file changed meanwhile
+        store(path, text)
+    found = _rows(text)
+    assert found is not None, "the rows of a library are always valid rows"
+    return found
+
+
+def _cache_file(folders: Sequence[Path]) -> Path | None:
+    """Where the rows of these folders are stored, or ``None`` if a folder or file cannot
+    be read (then the library reports it, or reads what it can, as it always has)."""
+    digest = hashlib.sha256()
+    try:
+        digest.update(code_digest("rules").encode())
+        for folder in (bundled("variants"), *folders):
+            if not folder.is_dir():
+                return None
+            digest.update(b"\0folder")
+            for file in sorted(folder.glob("*.yaml")):
+                data = _contents(file)
+                if data is None:
+                    return None
+                digest.update(f"\0{file.name}\0{len(data)}\0".encode())
+                digest.update(data)
+        return cache_dir() / f"{KIND}-{digest.hexdigest()}.json"
+    except (OSError, RuntimeError):  # unreadable, or no home folder to put the cache in
+        return None
+
+
+def _contents(file: Path) -> bytes | None:
+    """The bytes of a regular file the library would read, or ``None`` for anything else
+    (a folder, a device such as ``/dev/zero`` that never ends, a file over the size limit):
+    the library then refuses it as it always has."""
+    info = file.stat()
+    if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_FILE_BYTES:
+        return None
+    with file.open("rb") as stream:
+        data = stream.read(MAX_FILE_BYTES + 1)
+    return data if len(data) <= MAX_FILE_BYTES else None
+
+
+def _rows(text: str | None) -> list[dict[str, Any]] | None:
+    """The rows in ``text``, or ``None`` unless it is a list of well-formed rows."""
+    if text is None:
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(data, list):
+        return None
+    for row in data:
+        if not isinstance(row, dict) or list(row) != list(COLUMNS):
+            return None
+        for key, types in COLUMNS.items():
+            if type(row[key]) not in types:
+                return None
+    return data
