@@ -3,6 +3,8 @@ before anything changes, including a betting word said in place of the straddle'
 
 from __future__ import annotations
 
+import uuid
+
 import pytest
 
 from bouillotte.play.actions import parse_action
@@ -10,11 +12,13 @@ from bouillotte.play.deal import Deal, IllegalAction, Phase
 from bouillotte.play.events import (
     Act,
     Decline,
+    Levy,
     WonByBrelan,
     WonByPoint,
     WonBySuit,
     WonUncontested,
     event_json,
+    once,
 )
 from bouillotte.play.hands import Kind
 from bouillotte.play.outcome import replay
@@ -114,3 +118,16 @@ def test_every_offered_action_is_accepted_and_nothing_past_it(library: Library) 
             for amount in (legal.low - 1, legal.high + 1):
                 with pytest.raises(IllegalAction):
                     fresh().apply(parse_action(f"A {legal.kind} {amount}"))
+
+
+def test_a_record_logged_again_is_the_one_made_the_first_time() -> None:
+    # Records are immutable, so deals that log the same one share it: the first asking
+    # makes it, later askings for the same fields get that very record, other fields
+    # another. (A name no deal has used, so that the record is new to this process.)
+    name = f"player {uuid.uuid4().hex}"
+    first = once(Levy, name, 3)
+    assert first == Levy(name, 3)
+    assert once(Levy, name, 3) is first
+    other = once(Levy, name, 4)
+    assert other == Levy(name, 4)
+    assert once(Levy, name, 4) is other
