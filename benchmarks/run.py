@@ -168,10 +168,35 @@ def command_workloads() -> list[Workload]:
     ]
 
 
+def _arithmetic(_: int) -> float:
+    """Wall seconds of a loop of pure arithmetic: nothing shared, nothing to pickle."""
+    start = time.perf_counter()
+    total = 0
+    for i in range(10_000_000):
+        total += i * i
+    return time.perf_counter() - start
+
+
+def parallel_ceiling(rounds: int) -> float:
+    """How much faster two processes do two loops of pure arithmetic than one process does
+    one (median of ``rounds``): what this machine allows ``--jobs 2`` at best."""
+    import multiprocessing
+
+    ratios = []
+    with multiprocessing.Pool(2) as pool:
+        for _ in range(rounds):
+            one = _arithmetic(0)
+            start = time.perf_counter()
+            pool.map(_arithmetic, [0, 1])
+            ratios.append(2 * one / (time.perf_counter() - start))
+    return statistics.median(ratios)
+
+
 def jobs_speedup(deals: int, rounds: int) -> None:
     """``simulate --jobs 2`` against ``--jobs 1`` on the same deals: the wall-time ratio
     (median of interleaved rounds), with the machine's load beside it, since on a shared
-    machine the second process competes with everyone else's."""
+    machine the second process competes with everyone else's, and the machine's own
+    ceiling: two processes of pure arithmetic against one."""
     import os
 
     variant = Library().get("foster")
@@ -187,7 +212,8 @@ def jobs_speedup(deals: int, rounds: int) -> None:
     print(
         f"simulate foster, {deals:,} deals: --jobs 1 {one:.1f} s, --jobs 2 {two:.1f} s wall, "
         f"speed-up {one / two:.2f}x (median of {rounds}); load average "
-        f"{min(loads):.1f} to {max(loads):.1f} on {os.cpu_count()} processors"
+        f"{min(loads):.1f} to {max(loads):.1f} on {os.cpu_count()} processors; "
+        f"two processes of pure arithmetic: {parallel_ceiling(rounds):.2f}x"
     )
 
 
