@@ -444,7 +444,9 @@ def once(record: Callable[..., _R], *fields: object) -> _R:
     """``record(*fields)``, made once and then shared: records are immutable, so one serves
     every deal that logs the same (a frozen dataclass costs about a microsecond and a half
     to make, and a simulated deal logs a dozen, most of them seen before: the same antes,
-    the same words). A few thousand are kept, then all forgotten and made again."""
+    the same words). A few thousand are kept, then all forgotten and made again. Fields
+    are keyed by equality, so pass each field its own type (``True``, never ``1``, for a
+    flag): ``1`` and ``True`` would share one record."""
     key = (record, *fields)
     found = _KEPT.get(key)
     if found is None:
