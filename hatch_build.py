@@ -137,5 +137,11 @@ class CompileEngine(BuildHookInterface):
 if __name__ == "__main__":
     if len(sys.argv) != 2:
         raise SystemExit("usage: python hatch_build.py CHECKOUT  (compiles it in place)")
+    try:
+        import mypyc  # noqa: F401 - only to say clearly what is missing
+    except ImportError:
+        raise SystemExit(
+            "hatch_build.py: mypyc is missing (it comes with mypy: pip install -e '.[test]')"
+        ) from None
     for name in compile_in_place(Path(sys.argv[1]).resolve()):
         print(name)

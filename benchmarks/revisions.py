@@ -92,7 +92,9 @@ def compiled_copy(revision: str | None, into: Path) -> Path:
         into.mkdir()
         shutil.unpack_archive(into.with_suffix(".tar"), into)
     print(f"compiling {revision or 'the working tree'} with mypyc ...", file=sys.stderr)
-    subprocess.run([sys.executable, str(into / "hatch_build.py"), str(into)], check=True)
+    done = subprocess.run([sys.executable, str(into / "hatch_build.py"), str(into)])
+    if done.returncode != 0:
+        raise SystemExit(f"--compiled: compiling {revision or 'the working tree'} failed")
     return into
 
 
@@ -135,9 +137,9 @@ def main() -> None:
         base = Path(folder)
         sources = {"before": checkout(args.before, base / "before")}
         sources["after"] = checkout(args.after, base / "after") if args.after else ROOT
-        if args.compiled:
-            sources["compiled"] = compiled_copy(args.after, base / "compiled")
         try:
+            if args.compiled:  # inside the try: a failed compile still removes the worktrees
+                sources["compiled"] = compiled_copy(args.after, base / "compiled")
             table = {
                 name: words
                 for name, words in commands(args.deals, base / "site").items()

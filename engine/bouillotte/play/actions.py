@@ -31,7 +31,8 @@ class Action:
 
     Immutable (``Final`` fields, which the compiled engine enforces), equal by value.
     A plain class rather than a named tuple or a frozen dataclass: one is made at every
-    step of every simulated deal, and compiled (``hatch_build.py``) it costs a third."""
+    step of every simulated deal, and compiled (``hatch_build.py``) it is built natively,
+    without running Python code."""
 
     __slots__ = ("amount", "cards", "kind", "player")
 
