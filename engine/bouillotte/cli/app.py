@@ -88,8 +88,9 @@ class BouillotteGroup(TyperGroup):
         rows = [
             (
                 name,
-                (self.commands.get(name) or TyperCommand(name, help=COMMANDS[name]))
-                .get_short_help_str(limit),
+                (
+                    self.commands.get(name) or TyperCommand(name, help=COMMANDS[name])
+                ).get_short_help_str(limit),
             )
             for name in names
         ]

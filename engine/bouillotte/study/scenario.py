@@ -20,6 +20,7 @@ from ..play.showdown import MissingCardError
 from ..rules.cards import RANKS
 from ..rules.docstrings import describe_fields
 from ..rules.errors import InputError
+from ..rules.nearest import did_you_mean
 from ..rules.profile import rule_paths
 from ..rules.profiles import Library
 from ..rules.readings import rule_value
@@ -163,7 +164,8 @@ class Scenario(LocatedFile):
         work = self.model.source.work
         if work not in library.works:
             raise self.fail(
-                f"unknown work; the bibliography has {', '.join(sorted(library.works))}",
+                f"unknown work{did_you_mean(work, library.works)}; "
+                f"the bibliography has {', '.join(sorted(library.works))}",
                 ("source", "work"),
                 work,
             )
@@ -171,7 +173,8 @@ class Scenario(LocatedFile):
             for i, vid in enumerate(self.model.variants):
                 if vid not in library.files:
                     raise self.fail(
-                        f"unknown variant; known: {', '.join(library.ids())}",
+                        f"unknown variant{did_you_mean(vid, library.ids())}; "
+                        f"known: {', '.join(library.ids())}",
                         ("variants", i),
                         vid,
                     )
@@ -220,7 +223,12 @@ def _check_names(scenario: Scenario) -> None:
         for path, by_value in by_rule.items():
             where: PathKey = ("expect_readings", vid, path)
             if path not in rule_paths():
-                raise scenario.fail("unknown rule; a rule is written group.field", where, path)
+                raise scenario.fail(
+                    f"unknown rule{did_you_mean(path, rule_paths())}; a rule is written "
+                    "group.field",
+                    where,
+                    path,
+                )
             for value, expect in by_value.items():
                 try:
                     rule_value(path, value)
@@ -386,7 +394,10 @@ class ScenarioLibrary:
             if scenario.id == name:
                 return scenario
         known = ", ".join(sorted(s.id for s in self.all()))
-        raise InputError(f"unknown scenario {name!r}; known scenarios: {known}")
+        raise InputError(
+            f"unknown scenario {name!r}{did_you_mean(name, (s.id for s in self.all()))}; "
+            f"known scenarios: {known}"
+        )
 
 
 @dataclass(frozen=True)
