@@ -33,7 +33,7 @@ CASES = {
     "card-not-in-pack": (GOOD.replace("A: [AS, KS, 8H]", "A: [AS, KS, JH]"), 7, "not in the 20"),
     "wrong-number-of-cards": (GOOD.replace("A: [AS, KS, 8H]", "A: [AS, KS]"), 7, "holds 2 cards"),
     "unknown-variant": (GOOD.replace("variants: [foster]", "variants: [fostr]"), 13, "fostr"),
-    "unknown-key": (GOOD + "expected: {}\n", 14, "Extra inputs"),
+    "unknown-key": (GOOD + "expected: {}\n", 14, "unknown key 'expected' (did you mean 'expect'?)"),
     "bad-action-word": (GOOD.replace("A bet 10", "A wager 10"), 12, "'wager'"),
     "unknown-player-in-action": (GOOD.replace("A bet 10", "E bet 10"), 12, "'E' is not one"),
     "too-few-actions": (GOOD.replace(", D fold]", "]"), 12, "actions end before the deal"),

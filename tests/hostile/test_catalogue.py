@@ -303,7 +303,7 @@ CASES = [
     Case(
         "glossary-unknown-key",
         ("variants", "list", "--variants", "{in}/glossary-unknown-key"),
-        "glossary.yaml:5: terms.0.aslo: Extra inputs are not permitted",
+        "glossary.yaml:5: terms.0.aslo: unknown key 'aslo' (did you mean 'also'?)",
     ),
     Case(
         "glossary-documented-term-without-its-quote",

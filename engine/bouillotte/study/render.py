@@ -6,6 +6,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 
+def counted(n: int, singular: str, plural: str | None = None) -> str:
+    """``1 rule``, ``2 rules``, ``1,000 deals``: a number with its noun agreeing
+    (``plural`` where it is not the singular with an s)."""
+    return f"{n:,} {singular if n == 1 else plural or singular + 's'}"
+
+
 def table(
     headers: Sequence[str],
     rows: Sequence[Sequence[Any]],
@@ -30,12 +36,13 @@ def table(
 
 
 def value_text(value: Any) -> str:
+    """A rule's value for people: yes or no for a flag, ``none`` for no value."""
     if hasattr(value, "model_dump"):
         value = value.model_dump()
     if isinstance(value, dict):
         return ", ".join(f"{k}: {value_text(v)}" for k, v in value.items())
     if isinstance(value, list):
-        return " ".join(str(v) for v in value)
+        return " ".join(value_text(v) for v in value)
     if value is None:
         return "none"
     if isinstance(value, bool):
