@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import importlib
 import sys
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 from typer.core import TyperCommand, TyperGroup
@@ -108,7 +108,7 @@ app = typer.Typer(
         "Compare the historical rule systems of Bouillotte (Brelan).\n\n"
         "Each system is a YAML variant profile with a citation for every rule; one engine "
         "plays any deal under any profile.\n\n"
-        "Start with:  bouillotte variants list   ·   bouillotte compare foster-sight\n\n"
+        "\b\nStart with:\n  bouillotte variants list\n  bouillotte compare foster-sight\n\n"
         "YAML files are read within limits (docs/contracts.md): at most 1 MiB, 20,000 values "
         "once aliases are expanded, 64 levels deep. Bad input exits 2 with one line naming "
         "the file, line, field and value; Ctrl-C exits 130."
@@ -120,8 +120,26 @@ app = typer.Typer(
 )
 
 
+def _print_version(asked: bool) -> None:
+    if asked:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            typer.echo(f"bouillotte {version('bouillotte')}")
+        except PackageNotFoundError:  # run from a source tree that is not installed
+            typer.echo("bouillotte (not installed: no version)")
+        raise typer.Exit()
+
+
 @app.callback()
-def _root() -> None:
+def _root(
+    show_version: Annotated[
+        bool,
+        typer.Option(
+            "--version", help="Print the version and exit.", is_eager=True, callback=_print_version
+        ),
+    ] = False,
+) -> None:
     """The commands are loaded by :class:`BouillotteGroup`; the application needs one
     callback to be a group rather than a single command."""
 

@@ -2,8 +2,37 @@
 
 from __future__ import annotations
 
+import re
+import shutil
+import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any
+
+_ROLE = re.compile(r":[a-z:]+:`~?(?:[^`]*\.)?([^`.]+)`")
+_LITERAL = re.compile(r"``([^`]+)``|`([^`]+)`")
+_EMPHASIS = re.compile(r"(?<![\w*])\*([^*\s][^*]*)\*(?![\w*])")
+
+
+def plain(text: str) -> str:
+    """A docstring's reStructuredText as words for the terminal: ``players-option``,
+    :class:`~a.Rule` and *emphasis* lose their markup; lines are joined."""
+    text = _ROLE.sub(r"\1", text)
+    text = _LITERAL.sub(lambda m: m.group(1) or m.group(2), text)
+    return " ".join(_EMPHASIS.sub(r"\1", text).split())
+
+
+def wrapped(text: str, indent: str = "", first: str | None = None, width: int = 0) -> str:
+    """``text`` wrapped to the terminal's width (``width`` if given), never cut: the
+    first line starts with ``first`` (default ``indent``), the others with ``indent``."""
+    columns = width or shutil.get_terminal_size().columns
+    return textwrap.fill(
+        text,
+        width=max(columns, 40),
+        initial_indent=indent if first is None else first,
+        subsequent_indent=indent,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
 
 
 def counted(n: int, singular: str, plural: str | None = None) -> str:

@@ -33,7 +33,11 @@ def _expected(scenario: Scenario, result: RunResult) -> bool:
 def run_command(
     scenario: Annotated[
         str,
-        typer.Argument(help="A scenario id or a YAML file.", autocompletion=complete_scenario),
+        typer.Argument(
+            help="A scenario id or a YAML file.",
+            autocompletion=complete_scenario,
+            metavar="SCENARIO",
+        ),
     ],
     variant: Annotated[
         list[str] | None,

@@ -175,9 +175,11 @@ def variants_diff(
     verb = "differs" if len(paths) == 1 else "differ"
     typer.echo(f"{render.counted(len(paths), 'rule')} {verb} between {a.id} and {b.id}:")
     for path in paths:
-        typer.echo(f"\n{path} — {rule_doc(path).splitlines()[0]}")
+        described = render.plain(rule_doc(path).split("\n\n")[0])
+        typer.echo("\n" + render.wrapped(f"{path} — {described}", "    ", ""))
         for v in (a, b):
             typer.echo(f"  {v.id}: {render.value_text(v.value(path))}  {_badge(v, path)}")
-            typer.echo("\n".join(_citation_lines(v, path)))
+            for line in _citation_lines(v, path):
+                typer.echo(render.wrapped(line.strip(), "        ", "      "))
         if any(reading_of(library.readings, path, v.value(path)) for v in (a, b)):
             typer.echo(f"  ({READING_MARK})")
