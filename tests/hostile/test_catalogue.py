@@ -458,7 +458,7 @@ CASES = [
     Case(
         "session-names-an-unknown-variant",
         ("session", "{in}/session-unknown-variant.yaml"),
-        "session-unknown-variant.yaml:1: variant: unknown variant; known variants:",
+        "session-unknown-variant.yaml:1: variant: unknown variant (did you mean 'foster'?); known",
     ),
     Case(
         "golden-dir-that-does-not-exist",
