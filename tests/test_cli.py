@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 from itertools import pairwise
+from typing import Any
 
 import pytest
 import typer
@@ -225,9 +226,9 @@ def test_help_names_every_value_in_words(words: tuple[str, ...]) -> None:
     for line in text[text.find("\nArguments:") :].splitlines() + options.splitlines():
         head = line[:30]
         assert not re.search(r"<[a-z\[\]]+>", head), line
-    command = load_command(words[0])
+    command: Any = load_command(words[0])
     if len(words) > 1:
-        command = command.commands[words[1]]  # type: ignore[attr-defined]
+        command = command.commands[words[1]]
     for param in command.params:
         if param.param_type_name == "argument" or not getattr(param, "is_flag", False):
             assert param.metavar and param.metavar.isupper(), (words, param.name)
