@@ -50,6 +50,11 @@ CASES = [
         "expect-unknown-system.yaml:15: expect.fostr: unknown variant (did you mean 'foster'?)",
     ),
     Case(
+        "expect-unknown-system-when-compare-chooses-the-systems",
+        ("compare", "{in}/expect-unknown-system.yaml", "-v", "foster"),
+        "expect-unknown-system.yaml:15: expect.fostr: unknown variant (did you mean 'foster'?)",
+    ),
+    Case(
         "expect-unknown-system-in-check-is-not-a-mismatch",
         ("check", "{in}/expect-unknown-system.yaml"),
         "expect-unknown-system.yaml:15: expect.fostr: unknown variant",
