@@ -16,15 +16,21 @@ from typer.core import TyperCommand
 from ..rules.errors import InputError, UserError
 
 
+_IDS = re.compile(r"[a-z0-9][a-z0-9-]*(,[a-z0-9][a-z0-9-]*)*")
+"""A value of ``--variants`` that reads as variant ids rather than a path."""
+
+
 def _profile_folders(ctx: typer.Context, folders: list[Path] | None) -> list[Path] | None:
-    """``--variants`` is always a folder: a value that is none (``foster,pagat``, the
-    ids ``compare --variants`` once took) is refused in one line that says how to choose
-    systems instead, where the command can."""
+    """``--variants`` is always a folder: a value that is none is refused in one line, and
+    one written like ids (``foster,pagat``, as ``compare --variants`` once took them) is
+    told how to choose systems instead, where the command can."""
     for folder in folders or []:
         if not folder.exists():
             choose = any("-v" in getattr(p, "opts", ()) for p in ctx.command.params)
-            ids = [i for i in str(folder).split(",") if i]
-            hint = f"; to choose systems use {' '.join(f'-v {i}' for i in ids)}" if choose else ""
+            like_ids = _IDS.fullmatch(str(folder)) is not None
+            ids = str(folder).split(",")
+            hint = f"; to choose systems use {' '.join(f'-v {i}' for i in ids)}"
+            hint = hint if choose and like_ids else ""
             raise InputError(
                 f"no such folder: --variants takes a folder of profiles{hint}", file=folder
             )
@@ -149,7 +155,8 @@ def _examples_unwrapped(text: str | None) -> str | None:
 
 class WordsCommand(TyperCommand):
     """A command whose help speaks in words: each parameter by its metavar (``SCENARIO``,
-    ``SYSTEM``, ``N``, ``DIR``, given where it is declared), never a Python type
+    ``SYSTEM``, ``N``, ``DIR``: given where it is declared, else :data:`METAVARS`'s word
+    for its name), never a Python type
     (``<int>``, ``<list[str]>``) nor a required argument in braces (``{scenario}``); its
     examples each on its own line."""
 
