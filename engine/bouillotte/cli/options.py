@@ -15,7 +15,6 @@ from typer.core import TyperCommand
 
 from ..rules.errors import InputError, UserError
 
-
 _IDS = re.compile(r"[a-z0-9][a-z0-9-]*(,[a-z0-9][a-z0-9-]*)*")
 """A value of ``--variants`` that reads as variant ids rather than a path."""
 
