@@ -300,3 +300,10 @@ def test_compare_chooses_systems_with_v_and_only() -> None:
     assert by_v.exit_code == by_only.exit_code == 0
     assert by_v.stdout == by_only.stdout
     assert json.loads(by_v.stdout)["variants"] == ["foster", "pagat"]
+
+
+def test_a_mistyped_command_is_answered_with_the_nearest() -> None:
+    """Among every command, not only those loaded (none is, before one runs)."""
+    result = runner.invoke(app, ["chek"])
+    assert result.exit_code == 2
+    assert "No such command 'chek'. Did you mean 'check'?" in result.stderr

@@ -11,6 +11,7 @@ turns it into one line on stderr and exit status 2 for every command at once.
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import sys
 from typing import Annotated, Any
@@ -96,6 +97,17 @@ class BouillotteGroup(TyperGroup):
         ]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        """As Typer's, but a mistyped command is answered with the nearest of all of
+        :data:`COMMANDS` (Typer looks only among those already loaded)."""
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and name not in self.list_commands(ctx):
+            close = difflib.get_close_matches(name, self.list_commands(ctx), n=1)
+            ctx.fail(
+                f"No such command {name!r}." + (f" Did you mean {close[0]!r}?" if close else "")
+            )
+        return super().resolve_command(ctx, args)
 
     def invoke(self, ctx: Any) -> Any:
         with user_errors():
