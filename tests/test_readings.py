@@ -135,7 +135,7 @@ def test_a_bad_expect_readings_key_is_bad_input_at_its_line(
         (
             "    scenario: misdeal-two-triplets\n",
             "    extra: 1\n    scenario: misdeal-two-triplets\n",
-            "Extra inputs",
+            "unknown key 'extra'; the keys here are",
         ),
     ],
 )

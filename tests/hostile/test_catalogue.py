@@ -303,7 +303,7 @@ CASES = [
     Case(
         "glossary-unknown-key",
         ("variants", "list", "--variants", "{in}/glossary-unknown-key"),
-        "glossary.yaml:5: terms.0.aslo: Extra inputs are not permitted",
+        "glossary.yaml:5: terms.0.aslo: unknown key 'aslo' (did you mean 'also'?)",
     ),
     Case(
         "glossary-documented-term-without-its-quote",
@@ -458,7 +458,7 @@ CASES = [
     Case(
         "session-names-an-unknown-variant",
         ("session", "{in}/session-unknown-variant.yaml"),
-        "session-unknown-variant.yaml:1: variant: unknown variant; known variants:",
+        "session-unknown-variant.yaml:1: variant: unknown variant (did you mean 'foster'?); known",
     ),
     Case(
         "golden-dir-that-does-not-exist",

@@ -18,6 +18,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from .docstrings import describe_fields
+from .nearest import did_you_mean
 from .profile import rule_paths
 from .yamlsource import read_mapping, validated
 
@@ -63,7 +64,10 @@ class Term(BaseModel):
     def _known_rules(cls, rules: list[str]) -> list[str]:
         for path in rules:
             if path not in rule_paths():
-                raise ValueError(f"unknown rule {path!r}; a rule is written group.field")
+                raise ValueError(
+                    f"unknown rule {path!r}{did_you_mean(path, rule_paths())}; "
+                    "a rule is written group.field"
+                )
         return rules
 
     @property
@@ -101,7 +105,8 @@ def load_glossary(file: Path, works: set[str]) -> list[Term]:
         if term.source not in works:
             raise doc.fault(
                 ("terms", i, "source"),
-                f"unknown source id; the bibliography has {', '.join(sorted(works))}",
+                f"unknown source id{did_you_mean(term.source, works)}; "
+                f"the bibliography has {', '.join(sorted(works))}",
                 term.source,
             )
     return terms

@@ -13,6 +13,7 @@ from pydantic import ValidationError
 from .citations import CITATION_KEYS, Citation, Work
 from .errors import InputError
 from .glossary import GLOSSARY_FILE, Term, load_glossary, merge_glossaries
+from .nearest import did_you_mean
 from .profile import GROUPS, Rules
 from .profilefile import CITED_KEYS, PROFILE_KEYS, VALUE_KEY, ProfileFile
 from .readings import READINGS_FILE, Reading, load_readings
@@ -89,7 +90,8 @@ class Library:
     def get(self, variant_id: str) -> Variant:
         if variant_id not in self.files:
             raise InputError(
-                f"unknown variant {variant_id!r}; known variants: {', '.join(self.ids())}"
+                f"unknown variant {variant_id!r}{did_you_mean(variant_id, self.ids())}; "
+                f"known variants: {', '.join(self.ids())}"
             )
         if variant_id not in self._variants:
             self._variants[variant_id] = self._build(variant_id)
@@ -167,7 +169,8 @@ class Library:
             for key in doc.data:
                 if key not in PROFILE_KEYS:
                     raise InputError(
-                        f"unknown key {key!r}; a profile has {', '.join(sorted(PROFILE_KEYS))}",
+                        f"unknown key {key!r}{did_you_mean(key, PROFILE_KEYS)}; "
+                        f"a profile has {', '.join(sorted(PROFILE_KEYS))}",
                         file=doc.file,
                         line=doc.line((key,)),
                         field=str(key),
@@ -199,7 +202,10 @@ class Library:
                 )
 
             if parent not in self.files:
-                raise refuse(f"extends an unknown profile; known profiles: {', '.join(self.ids())}")
+                raise refuse(
+                    f"extends an unknown profile{did_you_mean(parent, self.ids())}; "
+                    f"known profiles: {', '.join(self.ids())}"
+                )
             if parent in (*chain, variant_id):
                 cycle = " -> ".join((*chain, variant_id, parent))
                 raise refuse(f"'extends:' goes round in a cycle: {cycle}")
@@ -218,7 +224,8 @@ class Library:
         for group, fields in rules.items():
             if group not in GROUPS:
                 raise InputError(
-                    f"unknown group of rules {group!r}; the groups are {', '.join(GROUPS)}",
+                    f"unknown group of rules {group!r}{did_you_mean(group, GROUPS)}; "
+                    f"the groups are {', '.join(GROUPS)}",
                     file=doc.file,
                     line=doc.line(("rules", group)),
                     field=f"rules.{group}",
@@ -235,7 +242,8 @@ class Library:
                 path: PathKey = ("rules", group, name)
                 if name not in known:
                     raise InputError(
-                        f"unknown rule {group}.{name}; the rules of {group} are {', '.join(known)}",
+                        f"unknown rule {group}.{name}{did_you_mean(name, known)}; "
+                        f"the rules of {group} are {', '.join(known)}",
                         file=doc.file,
                         line=doc.line(path),
                         field=f"rules.{group}.{name}",
@@ -274,7 +282,8 @@ class Library:
             ) from None
         if citation.source is not None and citation.source not in self.works:
             raise InputError(
-                f"unknown source id; the bibliography ({BIBLIOGRAPHY_FILE}) has "
+                f"unknown source id{did_you_mean(citation.source, self.works)}; "
+                f"the bibliography ({BIBLIOGRAPHY_FILE}) has "
                 f"{', '.join(sorted(self.works))}",
                 file=doc.file,
                 line=doc.line((*path, "source")),
@@ -293,7 +302,8 @@ class Library:
         source = profile.source
         if source not in self.works:
             raise InputError(
-                f"unknown source id; the bibliography has {', '.join(sorted(self.works))}",
+                f"unknown source id{did_you_mean(source, self.works)}; "
+                f"the bibliography has {', '.join(sorted(self.works))}",
                 file=doc.file,
                 line=doc.line(("source",)),
                 field="source",

@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
 from .docstrings import describe_fields
+from .nearest import did_you_mean
 from .profile import GROUPS, rule_paths
 from .yamlsource import Located, read_mapping, validated
 
@@ -62,7 +63,10 @@ class Reading(_Strict):
     @classmethod
     def _known_rule(cls, rule: str) -> str:
         if rule not in rule_paths():
-            raise ValueError(f"unknown rule {rule!r}; a rule is written group.field")
+            raise ValueError(
+                f"unknown rule {rule!r}{did_you_mean(rule, rule_paths())}; "
+                "a rule is written group.field"
+            )
         return rule
 
     def values(self) -> list[Any]:
@@ -117,7 +121,8 @@ def _check(doc: Located, index: int, reading: Reading, works: set[str]) -> None:
     if reading.source not in works:
         raise doc.fault(
             ("readings", index, "source"),
-            f"unknown source id; the bibliography has {', '.join(sorted(works))}",
+            f"unknown source id{did_you_mean(reading.source, works)}; "
+            f"the bibliography has {', '.join(sorted(works))}",
             reading.source,
         )
     seen: list[Any] = []

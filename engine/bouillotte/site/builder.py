@@ -38,6 +38,7 @@ from ..rules.texts import notes_quotes, paragraph_anchor
 from ..rules.variant import Standing, Variant, differing_rules
 from ..study.attribution import Attribution, attribute, signature
 from ..study.compare import Comparison
+from ..study.render import counted
 from ..study.replay import Step
 from ..study.scenario import RunResult, Scenario, ScenarioLibrary, run_scenario
 from . import downloads, scenes
@@ -709,7 +710,7 @@ def _collect(
     log("reading the variant profiles")
     library = Library(list(variant_dirs), include_bundled=include_bundled)
     variants = rule_views.system_order(library.all())
-    log(f"  {len(variants)} variants")
+    log(f"  {counted(len(variants), 'variant')}")
     statistics = _Statistics(variants, log) if early_statistics else None
     try:
         log("reading the scenarios")

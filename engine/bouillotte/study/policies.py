@@ -35,6 +35,7 @@ from ..play.hands import Kind, classify
 from ..play.showdown import rank_values
 from ..rules.cards import Card
 from ..rules.errors import InputError
+from ..rules.nearest import did_you_mean
 from ..rules.profile import Rules
 
 _SEEING, _STRADDLE = Phase.SEEING, Phase.STRADDLE
@@ -419,7 +420,8 @@ def get_policy(name: str) -> Policy:
         return POLICIES[name]()
     except KeyError:
         raise InputError(
-            f"unknown policy {name!r}; the policies are {', '.join(POLICIES)}",
+            f"unknown policy {name!r}{did_you_mean(name, POLICIES)}; "
+            f"the policies are {', '.join(POLICIES)}",
             value=name,
             has_value=True,
         ) from None

@@ -101,7 +101,8 @@ def variants_show(
         typer.echo(f"extends {variant.extends}; rules stated in an ancestor profile are marked ^")
         silent = [p for p in rule_paths() if variant.info[p].silent]
         if silent:
-            typer.echo(f"{variant.source} leaves {len(silent)} rules open: {', '.join(silent)}")
+            open_rules = render.counted(len(silent), "rule")
+            typer.echo(f"{variant.source} leaves {open_rules} open: {', '.join(silent)}")
     current = ""
     for rule in rules:
         group = rule["rule"].split(".")[0]
@@ -171,11 +172,14 @@ def variants_diff(
             }
         )
         return
-    typer.echo(f"{len(paths)} rules differ between {a.id} and {b.id}:")
+    verb = "differs" if len(paths) == 1 else "differ"
+    typer.echo(f"{render.counted(len(paths), 'rule')} {verb} between {a.id} and {b.id}:")
     for path in paths:
-        typer.echo(f"\n{path} — {rule_doc(path).splitlines()[0]}")
+        described = render.plain(rule_doc(path).split("\n\n")[0])
+        typer.echo("\n" + render.wrapped(f"{path} — {described}", "    ", ""))
         for v in (a, b):
             typer.echo(f"  {v.id}: {render.value_text(v.value(path))}  {_badge(v, path)}")
-            typer.echo("\n".join(_citation_lines(v, path)))
+            for line in _citation_lines(v, path):
+                typer.echo(render.wrapped(line.strip(), "        ", "      "))
         if any(reading_of(library.readings, path, v.value(path)) for v in (a, b)):
             typer.echo(f"  ({READING_MARK})")
