@@ -288,7 +288,7 @@ def test_richest_suit_out_then_most_pips_in_another_suit() -> None:
 
 
 def test_richest_suit_out_its_cards_do_not_count_in_the_fallback() -> None:
-    """"The player counting the greatest face value of cards in any other suit": the
+    """The fallback counts "the greatest face value of cards in any other suit": the
     richest suit is left out. Spades AS KS (A) + QS 9S 8S (C) = 48, hearts AH KH (B) + the
     retourne QH = 31, clubs AC KC (D) + 8C (B) = 29, diamonds 9D (A) + 8D (D) = 17. Spades
     are richest; their ace is A's, and A is out. C holds only spades, 27 of them, and
