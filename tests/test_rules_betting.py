@@ -6,7 +6,7 @@ his cards but betting nothing." Once the game is open a player calls, raises or 
 The teaching card (03): "An opener brings their total contribution up to the largest
 already made; our agreement requires adding at least 1 even when already equal"; (05) "A
 player short of chips may call all-in with the remainder, but cannot open or raise."
-Pierer's Brelan opens for as much as is in the pool and raises by multiples of the bet
+Pierer's Brelan opens for exactly as much as is in the pool and raises by multiples of the bet
 (variants/brelan-pierer.yaml). The legal lists and the refusals below are reckoned by hand
 from these rules; the refusals' words are what a user reads, so they are pinned whole.
 """
