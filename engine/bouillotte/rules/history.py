@@ -93,8 +93,9 @@ class Meaning(BaseModel):
     locator: str
     quote: str
     translation: str | None = None
-    value: str | None
-    """The rule value that says this meaning, or none where the schema cannot say it."""
+    value: str | bool | int | None
+    """The rule value that says this meaning (a word of a choice, or ``true``/``false`` or a
+    number for a rule that takes one), or none where the schema cannot say it."""
     meaning: str
 
 

@@ -19,6 +19,7 @@ from .profilefile import CITED_KEYS, PROFILE_KEYS, VALUE_KEY, ProfileFile
 from .readings import READINGS_FILE, Reading, load_readings
 from .resources import bundled
 from .texts import ShippedText, load_text
+from .unread import UNREAD_FILE, UnreadWork, load_unread, merge_unread
 from .variant import RuleInfo, Variant
 from .yamlsource import Located, PathKey, pydantic_message, read_yaml, validated
 
@@ -51,6 +52,7 @@ class Library:
         self.works: dict[str, Work] = {}
         readings_files: list[Path] = []
         glossary_files: list[Path] = []
+        unread_files: list[Path] = []
         self.meanings_files: list[Path] = []
         """The ``meanings.yaml`` files of the folders, bundled first."""
         self._work_folders: dict[str, Path] = {}
@@ -66,6 +68,8 @@ class Library:
                     self.meanings_files.append(file)
                 elif file.name == GLOSSARY_FILE:
                     glossary_files.append(file)
+                elif file.name == UNREAD_FILE:
+                    unread_files.append(file)
                 else:
                     self.files[file.stem] = file
         self.readings: dict[str, Reading] = {}
@@ -77,6 +81,10 @@ class Library:
         )
         """The words of the game (``glossary.yaml``): the bundled terms, then a user's folder's
         (which replace a bundled term of the same id)."""
+        self.unread: list[UnreadWork] = merge_unread(
+            [load_unread(file, set(self.works)) for file in unread_files]
+        )
+        """The works known but not yet read (``unread.yaml``), the bundled ones first."""
         self._docs: dict[str, Located] = {}
         self._files: dict[str, ProfileFile] = {}
         self._entries: dict[str, dict[str, _Entry]] = {}

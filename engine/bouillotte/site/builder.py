@@ -492,6 +492,7 @@ def _sources(inputs: _Inputs) -> Page:
         "Sources",
         {
             "works": works,
+            "unread": inputs.library.unread,
             "variants": inputs.variants,
             "has_odds": True,
         },

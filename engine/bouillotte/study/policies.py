@@ -219,8 +219,8 @@ def _amount(legal: LegalAction, wanted: int) -> int:
     low = legal.low if legal.low is not None else 0
     high = legal.high if legal.high is not None else low
     amount = max(low, min(high, wanted))
-    if legal.step:  # only multiples of the bet (Pierer's raises)
-        amount = max(low, amount - amount % legal.step)
+    if legal.step:  # only whole steps above the least (Pierer's raises)
+        amount = max(low, amount - (amount - low) % legal.step)
     return amount
 
 
