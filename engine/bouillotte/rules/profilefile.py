@@ -33,6 +33,13 @@ class ProfileFile(BaseModel):
     source: str = Field(description="The main work, an id from variants/sources.yaml.")
     summary: str | None = Field(default=None, description="Markdown prose.")
     extends: str | None = Field(default=None, description="The profile this one extends.")
+    replaces: bool = Field(
+        default=False,
+        description="true when this profile's id (its file name) is also the id of a bundled "
+        "profile, or of one in an earlier --variants folder, and this profile is meant to "
+        "stand in its place (and so in the place of every profile that extends it); without "
+        "it such a profile is refused. Every command then says on stderr which file it uses.",
+    )
     game: Game = Field(
         default="bouillotte",
         description="The game this is a system of: bouillotte, or brelan (the older game). "
