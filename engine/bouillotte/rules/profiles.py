@@ -15,7 +15,14 @@ from .citations import CITATION_KEYS, Citation, Work
 from .errors import InputError
 from .glossary import GLOSSARY_FILE, Term, load_glossary, merge_glossaries
 from .profile import GROUPS, Rules
-from .profilefile import CITED_KEYS, PROFILE_KEYS, VALUE_KEY, ProfileFile
+from .profilefile import (
+    CITED_KEYS,
+    INHERITANCE_KEYS,
+    PROFILE_KEYS,
+    VALUE_KEY,
+    Inheritance,
+    ProfileFile,
+)
 from .quotecheck import QuoteChecker, checked
 from .readings import READINGS_FILE, Reading, load_readings
 from .resources import bundled
@@ -38,6 +45,8 @@ class _Entry:
     doc: Located
     path: PathKey
     """Where the rule stands in ``doc``, as ``("rules", group, field)``."""
+    inheritance: Inheritance | None = None
+    """In a flattened profile: the system the value is inherited from."""
 
 
 class Library:
@@ -279,8 +288,10 @@ class Library:
                         line=doc.line(path),
                         field=f"rules.{group}.{name}",
                     )
-                value, citation = self._split(raw, doc, path)
-                own[f"{group}.{name}"] = _Entry(value, citation, variant_id, doc, path)
+                value, citation, inheritance = self._split(raw, doc, path)
+                own[f"{group}.{name}"] = _Entry(
+                    value, citation, variant_id, doc, path, inheritance
+                )
         return own
 
     def _check_quotes(self, own: dict[str, _Entry]) -> None:
@@ -295,10 +306,13 @@ class Library:
             if fault is not None:
                 raise entry.doc.fault((*entry.path, "quote"), fault)
 
-    def _split(self, raw: Any, doc: Located, path: PathKey) -> tuple[Any, Citation | None]:
-        """Separate a rule's value from its citation (``value:`` plus citation keys)."""
+    def _split(
+        self, raw: Any, doc: Located, path: PathKey
+    ) -> tuple[Any, Citation | None, Inheritance | None]:
+        """Separate a rule's value from its citation (``value:`` plus citation keys) and,
+        in a flattened profile, the mark of an inherited value."""
         if not (isinstance(raw, dict) and VALUE_KEY in raw):
-            return raw, None
+            return raw, None, None
         extra = set(raw) - CITED_KEYS
         if extra:
             key = sorted(extra, key=str)[0]
@@ -309,10 +323,12 @@ class Library:
                 line=doc.line((*path, key)),
                 field=".".join(str(p) for p in (*path, key)),
             )
-        cited = {k: v for k, v in raw.items() if k != VALUE_KEY}
-        if not cited:
-            return raw[VALUE_KEY], None
+        marks = {k: v for k, v in raw.items() if k in INHERITANCE_KEYS}
+        cited = {k: v for k, v in raw.items() if k != VALUE_KEY and k not in INHERITANCE_KEYS}
         try:
+            inheritance = Inheritance.model_validate(marks) if marks else None
+            if not cited:
+                return raw[VALUE_KEY], None, inheritance
             citation = Citation.model_validate(cited)
         except ValidationError as exc:
             error = exc.errors()[0]
@@ -333,7 +349,7 @@ class Library:
                 value=citation.source,
                 has_value=True,
             )
-        return raw[VALUE_KEY], citation
+        return raw[VALUE_KEY], citation, inheritance
 
     # -- building -------------------------------------------------------------------
 
@@ -364,10 +380,13 @@ class Library:
                 path=path,
                 value=getattr(getattr(rules, path.split(".")[0]), path.split(".")[1]),
                 citation=entry.citation,
-                defined_in=entry.profile,
+                defined_in=entry.inheritance.inherited_from
+                if entry.inheritance and entry.inheritance.inherited_from
+                else entry.profile,
                 file=str(entry.doc.file),
                 line=entry.doc.line(entry.path),
-                silent=entry.profile != variant_id and self._file(entry.profile).source != source,
+                silent=(entry.profile != variant_id and self._file(entry.profile).source != source)
+                or (entry.inheritance is not None and entry.inheritance.source_silent),
             )
             for path, entry in entries.items()
         }
