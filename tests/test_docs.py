@@ -6,7 +6,7 @@ In ``docs/*.md`` a fenced block is a test when the line before it says so:
   folder of the document's own;
 - ``<!-- test: run -->`` before an ``sh`` block: each line is a ``bouillotte`` command run
   in that folder, in order, after the files written so far; it must exit 0, or the status
-  its closing comment names (``# exit 2``), and then its message is one line holding the
+  its closing comment names (``# exit 2``), and then its message is one ``error:`` line holding the
   words of the comment that follows (``# exit 2: not found word for word``).
 
 A line of the document's own (``<!-- test: edit PATH: OLD => NEW -->``) changes a written
@@ -75,7 +75,8 @@ def run_line(runner: CliRunner, folder: Path, command: str, where: str) -> None:
         os.chdir(cwd)
     assert result.exit_code == status, f"{where}: {command}\n{result.stdout}\n{result.stderr}"
     if status == 2:
-        (line,) = result.stderr.splitlines()
+        # one line (after a build's progress lines, which say what it is reading)
+        (line,) = [w for w in result.stderr.splitlines() if w.startswith("error:")]
         assert expected and expected[2] and expected[2].strip() in line, f"{where}: {line}"
 
 
