@@ -7,11 +7,11 @@ bundled by ``playwright install`` is never used. Screenshots go to ``test-artifa
 from __future__ import annotations
 
 import re
-from urllib.parse import unquote, urlsplit
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote, urlsplit
 
 import pytest
 

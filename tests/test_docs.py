@@ -10,7 +10,8 @@ In ``docs/*.md`` a fenced block is a test when the line before it says so:
   words of the comment that follows (``# exit 2: not found word for word``).
 
 A line of the document's own (``<!-- test: edit PATH: OLD => NEW -->``) changes a written
-file between two runs (``\\n`` in NEW is a line break). Nothing else in the documentation points outside the repository.
+file between two runs (``\\n`` in NEW is a line break). Nothing in the documentation
+points outside the repository.
 """
 
 from __future__ import annotations
@@ -115,7 +116,7 @@ def test_every_example_runs(
 def test_the_user_documents_have_tested_examples() -> None:
     for name in ("profiles.md", "scenarios.md", "site.md"):
         kinds = {s.kind for s in steps(ROOT / "docs" / name)}
-        assert {"file", "run"} <= kinds or name == "site.md" and "run" in kinds, name
+        assert {"file", "run"} <= kinds or (name == "site.md" and "run" in kinds), name
 
 
 def test_nothing_points_outside_the_repository() -> None:

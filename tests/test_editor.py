@@ -170,11 +170,13 @@ def test_a_bundled_id_replaces_only_when_it_says_so(tmp_path: Path, runner: CliR
     mine.mkdir()
     profile = mine / "pagat.yaml"
     profile.write_text("title: Mine\nsource: pagat-card\nextends: foster\n", encoding="utf-8")
-    code, _, err = run(runner, tmp_path, ["variants", "show", "pagat-mistigri", "--variants", "mine"])
+    code, _, err = run(
+        runner, tmp_path, ["variants", "show", "pagat-mistigri", "--variants", "mine"]
+    )
     assert code == 2 and "say 'replaces: true'" in err
     profile.write_text("replaces: true\n" + profile.read_text(encoding="utf-8"), encoding="utf-8")
     for words in (["variants", "show", "pagat-mistigri"], ["check"], ["variants", "list"]):
-        code, out, err = run(runner, tmp_path, [*words, "--variants", "mine"])
+        code, _, err = run(runner, tmp_path, [*words, "--variants", "mine"])
         assert code in (0, 1), (words, err)
         assert (
             "note: using mine/pagat.yaml (replaces: true) in place of the bundled profile 'pagat'"

@@ -190,7 +190,9 @@ def test_variant_page_badges_agree_with_the_home_page(
     counted = list(badges.values())
     variant = library.get(vid)
     own_words = [  # "documented in its own words": a quote of another work is not counted
-        p for p, b in badges.items() if b == "documented" and variant.cite_source(p) == variant.source
+        p
+        for p, b in badges.items()
+        if b == "documented" and variant.cite_source(p) == variant.source
     ]
     assert count("count-documented") == len(own_words)
     assert count("count-inherited") == counted.count("inherited")

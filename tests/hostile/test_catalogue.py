@@ -616,8 +616,7 @@ CASES = [
     Case(
         "source-silent-without-inherited-from",
         ("variants", "show", "our-table", "--variants", "{tmp}/ed/variants"),
-        "our-table.yaml:11: rules.forced_bets.dealer_blind: 'source_silent' needs "
-        "'inherited_from'",
+        "our-table.yaml:11: rules.forced_bets.dealer_blind: 'source_silent' needs 'inherited_from'",
         setup=_silent_without_its_system,
     ),
     Case(

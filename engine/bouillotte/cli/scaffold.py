@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (the files' own lines: a README table row, a command line, a template)
 """The working folder ``bouillotte new DIR`` makes: everything an editor of their own
 systems needs, small enough to read in a minute, and correct as it stands (``check``
 passes, ``site build`` builds; ``tests/test_editor.py`` runs every command of its README).

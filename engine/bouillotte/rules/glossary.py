@@ -108,7 +108,9 @@ def load_glossary(
                 f"unknown source id; the bibliography has {', '.join(sorted(works))}",
                 term.source,
             )
-        fault = quote_fault(term.source, term.quote) if quote_fault and not term.paraphrased else None
+        fault = (
+            quote_fault(term.source, term.quote) if quote_fault and not term.paraphrased else None
+        )
         if fault is not None:
             raise doc.fault(("terms", i, "quote"), fault)
     return terms

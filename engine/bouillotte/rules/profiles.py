@@ -289,9 +289,7 @@ class Library:
                         field=f"rules.{group}.{name}",
                     )
                 value, citation, inheritance = self._split(raw, doc, path)
-                own[f"{group}.{name}"] = _Entry(
-                    value, citation, variant_id, doc, path, inheritance
-                )
+                own[f"{group}.{name}"] = _Entry(value, citation, variant_id, doc, path, inheritance)
         return own
 
     def _check_quotes(self, own: dict[str, _Entry]) -> None:

@@ -18,9 +18,7 @@ cli = command_app()
 def new_command(
     folder: Annotated[
         Path,
-        typer.Argument(
-            help="The folder to make (new, or empty).", metavar="DIR", file_okay=False
-        ),
+        typer.Argument(help="The folder to make (new, or empty).", metavar="DIR", file_okay=False),
     ],
 ) -> None:
     """Make a working folder for your own systems and site: a profile, its source and text,
@@ -39,7 +37,6 @@ def new_command(
     for path in written:
         typer.echo(f"wrote {path}", err=True)
     typer.echo(
-        f"next: cd {folder} and follow README.md "
-        "(bouillotte check --variants variants scenarios)",
+        f"next: cd {folder} and follow README.md (bouillotte check --variants variants scenarios)",
         err=True,
     )

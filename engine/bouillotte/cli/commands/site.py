@@ -79,7 +79,8 @@ def build(
         config_file=config,
     )
     folder = shlex.quote(str(report.out))
-    _say(f"open {report.out / 'index.html'} in a browser, or run: bouillotte site serve --dir {folder}")
+    index = report.out / "index.html"
+    _say(f"open {index} in a browser, or run: bouillotte site serve --dir {folder}")
 
 
 @cli.command("serve")
