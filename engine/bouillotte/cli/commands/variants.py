@@ -100,7 +100,7 @@ def variants_show(
     if variant.extends:
         typer.echo(f"extends {variant.extends}; rules stated in an ancestor profile are marked ^")
     elif any(r["inherited_from"] for r in rules):  # a flattened profile (variants export)
-        typer.echo("flattened by variants export: rules inherited from another system are marked ^")
+        typer.echo("flattened (variants export): rules inherited from another system are marked ^")
         silent = [p for p in rule_paths() if variant.info[p].silent]
         if silent:
             typer.echo(f"{variant.source} leaves {len(silent)} rules open: {', '.join(silent)}")
