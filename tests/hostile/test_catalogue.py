@@ -223,6 +223,27 @@ def _glossary_quote_mistyped(tmp: Path) -> Cleanup:
     return None
 
 
+def _readings_quote_mistyped(tmp: Path) -> Cleanup:
+    (_editor_folder(tmp) / "readings.yaml").write_text(
+        "readings:\n  - id: levy\n    rule: void_deals.levy_and_next_blind\n"
+        "    source: house-rules\n    locator: Void deals\n"
+        "    quote: each player puts two counter in the pool\n"
+        "    question: Does the next dealer blind on top of the levy?\n"
+        "    readings:\n      - {value: levy-and-blind, meaning: He does.}\n"
+        "      - {value: levy-instead-of-blind, meaning: He does not.}\n"
+        "    scenario: our-table-nobody-opens\n    variant: our-table\n",
+        encoding="utf-8",
+    )
+    return None
+
+
+def _same_id_in_two_folders(tmp: Path) -> Cleanup:
+    folder = _editor_folder(tmp)
+    (tmp / "more").mkdir()
+    shutil.copy(folder / "our-table.yaml", tmp / "more" / "our-table.yaml")
+    return None
+
+
 def _bundled_id(tmp: Path) -> Cleanup:
     folder = _editor_folder(tmp)
     (folder / "our-table.yaml").rename(folder / "foster.yaml")
@@ -612,6 +633,18 @@ CASES = [
         "foster.yaml:1: the id 'foster' (the file's name) is already the bundled profile "
         "'foster': rename this file for a system of its own, or say 'replaces: true'",
         setup=_bundled_id,
+    ),
+    Case(
+        "readings-quote-not-in-its-text",
+        ("variants", "list", "--variants", "{tmp}/ed/variants"),
+        "readings.yaml:6: readings.0.quote: not found word for word in the text of 'house-rules'",
+        setup=_readings_quote_mistyped,
+    ),
+    Case(
+        "one-id-in-two-folders",
+        ("variants", "list", "--variants", "{tmp}/ed/variants", "--variants", "{tmp}/more"),
+        "our-table.yaml:1: the id 'our-table' (the file's name) is already the profile in ",
+        setup=_same_id_in_two_folders,
     ),
     Case(
         "source-silent-without-inherited-from",
