@@ -11,7 +11,6 @@ work ships no readable text, it says what to do.
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -43,6 +42,8 @@ def closest_passage(text: ShippedText, quote: str) -> tuple[int, str]:
     """The paragraph (0-based) and the run of its words most like ``quote``: the paragraph
     sharing the most words with it, then the window of as many words that
     :class:`difflib.SequenceMatcher` finds nearest."""
+    import difflib  # only when a quote is not found
+
     wanted = normalise(quote.replace("[...]", " ")).split()
     if not text.paragraphs:
         return 0, ""
