@@ -102,6 +102,8 @@ def commands(deals: int, site: Path) -> dict[str, list[str]]:
     return {
         "--help": ["--help"],
         "variants list": ["variants", "list"],
+        # reads and builds two profiles, their quotes checked, with no cache to answer it
+        "variants show britannica-1911": ["variants", "show", "britannica-1911"],
         "check": ["check"],
         "odds (every variant)": ["odds", "--json"],
         "site build": ["site", "build", "--out", str(site)],

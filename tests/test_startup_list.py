@@ -76,14 +76,25 @@ def test_cold_warm_and_damaged_caches_print_the_same_bytes(
         assert [listed(runner), listed(runner, "--json")] == cold
 
     good = file.read_text(encoding="utf-8")
-    rows = json.loads(good)
+    stored_rows = json.loads(good)
+    rows = stored_rows["rows"]
+
+    def wrapped(changed: object) -> str:
+        return json.dumps({**stored_rows, "rows": changed})
+
+    a_text = next(iter(stored_rows["texts"]))
     damaged = {
         "not JSON": good[: len(good) // 2],
-        "not a list": json.dumps({"rows": rows}),
-        "a key missing": json.dumps([{k: v for k, v in r.items() if k != "title"} for r in rows]),
-        "keys reordered": json.dumps([dict(reversed(r.items())) for r in rows]),
-        "players as text": json.dumps([{**r, "players": str(r["players"])} for r in rows]),
-        "players true": json.dumps([{**r, "players": True} for r in rows]),
+        "the rows alone": json.dumps(rows),
+        "not a list": wrapped({"rows": rows}),
+        "a key missing": wrapped([{k: v for k, v in r.items() if k != "title"} for r in rows]),
+        "keys reordered": wrapped([dict(reversed(r.items())) for r in rows]),
+        "players as text": wrapped([{**r, "players": str(r["players"])} for r in rows]),
+        "players true": wrapped([{**r, "players": True} for r in rows]),
+        "a quoted text since changed": json.dumps(
+            {**stored_rows, "texts": {**stored_rows["texts"], a_text: "0" * 64}}
+        ),
+        "notes not text": json.dumps({**stored_rows, "notes": [1]}),
         "not UTF-8": "\udcff",
         "empty": "",
         "too long": good + " " * listing.MAX_FILE_BYTES,
@@ -171,14 +182,22 @@ def test_rows_built_while_a_profile_changed_are_not_stored(
 def test_a_user_profile_replaces_a_bundled_one_in_the_key(
     cache: Path, tmp_path: Path, runner: CliRunner
 ) -> None:
-    """The same file name in a user's folder (which replaces the bundled profile) keys
-    the rows apart from the bundled library's."""
+    """The same file name in a user's folder (which replaces the bundled profile, as it
+    says) keys the rows apart from the bundled library's; a warm list says which file it
+    uses as a cold one does."""
     bundled = json.loads(listed(runner, "--json")[1])
     mine = tmp_path / "mine"
     mine.mkdir()
-    (mine / "foster-three.yaml").write_text(CHILD.format(players=5), encoding="utf-8")
-    code, out, _ = listed(runner, "--json", "--variants", str(mine))
+    profile = mine / "foster-three.yaml"
+    profile.write_text(CHILD.format(players=5), encoding="utf-8")
+    code, _, err = listed(runner, "--json", "--variants", str(mine))
+    assert code == 2 and "say 'replaces: true'" in err
+    profile.write_text("replaces: true\n" + CHILD.format(players=5), encoding="utf-8")
+    code, out, err = listed(runner, "--json", "--variants", str(mine))
     assert code == 0
+    note = f"note: using {profile} (replaces: true) in place of the bundled profile 'foster-three'"
+    assert err.strip() == note
+    assert listed(runner, "--json", "--variants", str(mine)) == (0, out, err)
     replaced = {r["id"]: r for r in json.loads(out)}["foster-three"]
     assert replaced["title"] == "My system" and replaced["players"] == 5
     assert json.loads(listed(runner, "--json")[1]) == bundled

@@ -54,6 +54,8 @@ COMMANDS: dict[str, str] = {
     "with its interval from the paired per-deal differences.",
     "variants": "List, show and compare the variant profiles.",
     "site": "Build the static reference site, or preview it on localhost.",
+    "new": "Make a working folder for your own systems and site: a profile, its source and "
+    "text, a scenario, a site configuration and a theme, with a README of what to run.",
 }
 """Every command, in the order ``--help`` lists them, with the first sentence of its help
 (the module ``commands/<name>.py`` holds the command and its whole help;

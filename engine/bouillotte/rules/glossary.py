@@ -12,6 +12,7 @@ is read with the profiles, and a fault is reported at its file and line; a folde
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Literal
 
@@ -92,9 +93,12 @@ class GlossaryFile(BaseModel):
 describe_fields(__name__)
 
 
-def load_glossary(file: Path, works: set[str]) -> list[Term]:
+def load_glossary(
+    file: Path, works: set[str], quote_fault: Callable[[str, str], str | None] | None = None
+) -> list[Term]:
     """Read a ``glossary.yaml``: its terms, in the file's order, each checked against the
-    bibliography (``works``); a fault is reported at its file and line."""
+    bibliography (``works``) and, with ``quote_fault`` (:meth:`.quotecheck.QuoteChecker.fault`),
+    each documented quote against its work's text; a fault is reported at its file and line."""
     doc = read_mapping(file, "a list 'terms:' of words with their definition and quote")
     terms = validated(GlossaryFile, doc).terms
     ids: set[str] = set()
@@ -109,6 +113,11 @@ def load_glossary(file: Path, works: set[str]) -> list[Term]:
                 f"the bibliography has {', '.join(sorted(works))}",
                 term.source,
             )
+        fault = (
+            quote_fault(term.source, term.quote) if quote_fault and not term.paraphrased else None
+        )
+        if fault is not None:
+            raise doc.fault(("terms", i, "quote"), fault)
     return terms
 
 

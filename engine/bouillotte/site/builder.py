@@ -164,7 +164,10 @@ def _home(inputs: _Inputs) -> Page:
         systems.append(
             {
                 "variant": v,
-                "documented": statuses.count(Status.DOCUMENTED.value),
+                "documented": sum(  # in its own words: a quote of another work is not
+                    status == Status.DOCUMENTED.value and v.cite_source(path) == v.source
+                    for status, path in zip(statuses, rule_paths(), strict=True)
+                ),
                 "stated": standings.count(Standing.STATED),
                 "inferred": standings.count(Standing.INFERRED),
                 "inherited": standings.count(Standing.INHERITED),
@@ -176,7 +179,7 @@ def _home(inputs: _Inputs) -> Page:
     return Page(
         "index.html",
         "home.html",
-        "Bouillotte: the historical rule systems compared",
+        "Bouillotte: the historical rule systems compared" if inputs.bundled else "Home",
         {
             "systems": systems,
             "first_scenario": first,
@@ -458,7 +461,11 @@ def _statistics(inputs: _Inputs, log: Log) -> Page:
         "statistics.html",
         "statistics.html",
         "Statistics",
-        {"sections": [odds, simulated, effects], "has_odds": bool(odds.tables)},
+        {
+            # the rule effects compare two bundled systems: a site without both has none
+            "sections": [s for s in (odds, simulated, effects) if not (s is effects and s.missing)],
+            "has_odds": bool(odds.tables),
+        },
     )
 
 
