@@ -58,6 +58,6 @@ def sources_command(variants: VariantsDirs = None, as_json: JsonFlag = False) ->
         typer.echo(f"The word {word.word!r} through time ({word.rule})")
         for m in word.meanings:
             date = history.source(m.source).work.year
-            value = "no rule value" if m.value is None else _value(m.value)
+            value = "no rule value" if m.value is None else value_text(m.value)
             typer.echo(f"  {date} {m.source}: {m.meaning} [{value}]")
             typer.echo(f'    "{m.quote}"' + (f" [{m.translation}]" if m.translation else ""))

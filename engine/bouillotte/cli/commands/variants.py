@@ -213,6 +213,7 @@ def variants_export(
         str | None,
         typer.Option(
             "--as",
+            metavar="NEW_ID",
             help="The id (file name) to write it under, e.g. to use it beside the bundled "
             "profile it comes from.",
         ),
