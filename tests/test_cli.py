@@ -307,3 +307,17 @@ def test_a_mistyped_command_is_answered_with_the_nearest() -> None:
     result = runner.invoke(app, ["chek"])
     assert result.exit_code == 2
     assert "No such command 'chek'. Did you mean 'check'?" in result.stderr
+
+
+def test_an_empty_profile_folder_is_named_in_a_note(tmp_path: Any) -> None:
+    """``--variants`` is always a folder: an empty one named like an id (``foster``) adds
+    nothing, and says so rather than change nothing without a word."""
+    empty = tmp_path / "foster"
+    empty.mkdir()
+    result = runner.invoke(app, ["variants", "list", "--variants", str(empty)])
+    assert result.exit_code == 0
+    assert f"note: --variants {empty}: the folder holds no .yaml file" in result.stderr
+    assert "foster " in result.stdout  # the bundled foster, unchanged
+    (empty / "mine.yaml").write_text("title: Mine\nsource: foster\nextends: foster\n")
+    again = runner.invoke(app, ["variants", "list", "--variants", str(empty)])
+    assert again.exit_code == 0 and "note:" not in again.stderr

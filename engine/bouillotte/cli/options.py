@@ -22,7 +22,8 @@ _IDS = re.compile(r"[a-z0-9][a-z0-9-]*(,[a-z0-9][a-z0-9-]*)*")
 def _profile_folders(ctx: typer.Context, folders: list[Path] | None) -> list[Path] | None:
     """``--variants`` is always a folder: a value that is none is refused in one line, and
     one written like ids (``foster,pagat``, as ``compare --variants`` once took them) is
-    told how to choose systems instead, where the command can."""
+    told how to choose systems instead, where the command can; a folder with no ``.yaml``
+    file in it is named in a note, since it changes nothing."""
     for folder in folders or []:
         if not folder.exists():
             choose = any("-v" in getattr(p, "opts", ()) for p in ctx.command.params)
@@ -32,6 +33,12 @@ def _profile_folders(ctx: typer.Context, folders: list[Path] | None) -> list[Pat
             hint = hint if choose and like_ids else ""
             raise InputError(
                 f"no such folder: --variants takes a folder of profiles{hint}", file=folder
+            )
+        if folder.is_dir() and not any(folder.glob("*.yaml")):
+            typer.echo(
+                f"note: --variants {folder}: the folder holds no .yaml file, so it adds no "
+                "profile (a profile is a file <id>.yaml)",
+                err=True,
             )
     return folders
 
