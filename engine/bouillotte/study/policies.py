@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..play.actions import ACTION_WORDS, Action, LegalAction
 from ..play.deal import CLOSING, Deal, Phase
@@ -425,8 +425,15 @@ def get_policy(name: str) -> Policy:
         ) from None
 
 
-def play(deal: Deal, policies: Mapping[str, Policy] | Policy, rng: random.Random) -> list[Action]:
-    """Play the deal to its end; returns the actions taken, in order."""
+def play(
+    deal: Deal,
+    policies: Mapping[str, Policy] | Policy,
+    rng: random.Random,
+    trace: list[Any] | None = None,
+) -> list[Action]:
+    """Play the deal to its end; returns the actions taken, in order. ``trace``, where
+    given, receives at each step the choices offered, then the action taken (a sweep
+    compares two traces to tell whether a rule changed an offered action)."""
     taken: list[Action] = []
     choose: Callable[[View, random.Random], Action]
     if isinstance(policies, Mapping):
@@ -436,7 +443,11 @@ def play(deal: Deal, policies: Mapping[str, Policy] | Policy, rng: random.Random
         choose = policies.choose  # one policy for every player: its method, looked up once
     over, act = Phase.OVER, deal.apply
     while deal.phase is not over:
-        action = choose(view_of(deal), rng)
+        view = view_of(deal)
+        action = choose(view, rng)
+        if trace is not None:
+            trace.append(view.legal)
+            trace.append(action)
         act(action)
         taken.append(action)
     return taken

@@ -1,10 +1,11 @@
 """What one rule does over many deals: a base variant against the same variant with rules
 changed, every combination played on the SAME seeded deals.
 
-Deal ``i`` is dealt from seed ``S + i`` whatever the rules (:func:`simulate.play_one`), so
-each combination sees the same cards as the base and its players draw from the same
-generator: the difference between a combination and the base, deal by deal, is what the
-rule (and the players' response to it) does, not dealing noise ("common random numbers").
+Deal ``i`` is dealt from the stream of (``S``, ``i``) whatever the rules, void deals played
+on (:func:`simulate.play_one`), so each combination sees the same cards as the base and
+its players draw from the same generator: the difference between a combination and the
+base, deal by deal, is what the rule (and the players' response to it) does, not dealing
+noise ("common random numbers").
 A rule that cannot change a deal gives a difference of exactly zero, with a zero interval.
 
 Every count is an integer sum (of each per-deal value, its square, and of each per-deal
@@ -27,14 +28,22 @@ from typing import Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from ..play.deal import Deal
 from ..rules.errors import InputError
 from ..rules.profile import GROUPS
 from ..rules.variant import Variant, differing_rules
 from .differences import SESSION_RULES
 from .policies import Policy, get_policy
 from .render import value_text
-from .simulate import CLASSES, Z95, decided_by, play_one, player_names, wilson, worker_pool
+from .simulate import (
+    CLASSES,
+    Z95,
+    Played,
+    decided_by,
+    play_one,
+    player_names,
+    wilson,
+    worker_pool,
+)
 
 BRELAN_KINDS = ("carré", "brelan", "favori", "mistigri")
 
@@ -55,6 +64,7 @@ def metrics_for(players: int) -> list[Metric]:
     means = [
         Metric("pool", "pool awarded per deal (void = 0)", "mean"),
         Metric("bonus_flow", "counters paid for brelans per deal", "mean"),
+        Metric("carried", "counters still carried after the deals played on a void pool", "mean"),
     ]
     seats = [
         Metric(
@@ -67,8 +77,14 @@ def metrics_for(players: int) -> list[Metric]:
     return rates + means + seats
 
 
-def deal_values(deal: Deal, names: Sequence[str]) -> list[int]:
-    """One deal's measures, in the order of :func:`metrics_for`."""
+POOL_AT = len(CLASSES) + 1
+"""Where the pool stands among a deal's measures (after the rates)."""
+
+
+def deal_values(played: Played) -> list[int]:
+    """One deal's measures, in the order of :func:`metrics_for`: what decided deal ``i``,
+    its pool and bonuses; each seat's net over it and the deals played on its pool."""
+    deal = played.first
     decided, _ = decided_by(deal)
     values = [int(decided == c) for c in CLASSES]
     values.insert(CLASSES.index("point"), int(decided in BRELAN_KINDS))
@@ -76,7 +92,8 @@ def deal_values(deal: Deal, names: Sequence[str]) -> list[int]:
     pool = sum(p.amount for p in outcome.pots) if outcome.status != "void" else 0
     values.append(pool)
     values.append(sum(b.amount for b in outcome.bonuses))
-    values.extend(outcome.players[names[seat]].net for seat in deal.order)
+    values.append(played.carried)
+    values.extend(played.net)
     return values
 
 
@@ -91,16 +108,29 @@ class SweepTally:
     diff_squares: list[list[int]] = field(default_factory=list)
     pool_powers: list[list[int]] = field(default_factory=list)
     """Sums of the pool to the powers 1 to 4, for the spread's interval."""
+    came_into_play: list[int] = field(default_factory=list)
+    """For each combination, the deals in which its rules came into play: something
+    offered to a player, an action taken or a measure differs from the base's deal."""
 
     @classmethod
     def empty(cls, combinations: int, metrics: int) -> SweepTally:
         def grid(width: int) -> list[list[int]]:
             return [[0] * width for _ in range(combinations)]
 
-        return cls(0, grid(metrics), grid(metrics), grid(metrics), grid(metrics), grid(4))
+        return cls(
+            0,
+            grid(metrics),
+            grid(metrics),
+            grid(metrics),
+            grid(metrics),
+            grid(4),
+            [0] * combinations,
+        )
 
     def merge(self, other: SweepTally) -> None:
         self.deals += other.deals
+        for c, count in enumerate(other.came_into_play):
+            self.came_into_play[c] += count
         for mine, theirs in (
             (self.sums, other.sums),
             (self.squares, other.squares),
@@ -121,15 +151,19 @@ def sweep_range(
     names = player_names(variants[0].players)
     policy: Policy = get_policy(policy_name)
     width = len(metrics_for(len(names)))
-    pool_at = width - len(names) - 2
     tally = SweepTally.empty(len(variants), width)
     for i in range(start, stop):
         tally.deals += 1
         base: list[int] = []
+        base_traces: list[list[Any]] = []
         for c, variant in enumerate(variants):
-            values = deal_values(play_one(variant, policy, names, seed, i), names)
+            traces: list[list[Any]] = []
+            values = deal_values(play_one(variant, policy, names, seed, i, traces))
             if c == 0:
-                base = values
+                base, base_traces = values, traces
+            elif values != base or traces != base_traces:
+                # The rule changed an offered choice, an action or an outcome.
+                tally.came_into_play[c] += 1
             sums, squares = tally.sums[c], tally.squares[c]
             dsums, dsquares = tally.diff_sums[c], tally.diff_squares[c]
             for k, value in enumerate(values):
@@ -138,7 +172,7 @@ def sweep_range(
                 d = value - base[k]
                 dsums[k] += d
                 dsquares[k] += d * d
-            pool = values[pool_at]
+            pool = values[POOL_AT]
             powers = tally.pool_powers[c]
             powers[0] += pool
             powers[1] += pool**2
@@ -547,6 +581,8 @@ def sweep_report(
                 values[metric.key] = entry
             values["pool_spread"] = _spread(tally.pool_powers[index], n)
             row |= {"status": "ok", "deals": n, "metrics": values}
+            if index > 0:
+                row["came_into_play"] = tally.came_into_play[index]
             rows.append(row)
             index += 1
     return {

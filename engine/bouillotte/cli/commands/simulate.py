@@ -56,7 +56,9 @@ def simulate_command(
         typer.Option("--variant", "-v", help="A variant to simulate (repeatable)."),
     ],
     deals: Annotated[int, typer.Option("--deals", "-n", help="Deals per variant.")] = 10000,
-    seed: Annotated[int, typer.Option("--seed", help="Deal i is shuffled with seed+i.")] = 0,
+    seed: Annotated[
+        int, typer.Option("--seed", help="Deal i is dealt from its own stream of (seed, i).")
+    ] = 0,
     policy: Annotated[str, typer.Option("--policy", help="simple, cautious or random.")] = "simple",
     jobs: Annotated[
         int,

@@ -64,7 +64,9 @@ def sweep_command(
         ),
     ] = None,
     deals: Annotated[int, typer.Option("--deals", "-n", help="Deals per combination.")] = 10000,
-    seed: Annotated[int, typer.Option("--seed", help="Deal i is shuffled with seed+i.")] = 0,
+    seed: Annotated[
+        int, typer.Option("--seed", help="Deal i is dealt from its own stream of (seed, i).")
+    ] = 0,
     policy: Annotated[
         list[str] | None,
         typer.Option("--policy", help="simple, cautious or random (repeatable; default simple)."),
