@@ -23,7 +23,7 @@ import math
 import types
 import typing
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
@@ -197,6 +197,10 @@ class Combination:
     """Each changed rule with its new value, as text."""
     variant: Variant | None
     error: str | None = None
+    rules: tuple[dict[str, str], ...] = ()
+    """Each changed rule in words: its value under the base and its new value, each with
+    the standing of the system it is from (``documented``, ``inferred``, ``inherited from
+    foster — pagat is silent``), where it is from a system."""
 
 
 @dataclass(frozen=True)
@@ -345,6 +349,39 @@ def _parts_that_differ(path: str, mine: Any, theirs: Any) -> dict[str, Any]:
     return {path: theirs}
 
 
+def words(value: Any) -> str:
+    """A rule's value in words: ``the-whole-pot`` as ``the whole pot``."""
+    return value_text(value).replace("-", " ")
+
+
+def _standing(variant: Variant, rule: str) -> str:
+    try:
+        return variant.provenance(rule).label
+    except KeyError:
+        return "not a rule of the profile"
+
+
+def _in_words(
+    base: Variant, changes: dict[str, Any], other: Variant | None
+) -> tuple[dict[str, str], ...]:
+    """Each changed rule: the two values in words, and both systems' standing."""
+    described = []
+    for path, value in changes.items():
+        rule = ".".join(path.split(".")[:2])
+        described.append(
+            {
+                "rule": path,
+                "from": words(_current(base, path)),
+                "from_system": base.id,
+                "from_standing": _standing(base, rule),
+                "to": words(value),
+                "to_system": other.id if other is not None else "--vary",
+                "to_standing": _standing(other, rule) if other is not None else "varied",
+            }
+        )
+    return tuple(described)
+
+
 def _label(changes: dict[str, Any]) -> str:
     return ", ".join(f"{p}={value_text(v)}" for p, v in changes.items())
 
@@ -360,7 +397,8 @@ def vary_combinations(base: Variant, specs: Sequence[str]) -> list[Combination]:
         changes = dict(zip(paths, values, strict=True))
         if all(_plain(_current(base, p)) == _plain(v) for p, v in changes.items()):
             continue
-        combinations.append(_apply(base, changes, _label(changes)))
+        made = _apply(base, changes, _label(changes))
+        combinations.append(replace(made, rules=_in_words(base, changes, None)))
     return combinations
 
 
@@ -382,7 +420,8 @@ def towards_combinations(base: Variant, other: Variant) -> tuple[list[Combinatio
             continue
         changes = _parts_that_differ(path, base.value(path), other.value(path))
         switched |= changes
-        combinations.append(_apply(base, changes, _label(changes)))
+        made = _apply(base, changes, _label(changes))
+        combinations.append(replace(made, rules=_in_words(base, changes, other)))
     if len(switched) > 1:
         combined = _apply(base, switched, f"all {len(combinations)} rules of {other.id}")
         combinations.append(Combination(combined.label, {}, combined.variant, combined.error))
@@ -560,6 +599,7 @@ def sweep_report(
                 "policy": policy,
                 "combination": combination.label,
                 "changes": combination.changes,
+                "rules": list(combination.rules),
             }
             if combination.variant is None:
                 row |= {"status": "invalid", "error": combination.error}
@@ -625,8 +665,64 @@ def _cell(entry: dict[str, Any], rate: bool, is_base: bool) -> str:
     return f"{diff:+.{places}f}±{half:.{places}f}{mark}"
 
 
+CARD_BOUND: dict[str, str] = {
+    "hands.card_under_retourne": "the cards alone reach it: only when a brelan carré meets a "
+    "higher brelan at the showdown and the card under the retourne is that brelan's fourth "
+    "(a few deals in a hundred thousand)",
+    "point.folded_hands_in_side_pools": "it acts only in a side pool, which needs unequal "
+    "caves: only in deals played on a void deal's pool",
+    "point.side_pots_by_winning_suit": "it acts only in a side pool, which needs unequal "
+    "caves: only in deals played on a void deal's pool",
+    "bonuses.carre.amount": "the cards decide it: a brelan carré must be dealt and shown",
+    "bonuses.carre.amount_if_wins_pool": "the cards decide it: a brelan carré must be dealt "
+    "and shown",
+}
+"""Rules no player's choice can bring about: why a policy may not meet them."""
+
+
+def not_met(row: dict[str, Any], deals: int) -> str | None:
+    """``not met in N deals under this policy`` (and why, where no choice reaches the rule)
+    for a combination that changed nothing in any deal; ``None`` otherwise."""
+    if row.get("came_into_play", 1) != 0:
+        return None
+    text = f"not met in {deals} deals under this policy"
+    reasons = {CARD_BOUND[r["rule"]] for r in row.get("rules", []) if r["rule"] in CARD_BOUND}
+    return text + (f" ({'; '.join(sorted(reasons))})" if reasons else "")
+
+
+def rule_in_words(rule: dict[str, str]) -> str:
+    """``betting.closing: calling privilege (foster: documented) -> no more round (pagat:
+    documented)``."""
+    return (
+        f"{rule['rule']}: {rule['from']} ({rule['from_system']}: {rule['from_standing']}) -> "
+        f"{rule['to']} ({rule['to_system']}: {rule['to_standing']})"
+    )
+
+
+SWEEP_NOTES = """\
+Columns:
+  came into play: in how many of the deals the change altered something offered to a
+    player, an action taken or a measured result; "not met in N deals under this policy"
+    where it altered none: the row then shows no effect because these players never met
+    the rule, not because the rule has none.
+  uncontested: pools won by a player left alone, without a showdown.
+  brelan: pools won by a brelan of any kind at the showdown (carré, simple, favori,
+    mistigri).
+  point: pools won by the point.
+  void: deals nobody opened (their pool is played for in the deals after them).
+  pool: counters in the pools awarded in the deal (a void deal counts 0).
+  pool sd: the standard deviation of that pool, each row's own (not a difference).
+  bonuses: counters paid for brelans in the deal.
+  dealer, seat 1: the dealer's and the eldest hand's net per deal (seat 1 speaks first),
+    over the deal and the deals played on its pool if it was void; --json gives every
+    seat, and what is still carried (the seats' nets plus it sum to zero).
+Rates are in % on the base row and in percentage points on the others; means in counters."""
+
+
 def sweep_text(data: dict[str, Any]) -> str:
-    """One table per policy: the base's values, then each combination's difference."""
+    """One table per policy: the base's values, then each combination's difference, each
+    row named in words below it, and every column explained."""
+    from .policies import describe_policy
     from .render import table
 
     players = len([k for k in data["metrics"] if k.startswith("seat_net.")])
@@ -642,23 +738,49 @@ def sweep_text(data: dict[str, Any]) -> str:
     ]
     for skipped in data["skipped"]:
         lines.append(f"skipped {skipped['rule']}: {skipped['reason']}")
+    deals = data["deals"]
     for policy in data["policies"]:
         rows = []
+        named: list[str] = []
+        unmet: list[str] = []
+        carried = 0.0
         for row in data["rows"]:
             if row["policy"] != policy:
                 continue
+            label = row["combination"]
             if row["status"] != "ok":
-                rows.append([row["combination"], row["error"]] + [""] * (len(columns) - 1))
+                rows.append([label, "", row["error"]] + [""] * (len(columns) - 1))
                 continue
-            is_base = row["combination"] == "base"
+            carried = max(carried, abs(row["metrics"]["carried"]["mean"]))
+            is_base = label == "base"
+            count = "" if is_base else f"{row['came_into_play']}"
+            for rule in row.get("rules", []):
+                named.append(rule_in_words(rule))
+            missing = None if is_base else not_met(row, deals)
+            if missing is not None:
+                rows.append([label, "not met"] + ["-"] * len(columns))
+                unmet.append(f"  {label}: {missing}")
+                continue
             rows.append(
-                [row["combination"]]
+                [label, count]
                 + [
                     _cell(row["metrics"][key], key.startswith("decided_by."), is_base)
                     for key, _ in columns
                 ]
             )
-        lines += ["", f"policy {policy}:", table(["", *(h for _, h in columns)], rows)]
+        lines += [
+            "",
+            f"policy {policy}: {describe_policy(policy)}",
+            table(["", "came into play", *(h for _, h in columns)], rows),
+            "Still carried after the deals played on void pools: "
+            + ("0 counters in every row." if carried == 0 else f"at most {carried:.4f} per deal."),
+        ]
+        if unmet:
+            lines += ["Not met (no effect can be measured, rather than an effect of zero):", *unmet]
+        if named:
+            lines += ["Rules changed, from the base's value to the new one:"]
+            lines += [f"  {line}" for line in dict.fromkeys(named)]
+    lines += ["", SWEEP_NOTES]
     return "\n".join(lines)
 
 

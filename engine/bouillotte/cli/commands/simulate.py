@@ -10,6 +10,7 @@ import typer
 
 from ...rules.errors import InputError
 from ...rules.profiles import Library
+from ...study.policies import policy_help
 from ...study.simulate import report, report_text, simulate
 from ..options import JsonFlag, VariantsDirs, command_app
 from ..progress import Progress, clock
@@ -59,7 +60,7 @@ def simulate_command(
     seed: Annotated[
         int, typer.Option("--seed", help="Deal i is dealt from its own stream of (seed, i).")
     ] = 0,
-    policy: Annotated[str, typer.Option("--policy", help="simple, cautious or random.")] = "simple",
+    policy: Annotated[str, typer.Option("--policy", help=policy_help())] = "simple",
     jobs: Annotated[
         int,
         typer.Option(

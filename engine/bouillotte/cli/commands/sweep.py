@@ -11,6 +11,7 @@ import typer
 
 from ...rules.errors import InputError
 from ...rules.profiles import Library
+from ...study.policies import policy_help
 from ...study.sweep import (
     CSV_FIELDS,
     Skipped,
@@ -69,7 +70,7 @@ def sweep_command(
     ] = 0,
     policy: Annotated[
         list[str] | None,
-        typer.Option("--policy", help="simple, cautious or random (repeatable; default simple)."),
+        typer.Option("--policy", help=policy_help() + " Repeatable; default simple."),
     ] = None,
     jobs: Annotated[
         int,
