@@ -17,11 +17,11 @@ from bouillotte.study.sweep import metrics_for, run_sweep, sweep_report, towards
 LIBRARY = Library()
 
 
-def _cards(variant_id: str, seed: int, deals: int) -> set[tuple[object, ...]]:
+def _cards(variant_id: str, seed: int, deals: int) -> set[tuple[object, object]]:
     variant = LIBRARY.get(variant_id)
     names = player_names(variant.players)
     policy = get_policy("simple")
-    dealt = set()
+    dealt: set[tuple[object, object]] = set()
     for i in range(deals):
         deal = play_one(variant, policy, names, seed, i).first
         dealt.add((tuple(tuple(h) for h in deal.dealt), deal.retourne))
