@@ -491,14 +491,14 @@ def rule_effects_section(variants: list[Variant], log: Callable[[str], None]) ->
             "rule-effects",
             title,
             intro,
-            missing=f"Not shown: {found.problem}. `{found.fix}` regenerates them.",
+            missing=f"Not shown: {found.problem}. {found.fix} regenerates them.",
         )
     effects = rule_effects(found.data)
     rows = [[e.label, e.sentence + " " + "; ".join(e.met) + "."] for e in effects]
     table = StatTable(
         "rule-effects-table",
         f"{a.id} towards {b.id}: {found.data['deals']:,} deals per change, seed "
-        f"{found.data['seed']}, largest first (`{found.data['command']}`)",
+        f"{found.data['seed']}, largest first ({found.data['command']})",
         ["Rule switched to the teaching card's value", "Measured effect"],
         rows,
         chart=effects_chart("chart-rule-effects", found.data, effects),
@@ -506,4 +506,12 @@ def rule_effects_section(variants: list[Variant], log: Callable[[str], None]) ->
         "a seat's net, in counters per deal. Rates move in percentage points, means in "
         "counters.",
     )
-    return StatSection("rule-effects", title, intro, [table])
+    players_table = StatTable(
+        "policies-table",
+        "The players (betting policies) of bouillotte simulate and sweep",
+        ["Policy", "What it does"],
+        [[name, sentence] for name, sentence in POLICY_DESCRIPTIONS.items()],
+        note="The table family (advised, bold, table) takes tendencies after a colon, as "
+        "bold:straddle=0.2 (bouillotte simulate --help lists them).",
+    )
+    return StatSection("rule-effects", title, intro, [table, players_table])
