@@ -247,7 +247,7 @@ def test_the_build_cache_changes_no_byte(
     monkeypatch.setenv("BOUILLOTTE_CACHE", str(cache))
     build_site(tmp_path / "cold")
     kinds = {f.name.split("-")[0] for f in cache.iterdir()}
-    assert {"odds", "simulate", "attribution", "effects", "jinja"} <= kinds
+    assert {"odds", "simulate", "attribution", "jinja"} <= kinds  # effects: site/effects/
     stored = sorted(cache.iterdir())
 
     def computed(*args: object, **kwargs: object) -> None:

@@ -227,30 +227,3 @@ def test_cli_cluster_local_prints_what_one_process_prints() -> None:
     cluster = RUNNER.invoke(app, [*args, "--json", "--quiet", "--cluster", "local", "-j", "1"])
     assert alone.exit_code == 0 and cluster.exit_code == 0, cluster.output
     assert json.loads(cluster.stdout) == json.loads(alone.stdout)
-
-
-def test_the_site_section_is_the_same_from_the_cache_and_never_recomputed(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from bouillotte.site import effects
-    from bouillotte.study import sweep
-
-    monkeypatch.setenv("BOUILLOTTE_CACHE", str(tmp_path))
-    monkeypatch.setattr(effects, "EFFECT_DEALS", 60)
-    variants = [LIBRARY.get("foster"), LIBRARY.get("pagat")]
-    fresh = effects.rule_effects_section(variants, lambda _: None)
-    [cached_file] = tmp_path.glob("effects-*.json")
-    assert cached_file.name == f"effects-{effects.content_key(*variants)}.json"
-
-    def no_sweep(*args: object, **kwargs: object) -> None:
-        raise AssertionError("the cached figures should have been used")
-
-    monkeypatch.setattr(sweep, "run_sweep", no_sweep)
-    again = effects.rule_effects_section(variants, lambda _: None)
-    assert again == fresh
-    [table] = fresh.tables
-    switched, _ = towards_combinations(*variants)
-    assert [row[0] for row in table.rows] == [c.label for c in switched]
-    # Other rules, other figures: another key.
-    changed = variants[0].with_values({"forced_bets.dealer_blind": 2})
-    assert effects.content_key(changed, variants[1]) != effects.content_key(*variants)

@@ -52,6 +52,8 @@ COMMANDS: dict[str, str] = {
     "report for each combination what decides the pools, the pool's mean and spread, each "
     "seat's result, bonuses and void deals, with 95% intervals, and the difference from BASE "
     "with its interval from the paired per-deal differences.",
+    "effects": 'List the stored results of "What each rule does" (site/effects/) and whether '
+    "each is up to date; --write recomputes those that are not.",
     "variants": "List, show and compare the variant profiles.",
     "site": "Build the static reference site, or preview it on localhost.",
     "new": "Make a working folder for your own systems and site: a profile, its source and "

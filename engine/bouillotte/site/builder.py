@@ -46,7 +46,7 @@ from . import rules as rule_views
 from .cache import TemplateCache, cached, fingerprint_digest
 from .downloads import data_files
 from .edition import edition
-from .effects import effects_are_cached, rule_effects_section
+from .effects import effects_are_cached, pair_effects, rule_effects_section
 from .history import history_context
 from .ids import (
     cite_id,
@@ -326,7 +326,13 @@ def _pair_pages(inputs: _Inputs) -> list[Page]:
                     path,
                     "pair.html",
                     f"{a.short} and {b.short} side by side",
-                    {"pair": [a, b], "differ": differ, "agree": agree, "scenarios": scenarios},
+                    {
+                        "pair": [a, b],
+                        "differ": differ,
+                        "agree": agree,
+                        "scenarios": scenarios,
+                        "effects": pair_effects(a, b),
+                    },
                     f"The rules on which {a.title} and {b.title} differ, each with its source.",
                 )
             )

@@ -132,7 +132,9 @@ def signed_chart(chart_id: str, title: str, bars: Sequence[Bar]) -> Markup:
     """Bars left or right of a zero line, laid out like :func:`bar_chart` (visible title,
     each label above its bar, the value beside it); ``<title>`` and ``<desc>`` give every
     value as text."""
-    top = max((abs(b.value) for b in bars), default=0.0) or 1.0
+    ends = [abs(b.value) for b in bars]
+    ends += [abs(x) for b in bars for x in (b.low, b.high) if x is not None]
+    top = max(ends, default=0.0) or 1.0
     heading = _lines(title)
     title_height = TITLE_LINE * len(heading) + 8
     zero = HALF + 2
@@ -146,10 +148,6 @@ def signed_chart(chart_id: str, title: str, bars: Sequence[Bar]) -> Markup:
     height = title_height + ROW * len(bars) + 6
     desc = "; ".join(f"{b.label}: {b.text}" for b in bars)
     parts = _opening(chart_id, title, desc, heading, width, height)
-    parts += [
-        f'<line class="chart-axis" x1="{zero}" y1="{title_height}" x2="{zero}" '
-        f'y2="{height}" stroke="currentColor"></line>',
-    ]
     for i, bar in enumerate(bars):
         y = title_height + i * ROW
         length = HALF * abs(bar.value) / top
@@ -158,10 +156,24 @@ def signed_chart(chart_id: str, title: str, bars: Sequence[Bar]) -> Markup:
         parts.append(
             f'<text class="chart-label" x="0" y="{_num(y + FONT)}">{escape(bar.label)}</text>'
         )
+        # The zero line runs beside the bar only, never through the label above it.
+        parts.append(
+            f'<line class="chart-axis" x1="{zero}" y1="{_num(bar_y - 3)}" x2="{zero}" '
+            f'y2="{_num(bar_y + BAR_HEIGHT + 3)}" stroke="currentColor"></line>'
+        )
         parts.append(
             f'<rect class="chart-bar" x="{_num(x)}" y="{_num(bar_y)}" '
             f'width="{_num(max(length, 1.0))}" height="{BAR_HEIGHT}"></rect>'
         )
+        if bar.low is not None and bar.high is not None:
+            low = zero + HALF * bar.low / top
+            high = zero + HALF * bar.high / top
+            mid = bar_y + BAR_HEIGHT / 2
+            parts.append(
+                f'<path class="chart-interval" d="M{_num(low)} {_num(mid)}H{_num(high)}'
+                f"M{_num(low)} {_num(bar_y - 2)}V{_num(bar_y + BAR_HEIGHT + 2)}"
+                f'M{_num(high)} {_num(bar_y - 2)}V{_num(bar_y + BAR_HEIGHT + 2)}"></path>'
+            )
         parts.append(
             f'<text class="chart-value" x="{_num(zero + HALF + 6)}" '
             f'y="{_num(bar_y + BAR_HEIGHT - 1)}">{escape(bar.text)}</text>'

@@ -1,10 +1,16 @@
-"""The statistics page's "What each rule does": Foster's system with each of the teaching
-card's rules switched in, one at a time, on the same seeded deals (``bouillotte sweep``).
+""" "What each rule does": for every pair of systems that share a pack and a number of
+players, the first system with each rule on which the second differs switched to the
+second's value, one at a time, on the same seeded deals (``bouillotte sweep A --towards
+B``), under two betting policies.
 
-Computed at build time with a small number of deals, and cached in a file named by a
-hash of everything the figures depend on (the computing layers' source, both systems' rules, the
-deals, seed and policy). The page is always drawn from the JSON the sweep's report becomes
-(fresh or read back), so a cached build is byte-for-byte the same as a fresh one.
+These sweeps take minutes, too long for every build, so their results are kept in the
+repository as data files (``site/effects/A__B.json``), content-addressed like the golden
+transcripts: each holds the key of what its figures depend on (both systems' rules, the
+code a simulated deal runs through, the policies, the deals and the seed) and the exact
+command that reproduces them. The build uses a file only when its key matches; otherwise
+the pair page says which command regenerates it (``bouillotte effects --write``), and the
+build never sweeps on its own. The page is drawn from the JSON as stored, so it is the
+same byte for byte whoever builds it.
 """
 
 from __future__ import annotations
@@ -12,20 +18,36 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from markupsafe import Markup
+
+from ..rules.resources import bundled
 from ..rules.variant import Variant
-from .cache import cache_dir, engine_digest, store
 from .charts import Bar, signed_chart
 from .stats import StatSection, StatTable
 
-EFFECT_BASE = "foster"
-EFFECT_TOWARDS = "pagat"
-EFFECT_DEALS = 400
+EFFECT_DEALS = 20_000
 EFFECT_SEED = 1
-EFFECT_POLICY = "simple"
+EFFECT_POLICIES = ("advised", "bold")
+"""The players: the one who plays by the sources' advice, and the one who meets every rule
+a choice can reach (``docs/simulation.md``, "Policies")."""
+OVERVIEW = ("foster", "pagat")
+"""The pair the statistics page shows in overview."""
 
-HEADLINES = (
+NUMBER_CODE = (
+    "play",
+    "rules/cards.py",
+    "study/policies.py",
+    "study/simulate.py",
+    "study/sweep.py",
+)
+"""The code the figures depend on: what a simulated deal runs through, and the sweep that
+counts it (the layers' other modules only read profiles or print)."""
+
+MEASURES = (
     ("decided_by.uncontested", "pools won uncontested", True),
     ("decided_by.any_brelan", "pools won by a brelan", True),
     ("decided_by.point", "pools won by the point", True),
@@ -33,147 +55,463 @@ HEADLINES = (
     ("pool", "the pool per deal", False),
     ("bonus_flow", "counters paid for brelans per deal", False),
 )
+"""What a rule's effect is shown on, besides each seat's net."""
 
 
-def content_key(base: Variant, other: Variant) -> str:
-    """A hash of everything the figures depend on: the code of the layers that compute them
-    (``cache.engine_digest``), both systems' rules, the deals, seed and policy."""
-    digest = hashlib.sha256(engine_digest().encode())
-    for variant in (base, other):
-        digest.update(json.dumps(variant.rules.model_dump(mode="json"), sort_keys=True).encode())
-    digest.update(f"{EFFECT_DEALS}:{EFFECT_SEED}:{EFFECT_POLICY}".encode())
+def store_folder() -> Path:
+    """Where the stored results live: ``site/effects/`` of the checkout (or the wheel)."""
+    return bundled("site") / "effects"
+
+
+def effect_pairs(variants: list[Variant]) -> list[tuple[Variant, Variant]]:
+    """Every pair of systems, in the site's order, that share a pack and a number of
+    players (so that the same deals can be dealt under both)."""
+    pairs = []
+    for i, a in enumerate(variants):
+        for b in variants[i + 1 :]:
+            same_pack = a.rules.table.pack_ranks() == b.rules.table.pack_ranks()
+            if a.players == b.players and same_pack:
+                pairs.append((a, b))
+    return pairs
+
+
+def command(a: Variant, b: Variant, deals: int = EFFECT_DEALS, seed: int = EFFECT_SEED) -> str:
+    """The command that reproduces a pair's figures exactly (its ``--json`` is the file's
+    ``report``)."""
+    policies = " ".join(f"--policy {p}" for p in EFFECT_POLICIES)
+    return f"bouillotte sweep {a.id} --towards {b.id} --deals {deals} --seed {seed} {policies}"
+
+
+def _code_digest() -> str:
+    package = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256()
+    for name in NUMBER_CODE:
+        path = package / name
+        files = sorted(path.rglob("*.py")) if path.is_dir() else [path]
+        for file in files:
+            digest.update(file.relative_to(package).as_posix().encode())
+            digest.update(file.read_bytes())
     return digest.hexdigest()
 
 
-def effects_are_cached(variants: list[Variant]) -> bool:
-    """Whether "What each rule does" can be read from the cache (or is not drawn at all)."""
-    by_id = {v.id: v for v in variants}
-    if EFFECT_BASE not in by_id or EFFECT_TOWARDS not in by_id:
-        return True
-    key = content_key(by_id[EFFECT_BASE], by_id[EFFECT_TOWARDS])
-    return (cache_dir() / f"effects-{key}.json").is_file()
+_CODE: list[str] = []
 
 
-def effects_data(base: Variant, other: Variant, log: Callable[[str], None]) -> dict[str, Any]:
-    """The sweep of ``base`` towards ``other``, from the cache when it holds it (the sweep
-    is only imported when it must run)."""
-    path = cache_dir() / f"effects-{content_key(base, other)}.json"
+def code_digest() -> str:
+    """:func:`_code_digest`, worked out once per process."""
+    if not _CODE:
+        _CODE.append(_code_digest())
+    return _CODE[0]
+
+
+def effects_key(a: Variant, b: Variant, deals: int = EFFECT_DEALS, seed: int = EFFECT_SEED) -> str:
+    """A hash of everything a pair's figures depend on."""
+    inputs = {
+        "code": code_digest(),
+        "systems": [[v.id, v.rules.model_dump(mode="json")] for v in (a, b)],
+        "policies": list(EFFECT_POLICIES),
+        "deals": deals,
+        "seed": seed,
+    }
+    return hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()
+
+
+def store_path(a: Variant, b: Variant) -> Path:
+    return store_folder() / f"{a.id}__{b.id}.json"
+
+
+@dataclass
+class Stored:
+    """A pair's stored results, or why there are none to use."""
+
+    data: dict[str, Any] | None
+    problem: str = ""
+    """Why the file cannot be used (missing, or made from other rules or code)."""
+    fix: str = field(default="bouillotte effects --write")
+
+
+def stored_effects(a: Variant, b: Variant) -> Stored:
+    """The pair's stored results, used only when the key matches."""
+    path = store_path(a, b)
     try:
-        return json.loads(path.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
-    except (OSError, ValueError):
-        pass
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError:
+        return Stored(None, f"no stored results for {a.id} and {b.id}")
+    except ValueError:
+        return Stored(None, f"{path.name} is not JSON")
+    if data.get("key") != effects_key(a, b, data.get("deals", EFFECT_DEALS)):
+        return Stored(
+            None,
+            f"the stored results for {a.id} and {b.id} were made from other rules or another "
+            "engine",
+        )
+    return Stored(data)
+
+
+def compute_effects(
+    a: Variant,
+    b: Variant,
+    deals: int = EFFECT_DEALS,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    """Sweep ``a`` towards ``b`` under :data:`EFFECT_POLICIES`: the data file's content.
+    ``sample`` holds the report of the first 200 deals alone, which the slow test
+    recomputes and compares."""
     from ..study.sweep import run_sweep, sweep_report, towards_combinations
 
-    log(f"  sweeping {base.id} towards {other.id}, {EFFECT_DEALS} deals per rule")
-    combinations, skipped = towards_combinations(base, other)
-    tallies = run_sweep(base, combinations, [EFFECT_POLICY], EFFECT_DEALS, EFFECT_SEED)
-    report = sweep_report(base, combinations, tallies, EFFECT_SEED, skipped, other.id)
-    text = json.dumps(report, sort_keys=True, ensure_ascii=False)
-    store(path, text)
-    return json.loads(text)  # type: ignore[no-any-return]
+    combinations, skipped = towards_combinations(a, b)
+    policies = list(EFFECT_POLICIES)
+    tallies = run_sweep(a, combinations, policies, deals, EFFECT_SEED, jobs, progress=progress)
+    report = sweep_report(a, combinations, tallies, EFFECT_SEED, skipped, b.id)
+    sample_deals = min(200, deals)
+    sample = run_sweep(a, combinations, policies, sample_deals, EFFECT_SEED)
+    return {
+        "key": effects_key(a, b, deals),
+        "command": command(a, b, deals),
+        "deals": deals,
+        "seed": EFFECT_SEED,
+        "policies": policies,
+        "report": report,
+        "sample": sweep_report(a, combinations, sample, EFFECT_SEED, skipped, b.id),
+    }
 
 
-def _largest(metrics: dict[str, Any]) -> tuple[str, str, bool, dict[str, Any]] | None:
-    """The headline measure this change moves most, relative to its interval."""
-    best: tuple[float, tuple[str, str, bool, dict[str, Any]]] | None = None
-    for key, words, rate in HEADLINES:
-        entry = metrics[key]
-        low, high = entry["diff_ci95"]
-        half = (high - low) / 2
-        if entry["diff"] == 0:
-            continue
-        score = abs(entry["diff"]) / half if half else float("inf")
-        if best is None or score > best[0]:
-            best = (score, (key, words, rate, entry))
-    return best[1] if best else None
+def write_effects(a: Variant, b: Variant, data: dict[str, Any]) -> Path:
+    path = store_path(a, b)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n", "utf-8")
+    return path
+
+
+# --- what the pages show ---------------------------------------------------------------------
 
 
 def _amount(value: float, rate: bool) -> str:
-    return f"{100 * value:+.1f} points" if rate else f"{value:+.2f} counters"
+    return f"{100 * value:+.2f} points" if rate else f"{value:+.2f}"
 
 
-def _sentence(row: dict[str, Any], dealer: str) -> str:
+def _interval(entry: dict[str, Any], rate: bool) -> str:
+    low, high = entry["diff_ci95"]
+    scale = 100 if rate else 1
+    return f"{entry['diff'] * scale:+.2f} [{low * scale:+.2f}, {high * scale:+.2f}]"
+
+
+def _clear(entry: dict[str, Any]) -> bool:
+    low, high = entry["diff_ci95"]
+    return bool(low > 0 or high < 0)
+
+
+def seat_name(position: int, seats: int) -> str:
+    if position == seats:
+        return "the dealer"
+    if position == 1:
+        return "seat 1 (the eldest hand)"
+    return f"seat {position}"
+
+
+def _size(row: dict[str, Any]) -> float:
+    """A row's size: its largest change in counters per deal, to the pool, the bonuses or
+    any seat's net."""
     metrics = row["metrics"]
-    largest = _largest(metrics)
-    dealer_entry = metrics[dealer]
-    if largest is None and dealer_entry["diff"] == 0:
-        return (
-            "No measured difference on any of these deals (the players may never meet "
-            "the situation this rule governs)."
-        )
-    parts = []
-    if largest is not None:
-        _, words, rate, entry = largest
-        low, high = entry["diff_ci95"]
-        shown = f"{_amount(entry['diff'], rate)} [{_amount(low, rate)}, {_amount(high, rate)}]"
-        if low <= 0 <= high:
-            parts.append(
-                f"No clear effect: the largest, on {words}, is {shown}, an interval "
-                "that includes 0."
-            )
-        else:
-            parts.append(f"Moves {words} most: {shown}.")
-    low, high = dealer_entry["diff_ci95"]
-    parts.append(
-        f"The dealer's net per deal: {dealer_entry['diff']:+.2f} [{low:+.2f}, {high:+.2f}]."
+    keys = ["pool", "bonus_flow", *(k for k in metrics if k.startswith("seat_net."))]
+    return max(abs(float(metrics[k]["diff"])) for k in keys)
+
+
+@dataclass(frozen=True)
+class RuleEffect:
+    """One rule (or the whole difference) as a pair page shows it."""
+
+    label: str
+    rules: list[str]
+    """Each rule changed, in words, with both systems' standing."""
+    met: list[str]
+    """In how many deals it came into play, per policy."""
+    sentence: str
+    columns: list[str]
+    cells: list[list[str]]
+    """A row per measure: its name, then the effect under each policy."""
+    size: float
+
+
+def _rule_words(rule: dict[str, str]) -> str:
+    return (
+        f"{rule['rule']}: {rule['from']} ({rule['from_system']}, {rule['from_standing']}) → "
+        f"{rule['to']} ({rule['to_system']}, {rule['to_standing']})"
     )
+
+
+def _unchanged(entry: dict[str, Any]) -> bool:
+    """No deal's measure moved at all (the difference and its interval are exactly 0)."""
+    return bool(entry["diff"] == 0 and entry["diff_ci95"] == [0.0, 0.0])
+
+
+def _unclear(entry: dict[str, Any] | None) -> str:
+    if entry is None:
+        return "not met"
+    return "no change at all" if _unchanged(entry) else "no clear effect"
+
+
+def _sentence(measures: list[tuple[str, bool, list[dict[str, Any] | None]]]) -> str:
+    """The clear effects, grouped by whether they survive the change of player."""
+    both: list[str] = []
+    one: list[str] = []
+    opposite: list[str] = []
+    for words, rate, entries in measures:
+        shown = [e for e in entries if e is not None]
+        clear = [e for e in shown if _clear(e)]
+        if not clear:
+            continue
+        amounts = " and ".join(_amount(e["diff"], rate) for e in shown)
+        if len(clear) == len(EFFECT_POLICIES) and len({e["diff"] > 0 for e in clear}) == 1:
+            both.append(f"{words} {amounts}")
+        elif len(clear) > 1:
+            opposite.append(f"{words} {amounts}")
+        else:
+            policy, entry = next(
+                (p, e) for p, e in zip(EFFECT_POLICIES, entries, strict=True) if e in clear
+            )
+            others = [
+                (p, e) for p, e in zip(EFFECT_POLICIES, entries, strict=True) if e not in clear
+            ]
+            why = "; ".join(f"{p}: {_unclear(e)}" for p, e in others)
+            one.append(f"{words} {_amount(entry['diff'], rate)} under {policy} ({why})")
+    parts = []
+    if both:
+        parts.append(
+            "Clear under both players, so the effect survives a change of player: "
+            + "; ".join(both)
+            + f" (under {' and '.join(EFFECT_POLICIES)})."
+        )
+    if opposite:
+        parts.append("Clear but opposite under the two players: " + "; ".join(opposite) + ".")
+    if one:
+        parts.append(
+            "Clear under one player only, so not shown to survive a change of player: "
+            + "; ".join(one)
+            + "."
+        )
     return " ".join(parts)
 
 
-def rule_effects_section(variants: list[Variant], log: Callable[[str], None]) -> StatSection:
-    title = "What each rule does"
+def rule_effects(data: dict[str, Any]) -> list[RuleEffect]:
+    """The rows of a stored report as the pair page shows them, largest first."""
+    report = data["report"]
+    seats = sum(1 for k in report["metrics"] if k.startswith("seat_net."))
+    deals = report["deals"]
+    policies = report["policies"]
+    by_label: dict[str, dict[str, dict[str, Any]]] = {}
+    for row in report["rows"]:
+        if row["combination"] != "base":
+            by_label.setdefault(row["combination"], {})[row["policy"]] = row
+    measures = [(k, w, r) for k, w, r in MEASURES] + [
+        (f"seat_net.{p}", f"the net per deal of {seat_name(p, seats)}", False)
+        for p in range(1, seats + 1)
+    ]
+    effects = []
+    for label, rows in by_label.items():
+        first = next(iter(rows.values()))
+        if first["status"] != "ok":
+            effects.append(RuleEffect(label, [], [], first["error"], [], [], 0.0))
+            continue
+        met = []
+        for policy in policies:
+            count = rows[policy]["came_into_play"]
+            met.append(
+                f"not met in {deals:,} deals under {policy}"
+                if count == 0
+                else f"came into play in {count:,} of {deals:,} deals under {policy}"
+            )
+        cells = []
+        measured = []
+        for key, words, rate in measures:
+            entries = [
+                rows[p]["metrics"][key] if rows[p]["came_into_play"] else None for p in policies
+            ]
+            cells.append(
+                [words]
+                + [
+                    "not met" if e is None else _interval(e, rate) + (" *" if _clear(e) else "")
+                    for e in entries
+                ]
+            )
+            measured.append((words, rate, entries))
+        sentence = _sentence(measured)
+        if not sentence and all(rows[p]["came_into_play"] == 0 for p in policies):
+            sentence = (
+                "Neither player met this rule in these deals, so no effect can be measured "
+                "(which is not an effect of zero)."
+            )
+        elif not sentence:
+            sentence = "No clear effect under either player: every interval includes 0."
+        size = max(_size(rows[p]) for p in policies)
+        effects.append(
+            RuleEffect(
+                label,
+                [_rule_words(r) for r in first.get("rules", [])],
+                met,
+                sentence,
+                ["Measure", *(f"under {p}" for p in policies)],
+                cells,
+                size,
+            )
+        )
+    whole = [e for e in effects if e.label.startswith("all ")]
+    single = sorted((e for e in effects if not e.label.startswith("all ")), key=lambda e: -e.size)
+    return single + whole
+
+
+def effects_chart(chart_id: str, data: dict[str, Any], effects: list[RuleEffect]) -> Markup:
+    """The change in the dealer's net per deal under the first policy, each rule labelled
+    in words (its name and the two values), with its 95 % interval."""
+    report = data["report"]
+    policy = report["policies"][0]
+    seats = sum(1 for k in report["metrics"] if k.startswith("seat_net."))
+    dealer = f"seat_net.{seats}"
+    rows = {
+        r["combination"]: r
+        for r in report["rows"]
+        if r["policy"] == policy and r["status"] == "ok" and r["combination"] != "base"
+    }
+    bars = []
+    for effect in effects:
+        row = rows.get(effect.label)
+        if row is None:
+            continue
+        entry = row["metrics"][dealer]
+        if row["came_into_play"] == 0:
+            bars.append(Bar(_chart_label(row), 0.0, "not met"))
+            continue
+        low, high = entry["diff_ci95"]
+        half = (high - low) / 2
+        shown = f"{entry['diff']:+.2f}".replace("-0.00", "+0.00")  # no "minus nothing"
+        bars.append(Bar(_chart_label(row), entry["diff"], f"{shown} ±{half:.2f}", low, high))
+    return signed_chart(
+        chart_id,
+        f"Change in the dealer's net per deal, in counters, under the {policy} player",
+        bars,
+    )
+
+
+def _chart_label(row: dict[str, Any]) -> str:
+    """A bar's label in words: the rule's name and its new value (``dealer blind → 1``;
+    a part of a bonus as ``favori bonus amount → 0``)."""
+    rules = row.get("rules", [])
+    if not rules:
+        return str(row["combination"])
+    first = rules[0]
+    parts = str(first["rule"]).split(".")
+    name = parts[-1] if len(parts) == 2 else f"{parts[1]} bonus {parts[2]}"
+    more = f" (and {len(rules) - 1} more)" if len(rules) > 1 else ""
+    return f"{name.replace('_', ' ')} → {first['to']}{more}"
+
+
+@dataclass(frozen=True)
+class PairEffects:
+    """What a pair page shows under "What each rule does"."""
+
+    available: bool
+    intro: str
+    effects: list[RuleEffect] = field(default_factory=list)
+    chart: Markup | None = None
+    command: str = ""
+    problem: str = ""
+    fix: str = ""
+    skipped: list[str] = field(default_factory=list)
+
+
+def pair_effects(
+    a: Variant, b: Variant, chart_id: str = "chart-pair-effects"
+) -> PairEffects | None:
+    """The section of a pair page, or ``None`` for a pair that cannot share deals."""
+    if a.players != b.players or a.rules.table.pack_ranks() != b.rules.table.pack_ranks():
+        return None
+    found = stored_effects(a, b)
+    if found.data is None and store_path(b, a).is_file():
+        found = stored_effects(b, a)  # stored the other way round
+    if found.data is None:
+        return PairEffects(False, "", problem=found.problem, fix=found.fix)
+    data = found.data
+    report = data["report"]
+    effects = rule_effects(data)
+    if report["base"] != a.id:
+        a, b = b, a
     intro = (
-        f"Foster's system with each rule on which the teaching card ({EFFECT_TOWARDS}) "
-        "differs switched to the card's value, one at a time, then all together, on the "
-        f"same {EFFECT_DEALS} seeded deals played by the `{EFFECT_POLICY}` policy "
-        f"(`bouillotte sweep {EFFECT_BASE} --towards {EFFECT_TOWARDS}`). The same cards are "
-        "dealt under every change, so a difference is the rule's doing, not the deal's; "
-        "each carries its 95 % interval from the paired deal-by-deal differences. These are "
-        "small samples measured under one betting policy: a different player may answer a "
-        "rule differently (run the command with more deals and other `--policy` values)."
+        f"{a.short} with each rule on which {b.short} differs switched to {b.short}'s value, "
+        f"one at a time, then all together, on the same {report['deals']:,} seeded deals, "
+        f"played by two players: {', '.join(report['policies'])} (described on the "
+        "statistics page). The same cards are dealt under every change, so a difference is "
+        "the rule's doing, not the deal's; each carries its 95 % interval from the paired "
+        "deal-by-deal differences (* where it excludes 0). Rates move in percentage points, "
+        "the rest in counters per deal; a seat's net counts the deals played on a void "
+        "deal's pool. Rules are ranked by size: the largest change, under either player, to "
+        "the pool, the bonuses or a seat's net, in counters per deal."
+    )
+    return PairEffects(
+        True,
+        intro,
+        effects,
+        effects_chart(chart_id, data, effects),
+        data["command"],
+        skipped=[f"{s['rule']}: {s['reason']}" for s in report["skipped"]],
+    )
+
+
+def effects_are_cached(variants: list[Variant]) -> bool:
+    """The statistics page's overview reads stored files only: it never sweeps."""
+    return True
+
+
+def rule_effects_section(variants: list[Variant], log: Callable[[str], None]) -> StatSection:
+    """The statistics page's overview: the stored foster → pagat results, largest first,
+    with the players described and a pointer to every pair page."""
+    from ..study.policies import POLICY_DESCRIPTIONS
+
+    title = "What each rule does"
+    players = " ".join(f"`{p}`: {POLICY_DESCRIPTIONS[p]}" for p in EFFECT_POLICIES)
+    intro = (
+        "Every pair of systems that share a pack and a number of players has, on its pair "
+        "page, what each rule on which they differ does to the game, measured on "
+        f"{EFFECT_DEALS:,} seeded deals per change under two players. {players} "
+        f"In overview here: {OVERVIEW[0]} towards {OVERVIEW[1]}."
     )
     by_id = {v.id: v for v in variants}
-    if EFFECT_BASE not in by_id or EFFECT_TOWARDS not in by_id:
+    if OVERVIEW[0] not in by_id or OVERVIEW[1] not in by_id:
         return StatSection(
             "rule-effects",
             title,
             intro,
-            missing=f"This build has no {EFFECT_BASE} or no {EFFECT_TOWARDS} profile.",
+            missing=f"This build has no {OVERVIEW[0]} or no {OVERVIEW[1]}.",
         )
-    data = effects_data(by_id[EFFECT_BASE], by_id[EFFECT_TOWARDS], log)
-    players = sum(1 for k in data["metrics"] if k.startswith("seat_net."))
-    dealer = f"seat_net.{players}"
-    changed = [r for r in data["rows"] if r["combination"] != "base"]
-    rows = []
-    bars = []
-    for row in changed:
-        if row["status"] != "ok":
-            rows.append([row["combination"], row["error"]])
-            continue
-        rows.append([row["combination"], _sentence(row, dealer)])
-        entry = row["metrics"][dealer]
-        low, high = entry["diff_ci95"]
-        bars.append(
-            Bar(
-                row["combination"], entry["diff"], f"{entry['diff']:+.2f} [{low:+.2f}, {high:+.2f}]"
-            )
+    a, b = by_id[OVERVIEW[0]], by_id[OVERVIEW[1]]
+    found = stored_effects(a, b)
+    if found.data is None:
+        log(f"  {found.problem}: `{found.fix}` regenerates them")
+        return StatSection(
+            "rule-effects",
+            title,
+            intro,
+            missing=f"Not shown: {found.problem}. {found.fix} regenerates them.",
         )
-    base_dealer = next(r for r in data["rows"] if r["combination"] == "base")["metrics"][dealer]
-    skipped = "; ".join(f"{s['rule']}: {s['reason']}" for s in data["skipped"])
+    effects = rule_effects(found.data)
+    rows = [[e.label, e.sentence + " " + "; ".join(e.met) + "."] for e in effects]
     table = StatTable(
         "rule-effects-table",
-        f"{EFFECT_BASE} towards {EFFECT_TOWARDS}: {data['deals']} deals per change, "
-        f"policy {EFFECT_POLICY}, seed {data['seed']}",
-        ["Rule switched to the teaching card's value", "Measured effect [95 % interval]"],
+        f"{a.id} towards {b.id}: {found.data['deals']:,} deals per change, seed "
+        f"{found.data['seed']}, largest first ({found.data['command']})",
+        ["Rule switched to the teaching card's value", "Measured effect"],
         rows,
-        chart=signed_chart(
-            "chart-rule-effects",
-            "Change in the dealer's net per deal when each rule is switched "
-            f"(under {EFFECT_BASE} the dealer nets {base_dealer['mean']:+.2f} per deal)",
-            bars,
-        ),
-        note="Rates move in percentage points, means in counters. Not measured: "
-        + (skipped or "nothing")
-        + ".",
+        chart=effects_chart("chart-rule-effects", found.data, effects),
+        note="Ranked by the largest change, under either player, to the pool, the bonuses or "
+        "a seat's net, in counters per deal. Rates move in percentage points, means in "
+        "counters.",
     )
-    return StatSection("rule-effects", title, intro, [table])
+    players_table = StatTable(
+        "policies-table",
+        "The players (betting policies) of bouillotte simulate and sweep",
+        ["Policy", "What it does"],
+        [[name, sentence] for name, sentence in POLICY_DESCRIPTIONS.items()],
+        note="The table family (advised, bold, table) takes tendencies after a colon, as "
+        "bold:straddle=0.2 (bouillotte simulate --help lists them).",
+    )
+    return StatSection("rule-effects", title, intro, [table, players_table])

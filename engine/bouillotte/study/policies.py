@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..play.actions import ACTION_WORDS, Action, LegalAction
 from ..play.deal import CLOSING, Deal, Phase
@@ -38,7 +38,7 @@ from ..rules.errors import InputError
 from ..rules.nearest import did_you_mean
 from ..rules.profile import Rules
 
-_SEEING, _STRADDLE = Phase.SEEING, Phase.STRADDLE
+_SEEING, _STRADDLE, _DRAW = Phase.SEEING, Phase.STRADDLE, Phase.DRAW
 _POINT = Kind.POINT  # module names: an Enum member read off its class costs a lookup
 
 
@@ -408,6 +408,296 @@ class RandomPolicy:
         return _said(view.player, legal.kind)
 
 
+TENDENCIES: dict[str, str] = {
+    "straddle": "chance of straddling when offered, before seeing one's cards",
+    "see": "chance of seeing a straddle that must be seen before the deal (else drop out)",
+    "open_point": "the least point it backs with nobody else in (Foster: 21)",
+    "point_shift": "added to the least point backed against others (26 against one, 32 "
+    "against two): below 0 follows looser",
+    "against_three": "the least point backed against three others already in (0: never)",
+    "bluff": "chance of betting or raising on a hand it would otherwise lay down",
+    "raises": "how many times in a deal it raises on a strong hand (re-raises past 1)",
+    "strong_point": "the least point it counts strong (raised like a brelan)",
+    "privilege_raise": "chance of raising in the closing round (Foster's privilege, the "
+    "card's no-more round) on a strong hand, rather than passing the word",
+    "call_all_in": "1: calls all in for what is left (a sight) with a hand it backs; 0: "
+    "folds instead",
+    "eldest_passes": "1: the eldest passes first with a brelan (Foster); 0: bets at once",
+    "no_ace_alone": "1: never backs a lone ace unless of the retourne's suit (Foster)",
+    "three_way_limit": "1: with two others in, follows no raise beyond the first unless "
+    "strong (Foster); 0: follows",
+    "buy_fourth": "1: in a draw, buys a fourth to three equal cards where allowed",
+    "push": "chance of putting in the whole cave (all in) on a strong hand, where allowed",
+}
+"""Each tendency in a sentence (``--help`` and the site list them)."""
+
+
+class Tendencies:
+    """How a player of the ``table`` family plays: every rule of the schema that depends on
+    a choice is reached by one of these (``docs/simulation.md``, "Policies").
+
+    Chances are between 0 and 1 and drawn from the policy's seeded generator."""
+
+    __slots__ = (
+        "against_three",
+        "bluff",
+        "buy_fourth",
+        "call_all_in",
+        "eldest_passes",
+        "no_ace_alone",
+        "open_point",
+        "point_shift",
+        "privilege_raise",
+        "push",
+        "raises",
+        "see",
+        "straddle",
+        "strong_point",
+        "three_way_limit",
+    )
+
+    def __init__(
+        self,
+        straddle: float = 0.0,
+        see: float = 1.0,
+        point_shift: int = 0,
+        against_three: int = 0,
+        bluff: float = 0.0,
+        raises: int = 1,
+        strong_point: int = 99,
+        privilege_raise: float = 0.0,
+        call_all_in: int = 1,
+        eldest_passes: int = 1,
+        no_ace_alone: int = 0,
+        three_way_limit: int = 0,
+        buy_fourth: int = 1,
+        push: float = 0.0,
+        open_point: int = 21,
+    ) -> None:
+        self.straddle = straddle
+        self.see = see
+        self.point_shift = point_shift
+        self.against_three = against_three
+        self.bluff = bluff
+        self.raises = raises
+        self.strong_point = strong_point
+        self.privilege_raise = privilege_raise
+        self.call_all_in = call_all_in
+        self.eldest_passes = eldest_passes
+        self.no_ace_alone = no_ace_alone
+        self.three_way_limit = three_way_limit
+        self.buy_fourth = buy_fourth
+        self.push = push
+        self.open_point = open_point
+
+    def as_dict(self) -> dict[str, float]:
+        return {name: getattr(self, name) for name in TENDENCIES}
+
+    def changed(self, values: Mapping[str, float]) -> Tendencies:
+        merged = self.as_dict() | dict(values)
+        return Tendencies(
+            float(merged["straddle"]),
+            float(merged["see"]),
+            int(merged["point_shift"]),
+            int(merged["against_three"]),
+            float(merged["bluff"]),
+            int(merged["raises"]),
+            int(merged["strong_point"]),
+            float(merged["privilege_raise"]),
+            int(merged["call_all_in"]),
+            int(merged["eldest_passes"]),
+            int(merged["no_ace_alone"]),
+            int(merged["three_way_limit"]),
+            int(merged["buy_fourth"]),
+            float(merged["push"]),
+            int(merged["open_point"]),
+        )
+
+
+_CHANCES = frozenset({"straddle", "see", "bluff", "privilege_raise", "push"})
+
+
+class TablePolicy(_HandCache):
+    """A player of the ``table`` family: Foster's thresholds for the point, moved by its
+    :class:`Tendencies`, with straddles, sights, re-raises, raises in the closing round and
+    draws as its tendencies say."""
+
+    needs_rng = True
+
+    def __init__(self, name: str, tendencies: Tendencies) -> None:
+        super().__init__()
+        self.name = name
+        self.tendencies = tendencies
+
+    def choose(self, view: View, rng: random.Random) -> Action:
+        t = self.tendencies
+        phase = view.phase
+        if phase is _STRADDLE:  # before the deal: nobody has seen his cards
+            if t.straddle > 0 and rng.random() < t.straddle:
+                return _act(view, "straddle")
+            return _act(view, "decline")
+        if phase is _SEEING:
+            if t.see >= 1 or rng.random() < t.see:
+                return _act(view, "call")
+            return _act(view, "fold")
+        found = self._worth.get((view.hand, view.retourne, id(view.rules)))
+        kind, pips, cards, top = found if found is not None else self.worth(view)
+        if phase is _DRAW:
+            return self._draw(view, kind)
+        brelan = kind is not _POINT
+        others = view.others_in()
+        if brelan:
+            backed, strong = True, True
+        else:
+            backed = self._backs_point(view, pips, cards, top, others)
+            strong = pips >= t.strong_point
+        if not backed and t.bluff > 0 and rng.random() < t.bluff:
+            backed, strong = True, True  # a bluff: bet or raise as on a strong hand
+        if not backed:
+            return _lay_down(view)
+        eldest = not view.opened and not view.anybody_spoke()
+        if brelan and t.eldest_passes and eldest and view.find("pass") is not None:
+            # "With good cards it is always better for the eldest hand to pass."
+            return _act(view, "pass")
+        if (
+            t.three_way_limit
+            and not strong
+            and others >= 2
+            and view.raised == 0
+            and view.bet > view.stake
+            and _raises_seen(view) >= 1
+        ):
+            # "If three play in a pool the point should be very strong to follow beyond
+            # the first raise."
+            return _lay_down(view)
+        size = max(view.pot, 1)
+        pushing = strong and t.push > 0 and view.raised < t.raises
+        if pushing and rng.random() < t.push:
+            # The whole cave: all in where the rules allow it, else the largest bet or raise
+            # (which the others can meet only by calling all in, for a sight).
+            if view.find("all-in") is not None and view.find("raise" if view.opened else "bet"):
+                return _said(view.player, "all-in")
+            everything = view.stake + view.cave
+            return _act(view, "raise" if view.opened else "bet", everything)
+        if phase in CLOSING:
+            if strong and view.raised < t.raises and rng.random() < t.privilege_raise:
+                return _act(view, "raise", view.bet + size)
+            return _act(view, "no-more")
+        if not view.opened:
+            return _act(view, "bet", view.bet + size if strong else 0)
+        if strong and view.raised < t.raises:
+            return _act(view, "raise", view.bet + size)
+        if view.bet - view.stake >= view.cave and not t.call_all_in:
+            return _act(view, "fold")
+        return _act(view, "call")
+
+    def _backs_point(self, view: View, pips: int, cards: int, top: int, others: int) -> bool:
+        t = self.tendencies
+        if others >= len(SIMPLE_THRESHOLDS):
+            return t.against_three > 0 and pips >= t.against_three
+        least = t.open_point if others == 0 else SIMPLE_THRESHOLDS[others] + t.point_shift
+        if pips < least:
+            return False
+        # "Good players will not bet on an ace alone, unless the suit is turned up."
+        ace_alone = cards == 1 and top == 0 and (view.retourne & 3) != _suit_of_best(view)
+        return not (t.no_ace_alone and ace_alone)
+
+    def _draw(self, view: View, kind: Kind) -> Action:
+        if kind is not _POINT:
+            if self.tendencies.buy_fourth and view.find("buy") is not None:
+                return _said(view.player, "buy")
+            return Action(view.player, "discard")
+        legal = view.find("discard")
+        most = legal.high if legal is not None and legal.high is not None else 0
+        keep = _suit_of_best(view)
+        thrown = tuple(card for card in view.hand if card & 3 != keep)[:most]
+        return Action(view.player, "discard", cards=thrown)
+
+
+def _suit_of_best(view: View) -> int:
+    """The suit of the player's best point (the retourne counted where of that suit)."""
+    values = rank_values(view.rules)
+    pips = [0, 0, 0, 0]
+    count = [0, 0, 0, 0]
+    for card in view.hand:
+        pips[card & 3] += values[card >> 2]
+        count[card & 3] += 1
+    turned = view.retourne & 3
+    if count[turned]:
+        pips[turned] += values[view.retourne >> 2]
+    best, suit = -1, 0
+    for s in (0, 1, 2, 3):
+        if count[s] and pips[s] > best:
+            best, suit = pips[s], s
+    return suit
+
+
+def _raises_seen(view: View) -> int:
+    """How many raises the betting has seen so far (read from the public log)."""
+    raised = 0
+    for event in view.public[: view.seen]:
+        if isinstance(event, Act) and event.action == "raise":
+            raised += 1
+    return raised
+
+
+TABLE_PLAYERS: dict[str, tuple[str, Tendencies]] = {
+    "advised": (
+        "Plays by what the sources advise where they do (Foster's Suggestions for Good Play: "
+        "21 to back alone, 32 against a bet made and met, a lone ace only in "
+        "the retourne's suit, no following beyond the first raise three-handed unless "
+        "strong, the eldest passing with a brelan, a sight called with what is left) and "
+        "straddles a quarter of the time, where they say nothing of when to.",
+        Tendencies(
+            straddle=0.25,
+            see=1.0,
+            point_shift=0,
+            against_three=0,
+            raises=2,
+            strong_point=40,
+            privilege_raise=0.5,
+            no_ace_alone=1,
+            three_way_limit=1,
+        ),
+    ),
+    "bold": (
+        "Meets every rule a choice can reach: straddles half the time, sees nine straddles "
+        "in ten, opens from 24 but follows 6 below Foster's points, bluffs three hands in a "
+        "hundred, raises up to three times (in the closing round too) and goes all in on a "
+        "strong hand one time in five.",
+        Tendencies(
+            straddle=0.5,
+            see=0.9,
+            open_point=24,
+            point_shift=-6,
+            against_three=32,
+            bluff=0.03,
+            raises=3,
+            strong_point=36,
+            privilege_raise=0.6,
+            push=0.2,
+        ),
+    ),
+    "table": (
+        "The family's neutral member: Foster's thresholds, never straddles, raises a brelan "
+        "once; its tendencies are set as table:straddle=0.3,bluff=0.1 (see --help).",
+        Tendencies(),
+    ),
+}
+"""The named players of the ``table`` family: each a sentence and its tendencies."""
+
+
+POLICY_DESCRIPTIONS: dict[str, str] = {
+    "simple": "Foster's Suggestions for Good Play as a rule of thumb: backs a point from 21 "
+    "alone, 26 against one, 32 against two, never against three; backs and raises a brelan "
+    "once; never straddles.",
+    "cautious": "Backs only a brelan, or a point of 40 or more when nobody else is in; never "
+    "raises or straddles.",
+    "random": "A uniformly random legal action, with a uniformly random legal amount.",
+} | {name: sentence for name, (sentence, _) in TABLE_PLAYERS.items()}
+"""Each policy in a sentence (``--help``, the site and the reports name it)."""
+
+
 POLICIES: dict[str, Callable[[], Policy]] = {
     "simple": SimplePolicy,
     "cautious": CautiousPolicy,
@@ -415,20 +705,94 @@ POLICIES: dict[str, Callable[[], Policy]] = {
 }
 
 
+def _parse_tendencies(name: str, given: str) -> dict[str, float]:
+    values: dict[str, float] = {}
+    for part in given.split(","):
+        key, equals, text = part.partition("=")
+        key = key.strip().replace("-", "_")
+        if not equals or key not in TENDENCIES:
+            raise InputError(
+                f"policy {name!r}: {part.strip()!r} is not a tendency; give NAME:tendency=value,"
+                f"... with tendencies {', '.join(TENDENCIES)}",
+                value=name,
+                has_value=True,
+            )
+        try:
+            value = float(text) if key in _CHANCES else int(text)
+        except ValueError:
+            kind = "a chance from 0 to 1" if key in _CHANCES else "a whole number"
+            raise InputError(
+                f"policy {name!r}: {key} takes {kind}, not {text.strip()!r}",
+                value=name,
+                has_value=True,
+            ) from None
+        if key in _CHANCES and not 0 <= value <= 1:
+            raise InputError(
+                f"policy {name!r}: {key} is a chance, from 0 to 1", value=name, has_value=True
+            )
+        values[key] = value
+    return values
+
+
 def get_policy(name: str) -> Policy:
+    """A policy by name: ``simple``, ``cautious``, ``random``, or a player of the ``table``
+    family (``advised``, ``bold``, ``table``), whose tendencies may be set after a colon:
+    ``bold:straddle=0.2,bluff=0``."""
+    base, colon, given = name.partition(":")
+    if base in TABLE_PLAYERS:
+        tendencies = TABLE_PLAYERS[base][1]
+        if colon:
+            tendencies = tendencies.changed(_parse_tendencies(name, given))
+        return TablePolicy(name, tendencies)
+    if colon and base in POLICIES:
+        raise InputError(
+            f"policy {base!r} has no tendencies to set; those of {', '.join(TABLE_PLAYERS)} do",
+            value=name,
+            has_value=True,
+        )
     try:
         return POLICIES[name]()
     except KeyError:
+        known = ", ".join([*POLICIES, *TABLE_PLAYERS])
         raise InputError(
-            f"unknown policy {name!r}{did_you_mean(name, POLICIES)}; "
-            f"the policies are {', '.join(POLICIES)}",
+            f"unknown policy {name!r}{did_you_mean(name, [*POLICIES, *TABLE_PLAYERS])}; "
+            f"the policies are {known}",
             value=name,
             has_value=True,
         ) from None
 
 
-def play(deal: Deal, policies: Mapping[str, Policy] | Policy, rng: random.Random) -> list[Action]:
-    """Play the deal to its end; returns the actions taken, in order."""
+def describe_policy(name: str) -> str:
+    """A policy in a sentence, with any tendencies set after its name."""
+    base, colon, given = name.partition(":")
+    sentence = POLICY_DESCRIPTIONS.get(base, "")
+    return sentence + (f" Tendencies set: {given}." if colon else "")
+
+
+def policy_help() -> str:
+    """The ``--policy`` option's help: every policy in a sentence, and the tendencies."""
+    named = " ".join(f"{name}: {sentence}" for name, sentence in POLICY_DESCRIPTIONS.items())
+    tendencies = "; ".join(f"{key} ({words})" for key, words in TENDENCIES.items())
+    return (
+        f"The players' policy. {named} A player of the table family (advised, bold, table) "
+        f"takes tendencies after a colon, as bold:straddle=0.2,bluff=0: {tendencies}."
+    )
+
+
+def policy_names() -> list[str]:
+    """Every named policy, the simple ones first."""
+    return [*POLICIES, *TABLE_PLAYERS]
+
+
+def play(
+    deal: Deal,
+    policies: Mapping[str, Policy] | Policy,
+    rng: random.Random,
+    trace: list[Any] | None = None,
+) -> list[Action]:
+    """Play the deal to its end; returns the actions taken, in order. ``trace``, where
+    given, receives at each step the choices offered, then the action taken (a sweep
+    compares two traces to tell whether a rule changed an offered action)."""
     taken: list[Action] = []
     choose: Callable[[View, random.Random], Action]
     if isinstance(policies, Mapping):
@@ -438,7 +802,11 @@ def play(deal: Deal, policies: Mapping[str, Policy] | Policy, rng: random.Random
         choose = policies.choose  # one policy for every player: its method, looked up once
     over, act = Phase.OVER, deal.apply
     while deal.phase is not over:
-        action = choose(view_of(deal), rng)
+        view = view_of(deal)
+        action = choose(view, rng)
+        if trace is not None:
+            trace.append(view.legal)
+            trace.append(action)
         act(action)
         taken.append(action)
     return taken

@@ -1,11 +1,19 @@
 """Many seeded deals played by betting policies, and what they tell about a rule system.
 
-Deal ``i`` of a run with seed ``S`` is shuffled with seed ``S + i`` and its policies draw
-from their own generator seeded from ``S + i``, so every deal is fixed by its number alone:
-a run split over several processes gives exactly the numbers of a run in one. Every deal
-starts afresh (each player with the variant's cave, no pool carried in), the last player
-dealing; seats are reported by position relative to the dealer (1 is the dealer's right,
-the first to speak; the dealer is last).
+Deal ``i`` of a run with seed ``S`` is shuffled with its own seed, :func:`deal_seed` of the
+pair (``S``, ``i``): 62 bits of a SHA-256 hash of both, so two seeds share no deal and a
+deal is fixed by its number alone (a run split over several processes gives exactly the
+numbers of a run in one). Its policies draw from their own generator, seeded from the same
+number. Every deal starts with the variant's caves, the last player dealing; seats are
+reported by position relative to that dealer (1 is the dealer's right, the first to speak;
+the dealer is last).
+
+No counter vanishes: where a deal is void its carried pool is played for, as at a table,
+in the deals that follow it (:func:`play_one`): the deal passes on, the caves are those the
+void deal left, and each of those deals is shuffled from the stream of the pair (``S``,
+``i``) too. Each seat's net over deal ``i`` and the deals that play on its pool is what the
+report calls its net per deal, so the seats' nets sum to zero, less whatever is still
+carried after :data:`MAX_PLAYED_ON` deals (reported, and in practice never seen).
 
 Counters are integers, so the tallies are exact integer sums and merge in any order; only
 the reported rates, means and 95% confidence intervals are floats (Wilson intervals for
@@ -14,6 +22,7 @@ rates, normal intervals for means).
 
 from __future__ import annotations
 
+import hashlib
 import math
 import multiprocessing
 import random
@@ -26,7 +35,20 @@ from multiprocessing.pool import Pool
 from typing import Any
 
 from ..play.deal import Deal, new_deal
-from ..play.events import WonByPoint
+from ..play.events import (
+    Act,
+    Bonus,
+    CarriedIn,
+    Dealt,
+    Decline,
+    DrawBegins,
+    NobodyOpens,
+    Privilege,
+    Showdown,
+    Straddle,
+    WonByPoint,
+    WonUncontested,
+)
 from ..play.hands import Kind
 from ..rules.cards import RANKS
 from ..rules.variant import Variant
@@ -108,6 +130,12 @@ class Tally:
     dealt: Counter[str] = field(default_factory=Counter)
     """Hands as dealt (before any betting): simple brelan, carré, favori (a pair of the
     retourne's rank)."""
+    played_on: int = 0
+    """Deals played on a void deal's carried pool (beyond the ``deals`` counted)."""
+    carried: Moments = field(default_factory=Moments)
+    """What is still carried after a deal and those played on its pool (normally 0)."""
+    met: Counter[str] = field(default_factory=Counter)
+    """In how many deals each situation a rule governs arose (:data:`SITUATIONS`)."""
 
     def merge(self, other: Tally) -> None:
         self.deals += other.deals
@@ -122,6 +150,9 @@ class Tally:
         self.point_suit_is_retourne += other.point_suit_is_retourne
         self.hands_dealt += other.hands_dealt
         self.dealt.update(other.dealt)
+        self.played_on += other.played_on
+        self.carried.merge(other.carried)
+        self.met.update(other.met)
 
 
 def player_names(count: int) -> list[str]:
@@ -162,15 +193,193 @@ def decided_by(deal: Deal) -> tuple[str, bool | None]:
     return "point", decision.suit == deal.retourne & 3
 
 
-def play_one(variant: Variant, policy: Policy, names: Sequence[str], seed: int, i: int) -> Deal:
-    """Deal ``i`` of a run with seed ``seed``, played to its end by ``policy``: the same
-    cards whatever the variant (the shuffle depends on ``seed + i`` alone), which is what
-    lets a sweep compare rules on common random numbers."""
-    deal = new_deal(variant, names, names[-1], seed=seed + i)
-    # Seeding from a string hashes it: made only for a policy that draws from it.
-    rng = random.Random(f"{seed + i}:policy") if policy.needs_rng else _NO_DRAWS
-    play(deal, policy, rng)
-    return deal
+def deal_seed(seed: int, i: int, after: int = 0) -> int:
+    """The shuffle seed of deal ``i`` of a run with seed ``seed`` (``after`` > 0: of the
+    ``after``-th deal that plays on its carried pool): 62 bits of the SHA-256 of the
+    numbers, so that no two pairs share a stream. A scenario or a session file given this
+    number as its ``seed`` deals the same cards."""
+    text = f"bouillotte:{seed}:{i}" + (f":{after}" if after else "")
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 2
+
+
+MAX_PLAYED_ON = 30
+"""The most deals played on a void deal's carried pool before what is still carried is
+reported as carried (a run of 30 void deals in a row has never been met: 0.2**30)."""
+
+
+class Played:
+    """Deal ``i`` of a run, with the deals that played on its carried pool.
+
+    ``deals[0]`` is deal ``i`` itself (what decided it, its pool, its bonuses and hands as
+    dealt are read from it); ``net`` is each seat's net over all of them, by position
+    relative to the first dealer; ``carried`` is what is still carried after the last."""
+
+    __slots__ = ("carried", "deals", "net")
+
+    def __init__(self, deals: list[Deal], net: list[int], carried: int) -> None:
+        self.deals = deals
+        self.net = net
+        self.carried = carried
+
+    @property
+    def first(self) -> Deal:
+        return self.deals[0]
+
+
+SITUATIONS: dict[str, str] = {
+    "straddle-offered": "a straddle was offered",
+    "straddled": "somebody straddled",
+    "straddle-refused": "a straddle was refused after another",
+    "straddle-seen": "a straddle was seen or refused before the deal",
+    "passed": "somebody passed before the opening",
+    "raised": "somebody raised",
+    "re-raised": "a raise was raised again",
+    "all-in": "somebody went all in (a sight)",
+    "closing": "the betting reached its closing round",
+    "draw": "the players drew cards",
+    "void": "nobody opened (a void deal)",
+    "carried-in": "a carried pool was played for",
+    "uncontested": "one player was left (no showdown)",
+    "showdown": "hands were shown",
+    "brelan-shown": "a brelan was shown",
+    "point": "the point decided a pool",
+    "side-pools": "a side pool was formed",
+    "bonus": "a bonus was paid",
+}
+"""The situations a deal can reach, each governed by some rules (:data:`RULE_SITUATIONS`)."""
+
+RULE_SITUATIONS: dict[str, str] = {
+    "forced_bets.straddles": "straddle-offered",
+    "forced_bets.straddle_amount": "straddled",
+    "forced_bets.straddle_limit": "straddled",
+    "forced_bets.straddling_ends_at_first_refusal": "straddle-refused",
+    "forced_bets.straddle_must_be_seen": "straddled",
+    "betting.pass_before_opening": "passed",
+    "betting.minimum_raise": "raised",
+    "betting.raises": "raised",
+    "betting.all_in_may_open_or_raise": "all-in",
+    "betting.return_uncalled_excess": "all-in",
+    "betting.closing": "closing",
+    "betting.two_players_call_ends": "closing",
+    "betting.two_players_betting": "all-in",
+    "betting.privilege_after_the_word": "closing",
+    "table.draw": "draw",
+    "void_deals.nobody_opens": "void",
+    "void_deals.nobody_opens_after_straddles": "straddled",
+    "void_deals.void_levy": "void",
+    "void_deals.levy_and_next_blind": "carried-in",
+    "point.folded_hands_in_side_pools": "side-pools",
+    "point.side_pots_by_winning_suit": "side-pools",
+    "bonuses.folded_players_pay": "bonus",
+    "bonuses.claimed_without_showdown": "brelan-shown",
+    "bonuses.paid_from": "bonus",
+}
+"""For each rule that acts only in some situation, that situation: ``simulate`` reports in
+how many deals each was met (a rule whose situation never arises cannot act)."""
+
+
+def situations_met(deal: Deal) -> set[str]:
+    """The situations (:data:`SITUATIONS`) deal ``deal`` reached, read from its log."""
+    met: set[str] = set()
+    dealt = False
+    raises = 0
+    straddled = False
+    for event in deal.events:
+        if isinstance(event, Dealt):
+            dealt = True
+        elif isinstance(event, Straddle):
+            met.add("straddle-offered")
+            met.add("straddled")
+            straddled = True
+        elif isinstance(event, Decline):
+            met.add("straddle-offered")
+            if straddled:
+                met.add("straddle-refused")
+        elif isinstance(event, Act):
+            word = event.action
+            if not dealt:
+                met.add("straddle-seen")
+            elif word == "pass":
+                met.add("passed")
+            elif word == "raise":
+                raises += 1
+                met.add("raised")
+                if raises > 1:
+                    met.add("re-raised")
+            elif word == "no-more":
+                met.add("closing")
+            if event.all_in or event.sight or word == "all-in":
+                met.add("all-in")
+        elif isinstance(event, Privilege):
+            met.add("closing")
+        elif isinstance(event, DrawBegins):
+            met.add("draw")
+        elif isinstance(event, NobodyOpens):
+            met.add("void")
+        elif isinstance(event, CarriedIn):
+            met.add("carried-in")
+        elif isinstance(event, Showdown):
+            met.add("showdown")
+            if any(value.kind is not Kind.POINT for _, value in event.hands):
+                met.add("brelan-shown")
+        elif isinstance(event, Bonus):
+            met.add("bonus")
+    pots = deal.outcome.pots
+    for pot in pots:
+        decision = pot.decision
+        if isinstance(decision, WonUncontested) and decision.why != "":
+            met.add("uncontested")
+        elif isinstance(decision, WonByPoint):
+            met.add("point")
+    if len(pots) > 1:
+        met.add("side-pools")
+    return met
+
+
+def play_one(
+    variant: Variant,
+    policy: Policy,
+    names: Sequence[str],
+    seed: int,
+    i: int,
+    traces: list[list[Any]] | None = None,
+) -> Played:
+    """Deal ``i`` of a run with seed ``seed``, played to its end by ``policy``, and where it
+    is void the deals that play on its pool: the same cards whatever the variant (the
+    shuffle depends on ``seed`` and ``i`` alone), which is what lets a sweep compare rules
+    on common random numbers. ``traces``, where given, receives each deal's trace (every
+    offered choice and the action taken, :func:`policies.play`)."""
+    dealer = names[-1]
+    step = 1 if variant.rules.table.direction == "right" else -1
+    cave = variant.rules.stakes.cave
+    caves: dict[str, int] | None = None
+    carried, after = 0, 0
+    deals: list[Deal] = []
+    net = [0] * len(names)
+    order: list[int] = []
+    while True:
+        number = deal_seed(seed, i, after)
+        deal = new_deal(variant, names, dealer, caves, seed=number, carried_in=carried)
+        # Seeding from a string hashes it: made only for a policy that draws from it.
+        rng = random.Random(f"{number}:policy") if policy.needs_rng else _NO_DRAWS
+        trace: list[Any] | None = [] if traces is not None else None
+        play(deal, policy, rng, trace)
+        if traces is not None and trace is not None:
+            traces.append(trace)
+        if not deals:
+            order = list(deal.order)
+        deals.append(deal)
+        outcome = deal.outcome
+        players = outcome.players
+        for position, seat in enumerate(order):
+            net[position] += players[names[seat]].net
+        carried = outcome.carry if outcome.status == "void" else 0
+        if not carried or after >= MAX_PLAYED_ON:
+            return Played(deals, net, carried)
+        after += 1
+        dealer = names[(names.index(dealer) + step) % len(names)]
+        # The caves the void deal left; one emptied is bought anew, as between deals.
+        caves = {p: players[p].cave or cave for p in names}
 
 
 _NO_DRAWS = random.Random(0)
@@ -183,10 +392,12 @@ def play_range(variant: Variant, policy_name: str, seed: int, start: int, stop: 
     policy: Policy = get_policy(policy_name)
     tally = Tally(seat_net=[Moments() for _ in names])
     for i in range(start, stop):
-        deal = play_one(variant, policy, names, seed, i)
+        played = play_one(variant, policy, names, seed, i)
+        deal = played.first
         _count_dealt(deal, tally)
         outcome = deal.outcome
         tally.deals += 1
+        tally.played_on += len(played.deals) - 1
         decided, retourne_suit = decided_by(deal)
         tally.decided_by[decided] += 1
         if retourne_suit is not None:
@@ -195,9 +406,11 @@ def play_range(variant: Variant, policy_name: str, seed: int, start: int, stop: 
         if outcome.status != "void":
             tally.pot.add(sum(p.amount for p in outcome.pots))
         tally.bonus_flow.add(sum(b.amount for b in outcome.bonuses))
-        players = outcome.players
-        for moments, seat in zip(tally.seat_net, deal.order, strict=True):
-            moments.add(players[names[seat]].net)
+        tally.carried.add(played.carried)
+        for moments, value in zip(tally.seat_net, played.net, strict=True):
+            moments.add(value)
+        for situation in set().union(*(situations_met(d) for d in played.deals)):
+            tally.met[situation] += 1
     return tally
 
 
@@ -300,6 +513,9 @@ def report(variant: Variant, tally: Tally, seed: int, policy: str) -> dict[str, 
         "seat_net_per_deal": {
             str(position + 1): moments.summary() for position, moments in enumerate(tally.seat_net)
         },
+        "still_carried_per_deal": tally.carried.summary(),
+        "deals_played_on_carried_pools": tally.played_on,
+        "situations_met": {key: wilson(tally.met[key], n) for key in SITUATIONS},
         "point_suit_is_retourne": wilson(tally.point_suit_is_retourne, tally.point_deals),
         "dealt_per_hand": {
             key: wilson(tally.dealt[key], tally.hands_dealt)
@@ -346,6 +562,13 @@ def report_text(reports: Sequence[dict[str, Any]]) -> str:
                 for r in reports
             ]
         )
+    rows.append(["still carried per deal", *(_ci(r["still_carried_per_deal"]) for r in reports)])
+    rows.append(
+        [
+            "deals played on carried pools",
+            *(str(r["deals_played_on_carried_pools"]) for r in reports),
+        ]
+    )
     rows.append(
         ["point won by retourne's suit", *(_ci(r["point_suit_is_retourne"], True) for r in reports)]
     )
@@ -353,7 +576,38 @@ def report_text(reports: Sequence[dict[str, Any]]) -> str:
         rows.append(
             [f"dealt per hand: {key}", *(_ci(r["dealt_per_hand"][key], True) for r in reports)]
         )
+    for key, words in SITUATIONS.items():
+        rows.append([f"met: {words}", *(_met(r, key) for r in reports)])
     policy = reports[0]["policy"] if reports else ""
     seed = reports[0]["seed"] if reports else ""
     head = f"Simulation: policy {policy}, seed {seed}; 95% confidence intervals in brackets"
-    return head + "\n\n" + table(headers, rows)
+    return head + "\n\n" + table(headers, rows) + "\n\n" + SIMULATE_NOTES
+
+
+def _met(report: dict[str, Any], key: str) -> str:
+    entry = report.get("situations_met", {}).get(key)
+    if entry is None:
+        return "-"
+    if entry["count"] == 0:
+        return f"not met in {entry['n']} deals"
+    deals = "deal" if entry["count"] == 1 else "deals"
+    return f"{entry['count']} {deals} ({100 * entry['rate']:.1f}%)"
+
+
+SIMULATE_NOTES = """\
+What the rows mean:
+  deals: deals played, each from its own stream of (seed, deal number); a void deal's pool
+    is played for in the deals after it (counted apart, "deals played on carried pools").
+  decided by X: the share of deals whose main pool went to X: a kind of brelan at the
+    showdown, the point, a player left alone (uncontested), or nobody opening (void).
+  average pot (not void): the counters in the pools of a deal that was not void.
+  bonus flow per deal: the counters paid for brelans in a deal.
+  net per deal: what a seat gained or lost over a deal and those played on its carried
+    pool, by place from the dealer (the eldest speaks first; the dealer is last).
+  still carried per deal: the counters no deal had won yet when the run of deals played on
+    a pool stopped (at most 30); the seats' nets and this sum to zero.
+  point won by retourne's suit: of the deals won by the point, those whose winning suit is
+    the retourne's.
+  dealt per hand: hands as dealt, before any betting (checked against `bouillotte odds`).
+  met: the deals in which the situation arose (a rule that acts only then can act only in
+    those deals; see docs/simulation.md for which rule needs which situation)."""

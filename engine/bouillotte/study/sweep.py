@@ -1,10 +1,11 @@
 """What one rule does over many deals: a base variant against the same variant with rules
 changed, every combination played on the SAME seeded deals.
 
-Deal ``i`` is dealt from seed ``S + i`` whatever the rules (:func:`simulate.play_one`), so
-each combination sees the same cards as the base and its players draw from the same
-generator: the difference between a combination and the base, deal by deal, is what the
-rule (and the players' response to it) does, not dealing noise ("common random numbers").
+Deal ``i`` is dealt from the stream of (``S``, ``i``) whatever the rules, void deals played
+on (:func:`simulate.play_one`), so each combination sees the same cards as the base and
+its players draw from the same generator: the difference between a combination and the
+base, deal by deal, is what the rule (and the players' response to it) does, not dealing
+noise ("common random numbers").
 A rule that cannot change a deal gives a difference of exactly zero, with a zero interval.
 
 Every count is an integer sum (of each per-deal value, its square, and of each per-deal
@@ -22,12 +23,11 @@ import math
 import types
 import typing
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from ..play.deal import Deal
 from ..rules.errors import InputError
 from ..rules.nearest import did_you_mean
 from ..rules.profile import GROUPS, rule_paths
@@ -35,7 +35,16 @@ from ..rules.variant import Variant, differing_rules
 from .differences import SESSION_RULES
 from .policies import Policy, get_policy
 from .render import value_text
-from .simulate import CLASSES, Z95, decided_by, play_one, player_names, wilson, worker_pool
+from .simulate import (
+    CLASSES,
+    Z95,
+    Played,
+    decided_by,
+    play_one,
+    player_names,
+    wilson,
+    worker_pool,
+)
 
 BRELAN_KINDS = ("carré", "brelan", "favori", "mistigri")
 
@@ -56,6 +65,7 @@ def metrics_for(players: int) -> list[Metric]:
     means = [
         Metric("pool", "pool awarded per deal (void = 0)", "mean"),
         Metric("bonus_flow", "counters paid for brelans per deal", "mean"),
+        Metric("carried", "counters still carried after the deals played on a void pool", "mean"),
     ]
     seats = [
         Metric(
@@ -68,8 +78,14 @@ def metrics_for(players: int) -> list[Metric]:
     return rates + means + seats
 
 
-def deal_values(deal: Deal, names: Sequence[str]) -> list[int]:
-    """One deal's measures, in the order of :func:`metrics_for`."""
+POOL_AT = len(CLASSES) + 1
+"""Where the pool stands among a deal's measures (after the rates)."""
+
+
+def deal_values(played: Played) -> list[int]:
+    """One deal's measures, in the order of :func:`metrics_for`: what decided deal ``i``,
+    its pool and bonuses; each seat's net over it and the deals played on its pool."""
+    deal = played.first
     decided, _ = decided_by(deal)
     values = [int(decided == c) for c in CLASSES]
     values.insert(CLASSES.index("point"), int(decided in BRELAN_KINDS))
@@ -77,7 +93,8 @@ def deal_values(deal: Deal, names: Sequence[str]) -> list[int]:
     pool = sum(p.amount for p in outcome.pots) if outcome.status != "void" else 0
     values.append(pool)
     values.append(sum(b.amount for b in outcome.bonuses))
-    values.extend(outcome.players[names[seat]].net for seat in deal.order)
+    values.append(played.carried)
+    values.extend(played.net)
     return values
 
 
@@ -92,16 +109,29 @@ class SweepTally:
     diff_squares: list[list[int]] = field(default_factory=list)
     pool_powers: list[list[int]] = field(default_factory=list)
     """Sums of the pool to the powers 1 to 4, for the spread's interval."""
+    came_into_play: list[int] = field(default_factory=list)
+    """For each combination, the deals in which its rules came into play: something
+    offered to a player, an action taken or a measure differs from the base's deal."""
 
     @classmethod
     def empty(cls, combinations: int, metrics: int) -> SweepTally:
         def grid(width: int) -> list[list[int]]:
             return [[0] * width for _ in range(combinations)]
 
-        return cls(0, grid(metrics), grid(metrics), grid(metrics), grid(metrics), grid(4))
+        return cls(
+            0,
+            grid(metrics),
+            grid(metrics),
+            grid(metrics),
+            grid(metrics),
+            grid(4),
+            [0] * combinations,
+        )
 
     def merge(self, other: SweepTally) -> None:
         self.deals += other.deals
+        for c, count in enumerate(other.came_into_play):
+            self.came_into_play[c] += count
         for mine, theirs in (
             (self.sums, other.sums),
             (self.squares, other.squares),
@@ -122,15 +152,19 @@ def sweep_range(
     names = player_names(variants[0].players)
     policy: Policy = get_policy(policy_name)
     width = len(metrics_for(len(names)))
-    pool_at = width - len(names) - 2
     tally = SweepTally.empty(len(variants), width)
     for i in range(start, stop):
         tally.deals += 1
         base: list[int] = []
+        base_traces: list[list[Any]] = []
         for c, variant in enumerate(variants):
-            values = deal_values(play_one(variant, policy, names, seed, i), names)
+            traces: list[list[Any]] = []
+            values = deal_values(play_one(variant, policy, names, seed, i, traces))
             if c == 0:
-                base = values
+                base, base_traces = values, traces
+            elif values != base or traces != base_traces:
+                # The rule changed an offered choice, an action or an outcome.
+                tally.came_into_play[c] += 1
             sums, squares = tally.sums[c], tally.squares[c]
             dsums, dsquares = tally.diff_sums[c], tally.diff_squares[c]
             for k, value in enumerate(values):
@@ -139,7 +173,7 @@ def sweep_range(
                 d = value - base[k]
                 dsums[k] += d
                 dsquares[k] += d * d
-            pool = values[pool_at]
+            pool = values[POOL_AT]
             powers = tally.pool_powers[c]
             powers[0] += pool
             powers[1] += pool**2
@@ -164,6 +198,10 @@ class Combination:
     """Each changed rule with its new value, as text."""
     variant: Variant | None
     error: str | None = None
+    rules: tuple[dict[str, str], ...] = ()
+    """Each changed rule in words: its value under the base and its new value, each with
+    the standing of the system it is from (``documented``, ``inferred``, ``inherited from
+    foster — pagat is silent``), where it is from a system."""
 
 
 @dataclass(frozen=True)
@@ -313,6 +351,39 @@ def _parts_that_differ(path: str, mine: Any, theirs: Any) -> dict[str, Any]:
     return {path: theirs}
 
 
+def words(value: Any) -> str:
+    """A rule's value in words: ``the-whole-pot`` as ``the whole pot``."""
+    return value_text(value).replace("-", " ")
+
+
+def _standing(variant: Variant, rule: str) -> str:
+    try:
+        return variant.provenance(rule).label
+    except KeyError:
+        return "not a rule of the profile"
+
+
+def _in_words(
+    base: Variant, changes: dict[str, Any], other: Variant | None
+) -> tuple[dict[str, str], ...]:
+    """Each changed rule: the two values in words, and both systems' standing."""
+    described = []
+    for path, value in changes.items():
+        rule = ".".join(path.split(".")[:2])
+        described.append(
+            {
+                "rule": path,
+                "from": words(_current(base, path)),
+                "from_system": base.id,
+                "from_standing": _standing(base, rule),
+                "to": words(value),
+                "to_system": other.id if other is not None else "--vary",
+                "to_standing": _standing(other, rule) if other is not None else "varied",
+            }
+        )
+    return tuple(described)
+
+
 def _label(changes: dict[str, Any]) -> str:
     return ", ".join(f"{p}={value_text(v)}" for p, v in changes.items())
 
@@ -328,7 +399,8 @@ def vary_combinations(base: Variant, specs: Sequence[str]) -> list[Combination]:
         changes = dict(zip(paths, values, strict=True))
         if all(_plain(_current(base, p)) == _plain(v) for p, v in changes.items()):
             continue
-        combinations.append(_apply(base, changes, _label(changes)))
+        made = _apply(base, changes, _label(changes))
+        combinations.append(replace(made, rules=_in_words(base, changes, None)))
     return combinations
 
 
@@ -350,7 +422,8 @@ def towards_combinations(base: Variant, other: Variant) -> tuple[list[Combinatio
             continue
         changes = _parts_that_differ(path, base.value(path), other.value(path))
         switched |= changes
-        combinations.append(_apply(base, changes, _label(changes)))
+        made = _apply(base, changes, _label(changes))
+        combinations.append(replace(made, rules=_in_words(base, changes, other)))
     if len(switched) > 1:
         combined = _apply(base, switched, f"all {len(combinations)} rules of {other.id}")
         combinations.append(Combination(combined.label, {}, combined.variant, combined.error))
@@ -528,6 +601,7 @@ def sweep_report(
                 "policy": policy,
                 "combination": combination.label,
                 "changes": combination.changes,
+                "rules": list(combination.rules),
             }
             if combination.variant is None:
                 row |= {"status": "invalid", "error": combination.error}
@@ -549,6 +623,8 @@ def sweep_report(
                 values[metric.key] = entry
             values["pool_spread"] = _spread(tally.pool_powers[index], n)
             row |= {"status": "ok", "deals": n, "metrics": values}
+            if index > 0:
+                row["came_into_play"] = tally.came_into_play[index]
             rows.append(row)
             index += 1
     return {
@@ -591,8 +667,64 @@ def _cell(entry: dict[str, Any], rate: bool, is_base: bool) -> str:
     return f"{diff:+.{places}f}±{half:.{places}f}{mark}"
 
 
+CARD_BOUND: dict[str, str] = {
+    "hands.card_under_retourne": "the cards alone reach it: only when a brelan carré meets a "
+    "higher brelan at the showdown and the card under the retourne is that brelan's fourth "
+    "(a few deals in a hundred thousand)",
+    "point.folded_hands_in_side_pools": "it acts only in a side pool, which needs unequal "
+    "caves: only in deals played on a void deal's pool",
+    "point.side_pots_by_winning_suit": "it acts only in a side pool, which needs unequal "
+    "caves: only in deals played on a void deal's pool",
+    "bonuses.carre.amount": "the cards decide it: a brelan carré must be dealt and shown",
+    "bonuses.carre.amount_if_wins_pool": "the cards decide it: a brelan carré must be dealt "
+    "and shown",
+}
+"""Rules no player's choice can bring about: why a policy may not meet them."""
+
+
+def not_met(row: dict[str, Any], deals: int) -> str | None:
+    """``not met in N deals under this policy`` (and why, where no choice reaches the rule)
+    for a combination that changed nothing in any deal; ``None`` otherwise."""
+    if row.get("came_into_play", 1) != 0:
+        return None
+    text = f"not met in {deals} deals under this policy"
+    reasons = {CARD_BOUND[r["rule"]] for r in row.get("rules", []) if r["rule"] in CARD_BOUND}
+    return text + (f" ({'; '.join(sorted(reasons))})" if reasons else "")
+
+
+def rule_in_words(rule: dict[str, str]) -> str:
+    """``betting.closing: calling privilege (foster: documented) -> no more round (pagat:
+    documented)``."""
+    return (
+        f"{rule['rule']}: {rule['from']} ({rule['from_system']}: {rule['from_standing']}) -> "
+        f"{rule['to']} ({rule['to_system']}: {rule['to_standing']})"
+    )
+
+
+SWEEP_NOTES = """\
+Columns:
+  came into play: in how many of the deals the change altered something offered to a
+    player, an action taken or a measured result; "not met in N deals under this policy"
+    where it altered none: the row then shows no effect because these players never met
+    the rule, not because the rule has none.
+  uncontested: pools won by a player left alone, without a showdown.
+  brelan: pools won by a brelan of any kind at the showdown (carré, simple, favori,
+    mistigri).
+  point: pools won by the point.
+  void: deals nobody opened (their pool is played for in the deals after them).
+  pool: counters in the pools awarded in the deal (a void deal counts 0).
+  pool sd: the standard deviation of that pool, each row's own (not a difference).
+  bonuses: counters paid for brelans in the deal.
+  dealer, seat 1: the dealer's and the eldest hand's net per deal (seat 1 speaks first),
+    over the deal and the deals played on its pool if it was void; --json gives every
+    seat, and what is still carried (the seats' nets plus it sum to zero).
+Rates are in % on the base row and in percentage points on the others; means in counters."""
+
+
 def sweep_text(data: dict[str, Any]) -> str:
-    """One table per policy: the base's values, then each combination's difference."""
+    """One table per policy: the base's values, then each combination's difference, each
+    row named in words below it, and every column explained."""
+    from .policies import describe_policy
     from .render import table
 
     players = len([k for k in data["metrics"] if k.startswith("seat_net.")])
@@ -608,23 +740,49 @@ def sweep_text(data: dict[str, Any]) -> str:
     ]
     for skipped in data["skipped"]:
         lines.append(f"skipped {skipped['rule']}: {skipped['reason']}")
+    deals = data["deals"]
     for policy in data["policies"]:
         rows = []
+        named: list[str] = []
+        unmet: list[str] = []
+        carried = 0.0
         for row in data["rows"]:
             if row["policy"] != policy:
                 continue
+            label = row["combination"]
             if row["status"] != "ok":
-                rows.append([row["combination"], row["error"]] + [""] * (len(columns) - 1))
+                rows.append([label, "", row["error"]] + [""] * (len(columns) - 1))
                 continue
-            is_base = row["combination"] == "base"
+            carried = max(carried, abs(row["metrics"]["carried"]["mean"]))
+            is_base = label == "base"
+            count = "" if is_base else f"{row['came_into_play']}"
+            for rule in row.get("rules", []):
+                named.append(rule_in_words(rule))
+            missing = None if is_base else not_met(row, deals)
+            if missing is not None:
+                rows.append([label, "not met"] + ["-"] * len(columns))
+                unmet.append(f"  {label}: {missing}")
+                continue
             rows.append(
-                [row["combination"]]
+                [label, count]
                 + [
                     _cell(row["metrics"][key], key.startswith("decided_by."), is_base)
                     for key, _ in columns
                 ]
             )
-        lines += ["", f"policy {policy}:", table(["", *(h for _, h in columns)], rows)]
+        lines += [
+            "",
+            f"policy {policy}: {describe_policy(policy)}",
+            table(["", "came into play", *(h for _, h in columns)], rows),
+            "Still carried after the deals played on void pools: "
+            + ("0 counters in every row." if carried == 0 else f"at most {carried:.4f} per deal."),
+        ]
+        if unmet:
+            lines += ["Not met (no effect can be measured, rather than an effect of zero):", *unmet]
+        if named:
+            lines += ["Rules changed, from the base's value to the new one:"]
+            lines += [f"  {line}" for line in dict.fromkeys(named)]
+    lines += ["", SWEEP_NOTES]
     return "\n".join(lines)
 
 

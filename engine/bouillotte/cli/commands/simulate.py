@@ -10,6 +10,7 @@ import typer
 
 from ...rules.errors import InputError
 from ...rules.profiles import Library
+from ...study.policies import policy_help
 from ...study.simulate import report, report_text, simulate
 from ..options import JsonFlag, VariantsDirs, command_app
 from ..progress import Progress, clock
@@ -56,8 +57,10 @@ def simulate_command(
         typer.Option("--variant", "-v", help="A variant to simulate (repeatable)."),
     ],
     deals: Annotated[int, typer.Option("--deals", "-n", help="Deals per variant.")] = 10000,
-    seed: Annotated[int, typer.Option("--seed", help="Deal i is shuffled with seed+i.")] = 0,
-    policy: Annotated[str, typer.Option("--policy", help="simple, cautious or random.")] = "simple",
+    seed: Annotated[
+        int, typer.Option("--seed", help="Deal i is dealt from its own stream of (seed, i).")
+    ] = 0,
+    policy: Annotated[str, typer.Option("--policy", help=policy_help())] = "simple",
     jobs: Annotated[
         int,
         typer.Option(

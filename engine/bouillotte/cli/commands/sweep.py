@@ -11,6 +11,7 @@ import typer
 
 from ...rules.errors import InputError
 from ...rules.profiles import Library
+from ...study.policies import policy_help
 from ...study.sweep import (
     CSV_FIELDS,
     Skipped,
@@ -64,10 +65,12 @@ def sweep_command(
         ),
     ] = None,
     deals: Annotated[int, typer.Option("--deals", "-n", help="Deals per combination.")] = 10000,
-    seed: Annotated[int, typer.Option("--seed", help="Deal i is shuffled with seed+i.")] = 0,
+    seed: Annotated[
+        int, typer.Option("--seed", help="Deal i is dealt from its own stream of (seed, i).")
+    ] = 0,
     policy: Annotated[
         list[str] | None,
-        typer.Option("--policy", help="simple, cautious or random (repeatable; default simple)."),
+        typer.Option("--policy", help=policy_help() + " Repeatable; default simple."),
     ] = None,
     jobs: Annotated[
         int,

@@ -1,0 +1,109 @@
+"""``bouillotte effects``: the stored results of "What each rule does" (``site/effects/``).
+
+Every pair of bundled systems that share a pack and a number of players has a data file
+``site/effects/A__B.json``: the sweep of A towards B under two players, keyed by what its
+figures depend on (both systems' rules, the code a simulated deal runs through, the
+policies, the deals and the seed). The site uses a file only when its key matches. By
+default this command lists each pair and whether its file is up to date (exit 1 if any is
+missing or stale); ``--write`` recomputes the files that are not, which takes minutes::
+
+    nice -n 10 bouillotte effects --write --jobs 2
+
+then review the change with ``git diff site/effects``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from ...rules.errors import InputError
+from ...rules.profiles import Library
+from ...site.effects import (
+    EFFECT_DEALS,
+    compute_effects,
+    effect_pairs,
+    stored_effects,
+    write_effects,
+)
+from ...site.rules import system_order
+from ..options import command_app
+from ..progress import Progress, clock
+from .simulate import check_deals_and_jobs, max_jobs
+
+cli = command_app()
+
+
+@cli.command("effects")
+def effects_command(
+    write: Annotated[
+        bool, typer.Option("--write", help="Recompute every file that is missing or stale.")
+    ] = False,
+    pair: Annotated[
+        list[str] | None,
+        typer.Option("--pair", help="Only this pair, as A__B (repeatable)."),
+    ] = None,
+    deals: Annotated[
+        int, typer.Option("--deals", "-n", help="Deals per combination (the site's: 20000).")
+    ] = EFFECT_DEALS,
+    jobs: Annotated[
+        int,
+        typer.Option("--jobs", "-j", help=f"Processes, at most {max_jobs()} here."),
+    ] = 1,
+    force: Annotated[
+        bool, typer.Option("--force", help="With --write: recompute up-to-date files too.")
+    ] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress.")] = False,
+) -> None:
+    """List the stored results of "What each rule does" (site/effects/) and whether each
+    is up to date; --write recomputes those that are not.
+
+    Example:  nice -n 10 bouillotte effects --write --jobs 2
+    """
+    check_deals_and_jobs(deals, jobs)
+    library = Library()
+    pairs = effect_pairs(system_order(library.all()))
+    if pair:
+        wanted = set(pair)
+        known = {f"{a.id}__{b.id}" for a, b in pairs}
+        unknown = sorted(wanted - known)
+        if unknown:
+            raise InputError(
+                f"no such pair {unknown[0]!r}; the pairs are {', '.join(sorted(known))}",
+                field="--pair",
+            )
+        pairs = [(a, b) for a, b in pairs if f"{a.id}__{b.id}" in wanted]
+    stale = 0
+    for a, b in pairs:
+        found = stored_effects(a, b)
+        name = f"{a.id}__{b.id}"
+        up_to_date = found.data is not None and found.data.get("deals") == deals
+        if up_to_date and not force:
+            typer.echo(f"{name}: up to date")
+            continue
+        if not write:
+            stale += 1
+            typer.echo(f"{name}: {found.problem or 'made with another number of deals'}")
+            continue
+        from ...study.sweep import towards_combinations
+
+        combinations, _ = towards_combinations(a, b)
+        plays = 1 + sum(c.variant is not None for c in combinations)
+        progress = None if quiet else _progress(name, 2 * deals, plays)
+        data = compute_effects(a, b, deals, jobs, progress)
+        path = write_effects(a, b, data)
+        typer.echo(f"{name}: written to {path}")
+    if stale:
+        typer.echo(f"{stale} missing or stale: `bouillotte effects --write` regenerates them")
+        raise typer.Exit(1)
+
+
+def _progress(name: str, total: int, plays: int) -> Progress:
+    def describe(done: int, total: int, rate: float, elapsed: float, left: float) -> str:
+        return (
+            f"{name}: {done}/{total} deals ({100 * done // total}%), "
+            f"{rate * plays:,.0f} plays/s, {clock(elapsed)} elapsed, ETA {clock(left)}"
+        )
+
+    return Progress(total, describe, closing_line=True)

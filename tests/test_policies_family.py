@@ -1,0 +1,93 @@
+"""The table family of policies: tendencies that reach every rule a choice can reach, set
+from the command line, and the sweep's count of the deals where each rule came into play."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from bouillotte.cli.app import app
+from bouillotte.rules.errors import InputError
+from bouillotte.rules.profiles import Library
+from bouillotte.study.policies import (
+    POLICY_DESCRIPTIONS,
+    TablePolicy,
+    get_policy,
+    policy_help,
+    policy_names,
+)
+from bouillotte.study.simulate import simulate
+from bouillotte.study.sweep import (
+    CARD_BOUND,
+    not_met,
+    run_sweep,
+    sweep_report,
+    sweep_text,
+    towards_combinations,
+)
+
+LIBRARY = Library()
+
+
+def test_every_policy_has_a_sentence_in_help() -> None:
+    text = policy_help()
+    for name in policy_names():
+        assert name in POLICY_DESCRIPTIONS
+        assert f"{name}: {POLICY_DESCRIPTIONS[name]}" in text
+
+
+def test_tendencies_are_set_after_a_colon() -> None:
+    policy = get_policy("bold:straddle=0.2,raises=1")
+    assert isinstance(policy, TablePolicy)
+    assert policy.tendencies.straddle == 0.2
+    assert policy.tendencies.raises == 1
+    assert policy.tendencies.bluff == 0.03  # bold's own, unchanged
+    for wrong in ("bold:straddle=2", "bold:nerve=1", "bold:raises=a lot", "simple:bluff=0.1"):
+        with pytest.raises(InputError):
+            get_policy(wrong)
+
+
+def test_a_bad_tendency_is_exit_2() -> None:
+    result = CliRunner().invoke(
+        app, ["simulate", "-v", "foster", "--deals", "5", "--policy", "bold:straddle=3", "-q"]
+    )
+    assert result.exit_code == 2
+    assert "straddle is a chance, from 0 to 1" in result.output
+
+
+def test_the_straddle_tendency_is_what_straddles() -> None:
+    foster = LIBRARY.get("foster")
+    always = simulate(foster, 100, seed=1, policy="table:straddle=1")
+    never = simulate(foster, 100, seed=1, policy="table")
+    assert always.met["straddled"] == 100
+    assert never.met["straddled"] == 0
+    # Straddling goes round until the dealer buys it back, so someone refuses only where the
+    # chance is below one.
+    some = simulate(foster, 200, seed=1, policy="table:straddle=0.5")
+    assert 0 < some.met["straddle-refused"] < 200
+
+
+@pytest.mark.slow
+def test_bold_meets_every_rule_foster_and_pagat_differ_on() -> None:
+    """The issue's test: under the rule-meeting policy every varied rule came into play in
+    some deal, or the report says why no choice reaches it; the simple policy's rules that
+    it never meets are printed as not met, not as an effect of zero."""
+    foster, pagat = LIBRARY.get("foster"), LIBRARY.get("pagat")
+    combinations, skipped = towards_combinations(foster, pagat)
+    tallies = run_sweep(foster, combinations, ["simple", "bold"], 600, 1)
+    data = sweep_report(foster, combinations, tallies, 1, skipped, "pagat")
+    for row in data["rows"]:
+        if row["combination"] == "base" or row["status"] != "ok":
+            continue
+        rules = {r["rule"] for r in row["rules"]} or {"all"}
+        if row["policy"] == "bold":
+            assert row["came_into_play"] > 0 or rules <= set(CARD_BOUND), row["combination"]
+        if row["came_into_play"] == 0:
+            assert "not met in 600 deals under this policy" in (not_met(row, 600) or "")
+    simple_closing = next(
+        r for r in data["rows"] if r["policy"] == "simple" and "betting.closing" in r["changes"]
+    )
+    assert simple_closing["came_into_play"] == 0
+    text = sweep_text(data)
+    assert "betting.closing=no-more-round: not met in 600 deals under this policy" in text
+    assert "betting.closing: calling privilege (foster: inferred) -> no more round" in text
