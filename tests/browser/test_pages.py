@@ -1,14 +1,14 @@
 """The built site in a real headless Chromium, opened from file://.
 
-Needs Debian's ``chromium`` (/usr/bin/chromium) and Playwright for Python; the browser
-bundled by ``playwright install`` is never used. Screenshots go to ``test-artifacts/``.
+Needs Debian's ``chromium`` (/usr/bin/chromium) and Playwright for Python (see ``kit.py``).
+Screenshots go to ``test-artifacts/``. axe over every page is ``test_axe_every_page.py``,
+a file of its own so that a second test process runs it beside this one.
 """
 
 from __future__ import annotations
 
 import re
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
@@ -17,69 +17,19 @@ import pytest
 
 from bouillotte.site import build_site
 
-pytestmark = pytest.mark.slow  # builds the site and drives a browser
-
-CHROMIUM = Path("/usr/bin/chromium")
-ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="Playwright for Python is not installed (pip install playwright)"
+from .kit import (
+    ARTIFACTS,
+    AXE_PAGES,
+    CHROMIUM,
+    DESKTOP,
+    PHONE,
+    axe_sweep,
+    open_page,
+    shot,
+    url,
 )
-if not CHROMIUM.is_file():
-    pytest.skip(f"{CHROMIUM} is missing (apt-get install -y chromium)", allow_module_level=True)
 
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("browser-site") / "site"
-    build_site(out)
-    return out
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield launched
-        launched.close()
-
-
-@pytest.fixture()
-def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
-    opened = context.new_page()
-    errors: list[str] = []
-    opened.on("pageerror", lambda exc: errors.append(str(exc)))
-    opened.on(
-        "request",
-        lambda request: (
-            errors.append(f"network request: {request.url}")
-            if not request.url.startswith(("file://", "data:"))
-            else None
-        ),
-    )
-    yield opened
-    context.close()
-    assert not errors, errors
-
-
-def url(site: Path, name: str) -> str:
-    return (site / name).as_uri()
-
-
-def shot(page: Any, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=False)
+pytestmark = pytest.mark.slow  # builds the site and drives a browser
 
 
 def test_search_for_favori_and_follow_a_result(site: Path, page: Any) -> None:
@@ -177,130 +127,9 @@ def test_cleanup_is_not_needed_for_the_artifacts() -> None:
 
 # -- issue 14: barriers --------------------------------------------------------------------
 
-AXE_PAGES = (
-    "index.html",
-    "matrix.html",
-    "variants/foster.html",
-    "compare/index.html",
-    "compare/foster--pagat.html",
-    "sheets/foster.html",
-    "scenarios/index.html",
-    "scenarios/foster-sight.html",
-    "scenarios/all-in-opening.html",
-    "readings.html",
-    "statistics.html",
-    "sources.html",
-    "history.html",
-    "texts/foster.html",
-    "glossary.html",
-    "search.html?q=favori",
-)
-"""One page of every kind (a scenario that one system refuses as well), checked in the
-everyday run; the search page with results, so that its highlights are checked. The slow
-run checks every other page of the site."""
-
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 900}
-
-COLOUR_RULES = ["color-contrast", "link-in-text-block"]
-"""What the dark scheme changes: colours only, so only these rules can judge it differently."""
-
-LAYOUT_RULES = [
-    *COLOUR_RULES,
-    "scrollable-region-focusable",
-    "target-size",
-    "aria-hidden-focus",
-    "td-headers-attr",
-    "th-has-data-cells",
-]
-"""What the phone width changes (the stylesheet's ``max-width: 40rem`` block): backgrounds
-and what overlaps (the matrix's cards), which boxes scroll, the size and spacing of
-controls, what is hidden, and tables shown as blocks."""
-
-AXE_PASSES: tuple[tuple[str, dict[str, int], str, list[str] | None], ...] = (
-    ("1280 px light", DESKTOP, "light", None),
-    ("1280 px dark", DESKTOP, "dark", COLOUR_RULES),
-    ("390 px light", PHONE, "light", LAYOUT_RULES),
-    ("390 px dark", PHONE, "dark", COLOUR_RULES),
-)
-"""Each page at both widths in both schemes: every rule once (1280 px, light), then at each
-other width and scheme the rules whose verdict that width or scheme can change."""
-
-OTHER_PAGE_PASSES: tuple[tuple[str, dict[str, int], str, list[str] | None], ...] = (
-    ("1280 px light", DESKTOP, "light", None),
-    ("390 px dark", PHONE, "dark", LAYOUT_RULES),
-)
-"""Every other page at both widths and in both schemes, in two passes rather than four: every
-rule at 1280 px in light, then at 390 px in dark the rules the width or the scheme can change
-(the layout rules do not depend on the scheme, nor the colours on the width outside the
-phone's own blocks, which the pages of each kind above check in all four). Four passes on
-every page took about five minutes of CI's ten."""
-
-AXE_RUN = """options => {
-  window.__axe = axe.run(document, options).then(results => results.violations
-    .filter(v => v.impact === "serious" || v.impact === "critical")
-    .map(v => ({id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map(n => n.target)})));
-}"""
-"""Starts axe without waiting for it, so that the four passes of a page run at once (each
-context has its own renderer process); the result is read from ``window.__axe``."""
-
-
-def open_page(page: Any, site: Path, name: str) -> None:
-    target, _, query = name.partition("?")
-    page.goto(url(site, target) + (f"?{query}" if query else ""))
-    if query:
-        page.locator("#search-results li").first.wait_for()
-
-
-def axe_sweep(
-    site: Path,
-    browser: Any,
-    names: list[str],
-    axe_passes: tuple[tuple[str, dict[str, int], str, list[str] | None], ...] = AXE_PASSES,
-) -> list[str]:
-    """axe-core (shipped inside axe-playwright-python, so it runs offline) on each page in
-    every pass of ``axe_passes``: the serious and critical violations found."""
-    axe_module = pytest.importorskip(
-        "axe_playwright_python.sync_playwright",
-        reason="axe-playwright-python is not installed (pip install -e '.[test]')",
-    )
-    script = axe_module.Axe().axe_script
-    passes = []
-    for label, viewport, scheme, rules in axe_passes:
-        context = browser.new_context(viewport=viewport, color_scheme=scheme)
-        context.add_init_script(script)  # axe is in every page as it loads: once a page
-        options: dict[str, Any] = {"resultTypes": ["violations"]}
-        if rules:
-            options["runOnly"] = rules
-        passes.append((label, context, context.new_page(), options))
-    found = []
-    try:
-        for name in names:
-            for _, _, page, options in passes:
-                open_page(page, site, name)
-                page.evaluate(AXE_RUN, options)
-            for label, _, page, _ in passes:
-                for v in page.evaluate("() => window.__axe"):
-                    found.append(f"{name} at {label}: {v['id']} ({v['impact']}) at {v['targets']}")
-    finally:
-        for _, context, _, _ in passes:
-            context.close()
-    return found
-
 
 def test_axe_finds_no_serious_violation_on_a_page_of_each_kind(site: Path, browser: Any) -> None:
     found = axe_sweep(site, browser, list(AXE_PAGES))
-    assert not found, "\n".join(found)
-
-
-@pytest.mark.slow
-def test_axe_finds_no_serious_violation_on_any_other_page(site: Path, browser: Any) -> None:
-    """Every page of the site not checked above (AXE_PAGES), at both widths and in both
-    schemes (``OTHER_PAGE_PASSES``)."""
-    names = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
-    others = [n for n in names if n not in AXE_PAGES and n != "search.html"]
-    assert len(others) + len(AXE_PAGES) == len(names) and len(names) > 100
-    found = axe_sweep(site, browser, others, OTHER_PAGE_PASSES)
     assert not found, "\n".join(found)
 
 

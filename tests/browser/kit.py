@@ -1,0 +1,155 @@
+"""What the browser tests share: Debian's Chromium and its flags, the pages' addresses,
+screenshots, and axe-core run over pages in several widths and schemes.
+
+Importing this module skips the importing test module where Playwright for Python or
+``/usr/bin/chromium`` is missing (the browser bundled by ``playwright install`` is never
+used).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parent.parent.parent / "test-artifacts"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+sync_api = pytest.importorskip(
+    "playwright.sync_api", reason="Playwright for Python is not installed (pip install playwright)"
+)
+if not CHROMIUM.is_file():
+    pytest.skip(f"{CHROMIUM} is missing (apt-get install -y chromium)", allow_module_level=True)
+
+
+def url(site: Path, name: str) -> str:
+    return (site / name).as_uri()
+
+
+def shot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=False)
+
+
+# -- issue 14: barriers --------------------------------------------------------------------
+
+AXE_PAGES = (
+    "index.html",
+    "matrix.html",
+    "variants/foster.html",
+    "compare/index.html",
+    "compare/foster--pagat.html",
+    "sheets/foster.html",
+    "scenarios/index.html",
+    "scenarios/foster-sight.html",
+    "scenarios/all-in-opening.html",
+    "readings.html",
+    "statistics.html",
+    "sources.html",
+    "history.html",
+    "texts/foster.html",
+    "glossary.html",
+    "search.html?q=favori",
+)
+"""One page of every kind (a scenario that one system refuses as well), checked in the
+everyday run; the search page with results, so that its highlights are checked. The slow
+run checks every other page of the site."""
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+
+COLOUR_RULES = ["color-contrast", "link-in-text-block"]
+"""What the dark scheme changes: colours only, so only these rules can judge it differently."""
+
+LAYOUT_RULES = [
+    *COLOUR_RULES,
+    "scrollable-region-focusable",
+    "target-size",
+    "aria-hidden-focus",
+    "td-headers-attr",
+    "th-has-data-cells",
+]
+"""What the phone width changes (the stylesheet's ``max-width: 40rem`` block): backgrounds
+and what overlaps (the matrix's cards), which boxes scroll, the size and spacing of
+controls, what is hidden, and tables shown as blocks."""
+
+AXE_PASSES: tuple[tuple[str, dict[str, int], str, list[str] | None], ...] = (
+    ("1280 px light", DESKTOP, "light", None),
+    ("1280 px dark", DESKTOP, "dark", COLOUR_RULES),
+    ("390 px light", PHONE, "light", LAYOUT_RULES),
+    ("390 px dark", PHONE, "dark", COLOUR_RULES),
+)
+"""Each page at both widths in both schemes: every rule once (1280 px, light), then at each
+other width and scheme the rules whose verdict that width or scheme can change."""
+
+OTHER_PAGE_PASSES: tuple[tuple[str, dict[str, int], str, list[str] | None], ...] = (
+    ("1280 px light", DESKTOP, "light", None),
+    ("390 px dark", PHONE, "dark", LAYOUT_RULES),
+)
+"""Every other page at both widths and in both schemes, in two passes rather than four: every
+rule at 1280 px in light, then at 390 px in dark the rules the width or the scheme can change
+(the layout rules do not depend on the scheme, nor the colours on the width outside the
+phone's own blocks, which the pages of each kind above check in all four). Four passes on
+every page took about five minutes of CI's ten."""
+
+AXE_RUN = """options => {
+  window.__axe = axe.run(document, options).then(results => results.violations
+    .filter(v => v.impact === "serious" || v.impact === "critical")
+    .map(v => ({id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map(n => n.target)})));
+}"""
+"""Starts axe without waiting for it, so that the four passes of a page run at once (each
+context has its own renderer process); the result is read from ``window.__axe``."""
+
+
+def open_page(page: Any, site: Path, name: str) -> None:
+    target, _, query = name.partition("?")
+    page.goto(url(site, target) + (f"?{query}" if query else ""))
+    if query:
+        page.locator("#search-results li").first.wait_for()
+
+
+def axe_sweep(
+    site: Path,
+    browser: Any,
+    names: list[str],
+    axe_passes: tuple[tuple[str, dict[str, int], str, list[str] | None], ...] = AXE_PASSES,
+) -> list[str]:
+    """axe-core (shipped inside axe-playwright-python, so it runs offline) on each page in
+    every pass of ``axe_passes``: the serious and critical violations found."""
+    axe_module = pytest.importorskip(
+        "axe_playwright_python.sync_playwright",
+        reason="axe-playwright-python is not installed (pip install -e '.[test]')",
+    )
+    script = axe_module.Axe().axe_script
+    passes = []
+    for label, viewport, scheme, rules in axe_passes:
+        context = browser.new_context(viewport=viewport, color_scheme=scheme)
+        context.add_init_script(script)  # axe is in every page as it loads: once a page
+        options: dict[str, Any] = {"resultTypes": ["violations"]}
+        if rules:
+            options["runOnly"] = rules
+        passes.append((label, context, context.new_page(), options))
+    found = []
+    try:
+        for name in names:
+            for _, _, page, options in passes:
+                open_page(page, site, name)
+                page.evaluate(AXE_RUN, options)
+            for label, _, page, _ in passes:
+                for v in page.evaluate("() => window.__axe"):
+                    found.append(f"{name} at {label}: {v['id']} ({v['impact']}) at {v['targets']}")
+    finally:
+        for _, context, _, _ in passes:
+            context.close()
+    return found
