@@ -424,8 +424,8 @@ TENDENCIES: dict[str, str] = {
     "folds instead",
     "eldest_passes": "1: the eldest passes first with a brelan (Foster); 0: bets at once",
     "no_ace_alone": "1: never backs a lone ace unless of the retourne's suit (Foster)",
-    "three_way_limit": "1: with two others in, follows no raise beyond the first unless "
-    "strong (Foster); 0: follows",
+    "three_way_limit": "1: with two others in, lays down a point that is not strong once "
+    "the betting has been raised (a strict reading of Foster); 0: follows",
     "buy_fourth": "1: in a draw, buys a fourth to three equal cards where allowed",
     "push": "chance of putting in the whole cave (all in) on a strong hand, where allowed",
 }
