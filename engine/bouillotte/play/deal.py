@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from enum import StrEnum
 from functools import lru_cache
+from types import MappingProxyType
 
 from ..rules.cards import Card, card_str, pack, rank_of
 from ..rules.errors import UserError
@@ -207,8 +208,10 @@ class Deal:
         table = _table(tuple(self.names), dealer, rules.table.direction == "right")
         self.seat_of, self.dealer, self.order, self.position, self.seating = table
         self.hands = [list(hands[name]) for name in self.names]
-        self.dealt = list(self.hands)  # a draw replaces a hand, never changes one
-        """The hands as dealt, before any draw (a favori "held from the deal")."""
+        """Each seat's hand as it stands now (a draw replaces it)."""
+        self.dealt = tuple([tuple(hand) for hand in self.hands])
+        """The hands as dealt, before any draw (a favori "held from the deal"): a copy,
+        never changed, whatever is done to ``hands``."""
         self.favori_rank = favori_rank
         """The rank declared favori at the start of play, where the favori is declared."""
         self.retourne = retourne
@@ -1229,16 +1232,20 @@ def new_deal(
 @lru_cache(maxsize=256)
 def _table(
     names: tuple[str, ...], dealer: str, to_the_right: bool
-) -> tuple[dict[str, int], int, list[int], dict[int, int], Seating]:
+) -> tuple[Mapping[str, int], int, tuple[int, ...], tuple[int, ...], Seating]:
     """Each name's seat, the dealer's seat, the seats in speaking order (the dealer last),
-    each seat's place in that order, and the seating for ties: shared by every deal at
-    that table, and never changed."""
+    each seat's place in that order (indexed by seat), and the seating for ties: shared by
+    every deal at that table, so all of it immutable (a read-only mapping and tuples): no
+    deal can change what the next one is handed."""
     seat_of = {name: i for i, name in enumerate(names)}
     n, first = len(names), seat_of[dealer]
     step = 1 if to_the_right else -1
-    order = [(first + step * k) % n for k in range(1, n + 1)]
-    position = {seat: k for k, seat in enumerate(order)}
-    return seat_of, first, order, position, Seating(list(names), order, first)
+    order = tuple([(first + step * k) % n for k in range(1, n + 1)])
+    places = [0] * n
+    for k, seat in enumerate(order):
+        places[seat] = k
+    position = tuple(places)
+    return MappingProxyType(seat_of), first, order, position, Seating(names, order, first)
 
 
 def _checked_stock(
