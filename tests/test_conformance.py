@@ -100,11 +100,17 @@ def offered_actions(deal: Deal, legal: LegalAction, rng: random.Random) -> list[
         assert legal.low is not None and legal.high is not None
         step = legal.step or 1
         middle = legal.low + step * rng.randint(0, (legal.high - legal.low) // step)
-        return [Action(player, legal.kind, total) for total in {legal.low, middle, legal.high}]
+        return [
+            Action(player, legal.kind, total)
+            for total in dict.fromkeys([legal.low, middle, legal.high])
+        ]
     if legal.kind == "discard":
         hand = deal.hands[deal.seat_of[player]]
         some = tuple(rng.sample(hand, rng.randint(0, min(3, len(hand)))))
-        return [Action(player, "discard", None, cards) for cards in {(), tuple(hand), some}]
+        return [
+            Action(player, "discard", None, cards)
+            for cards in dict.fromkeys([(), tuple(hand), some])
+        ]
     return [Action(player, legal.kind)]
 
 
