@@ -138,7 +138,7 @@ def refused_actions(deal: Deal, legal: list[LegalAction]) -> list[Action]:
                 Action(player, allowed.kind, allowed.low - 1),
                 Action(player, allowed.kind, allowed.high + 1),
             ]
-            if allowed.step and allowed.low + 1 < allowed.high:
+            if (allowed.step or 1) > 1 and allowed.low + 1 < allowed.high:  # off the step
                 refused.append(Action(player, allowed.kind, allowed.low + 1))
         if allowed.kind == "discard":
             hand = deal.hands[deal.seat_of[player]]
