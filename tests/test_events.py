@@ -12,6 +12,7 @@ from bouillotte.play.deal import Deal, IllegalAction, Phase
 from bouillotte.play.events import (
     Act,
     Decline,
+    End,
     Levy,
     WonByBrelan,
     WonByPoint,
@@ -21,7 +22,7 @@ from bouillotte.play.events import (
     once,
 )
 from bouillotte.play.hands import Kind
-from bouillotte.play.outcome import replay
+from bouillotte.play.outcome import Status, replay
 from bouillotte.rules.cards import SUITS, parse_card
 from bouillotte.rules.profiles import Library
 from bouillotte.rules.variant import Variant
@@ -131,3 +132,15 @@ def test_a_record_logged_again_is_the_one_made_the_first_time() -> None:
     other = once(Levy, name, 4)
     assert other == Levy(name, 4)
     assert once(Levy, name, 4) is other
+
+
+def test_fields_equal_across_types_never_share_a_record() -> None:
+    # ``1 == True == 1.0`` and a StrEnum member equals its string: the shared records are
+    # keyed by each field's type too, so each asking gets a record of its own fields.
+    name = f"player {uuid.uuid4().hex}"
+    by_int, by_bool, by_float = once(Levy, name, 1), once(Levy, name, True), once(Levy, name, 1.0)
+    assert [type(r.amount) for r in (by_int, by_bool, by_float)] == [int, bool, float]
+    assert once(Levy, name, 1) is by_int and once(Levy, name, True) is by_bool
+    settled = once(End, Status.SETTLED, 0)
+    assert type(once(End, "settled", 0).status) is str
+    assert once(End, Status.SETTLED, 0) is settled and type(settled.status) is Status

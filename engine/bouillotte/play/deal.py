@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from enum import StrEnum
 from functools import lru_cache
+from types import MappingProxyType
 
 from ..rules.cards import Card, card_str, pack, rank_of
 from ..rules.errors import UserError
@@ -110,6 +111,65 @@ class Deal:
     the rule that forbids it. The public history and the counters a player can see are kept
     as the deal goes (``public``, ``came_in``, ``raises``, ``spoken``), so a policy reads
     them without going through the log.
+
+    One whole deal under Foster's rules, from hands given (paste it into ``python``; the
+    tests run it). D deals and puts in his blind of 5; A, first to speak, is offered the
+    straddle, and a betting word declines it:
+
+    >>> from bouillotte.play.actions import parse_action
+    >>> from bouillotte.play.deal import IllegalAction, new_deal
+    >>> from bouillotte.play.outcome import replay
+    >>> from bouillotte.rules.cards import parse_card, parse_cards
+    >>> from bouillotte.rules.profiles import Library
+    >>> foster = Library().get("foster")
+    >>> hands = {"A": "AS KS 8H", "B": "QS 9S 9H", "C": "8S 8D 8C", "D": "AH KH QH"}
+    >>> deal = new_deal(
+    ...     foster,
+    ...     ["A", "B", "C", "D"],
+    ...     "D",
+    ...     hands={name: parse_cards(cards.split()) for name, cards in hands.items()},
+    ...     retourne=parse_card("AD"),
+    ... )
+    >>> deal.to_act, [str(legal) for legal in deal.legal_actions()]
+    ('A', ['straddle 10', 'decline'])
+    >>> deal.apply(parse_action("A bet 10"))
+    >>> deal.to_act, [str(legal) for legal in deal.legal_actions()]
+    ('B', ['call 10', 'raise 11-100', 'all-in 100', 'fold'])
+
+    An action the rules forbid is refused, with the rule, and changes nothing:
+
+    >>> try:
+    ...     deal.apply(parse_action("B pass"))
+    ... except IllegalAction as refused:
+    ...     print(refused.rule)
+    ...     print(refused.message)
+    betting.pass_before_opening
+    the game is open: B cannot pass now, only call, raise or fold (withdraw from the pool)
+    >>> deal.to_act
+    'B'
+    >>> for word in ["B fold", "C raise 20", "D fold", "A call"]:
+    ...     deal.apply(parse_action(word))
+    >>> deal.is_over
+    True
+
+    C's three eights take the pool (the blind 5, A's 10 and 10 more, C's 20) and a
+    counter of bonus for the brelan from each other player:
+
+    >>> outcome = deal.outcome
+    >>> [(pot.amount, pot.winner, pot.reason) for pot in outcome.pots]
+    [(45, 'C', 'brelan of eights (C)')]
+    >>> [(bonus.payer, bonus.payee, bonus.amount) for bonus in outcome.bonuses]
+    [('A', 'C', 1), ('B', 'C', 1), ('D', 'C', 1)]
+    >>> {name: result.net for name, result in outcome.players.items()}
+    {'A': -21, 'B': -1, 'C': 28, 'D': -6}
+
+    The log alone gives the same outcome, and its JSON is ``bouillotte run --json``'s:
+
+    >>> replay(deal.events, deal.initial_caves) == outcome
+    True
+    >>> import json
+    >>> print(json.dumps(outcome.to_json()["events"][-1]))
+    {"type": "end", "status": "settled", "carry": 0}
     """
 
     __slots__ = (
@@ -208,8 +268,10 @@ class Deal:
         table = _table(tuple(self.names), dealer, rules.table.direction == "right")
         self.seat_of, self.dealer, self.order, self.position, self.seating = table
         self.hands = [list(hands[name]) for name in self.names]
-        self.dealt = list(self.hands)  # a draw replaces a hand, never changes one
-        """The hands as dealt, before any draw (a favori "held from the deal")."""
+        """Each seat's hand as it stands now (a draw replaces it)."""
+        self.dealt = tuple([tuple(hand) for hand in self.hands])
+        """The hands as dealt, before any draw (a favori "held from the deal"): a copy,
+        never changed, whatever is done to ``hands``."""
         self.favori_rank = favori_rank
         """The rank declared favori at the start of play, where the favori is declared."""
         self.retourne = retourne
@@ -1273,16 +1335,20 @@ def _first_multiple(least: int, unit: int) -> int:
 
 def _table(
     names: tuple[str, ...], dealer: str, to_the_right: bool
-) -> tuple[dict[str, int], int, list[int], dict[int, int], Seating]:
+) -> tuple[Mapping[str, int], int, tuple[int, ...], tuple[int, ...], Seating]:
     """Each name's seat, the dealer's seat, the seats in speaking order (the dealer last),
-    each seat's place in that order, and the seating for ties: shared by every deal at
-    that table, and never changed."""
+    each seat's place in that order (indexed by seat), and the seating for ties: shared by
+    every deal at that table, so all of it immutable (a read-only mapping and tuples): no
+    deal can change what the next one is handed."""
     seat_of = {name: i for i, name in enumerate(names)}
     n, first = len(names), seat_of[dealer]
     step = 1 if to_the_right else -1
-    order = [(first + step * k) % n for k in range(1, n + 1)]
-    position = {seat: k for k, seat in enumerate(order)}
-    return seat_of, first, order, position, Seating(list(names), order, first)
+    order = tuple([(first + step * k) % n for k in range(1, n + 1)])
+    places = [0] * n
+    for k, seat in enumerate(order):
+        places[seat] = k
+    position = tuple(places)
+    return MappingProxyType(seat_of), first, order, position, Seating(names, order, first)
 
 
 def _checked_stock(

@@ -442,12 +442,11 @@ _KEPT_MOST = 4096
 
 def once(record: Callable[..., _R], *fields: object) -> _R:
     """``record(*fields)``, made once and then shared: records are immutable, so one serves
-    every deal that logs the same (a frozen dataclass costs about a microsecond and a half
-    to make, and a simulated deal logs a dozen, most of them seen before: the same antes,
-    the same words). A few thousand are kept, then all forgotten and made again. Fields
-    are keyed by equality, so pass each field its own type (``True``, never ``1``, for a
-    flag): ``1`` and ``True`` would share one record."""
-    key = (record, *fields)
+    every deal that logs the same (the same antes, the same words). A few thousand are
+    kept, then all forgotten and made again. The key is each field's type as well as its
+    value, so fields equal across types (``1``, ``True`` and ``1.0``; a ``StrEnum`` member
+    and its string) never share a record."""
+    key = (record, fields, tuple([type(f) for f in fields]))
     found = _KEPT.get(key)
     if found is None:
         if len(_KEPT) >= _KEPT_MOST:

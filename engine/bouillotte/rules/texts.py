@@ -52,15 +52,16 @@ def _pieces(quote: str) -> list[str]:
 
 
 @lru_cache(maxsize=64)
-def _joined(paragraphs: tuple[str, ...]) -> tuple[str, list[int]]:
+def _joined(paragraphs: tuple[str, ...]) -> tuple[str, tuple[int, ...]]:
     """The paragraphs normalised and joined by spaces, with where each starts (once per
-    text: every quote of a work is looked up in the same text)."""
+    text: every quote of a work is looked up in the same text, so the starts are a tuple
+    that no caller can change)."""
     normalised = [normalise(p) for p in paragraphs]
     starts, offset = [], 0
     for paragraph in normalised:
         starts.append(offset)
         offset += len(paragraph) + 1
-    return " ".join(normalised), starts
+    return " ".join(normalised), tuple(starts)
 
 
 def find_quote(paragraphs: tuple[str, ...], quote: str) -> int | None:

@@ -71,7 +71,51 @@ class RuleInfo:
 
 @dataclass(frozen=True)
 class Variant:
-    """A rule system ready to play: built from a profile and everything it extends."""
+    """A rule system ready to play: built from a profile and everything it extends.
+
+    Load a bundled one by its id, read its rules and where each comes from, and play one
+    deal under it and under a system that differs from it by a single rule (paste it into
+    ``python``; the tests run it):
+
+    >>> from bouillotte.play.actions import parse_action
+    >>> from bouillotte.play.deal import new_deal
+    >>> from bouillotte.rules.cards import parse_card, parse_cards
+    >>> from bouillotte.rules.profiles import Library
+    >>> from bouillotte.rules.variant import differing_rules
+    >>> library = Library()
+    >>> pagat, no_brelans = library.get("pagat"), library.get("pagat-no-brelans")
+    >>> pagat.players, pagat.value("stakes.cave"), pagat.value("forced_bets.dealer_blind")
+    (4, 100, 1)
+    >>> no_brelans.extends, differing_rules(pagat, no_brelans)
+    ('pagat', ['hands.brelans_recognised'])
+    >>> pagat.value("hands.brelans_recognised"), no_brelans.value("hands.brelans_recognised")
+    (True, False)
+    >>> no_brelans.provenance("hands.brelans_recognised").label
+    'paraphrased'
+    >>> cited = no_brelans.citation("hands.brelans_recognised")
+    >>> cited.source, cited.locator
+    ('pagat', 'Variations (2019 page, French machine translation)')
+
+    The same cards and the same words under each: C's three eights win under Pagat's
+    rules; without brelans the point decides, and A wins it:
+
+    >>> hands = {"A": "AS KS 8H", "B": "QS 9S 9H", "C": "8S 8D 8C", "D": "AH KH QH"}
+    >>> def play(variant):
+    ...     deal = new_deal(
+    ...         variant,
+    ...         ["A", "B", "C", "D"],
+    ...         "D",
+    ...         hands={name: parse_cards(cards.split()) for name, cards in hands.items()},
+    ...         retourne=parse_card("AD"),
+    ...     )
+    ...     for word in ["A bet 10", "B fold", "C raise 20", "D fold", "A call"]:
+    ...         deal.apply(parse_action(word))
+    ...     return [(pot.amount, pot.winner, pot.reason) for pot in deal.outcome.pots]
+    >>> play(pagat)
+    [(41, 'C', 'brelan of eights (C)')]
+    >>> play(no_brelans)
+    [(41, 'A', "point: spades 48 ties hearts 48; A is nearest the dealer's right")]
+    """
 
     id: str
     title: str

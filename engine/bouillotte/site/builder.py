@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import fcntl
-import gc
 import hashlib
 import json
 import os
@@ -1067,20 +1066,6 @@ class _BuildLock:
 
 
 @contextmanager
-def _without_cycle_collection() -> Iterator[None]:
-    """The build makes a great many objects and hardly a cycle: Python's cycle collector,
-    run again and again as they are made, took a tenth of the build's time for nothing.
-    It is switched back on (if it was on) when the build ends."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
-@contextmanager
 def _interrupt_deferred() -> Iterator[None]:
     """Ctrl-C waits for the block to end, so that no half-swapped site is left behind."""
     caught: list[int] = []
@@ -1191,7 +1176,7 @@ def build_site(
         raise InputError("the site templates are missing", file=site_dir)
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
-        with _BuildLock(out), _without_cycle_collection():
+        with _BuildLock(out):
             _remove_leftovers(out)
             check_out(out, given)  # again: another build may have finished meanwhile
             return _build_locked(out, variant_dirs, scenario_paths, site_dir, log, started, options)
