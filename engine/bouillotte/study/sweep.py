@@ -18,10 +18,12 @@ normal interval on the mean of the paired per-deal differences for every differe
 from __future__ import annotations
 
 import itertools
+import logging
 import math
 import types
 import typing
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import CancelledError
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args, get_origin
 
@@ -360,9 +362,19 @@ def towards_combinations(base: Variant, other: Variant) -> tuple[list[Combinatio
 # --- running ------------------------------------------------------------------------------
 
 
+TASK_DEALS = (50, 1000)
+"""The fewest and the most deals in one task (one seed range): a task of a few
+milliseconds' overhead at the least, and a bounded one, so that a cluster gets many more
+tasks than it has workers (a worker that joins late, or one that is lost, costs at most
+one task's work) and the progress moves."""
+
+
 def chunks(deals: int, parts: int) -> list[tuple[int, int]]:
-    """Seed ranges: small enough for a steady progress line and an even spread of work."""
-    size = max(50, math.ceil(deals / (max(parts, 1) * 25)))
+    """Seed ranges: about 25 per part (worker), of :data:`TASK_DEALS` deals, for a steady
+    progress line and an even spread of work. The tallies of any cut merge into the same
+    numbers, so the result does not depend on it."""
+    fewest, most = TASK_DEALS
+    size = min(most, max(fewest, math.ceil(deals / (max(parts, 1) * 25))))
     return [(start, min(start + size, deals)) for start in range(0, deals, size)]
 
 
@@ -437,7 +449,18 @@ def dask_client(address: str, workers: int) -> Any:
 
 def close_client(client: Any) -> None:
     cluster = getattr(client, "cluster", None)
-    client.close()
+    if client.status == "running":
+        client.close()
+    else:
+        # The scheduler went away: closing ends the client's attempts to reconnect, which
+        # Dask would log with their traceback after the one line already said it all.
+        logger = logging.getLogger("distributed.client")
+        level = logger.level
+        logger.setLevel(logging.CRITICAL + 1)
+        try:
+            client.close()
+        finally:
+            logger.setLevel(level)
     if cluster is not None:
         cluster.close()
 
@@ -452,8 +475,11 @@ def _workers(client: Any) -> int:
 def _dask_results(
     client: Any, tasks: list[tuple[list[Variant], str, int, int, int]]
 ) -> Iterator[tuple[tuple[list[Variant], str, int, int, int], SweepTally]]:
-    """Each task's tally as the cluster finishes it; on Ctrl-C or any error the tasks
-    still queued are cancelled."""
+    """Each task's tally as the cluster finishes it (the progress moves with the futures).
+    A task lost with its worker is run again by the scheduler on another worker, from the
+    same seeds, so the result is unchanged; a tally once read is released. A scheduler
+    that goes away ends the sweep with one line; on Ctrl-C or any error the tasks still
+    queued are cancelled."""
     from distributed import as_completed
 
     [variants] = client.scatter([tasks[0][0]], broadcast=True) if tasks else [None]
@@ -462,8 +488,10 @@ def _dask_results(
         for task in tasks
         for _, name, seed, start, stop in [task]
     }
+    done = 0
     try:
         for future in as_completed(futures):  # type: ignore[no-untyped-call, unused-ignore]
+            task = futures.pop(future)
             try:
                 tally = future.result()
             except ImportError as exc:
@@ -472,9 +500,19 @@ def _dask_results(
                     "bouillotte on every worker",
                     field="--cluster",
                 ) from None
-            yield futures[future], tally
+            except CancelledError:
+                if client.status == "running":
+                    raise
+                raise InputError(
+                    f"the Dask scheduler went away after {done} of {len(tasks)} tasks of "
+                    "the sweep: restart the scheduler and its workers, then run the sweep again",
+                    field="--cluster",
+                ) from None
+            done += 1
+            yield task, tally
     finally:
-        client.cancel(list(futures))
+        if futures and client.status == "running":
+            client.cancel(list(futures))
 
 
 # --- reporting ----------------------------------------------------------------------------
