@@ -129,10 +129,12 @@ class Cluster:
 def cluster(folder: Path, workers: int) -> Iterator[tuple[Cluster, Any]]:
     """The cluster, and a client of the test's own that watches it (a monitor)."""
     running = Cluster(folder)
-    monitor = None
+    monitor: Any = None
     try:
         running.start(workers)
-        monitor = distributed.Client(running.address, timeout=f"{WAIT:.0f}s")
+        monitor = distributed.Client(  # type: ignore[no-untyped-call, unused-ignore]
+            running.address, timeout=f"{WAIT:.0f}s"
+        )
         monitor.wait_for_workers(workers, timeout=WAIT)
         monitor.get_task_stream()  # from now on the scheduler records every task done
         yield running, monitor
