@@ -65,12 +65,21 @@ def _kill(process: subprocess.Popen[bytes]) -> None:
     process.wait(timeout=WAIT)
 
 
-def _until(condition: Callable[[], bool], what: str, logs: Path) -> None:
+def _until(
+    condition: Callable[[], bool],
+    what: str,
+    logs: Path,
+    running: subprocess.Popen[bytes] | None = None,
+) -> None:
+    """Wait for ``condition``, at most :data:`WAIT` seconds, and no longer than ``running``
+    runs."""
     deadline = time.monotonic() + WAIT
     while not condition():
-        if time.monotonic() > deadline:
+        ended = running is not None and running.poll() is not None
+        if ended or time.monotonic() > deadline:
             shown = "\n".join(f"--- {p.name}\n{p.read_text()[-2000:]}" for p in logs.glob("*.log"))
-            pytest.fail(f"no {what} within {WAIT:.0f} s\n{shown}")
+            why = "the command ended" if ended else f"{WAIT:.0f} s passed"
+            pytest.fail(f"no {what}: {why}\n{shown}")
         time.sleep(0.05)
 
 
@@ -165,7 +174,7 @@ def test_losing_a_worker_mid_sweep_changes_no_byte(tmp_path: Path) -> None:
             swept = _bouillotte(
                 [*SWEEP, *deals, "--quiet", "--cluster", running.address], tmp_path, "swept"
             )
-            _until(lambda: _sweep_tasks_done(monitor) > 0, "first result", tmp_path)
+            _until(lambda: _sweep_tasks_done(monitor) > 0, "first result", tmp_path, swept)
             # The first results are in; kill a worker that has tasks in hand.
             workers = monitor.scheduler_info()["workers"]
             at = {info["name"]: address for address, info in workers.items()}
@@ -176,6 +185,9 @@ def test_losing_a_worker_mid_sweep_changes_no_byte(tmp_path: Path) -> None:
             assert swept.poll() is None, "the sweep ended before the worker was lost"
             _until(lambda: len(monitor.scheduler_info()["workers"]) == 1, "loss seen", tmp_path)
             assert swept.wait(timeout=WAIT) == 0, (tmp_path / "swept.log").read_text()
+        # Dask may warn of a result lost with the worker (and computed again); nothing else.
+        said = (tmp_path / "swept.log").read_text().splitlines()
+        assert all(" - distributed.client - WARNING - " in line for line in said), said
         assert alone.wait(timeout=WAIT) == 0, (tmp_path / "alone.log").read_text()
         one = (tmp_path / "alone.out").read_bytes()
         assert one.startswith(b"{") and b'"deals": 2400' in one
@@ -193,14 +205,14 @@ def test_a_scheduler_that_goes_away_ends_the_sweep_with_one_line(tmp_path: Path)
             # Far more work than the test waits for: it is cut short.
             args = [*SWEEP, "--deals", "1000000", "--quiet", "--cluster", running.address]
             swept = _bouillotte(args, tmp_path, "swept")
-            _until(lambda: _sweep_tasks_done(monitor) > 0, "first result", tmp_path)
+            _until(lambda: _sweep_tasks_done(monitor) > 0, "first result", tmp_path, swept)
             monitor.close(timeout=10)
             assert running.scheduler is not None
             _kill(running.scheduler)
             code = swept.wait(timeout=WAIT)
         lines = (tmp_path / "swept.log").read_text().splitlines()
         assert code == 2, lines
-        assert lines == [lines[0]] and lines[0].startswith(
+        assert len(lines) == 1 and lines[0].startswith(
             "error: --cluster: the Dask scheduler went away after "
         ), lines
         assert (tmp_path / "swept.out").read_bytes() == b""
