@@ -448,21 +448,21 @@ def dask_client(address: str, workers: int) -> Any:
 
 
 def close_client(client: Any) -> None:
+    """Close the client (and its LocalCluster), without Dask's log: where the scheduler
+    went away, closing ends the client's attempts to reach it, which Dask would log with
+    their traceback after the one line that said it all."""
     cluster = getattr(client, "cluster", None)
-    if client.status == "running":
-        client.close()
-    else:
-        # The scheduler went away: closing ends the client's attempts to reconnect, which
-        # Dask would log with their traceback after the one line already said it all.
-        logger = logging.getLogger("distributed.client")
-        level = logger.level
+    loggers = [logging.getLogger(name) for name in ("distributed", "distributed.client")]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
         logger.setLevel(logging.CRITICAL + 1)
-        try:
-            client.close()
-        finally:
+    try:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    finally:
+        for logger, level in zip(loggers, levels, strict=True):
             logger.setLevel(level)
-    if cluster is not None:
-        cluster.close()
 
 
 def _workers(client: Any) -> int:
@@ -488,7 +488,7 @@ def _dask_results(
         for task in tasks
         for _, name, seed, start, stop in [task]
     }
-    done = 0
+    done, gone = 0, False
     try:
         for future in as_completed(futures):  # type: ignore[no-untyped-call, unused-ignore]
             task = futures.pop(future)
@@ -500,9 +500,14 @@ def _dask_results(
                     "bouillotte on every worker",
                     field="--cluster",
                 ) from None
-            except CancelledError:
-                if client.status == "running":
+            except (CancelledError, OSError):
+                # The client cancels every future as it loses the scheduler, and fetching
+                # a finished task's tally fails if the scheduler goes meanwhile; the task's
+                # own error, or a cancel while the scheduler is there, is something else.
+                cancelled = future.status == "cancelled" and client.status == "running"
+                if future.status == "error" or cancelled:
                     raise
+                gone = True
                 raise InputError(
                     f"the Dask scheduler went away after {done} of {len(tasks)} tasks of "
                     "the sweep: restart the scheduler and its workers, then run the sweep again",
@@ -511,7 +516,7 @@ def _dask_results(
             done += 1
             yield task, tally
     finally:
-        if futures and client.status == "running":
+        if futures and not gone and client.status == "running":
             client.cancel(list(futures))
 
 
