@@ -178,10 +178,16 @@ def test_losing_a_worker_mid_sweep_changes_no_byte(tmp_path: Path) -> None:
             # The first results are in; kill a worker that has tasks in hand.
             workers = monitor.scheduler_info()["workers"]
             at = {info["name"]: address for address, info in workers.items()}
-            processing = monitor.processing()
-            lost = next((n for n in range(2) if processing.get(at[f"worker-{n}"])), None)
-            assert lost is not None, f"no worker holds a task: {processing}"
-            _kill(running.workers[lost])
+
+            holding: list[int] = []
+
+            def busy() -> bool:
+                processing = monitor.processing()
+                holding[:] = [n for n in range(2) if processing.get(at[f"worker-{n}"])]
+                return bool(holding)
+
+            _until(busy, "worker with a task", tmp_path, swept)
+            _kill(running.workers[holding[0]])
             assert swept.poll() is None, "the sweep ended before the worker was lost"
             _until(lambda: len(monitor.scheduler_info()["workers"]) == 1, "loss seen", tmp_path)
             assert swept.wait(timeout=WAIT) == 0, (tmp_path / "swept.log").read_text()
