@@ -23,7 +23,6 @@ import math
 import types
 import typing
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import CancelledError
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args, get_origin
 
@@ -480,6 +479,8 @@ def _dask_results(
     same seeds, so the result is unchanged; a tally once read is released. A scheduler
     that goes away ends the sweep with one line; on Ctrl-C or any error the tasks still
     queued are cancelled."""
+    from concurrent.futures import CancelledError
+
     from distributed import as_completed
 
     [variants] = client.scatter([tasks[0][0]], broadcast=True) if tasks else [None]
