@@ -103,6 +103,8 @@ class Cluster:
             "--port",
             str(self.port),
             "--no-dashboard",
+            "--dashboard-address",  # its HTTP server (health, metrics) runs all the same
+            "127.0.0.1:0",
         )
         for n in range(workers):
             self.workers.append(
@@ -115,6 +117,8 @@ class Cluster:
                     "--nthreads",
                     "1",
                     "--no-dashboard",
+                    "--dashboard-address",
+                    "127.0.0.1:0",
                     "--name",
                     f"worker-{n}",
                     "--local-directory",
