@@ -5,6 +5,7 @@ hand."""
 from __future__ import annotations
 
 import csv
+import itertools
 import json
 import sys
 from pathlib import Path
@@ -19,8 +20,12 @@ from bouillotte.rules.variant import differing_rules
 from bouillotte.study.differences import SESSION_RULES
 from bouillotte.study.simulate import report, simulate
 from bouillotte.study.sweep import (
+    TASK_DEALS,
+    SweepTally,
+    chunks,
     metrics_for,
     run_sweep,
+    sweep_range,
     sweep_report,
     towards_combinations,
     vary_combinations,
@@ -68,6 +73,32 @@ def test_a_local_dask_cluster_gives_the_same_numbers() -> None:
     assert sweep_report(base, combinations, remote, 11) == sweep_report(
         base, combinations, local, 11
     )
+
+
+@pytest.mark.parametrize(
+    ("deals", "parts"), [(1, 1), (120, 2), (10**5, 2), (10**6, 1), (10**6, 100)]
+)
+def test_tasks_are_bounded_seed_ranges_many_more_than_the_workers(deals: int, parts: int) -> None:
+    ranges = chunks(deals, parts)
+    assert ranges[0][0] == 0 and ranges[-1][1] == deals
+    assert all(stop == start for (_, stop), (start, _) in itertools.pairwise(ranges))
+    assert all(0 < stop - start <= TASK_DEALS[1] for start, stop in ranges)
+    if deals >= TASK_DEALS[0] * 25 * parts:  # enough deals: about 25 tasks per worker or more
+        assert len(ranges) >= 25 * parts
+
+
+def test_the_tallies_of_any_cut_of_the_seeds_merge_into_the_same_numbers() -> None:
+    base = LIBRARY.get("foster")
+    [changed] = [c.variant for c in vary_combinations(base, ["hands.favori=none"]) if c.variant]
+    variants = [base, changed]
+    whole = sweep_range(variants, "random", 9, 0, 30)
+    for cuts in ([0, 30], [0, 1, 30], [0, 7, 8, 29, 30]):
+        pieces = [sweep_range(variants, "random", 9, a, b) for a, b in itertools.pairwise(cuts)]
+        for order in (pieces, pieces[::-1]):
+            merged = SweepTally.empty(len(variants), len(whole.sums[0]))
+            for piece in order:
+                merged.merge(piece)
+            assert merged == whole, cuts
 
 
 def test_the_base_row_is_what_simulate_reports_for_the_same_seeds() -> None:

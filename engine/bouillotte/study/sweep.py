@@ -19,6 +19,7 @@ normal interval on the mean of the paired per-deal differences for every differe
 from __future__ import annotations
 
 import itertools
+import logging
 import math
 import types
 import typing
@@ -433,9 +434,19 @@ def towards_combinations(base: Variant, other: Variant) -> tuple[list[Combinatio
 # --- running ------------------------------------------------------------------------------
 
 
+TASK_DEALS = (50, 1000)
+"""The fewest and the most deals in one task (one seed range): a task of a few
+milliseconds' overhead at the least, and a bounded one, so that a cluster gets many more
+tasks than it has workers (a worker that joins late, or one that is lost, costs at most
+one task's work) and the progress moves."""
+
+
 def chunks(deals: int, parts: int) -> list[tuple[int, int]]:
-    """Seed ranges: small enough for a steady progress line and an even spread of work."""
-    size = max(50, math.ceil(deals / (max(parts, 1) * 25)))
+    """Seed ranges: about 25 per part (worker), of :data:`TASK_DEALS` deals, for a steady
+    progress line and an even spread of work. The tallies of any cut merge into the same
+    numbers, so the result does not depend on it."""
+    fewest, most = TASK_DEALS
+    size = min(most, max(fewest, math.ceil(deals / (max(parts, 1) * 25))))
     return [(start, min(start + size, deals)) for start in range(0, deals, size)]
 
 
@@ -509,10 +520,21 @@ def dask_client(address: str, workers: int) -> Any:
 
 
 def close_client(client: Any) -> None:
+    """Close the client (and its LocalCluster), without Dask's log: where the scheduler
+    went away, closing ends the client's attempts to reach it, which Dask would log with
+    their traceback after the one line that said it all."""
     cluster = getattr(client, "cluster", None)
-    client.close()
-    if cluster is not None:
-        cluster.close()
+    loggers = [logging.getLogger(name) for name in ("distributed", "distributed.client")]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL + 1)
+    try:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    finally:
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)
 
 
 def _workers(client: Any) -> int:
@@ -525,8 +547,13 @@ def _workers(client: Any) -> int:
 def _dask_results(
     client: Any, tasks: list[tuple[list[Variant], str, int, int, int]]
 ) -> Iterator[tuple[tuple[list[Variant], str, int, int, int], SweepTally]]:
-    """Each task's tally as the cluster finishes it; on Ctrl-C or any error the tasks
-    still queued are cancelled."""
+    """Each task's tally as the cluster finishes it (the progress moves with the futures).
+    A task lost with its worker is run again by the scheduler on another worker, from the
+    same seeds, so the result is unchanged; a tally once read is released. A scheduler
+    that goes away ends the sweep with one line; on Ctrl-C or any error the tasks still
+    queued are cancelled."""
+    from concurrent.futures import CancelledError
+
     from distributed import as_completed
 
     [variants] = client.scatter([tasks[0][0]], broadcast=True) if tasks else [None]
@@ -535,8 +562,10 @@ def _dask_results(
         for task in tasks
         for _, name, seed, start, stop in [task]
     }
+    done, gone = 0, False
     try:
         for future in as_completed(futures):  # type: ignore[no-untyped-call, unused-ignore]
+            task = futures.pop(future)
             try:
                 tally = future.result()
             except ImportError as exc:
@@ -545,9 +574,24 @@ def _dask_results(
                     "bouillotte on every worker",
                     field="--cluster",
                 ) from None
-            yield futures[future], tally
+            except (CancelledError, OSError):
+                # The client cancels every future as it loses the scheduler, and fetching
+                # a finished task's tally fails if the scheduler goes meanwhile; the task's
+                # own error, or a cancel while the scheduler is there, is something else.
+                cancelled = future.status == "cancelled" and client.status == "running"
+                if future.status == "error" or cancelled:
+                    raise
+                gone = True
+                raise InputError(
+                    f"the Dask scheduler went away after {done} of {len(tasks)} tasks of "
+                    "the sweep: restart the scheduler and its workers, then run the sweep again",
+                    field="--cluster",
+                ) from None
+            done += 1
+            yield task, tally
     finally:
-        client.cancel(list(futures))
+        if futures and not gone and client.status == "running":
+            client.cancel(list(futures))
 
 
 # --- reporting ----------------------------------------------------------------------------
