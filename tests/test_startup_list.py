@@ -15,7 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from bouillotte.cli.app import app
-from bouillotte.rules import listing
+from bouillotte.rules import diskcache, listing
 from bouillotte.rules.profiles import Library
 
 CHILD = """\
@@ -76,17 +76,27 @@ def test_cold_warm_and_damaged_caches_print_the_same_bytes(
         assert [listed(runner), listed(runner, "--json")] == cold
 
     good = file.read_text(encoding="utf-8")
-    rows = json.loads(good)
-    damaged = {
-        "not JSON": good[: len(good) // 2],
+    payload = diskcache.load(file, listing.MAX_FILE_BYTES)
+    assert payload is not None and good == diskcache.seal(file, payload)
+    rows = json.loads(payload)
+    wrong = {  # sealed with the right digest, yet not rows: refused for their shape
+        "not JSON": payload[: len(payload) // 2],
         "not a list": json.dumps({"rows": rows}),
         "a key missing": json.dumps([{k: v for k, v in r.items() if k != "title"} for r in rows]),
         "keys reordered": json.dumps([dict(reversed(r.items())) for r in rows]),
         "players as text": json.dumps([{**r, "players": str(r["players"])} for r in rows]),
         "players true": json.dumps([{**r, "players": True} for r in rows]),
-        "not UTF-8": "\udcff",
+        "nested too deep": "[" * 100_000,
         "empty": "",
-        "too long": good + " " * listing.MAX_FILE_BYTES,
+        "too long": payload + " " * listing.MAX_FILE_BYTES,
+    }
+    damaged = {
+        **{why: diskcache.seal(file, text) for why, text in wrong.items()},
+        # not sealed, or not by the digest of what it holds: refused unread
+        "another title, the digest unchanged": good.replace("Foster's", "Fester's"),
+        "rows without the seal": payload,
+        "not UTF-8": "\udcff",
+        "sealed for another file": diskcache.seal(file.with_name("other.json"), payload),
     }
     for why, text in damaged.items():
         file.write_bytes(text.encode("utf-8", "surrogateescape"))

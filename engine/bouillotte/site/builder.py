@@ -42,7 +42,7 @@ from ..study.replay import Step
 from ..study.scenario import RunResult, Scenario, ScenarioLibrary, run_scenario
 from . import downloads, scenes
 from . import rules as rule_views
-from .cache import TemplateCache, cached, fingerprint_digest
+from .cache import cached, fingerprint_digest
 from .downloads import data_files
 from .edition import edition
 from .effects import effects_are_cached, rule_effects_section
@@ -131,11 +131,9 @@ def _environment(site_dir: Path, theme: Path | None = None) -> Environment:
         "lstrip_blocks": True,
         "keep_trailing_newline": True,
     }
-    env = Environment(
-        loader=ChoiceLoader([FileSystemLoader(f) for f in folders]),
-        bytecode_cache=TemplateCache(repr(sorted(options.items()))),
-        **options,
-    )
+    # No bytecode cache: compiled templates would be unpickled from a folder others may
+    # write; each build compiles them in memory.
+    env = Environment(loader=ChoiceLoader([FileSystemLoader(f) for f in folders]), **options)
     env.filters["markdown"] = markdown
     env.filters["inline"] = inline
     env.filters["slug"] = slug

@@ -9,13 +9,12 @@ deals, seed and policy). The page is always drawn from the JSON the sweep's repo
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Callable
 from typing import Any
 
 from ..rules.variant import Variant
-from .cache import cache_dir, engine_digest, store
+from .cache import SCHEMAS, cache_dir, content_digest, engine_digest, read_cached, store
 from .charts import Bar, signed_chart
 from .stats import StatSection, StatTable
 
@@ -38,11 +37,11 @@ HEADLINES = (
 def content_key(base: Variant, other: Variant) -> str:
     """A hash of everything the figures depend on: the code of the layers that compute them
     (``cache.engine_digest``), both systems' rules, the deals, seed and policy."""
-    digest = hashlib.sha256(engine_digest().encode())
-    for variant in (base, other):
-        digest.update(json.dumps(variant.rules.model_dump(mode="json"), sort_keys=True).encode())
-    digest.update(f"{EFFECT_DEALS}:{EFFECT_SEED}:{EFFECT_POLICY}".encode())
-    return digest.hexdigest()
+    return content_digest(
+        engine_digest(),
+        *(json.dumps(v.rules.model_dump(mode="json"), sort_keys=True) for v in (base, other)),
+        f"{EFFECT_DEALS}:{EFFECT_SEED}:{EFFECT_POLICY}",
+    )
 
 
 def effects_are_cached(variants: list[Variant]) -> bool:
@@ -51,17 +50,16 @@ def effects_are_cached(variants: list[Variant]) -> bool:
     if EFFECT_BASE not in by_id or EFFECT_TOWARDS not in by_id:
         return True
     key = content_key(by_id[EFFECT_BASE], by_id[EFFECT_TOWARDS])
-    return (cache_dir() / f"effects-{key}.json").is_file()
+    return read_cached(cache_dir() / f"effects-{key}.json", SCHEMAS["effects"]) is not None
 
 
 def effects_data(base: Variant, other: Variant, log: Callable[[str], None]) -> dict[str, Any]:
     """The sweep of ``base`` towards ``other``, from the cache when it holds it (the sweep
     is only imported when it must run)."""
     path = cache_dir() / f"effects-{content_key(base, other)}.json"
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
-    except (OSError, ValueError):
-        pass
+    found = read_cached(path, SCHEMAS["effects"])  # None: absent, damaged or planted
+    if found is not None:
+        return found  # type: ignore[no-any-return]
     from ..study.sweep import run_sweep, sweep_report, towards_combinations
 
     log(f"  sweeping {base.id} towards {other.id}, {EFFECT_DEALS} deals per rule")
