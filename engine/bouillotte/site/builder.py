@@ -23,11 +23,12 @@ from urllib.parse import quote
 from xml.sax.saxutils import escape as xml_escape
 
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined
+from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
 from ..rules.bibliography import bibtex, citation_parts, csl_json
 from ..rules.citations import Status
-from ..rules.errors import InputError
+from ..rules.errors import InputError, UserError
 from ..rules.glossary import Term
 from ..rules.history import build_history
 from ..rules.profile import GROUPS, rule_paths
@@ -64,6 +65,7 @@ from .readings import reading_views
 from .search import index_script, page_entries, rule_entry
 from .siteconfig import DEFAULT, SiteConfig, load_config
 from .stats import StatSection, odds_section, simulate_section, simulation_is_cached
+from .theme import check_templates, render_error
 
 MARKER = ".bouillotte-site"
 """A file at the root of every built site: only a folder holding it is ever replaced."""
@@ -132,8 +134,11 @@ def _environment(site_dir: Path, theme: Path | None = None) -> Environment:
         "keep_trailing_newline": True,
     }
     # No bytecode cache: compiled templates would be unpickled from a folder others may
-    # write; each build compiles them in memory.
-    env = Environment(loader=ChoiceLoader([FileSystemLoader(f) for f in folders]), **options)
+    # write; each build compiles them in memory. Sandboxed: a theme's template reaches no
+    # Python internals (``''.__class__``...), only the values it is given.
+    env = SandboxedEnvironment(
+        loader=ChoiceLoader([FileSystemLoader(f) for f in folders]), **options
+    )
     env.filters["markdown"] = markdown
     env.filters["inline"] = inline
     env.filters["slug"] = slug
@@ -885,10 +890,16 @@ def _pages(inputs: _Inputs, log: Log) -> list[Page]:
 
 
 def _render(
-    env: Environment, pages: list[Page], log: Log, config: SiteConfig = DEFAULT
+    env: Environment,
+    pages: list[Page],
+    log: Log,
+    config: SiteConfig = DEFAULT,
+    theme_folders: list[Path] | None = None,
 ) -> tuple[dict[str, str], list[dict[str, str]]]:
     """Every page's HTML, and the search index's entries of every page, each taken from the
-    context its page is rendered with, as it is rendered (``pagetext.py``)."""
+    context its page is rendered with, as it is rendered (``pagetext.py``). With a theme
+    (``theme_folders``: its templates, then the bundled ones), any error of a template is
+    bad input, told at the template's file and line (``theme.render_error``)."""
     rendered: dict[str, str] = {}
     entries: list[dict[str, str]] = []
     made: dict[tuple[str, ...], Markup] = {}
@@ -921,7 +932,6 @@ def _render(
             section = "index.html"
         elif page.path.startswith("compare/"):
             section = "compare/index.html"
-        template = env.get_template(page.template)
         context = {
             "page": page,
             "root": root,
@@ -931,7 +941,14 @@ def _render(
             "site": config,
             **page.context,
         }
-        rendered[page.path] = template.render(context)
+        try:
+            rendered[page.path] = env.get_template(page.template).render(context)
+        except UserError:
+            raise
+        except Exception as exc:
+            if theme_folders is None:  # the bundled templates alone: a bug, shown as one
+                raise
+            raise render_error(exc, page.path, theme_folders) from None
         found = page_text(page.template, context)
         if found is None:
             # A pair or a rule sheet repeats the rules' own entries: its title and
@@ -1172,6 +1189,8 @@ def build_site(
     site_dir = bundled("site")
     if not (site_dir / "templates").is_dir():
         raise InputError("the site templates are missing", file=site_dir)
+    if theme is not None:  # a fault in a theme's template is found before the long part
+        check_templates(_environment(site_dir, theme), theme)
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
         with _BuildLock(out), _without_cycle_collection():
@@ -1234,7 +1253,11 @@ def _build_into(
     finally:
         if inputs.statistics is not None:
             inputs.statistics.close()
-    files, found = _render(_environment(site_dir, options.theme), pages, log, options.config)
+    folders = (
+        None if options.theme is None else [options.theme / "templates", site_dir / "templates"]
+    )
+    env = _environment(site_dir, options.theme)
+    files, found = _render(env, pages, log, options.config, folders)
     entries = [*_rule_entries(inputs), *found]
     files["assets/search-index.js"] = index_script(entries)
     works = inputs.library.works

@@ -31,8 +31,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, TypeAdapter
-from pydantic import ValidationError
+from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, TypeAdapter, ValidationError
 
 # The folder, the digest and the sealed files are shared with the rules layer's cache of the
 # variant list; named again here, as effects.py imports them from this module.
