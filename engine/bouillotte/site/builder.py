@@ -69,6 +69,9 @@ from .theme import check_templates, render_error
 
 MARKER = ".bouillotte-site"
 """A file at the root of every built site: only a folder holding it is ever replaced."""
+PARTIAL = ".bouillotte-partial"
+"""A file in a build's temporary folder until its marker is written: a folder holding it
+beside ``--out`` is the leftover of a build that was killed, removed by the next build."""
 
 NAV: tuple[tuple[str, str], ...] = (
     ("index.html", "Home"),
@@ -962,8 +965,9 @@ def _render(
 
 
 def _marked_files(out: Path) -> set[str] | None:
-    """The files a previous build wrote, as its marker lists them (``None``: an older
-    marker that lists none; the folder is then taken as a build, as before)."""
+    """The files a previous build wrote, as its marker lists them (``None``: a marker that
+    lists none, as older builds wrote it, or made by hand: then nothing in the folder is
+    known to be the build's, and the folder is never replaced)."""
     lines = (out / MARKER).read_text(encoding="utf-8", errors="replace").splitlines()
     return {line[2:] for line in lines if line.startswith("- ")} or None
 
@@ -1013,6 +1017,14 @@ def _check_replaceable(out: Path) -> None:
             file=out,
         )
     written = _marked_files(out)
+    others = [e.relative_to(out).as_posix() for e in entries if e.name != MARKER or e.parent != out]
+    if written is None and others:
+        raise InputError(
+            f"refusing to replace a folder whose {MARKER} file lists no files (an older "
+            f"build's, or one made by hand): nothing in it is known to be the build's, such "
+            f"as {others[0]}; remove the folder yourself, or choose another --out",
+            file=out,
+        )
     for entry in entries:
         rel = entry.relative_to(out).as_posix()
         if entry.is_dir() and not entry.is_symlink():
@@ -1082,19 +1094,30 @@ def _without_cycle_collection() -> Iterator[None]:
 
 @contextmanager
 def _interrupt_deferred() -> Iterator[None]:
-    """Ctrl-C waits for the block to end, so that no half-swapped site is left behind."""
+    """Ctrl-C (or SIGTERM) waits for the block to end, so that no half-swapped site is left
+    behind; it is then handled as it would have been."""
     caught: list[int] = []
+    signals = (signal.SIGINT, signal.SIGTERM)
     try:
-        previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+        previous = {
+            n: signal.signal(n, lambda signum, frame: caught.append(signum)) for n in signals
+        }
     except ValueError:  # not the main thread: signals go elsewhere anyway
         yield
         return
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
-    if caught:
-        raise KeyboardInterrupt
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+    for number in caught[:1]:
+        handler = previous[number]
+        if callable(handler):
+            handler(number, None)
+        elif handler == signal.SIG_DFL and number == signal.SIGTERM:
+            os.kill(os.getpid(), number)
+        else:
+            raise KeyboardInterrupt
 
 
 def _remove_leftovers(out: Path) -> None:
@@ -1103,7 +1126,11 @@ def _remove_leftovers(out: Path) -> None:
     # leftovers of a build into another folder ("site.b" beside "site") never match.
     for pattern in (f".{out.name}.old-[0-9]*", f".{out.name}.{'?' * 8}.tmp"):
         for stale in out.parent.glob(pattern):
-            if stale.is_dir() and not stale.is_symlink() and (stale / MARKER).is_file():
+            if not stale.is_dir() or stale.is_symlink():
+                continue
+            # An empty one: an older build killed before it wrote anything.
+            built = (stale / MARKER).is_file() or (stale / PARTIAL).is_file()
+            if built or not any(stale.iterdir()):
                 shutil.rmtree(stale, ignore_errors=True)
 
 
@@ -1123,7 +1150,7 @@ def _write(target: Path, site_dir: Path, files: dict[str, str], theme: Path | No
     written = sorted(
         f.relative_to(target).as_posix()
         for f in target.rglob("*")
-        if f.is_file() and f.name != MARKER
+        if f.is_file() and f.name not in (MARKER, PARTIAL)
     )
     (target / MARKER).write_text(
         "A static site built by `bouillotte site build`; safe to replace.\n"
@@ -1132,6 +1159,7 @@ def _write(target: Path, site_dir: Path, files: dict[str, str], theme: Path | No
         encoding="utf-8",
         newline="\n",
     )
+    (target / PARTIAL).unlink(missing_ok=True)
 
 
 def _swap(tmp: Path, out: Path) -> None:
@@ -1214,6 +1242,7 @@ def _build_locked(
     # into fails now, not after every page is made.
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent))
     try:
+        (tmp / PARTIAL).write_text("a build in progress, or killed\n", encoding="utf-8")
         report = _build_into(
             tmp, out, variant_dirs, scenario_paths, site_dir, log, started, options
         )
