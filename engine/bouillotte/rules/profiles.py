@@ -13,6 +13,7 @@ from pydantic import ValidationError
 from .citations import CITATION_KEYS, Citation, Work
 from .errors import InputError
 from .glossary import GLOSSARY_FILE, Term, load_glossary, merge_glossaries
+from .idtext import escaped, id_fault
 from .profile import GROUPS, Rules
 from .profilefile import CITED_KEYS, PROFILE_KEYS, VALUE_KEY, ProfileFile
 from .readings import READINGS_FILE, Reading, load_readings
@@ -66,6 +67,12 @@ class Library:
                 elif file.name == GLOSSARY_FILE:
                     glossary_files.append(file)
                 else:
+                    fault = id_fault(file.stem)
+                    if fault is not None:
+                        raise InputError(
+                            f"the profile's id (its file's name): {fault}",
+                            file=escaped(str(file)),
+                        )
                     self.files[file.stem] = file
         self.readings: dict[str, Reading] = {}
         """The ambiguous sentences whose readings are values of a rule, by rule path."""
@@ -87,6 +94,9 @@ class Library:
         return sorted(self.files)
 
     def get(self, variant_id: str) -> Variant:
+        fault = id_fault(variant_id)
+        if fault is not None and variant_id not in self.files:
+            raise InputError(f"not a variant id: {fault}")
         if variant_id not in self.files:
             raise InputError(
                 f"unknown variant {variant_id!r}; known variants: {', '.join(self.ids())}"
