@@ -52,6 +52,8 @@ PARTIAL = ".bouillotte-partial"
 """What a build in progress leaves in its temporary folder (``site.builder.PARTIAL``)."""
 
 INPUTS = Path(__file__).resolve().parent / "inputs"
+ENGINE = Path(__file__).resolve().parents[2] / "engine"
+"""The package a real process runs (this tree's, whatever is installed)."""
 HANG = 20.0
 """Seconds after which a case counts as hung (each takes well under one)."""
 
@@ -378,19 +380,31 @@ def _assets_linked_out(tmp: Path) -> None:
     (tmp / "own" / "theme" / "assets").symlink_to(tmp / "outside")
 
 
-def _site_cache(poison: Callable[[Path], None]) -> Callable[[Path], Cleanup]:
+def _site_cache(poison: Callable[[Path], None], real: bool = False) -> Callable[[Path], Cleanup]:
     """The own site built once (every result stored), then every file of the cache folder
-    poisoned."""
+    poisoned. ``real``: built by a real process, as the case runs (the same code at the same
+    paths: a compiled template's cache key names its file)."""
 
     def setup(tmp: Path) -> Cleanup:
         cleanup = _cache_here(tmp)
         _own_site()(tmp)
-        build_site(
-            tmp / "first",
-            [tmp / "own" / "mine"],
-            include_bundled=False,
-            config_file=tmp / "own" / "site.yaml",
-        )
+        if real:
+            argv = [a.replace("{tmp}", str(tmp)) for a in OWN_BUILD]
+            argv[argv.index("--out") + 1] = str(tmp / "first")
+            subprocess.run(
+                [sys.executable, "-m", "bouillotte", *argv],
+                env={**os.environ, "PYTHONPATH": str(ENGINE)},
+                capture_output=True,
+                check=True,
+                timeout=HANG,
+            )
+        else:
+            build_site(
+                tmp / "first",
+                [tmp / "own" / "mine"],
+                include_bundled=False,
+                config_file=tmp / "own" / "site.yaml",
+            )
         files = sorted(f for f in (tmp / "cache").iterdir() if f.is_file())
         assert files, "the first build stored nothing"
         for file in files:
@@ -774,7 +788,7 @@ CASES = [
         OWN_BUILD,
         "in a browser",
         exit=0,
-        setup=_site_cache(_pickle_bomb),
+        setup=_site_cache(_pickle_bomb, real=True),
         never=(PWNED,),
         one_line=False,
         real=True,
@@ -1114,7 +1128,7 @@ def _as_process(case: Case, argv: list[str], cwd: Path) -> tuple[int, str, str]:
             preexec_fn=child,
             env={
                 **os.environ,
-                "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "engine"),
+                "PYTHONPATH": str(ENGINE),
                 **dict(case.env),
             },
         )
