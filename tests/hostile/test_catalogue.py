@@ -454,6 +454,17 @@ def _zero_width_profile(tmp: Path) -> Cleanup:
     return None
 
 
+def _profile_named(name: str) -> Callable[[Path], Cleanup]:
+    def setup(tmp: Path) -> Cleanup:
+        (tmp / "profiles").mkdir()
+        (tmp / "profiles" / name).write_text(
+            "title: Mine\nsource: foster\nextends: foster\n", encoding="utf-8"
+        )
+        return None
+
+    return setup
+
+
 def _site_with_a_link_out(tmp: Path) -> Cleanup:
     _previous_build(tmp / "site")
     (tmp / "secret.txt").write_text("not part of the site\n", encoding="utf-8")
@@ -1008,6 +1019,12 @@ CASES = [
         ("variants", "list", "--variants", "{tmp}/profiles"),
         "'fo\\u200bster' holds U+200B ZERO WIDTH SPACE: an id is written with the letters",
         setup=_zero_width_profile,
+    ),
+    Case(
+        "profile-id-with-a-hash-and-a-question-mark",
+        ("variants", "list", "--variants", "{tmp}/profiles"),
+        "'odd#name?' is not an id: an id is written with the letters a-z and A-Z",
+        setup=_profile_named("odd#name?.yaml"),
     ),
     Case(
         "variant-id-with-a-cyrillic-letter",
