@@ -50,7 +50,11 @@ def _digest_kept(file: Path) -> None:
 
 def _sealed(payload: str) -> Callable[[Path], None]:
     """A result of the wrong shape, sealed with the right digest."""
-    return lambda file: file.write_text(diskcache.seal(file, payload), encoding="utf-8")
+
+    def poison(file: Path) -> None:
+        file.write_text(diskcache.seal(file, payload), encoding="utf-8")
+
+    return poison
 
 
 def _huge(file: Path) -> None:

@@ -143,8 +143,8 @@ def _prepare_streams() -> None:
                 pass
     out = None if closed[1] else sys.stdout
     err = open(os.devnull, "w") if closed[2] or sys.stderr is None else sys.stderr  # noqa: SIM115
-    sys.stdout = _Guarded(out, "stdout")  # type: ignore[assignment]
-    sys.stderr = _Guarded(err, "stderr")  # type: ignore[assignment]
+    sys.stdout = _Guarded(out, "stdout")
+    sys.stderr = _Guarded(err, "stderr")
 
 
 _terminated: list[int] = []

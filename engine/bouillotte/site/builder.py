@@ -1110,12 +1110,12 @@ def _interrupt_deferred() -> Iterator[None]:
     finally:
         for number, handler in previous.items():
             signal.signal(number, handler)
-    for number in caught[:1]:
-        handler = previous[number]
+    for caught_number in caught[:1]:
+        handler = previous[signal.Signals(caught_number)]
         if callable(handler):
-            handler(number, None)
-        elif handler == signal.SIG_DFL and number == signal.SIGTERM:
-            os.kill(os.getpid(), number)
+            handler(caught_number, None)
+        elif handler == signal.SIG_DFL and caught_number == signal.SIGTERM:
+            os.kill(os.getpid(), caught_number)
         else:
             raise KeyboardInterrupt
 

@@ -37,7 +37,8 @@ from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, TypeAdapter, V
 # variant list; named again here, as effects.py imports them from this module.
 from ..rules.diskcache import cache_dir as cache_dir
 from ..rules.diskcache import content_digest as content_digest
-from ..rules.diskcache import load, store
+from ..rules.diskcache import load
+from ..rules.diskcache import store as store
 from ..rules.variant import Variant
 
 MAX_BYTES = 16 * 2**20

@@ -96,7 +96,7 @@ def check_templates(env: Environment, theme: Path) -> None:
         for node in tree.find_all((nodes.Extends, nodes.Include, nodes.Import, nodes.FromImport)):
             if isinstance(node, nodes.Include) and node.ignore_missing:
                 continue
-            named = node.template
+            named = getattr(node, "template", None)
             if isinstance(named, nodes.Const) and isinstance(named.value, str):
                 try:
                     env.get_template(named.value)
@@ -140,7 +140,7 @@ def render_error(exc: Exception, page: str, folders: list[Path]) -> InputError:
             line=exc.lineno,
         )
     if isinstance(exc, TemplateNotFound):
-        return _not_found(exc.name or str(exc), file or page, line)
+        return _not_found(str(exc.name or exc), file or page, line)
     kind = "" if isinstance(exc, TemplateError) else f"{type(exc).__name__}: "
     return InputError(
         f"the template failed: {kind}{exc} (rendering {page})",

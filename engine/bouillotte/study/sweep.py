@@ -263,7 +263,7 @@ def parse_vary(spec: str) -> tuple[str, list[Any]]:
     # Checked as a profile checks it: the type, and the field's bounds (a bonus is never
     # negative).
     adapter: TypeAdapter[Any] = TypeAdapter(
-        Annotated[annotation, *bounds] if bounds else annotation  # type: ignore[valid-type]
+        Annotated[annotation, *bounds] if bounds else annotation
     )
     values = []
     for text in given.split(","):
