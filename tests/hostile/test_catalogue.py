@@ -85,12 +85,16 @@ class Case:
     """For a real process: ``pipe``, ``closed`` (``>&-``), ``full`` (``> /dev/full``) or
     ``broken`` (a pipe whose reader has gone, as ``| head`` leaves it once it has read
     enough: deterministic, where a reader closing mid-way races with the writes)."""
+    stderr: str = "pipe"
+    """For a real process: ``pipe`` or ``full`` (``2> /dev/full``: nothing is seen of it)."""
     env: tuple[tuple[str, str], ...] = ()
     """For a real process: variables set in its environment."""
     silent: bool = False
     """Nothing at all on stderr (a closed pipe)."""
     gone: tuple[str, ...] = ()
     """Files or folders (under the case's folder) that must not exist afterwards."""
+    made: tuple[str, ...] = ()
+    """Files (under the case's folder) that must exist afterwards."""
     within: float | None = None
     """Seconds the case may take at most (a refusal that must come at once)."""
 
@@ -915,6 +919,16 @@ CASES = [
         stdout="full",
     ),
     Case(
+        "stderr-a-full-device-during-a-build",
+        OWN_BUILD,
+        "",
+        exit=0,
+        setup=_own_site(),
+        real=True,
+        stderr="full",
+        made=("out/index.html",),
+    ),
+    Case(
         "stdout-in-ascii",
         ("variants", "show", "foster"),
         "\\u2026",
@@ -1131,7 +1145,10 @@ def _as_process(case: Case, argv: list[str], cwd: Path) -> tuple[int, str, str]:
             stdout = stack.enter_context(open("/dev/full", "wb"))
         elif case.stdout == "closed":
             stdout = subprocess.DEVNULL
-        elif case.stdout == "broken":
+        stderr: Any = subprocess.PIPE
+        if case.stderr == "full":
+            stderr = stack.enter_context(open("/dev/full", "wb"))
+        if case.stdout == "broken":
             reader, writer = os.pipe()
             os.close(reader)
             stdout = stack.enter_context(os.fdopen(writer, "wb"))
@@ -1139,7 +1156,7 @@ def _as_process(case: Case, argv: list[str], cwd: Path) -> tuple[int, str, str]:
             [*prefix, sys.executable, "-m", "bouillotte", *argv],
             cwd=cwd,
             stdout=stdout,
-            stderr=subprocess.PIPE,
+            stderr=stderr,
             text=True,
             start_new_session=True,
             preexec_fn=child,
@@ -1178,6 +1195,8 @@ def test_hostile_input(case: Case, case_dir: Path) -> None:
             assert _fingerprint(case_dir / path) == prints, f"{path} was changed"
         for path in case.gone:
             assert not (case_dir / path).exists(), f"{path} is still there"
+        for path in case.made:
+            assert (case_dir / path).is_file(), f"{path} was not made"
     finally:
         if cleanup is not None:
             cleanup()

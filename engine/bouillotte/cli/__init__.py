@@ -7,7 +7,8 @@ within the handling of what no single command can handle, the streams and the si
 
 Exit statuses (docs/contracts.md): 0 success; 1 ``check`` or ``golden`` found a
 mismatch; 2 bad input, a bad option value, or output that cannot be written (a closed
-stdout, a full device), each with one line on stderr; 130 Ctrl-C (SIGINT); 141 the reader
+stdout, a full device), each with one line on stderr (a stderr that cannot be written is
+only silenced); 130 Ctrl-C (SIGINT); 141 the reader
 of the output went away (a pipe into ``head``), silently, as a shell reports SIGPIPE;
 143 SIGTERM (what ``timeout`` and schedulers send), handled as Ctrl-C: workers are
 stopped, a site build's half-written folder removed.
@@ -77,18 +78,27 @@ class _Guarded:
     def errors(self) -> str | None:
         return getattr(self._stream, "errors", None)
 
-    def _fail(self, error: OSError) -> OutputFailed:
-        return OutputFailed(self._name, error)
+    def _fail(self, error: OSError) -> OutputFailed | None:
+        """stdout's failure ends the command; stderr's only silences it (progress and
+        messages are lost, the work and its exit status are not)."""
+        if self._name != "stderr":
+            return OutputFailed(self._name, error)
+        _to_devnull(2)
+        self._stream = open(os.devnull, "w")  # noqa: SIM115 - lives as long as the process
+        return None
 
     def write(self, text: str) -> int:
         if self._stream is None:
             if not text:
                 return 0
-            raise self._fail(OSError(errno.EBADF, os.strerror(errno.EBADF)))
+            raise OutputFailed(self._name, OSError(errno.EBADF, os.strerror(errno.EBADF)))
         try:
             return self._stream.write(text)
         except OSError as exc:
-            raise self._fail(exc) from None
+            failed = self._fail(exc)
+            if failed is not None:
+                raise failed from None
+            return len(text)
 
     def flush(self) -> None:
         if self._stream is None:
@@ -96,7 +106,9 @@ class _Guarded:
         try:
             self._stream.flush()
         except OSError as exc:
-            raise self._fail(exc) from None
+            failed = self._fail(exc)
+            if failed is not None:
+                raise failed from None
 
     def isatty(self) -> bool:
         return self._stream is not None and self._stream.isatty()
