@@ -118,18 +118,17 @@ def code_digest(*layers: str) -> str:
     """A hash of the code that computes a result: every file of the named layers of the
     package (``rules``, ...; the source, or whatever a compiled install holds), the Python
     that runs it and the version files of :data:`LIBRARIES`, found without importing them."""
-    digest = hashlib.sha256(sys.version.encode())
+    parts: list[str | bytes] = [sys.version]
     package = Path(__file__).resolve().parent.parent
     for layer in layers:
         for path in sorted((package / layer).rglob("*")):
             if "__pycache__" in path.parts or not path.is_file():
                 continue
-            digest.update(path.relative_to(package).as_posix().encode())
-            digest.update(path.read_bytes())
+            parts.extend((path.relative_to(package).as_posix(), path.read_bytes()))
     for library in LIBRARIES:
         spec = find_spec(library)
         origin = spec.origin if spec is not None else None
-        digest.update(library.encode())
+        parts.append(library)
         if origin is not None:
-            digest.update((Path(origin).parent / VERSION_FILES[library]).read_bytes())
-    return digest.hexdigest()
+            parts.append((Path(origin).parent / VERSION_FILES[library]).read_bytes())
+    return content_digest(*parts)
