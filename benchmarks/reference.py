@@ -1,5 +1,5 @@
-"""The reference work every speed figure is measured against, as in
-``../shared/bench/pokerkit_reference.py``.
+"""The reference work every speed figure is measured against, as the project's design
+defines it.
 
 ``pokerkit_hand``: PokerKit's ``State`` with automations for antes, bet collection, dealing,
 showing and chip pushing; the standard deck; 4 players; 5 hole cards each; ante 1; one

@@ -102,6 +102,8 @@ def commands(deals: int, site: Path) -> dict[str, list[str]]:
     return {
         "--help": ["--help"],
         "variants list": ["variants", "list"],
+        # reads and builds two profiles, their quotes checked, with no cache to answer it
+        "variants show britannica-1911": ["variants", "show", "britannica-1911"],
         "check": ["check"],
         "odds (every variant)": ["odds", "--json"],
         "site build": ["site", "build", "--out", str(site)],
@@ -132,6 +134,7 @@ def main() -> None:
         help="also measure AFTER with its engine compiled by mypyc (hatch_build.py)",
     )
     args = parser.parse_args()
+    load_before = os.getloadavg()
 
     with tempfile.TemporaryDirectory(prefix="bouillotte-revisions-") as folder:
         base = Path(folder)
@@ -180,7 +183,9 @@ def main() -> None:
         f"before: {args.before}   after: {after}"
         + ("   compiled: after, compiled" if args.compiled else "")
     )
-    print(f"median of {args.rounds} interleaved rounds, CPU time of a fresh process\n")
+    print(f"median of {args.rounds} interleaved rounds, CPU time of a fresh process")
+    load = ", ".join(f"{a:.1f}" for a in (*load_before[:1], os.getloadavg()[0]))
+    print(f"load (1-minute average) at the start and the end: {load}\n")
     head = "".join(f" {label:>12} |" for label in labels)
     ratio_head = "".join(f" {label + '/before':>17} |" for label in labels[1:])
     print(f"| {'workload':<40} |{head}{ratio_head}")

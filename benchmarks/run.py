@@ -45,9 +45,19 @@ from bouillotte.rules.profiles import Library
 from bouillotte.study.simulate import simulate
 
 ROOT = Path(__file__).resolve().parent.parent
-ENGINE = (
-    "compiled by mypyc (pip install .)" if is_compiled() else "pure Python (an editable install)"
-)
+
+
+def _engine() -> str:
+    """Which engine this run measures, and where it was imported from."""
+    import bouillotte
+
+    where = Path(bouillotte.__file__).resolve()
+    installed = "an editable install" if ROOT in where.parents else "an installed wheel"
+    kind = "compiled by mypyc" if is_compiled() else "pure Python"
+    return f"{kind} ({installed}, {where.parent})"
+
+
+ENGINE = _engine()
 
 
 @dataclass

@@ -20,6 +20,14 @@ if os.environ.get("CI"):
     settings.load_profile("ci")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def own_cache_folder(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The tests keep their caches in a folder of their own (one per pytest worker), never
+    in the user's ``~/.cache/bouillotte``: a run neither reads a developer's warm cache
+    nor leaves files in it. Tests of the cache itself set ``BOUILLOTTE_CACHE`` again."""
+    os.environ["BOUILLOTTE_CACHE"] = str(tmp_path_factory.mktemp("cache"))
+
+
 @pytest.fixture(scope="session")
 def library() -> Library:
     return Library()

@@ -11,6 +11,7 @@ import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote, urlsplit
 
 import pytest
 
@@ -567,3 +568,73 @@ def test_a_rule_sheet_prints_on_one_or_two_a4_pages(site: Path, page: Any) -> No
         pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
         assert 1 <= pages <= 2, f"{name}: {pages} pages"
         assert page.locator(".sheet-rules li").count() > 50
+
+
+# -- an editor's own site: `bouillotte new`, exported, built with --no-bundled -------------
+
+
+@pytest.fixture(scope="module")
+def own_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site of a folder made by ``bouillotte new``, its profile exported standalone and
+    built alone (``--no-bundled``), as the folder's README says."""
+    from bouillotte.cli.scaffold import PROFILE_ID, scaffold
+    from bouillotte.rules.export import export, write_export
+    from bouillotte.rules.profiles import Library
+
+    folder = tmp_path_factory.mktemp("editor") / "ed"
+    scaffold(folder)
+    library = Library([folder / "variants"])
+    write_export(export(library, PROFILE_ID, standalone=True, as_id=None), folder / "own")
+    out = folder / "_own"
+    build_site(
+        out,
+        [folder / "own"],
+        [folder / "scenarios"],
+        include_bundled=False,
+        config_file=folder / "site.yaml",
+    )
+    return out
+
+
+def test_axe_finds_no_serious_violation_on_an_editors_own_site(
+    own_site: Path, browser: Any
+) -> None:
+    names = sorted(p.relative_to(own_site).as_posix() for p in own_site.rglob("*.html"))
+    found = axe_sweep(own_site, browser, [n for n in names if n != "search.html"])
+    assert not found, "\n".join(found)
+
+
+def test_every_link_of_an_editors_own_site_opens(own_site: Path, page: Any) -> None:
+    """Each page opened in the browser; each link it holds leads to a page of the site
+    (or a file of it) and, with a fragment, to an element of that id."""
+    seen: set[str] = set()
+    for file in sorted(own_site.rglob("*.html")):
+        page.goto(file.as_uri())
+        links = page.eval_on_selector_all(  # an SVG chart's <a> too
+            "a[href]", "els => els.map(e => new URL(e.getAttribute('href'), document.baseURI).href)"
+        )
+        for link in links:
+            if not link.startswith("file://"):
+                assert link.startswith(("http://", "https://")), link
+                continue
+            target, _, fragment = link.partition("#")
+            path = Path(unquote(urlsplit(target).path))
+            assert path.is_file(), f"{file.relative_to(own_site)}: broken link {link}"
+            if fragment and path.suffix == ".html" and link not in seen:
+                seen.add(link)
+                page.goto(link)
+                assert page.locator(f"[id='{unquote(fragment)}']").count() == 1, link
+                page.goto(file.as_uri())
+    assert len(seen) > 20
+
+
+def test_search_finds_the_editors_own_words(own_site: Path, page: Any) -> None:
+    page.goto(url(own_site, "index.html"))
+    page.fill("#site-search-input", "blind of two counters")
+    page.press("#site-search-input", "Enter")
+    page.wait_for_url("**/search.html?q=*")
+    assert page.locator("h1").inner_text() == "Search our rules"  # the theme's template
+    results = page.locator("#search-results li a")
+    results.first.wait_for()
+    hrefs = [results.nth(i).get_attribute("href") for i in range(results.count())]
+    assert any(h and h.startswith("variants/our-table.html") for h in hrefs), hrefs

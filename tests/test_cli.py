@@ -3,10 +3,13 @@ handler for everything a user can cause."""
 
 from __future__ import annotations
 
+import json
 import pkgutil
+import re
 import subprocess
 import sys
 from itertools import pairwise
+from typing import Any
 
 import pytest
 import typer
@@ -193,3 +196,114 @@ def test_every_kind_of_user_error_ends_in_one_line_and_exit_2(
     assert ended.value.exit_code == 2
     err = capsys.readouterr().err
     assert err.startswith("error: 'ZZ' is not a card") and err.count("\n") == 1
+
+
+# -- words for people -----------------------------------------------------------------
+
+
+def _help_of(*words: str) -> str:
+    result = runner.invoke(app, [*words, "--help"], terminal_width=100)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def _all_commands() -> list[tuple[str, ...]]:
+    found: list[tuple[str, ...]] = []
+    for name in COMMANDS:
+        command = load_command(name)
+        subs = getattr(command, "commands", {})
+        found.extend([(name, sub) for sub in subs] if subs else [(name,)])
+    return found
+
+
+@pytest.mark.parametrize("words", _all_commands(), ids=" ".join)
+def test_help_names_every_value_in_words(words: tuple[str, ...]) -> None:
+    """Metavars are words (SCENARIO, SYSTEM, N, DIR), never a Python type or braces."""
+    text = _help_of(*words)
+    usage = text.splitlines()[0]
+    assert "{" not in usage and "<" not in usage, usage
+    options = text[text.index("\nOptions:") :]
+    for line in text[text.find("\nArguments:") :].splitlines() + options.splitlines():
+        head = line[:30]
+        assert not re.search(r"<[a-z\[\]]+>", head), line
+    command: Any = load_command(words[0])
+    if len(words) > 1:
+        command = command.commands[words[1]]
+    for param in command.params:
+        if param.param_type_name == "argument" or not getattr(param, "is_flag", False):
+            assert param.metavar and param.metavar.isupper(), (words, param.name)
+
+
+def test_examples_stand_each_on_its_own_line() -> None:
+    lines = _help_of("site", "build").splitlines()
+    examples = [line for line in lines if "Example:" in line]
+    assert len(examples) == 2 and all(line.lstrip().startswith("Example:") for line in examples)
+
+
+def test_version() -> None:
+    from importlib.metadata import version
+
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0
+    assert result.stdout == f"bouillotte {version('bouillotte')}\n"
+
+
+def test_variants_diff_wraps_whole_descriptions_without_markup() -> None:
+    result = runner.invoke(app, ["variants", "diff", "foster", "pagat"], env={"COLUMNS": "72"})
+    assert result.exit_code == 0
+    text = result.stdout
+    assert "``" not in text and ":class:" not in text
+    # stakes.rebuy_amount's description, whole, over two lines of at most 72 columns
+    assert "a fixed number, or players-option." in " ".join(text.split())
+    assert all(len(line) <= 72 for line in text.splitlines() if line.startswith("stakes."))
+
+
+@pytest.mark.parametrize(
+    ("args", "nearest"),
+    [
+        (["run", "foster-sigth"], "(did you mean 'foster-sight'?)"),
+        (["variants", "show", "fostr"], "(did you mean 'foster'?)"),
+        (["simulate", "-v", "foster", "--policy", "simpel", "-n", "1"], "'simple'?"),
+        (["sweep", "foster", "--vary", "point.suit_tei", "-n", "1"], "'point.suit_tie'?"),
+    ],
+)
+def test_an_unknown_id_is_answered_with_the_nearest(args: list[str], nearest: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert nearest in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_plurals_agree() -> None:
+    from bouillotte.study.render import counted
+
+    assert [counted(1, "rule"), counted(2, "rule"), counted(1000, "deal")] == [
+        "1 rule",
+        "2 rules",
+        "1,000 deals",
+    ]
+    assert counted(1, "mismatch", "mismatches") == "1 mismatch"
+    one = runner.invoke(app, ["variants", "diff", "foster", "foster-three"])
+    first = one.stdout.splitlines()[0]
+    assert re.fullmatch(r"1 rule differs between .*|\d+ rules differ between .*", first), first
+
+
+def test_sources_say_yes_and_no() -> None:
+    result = runner.invoke(app, ["sources"])
+    assert result.exit_code == 0
+    assert ": yes  [" in result.stdout
+    assert not re.search(r": (True|False)  \[", result.stdout)
+
+
+def test_compare_chooses_systems_with_v_and_only() -> None:
+    by_v = runner.invoke(app, ["compare", "foster-sight", "-v", "foster", "-v", "pagat", "--json"])
+    by_only = runner.invoke(app, ["compare", "foster-sight", "--only", "foster,pagat", "--json"])
+    assert by_v.exit_code == by_only.exit_code == 0
+    assert by_v.stdout == by_only.stdout
+    assert json.loads(by_v.stdout)["variants"] == ["foster", "pagat"]
+
+
+def test_a_mistyped_command_is_answered_with_the_nearest() -> None:
+    """Among every command, not only those loaded (none is, before one runs)."""
+    result = runner.invoke(app, ["chek"])
+    assert result.exit_code == 2
+    assert "No such command 'chek'. Did you mean 'check'?" in result.stderr

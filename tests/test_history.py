@@ -181,10 +181,13 @@ def test_odds_say_so_where_a_draw_makes_them_uncountable() -> None:
 def test_sources_are_dated_oldest_first_and_rules_list_their_sources_oldest_first() -> None:
     history = build_history(LIBRARY)
     ids = [s.id for s in history.sources]
-    assert ids[:5] == [
+    assert ids[:8] == [
         "academie-1740",
         "encyclopedie-1752",
+        "academie-1762",
         "trevoux-1771",
+        "academie-1798",
+        "academie-1835-1878",  # 1835 or 1878: placed at its first possible year
         "pierer-1857",
         "littre-1873",
     ]

@@ -6,7 +6,7 @@ his cards but betting nothing." Once the game is open a player calls, raises or 
 The teaching card (03): "An opener brings their total contribution up to the largest
 already made; our agreement requires adding at least 1 even when already equal"; (05) "A
 player short of chips may call all-in with the remainder, but cannot open or raise."
-Pierer's Brelan opens for as much as is in the pool and raises by multiples of the bet
+Pierer's Brelan opens for exactly as much as is in the pool and raises by multiples of the bet
 (variants/brelan-pierer.yaml). The legal lists and the refusals below are reckoned by hand
 from these rules; the refusals' words are what a user reads, so they are pinned whole.
 """
@@ -322,9 +322,17 @@ def test_a_player_all_in_has_nothing_more_to_say_in_the_no_more_round() -> None:
 
 def test_pierer_opens_for_the_pool_and_raises_by_multiples_of_the_bet() -> None:
     d = deal(PIERER, [], PIERER_HANDS, "7H", caves={"A": 100, "B": 50, "C": 100, "D": 100})
-    # D's blind 4 is the pool: A opens for 4 or more; no straddles in this system.
+    # D's blind 4 is the pool: A opens for exactly 4 ("so muß er so viel Geld zusetzen,
+    # als im Stamm steht"), not more, and not with his whole cave; no straddles here.
     assert (d.phase, d.to_act) == (Phase.BETTING, "A")
-    assert legal(d) == ["pass", "bet 4-100", "all-in 100", "fold"]
+    assert legal(d) == ["pass", "bet 4", "fold"]
+    assert says(d, "A bet 5") == (
+        "A cannot open for 5: the opening adds exactly as much as the pot holds, to 4; "
+        "raising comes after",
+        "betting.opening_minimum",
+    )
+    assert says(d, "A bet 3")[1] == "betting.opening_minimum"
+    assert says(d, "A all-in")[1] == "betting.opening_minimum"
     assert says(d, "A straddle") == (
         "A cannot 'straddle': this system has no straddles",
         "forced_bets.straddles",
@@ -349,6 +357,63 @@ def test_pierer_opens_for_the_pool_and_raises_by_multiples_of_the_bet() -> None:
     assert d.events[-1] == Act("B", "raise", 50, 50, 58, all_in=True)
 
 
+def test_pierer_opening_is_exactly_the_pot_at_its_boundaries() -> None:
+    caves = {"A": 4, "B": 3, "C": 100, "D": 100}
+    d = deal(PIERER, [], PIERER_HANDS, "7H", caves=caves)
+    # A's whole cave is the pot's 4: the exact opening, said either way.
+    assert legal(d) == ["pass", "bet 4", "all-in 4", "fold"]
+    d.apply(parse_action("A pass"))
+    # B holds 3, less than the pot: he cannot open at all.
+    assert legal(d) == ["pass", "fold"]
+    d = deal(PIERER, ["A pass", "B pass", "C pass"], PIERER_HANDS, "7H")
+    # The dealer's passe of 4 stands in the pot: he adds 4 more, to 8, and no other sum.
+    assert legal(d) == ["pass", "bet 8", "fold"]
+    at_least = PIERER.with_values({"betting.opening_minimum": "as-much-as-the-pot"})
+    d = deal(at_least, [], PIERER_HANDS, "7H")
+    assert legal(d) == ["pass", "bet 4-100", "all-in 100", "fold"]
+
+
+# Pierer's raises read four ways ("Ich setze 8, 16, 40 etc. Frcs. zu", the stake being 4):
+# after A's opening of 4, B's least raise and its step; then, after B raises to the least,
+# C's. Reckoned by hand from each reading's docstring in rules/profile.py.
+RAISE_READINGS = {
+    # make it 8; after 8, twice 8 = 16, by 8
+    "multiples-of-the-bet": ("raise 8-50 by 4", "raise 8", "raise 16-100 by 8"),
+    # make it 8; after 8, the next multiple of 4: 12, by 4
+    "multiples-of-the-first-stake": ("raise 8-50 by 4", "raise 8", "raise 12-100 by 4"),
+    # add 8 to 4: 12; after 12, add 8: 20, by 4
+    "adds-multiples-of-the-first-stake": ("raise 12-50 by 4", "raise 12", "raise 20-100 by 4"),
+    # add 8 to 4: 12; after 12, add twice 12: 36, by 12
+    "adds-multiples-of-the-bet": ("raise 12-50 by 4", "raise 12", "raise 36-100 by 12"),
+}
+
+
+@pytest.mark.parametrize("reading", sorted(RAISE_READINGS))
+def test_pierer_raises_under_each_reading(reading: str) -> None:
+    first, said, second = RAISE_READINGS[reading]
+    variant = PIERER.with_values({"betting.raises": reading})
+    caves = {"A": 100, "B": 50, "C": 100, "D": 100}
+    d = deal(variant, ["A bet 4"], PIERER_HANDS, "7H", caves=caves)
+    assert legal(d)[1] == first
+    d.apply(parse_action("B " + said))
+    assert legal(d)[1] == second
+
+
+def test_pierer_first_stake_is_what_the_opener_added_not_his_total() -> None:
+    # The dealer opens last, adding 4 to his passe of 4: the bet is 8, the first stake 4.
+    variant = PIERER.with_values({"betting.raises": "multiples-of-the-first-stake"})
+    d = deal(variant, ["A pass", "B pass", "C pass", "D bet 8"], PIERER_HANDS, "7H")
+    assert d.to_act == "A"
+    assert legal(d)[1] == "raise 12-100 by 4"
+    assert says(d, "A raise 14") == (
+        "A cannot raise to 14: a raise makes the stake a multiple (twice or more) of the "
+        "first stake, 4 (to 12, 16, ...)",
+        "betting.raises",
+    )
+    d = deal(PIERER, ["A pass", "B pass", "C pass", "D bet 8"], PIERER_HANDS, "7H")
+    assert legal(d)[1] == "raise 16-100 by 8"
+
+
 def test_where_all_in_may_not_raise_a_whole_cave_off_the_multiples_is_refused_as_all_in() -> None:
     variant = PIERER.with_values({"betting.all_in_may_open_or_raise": False})
     d = deal(
@@ -365,7 +430,7 @@ def test_pierer_opening_counts_the_whole_pool_for_the_dealer() -> None:
     """After A, B and C pass, D has his blind of 4 in a pool of 4: he opens for 4 more."""
     d = deal(PIERER, ["A pass", "B pass", "C pass"], PIERER_HANDS, "7H")
     assert d.to_act == "D"
-    assert legal(d) == ["pass", "bet 8-100", "all-in 100", "fold"]
+    assert legal(d) == ["pass", "bet 8", "fold"]
 
 
 def test_pagat_a_player_with_one_counter_left_is_asked_in_the_no_more_round() -> None:
@@ -416,7 +481,9 @@ def test_an_opening_with_nothing_in_the_pool_is_at_least_one_counter() -> None:
     """Pierer opens for as much as the pool, and Foster's reading 'equal the largest'
     matches the stake up: with no blind, the least opening is still one counter."""
     pierer = PIERER.with_values({"forced_bets.dealer_blind": 0})
-    assert legal(deal(pierer, [], PIERER_HANDS, "7H")) == [
+    assert legal(deal(pierer, [], PIERER_HANDS, "7H")) == ["pass", "bet 1", "fold"]
+    at_least = pierer.with_values({"betting.opening_minimum": "as-much-as-the-pot"})
+    assert legal(deal(at_least, [], PIERER_HANDS, "7H")) == [
         "pass",
         "bet 1-100",
         "all-in 100",

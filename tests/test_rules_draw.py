@@ -65,6 +65,18 @@ def test_a_player_without_three_equal_cards_cannot_buy_a_fourth() -> None:
     )
 
 
+def test_a_pair_is_not_three_equal_cards_and_cannot_buy_a_fourth() -> None:
+    """Pierer's carré is "Zu 3 gleichen Karten [...] die 4. zugekauft": three equal cards
+    with the fourth bought. C's pair of queens (QS QH 7S) is one card short of them: he
+    may change cards, not buy one more."""
+    d = deal(["A bet 4", "B fold", "C call", "D fold", "A buy"])
+    assert (d.to_act, [str(a) for a in d.legal_actions()]) == ("C", ["discard 0-3 cards"])
+    assert says(d, "C buy") == (
+        "C holds no three equal cards, so cannot buy a fourth",
+        "table.draw",
+    )
+
+
 def test_the_words_of_the_draw_are_checked_against_the_hand() -> None:
     d = deal()
     assert says(d, "A pass") == (

@@ -287,6 +287,25 @@ def test_richest_suit_out_then_most_pips_in_another_suit() -> None:
     )
 
 
+def test_richest_suit_out_its_cards_do_not_count_in_the_fallback() -> None:
+    """The fallback counts "the greatest face value of cards in any other suit": the
+    richest suit is left out. Spades AS KS (A) + QS 9S 8S (C) = 48, hearts AH KH (B) + the
+    retourne QH = 31, clubs AC KC (D) + 8C (B) = 29, diamonds 9D (A) + 8D (D) = 17. Spades
+    are richest; their ace is A's, and A is out. C holds only spades, 27 of them, and
+    nothing in any other suit: 0. D's clubs AC KC make 21: D wins, though C's 27 in
+    spades would beat him were the richest suit counted."""
+    deal = hands("AS KS 9D", "AH KH 8C", "QS 9S 8S", "AC KC 8D")
+    queen_of_hearts = parse_card("QH")
+    assert suit_totals(deal, queen_of_hearts, VALUES) == [48, 31, 17, 29]
+    owner = rule(suit_owner="best-card-else-own-pips", suit_tie="eldest-first")
+    got = decide_by_point([C, D], deal, queen_of_hearts, VALUES, owner, D_DEALS)
+    assert (got.winner, got.suit, got.total) == (D, S, 48)
+    assert got.reason == (
+        "point: spades 48, but its best card is A's, out of the pool; "
+        "D counts most in another suit (21)"
+    )
+
+
 def test_richest_suits_tied_go_by_the_tie_rule_between_their_holders() -> None:
     """Spades 40 (AS: A) and clubs 40 (AC: C) tie as richest. With C dealing and the
     dealer first, clubs are the richest suit, and C holds its best card."""

@@ -49,6 +49,30 @@ def test_folded_chips_above_every_live_stake_stay_in_the_last_pool() -> None:
     assert pots == [Pot(90, (B, C))]
 
 
+def test_folded_chips_above_every_live_stake_go_to_the_last_side_pool_not_the_main() -> None:
+    """A is all in for 10 and C for 25; B put in 40 and passed out. The main pool is 10 from
+    each (30, A and C); the side pool 15 from B and 15 from C (30, C alone); B's last 15,
+    above every live stake, join the last pool, the one nearest them: 45 to C alone, not
+    the main pool, where A would have a share of chips he could never have won."""
+    pots = build_pots([10, 40, 25], [False, True, False])
+    assert pots == [Pot(30, (A, C)), Pot(45, (C,))]
+
+
+def test_a_pool_carried_from_a_void_deal_goes_to_the_main_pool_not_the_side_pool() -> None:
+    pots = build_pots([10, 0, 25], [False, False, False], carried_in=8)
+    assert pots == [Pot(28, (A, C)), Pot(15, (C,))]
+
+
+def test_a_player_all_in_for_exactly_a_level_contends_for_it() -> None:
+    # B and C are all in for 20 each, D for 30: B and C share the level of 20 with D.
+    pots = build_pots([0, 20, 20, 30], [True, False, False, False])
+    assert pots == [Pot(60, (B, C, D)), Pot(10, (D,))]
+
+
+def test_an_uncalled_excess_of_one_counter_is_still_an_excess() -> None:
+    assert uncalled_excess([6, 5, 0]) == (A, 1)
+
+
 def test_a_pool_carried_from_a_void_deal_belongs_to_the_main_pool() -> None:
     pots = build_pots([35, 0, 120, 120], [False, True, False, False], carried_in=20)
     assert pots == [Pot(125, (A, C, D)), Pot(170, (C, D))]

@@ -33,7 +33,7 @@ CASES = {
     "card-not-in-pack": (GOOD.replace("A: [AS, KS, 8H]", "A: [AS, KS, JH]"), 7, "not in the 20"),
     "wrong-number-of-cards": (GOOD.replace("A: [AS, KS, 8H]", "A: [AS, KS]"), 7, "holds 2 cards"),
     "unknown-variant": (GOOD.replace("variants: [foster]", "variants: [fostr]"), 13, "fostr"),
-    "unknown-key": (GOOD + "expected: {}\n", 14, "Extra inputs"),
+    "unknown-key": (GOOD + "expected: {}\n", 14, "unknown key 'expected' (did you mean 'expect'?)"),
     "bad-action-word": (GOOD.replace("A bet 10", "A wager 10"), 12, "'wager'"),
     "unknown-player-in-action": (GOOD.replace("A bet 10", "E bet 10"), 12, "'E' is not one"),
     "too-few-actions": (GOOD.replace(", D fold]", "]"), 12, "actions end before the deal"),
@@ -93,3 +93,35 @@ def test_check_reports_a_mismatch_with_file_and_line(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["check", str(file)])
     assert result.exit_code == 1
     assert f"{file}:15" in result.stderr and "net of A is 5, expected 99" in result.stderr
+
+
+def test_a_refused_action_where_none_is_expected_is_one_mismatch(tmp_path: Path) -> None:
+    """Not one line per pot and player of a deal that was never played out."""
+    file = tmp_path / "mine.yaml"
+    expect = "expect:\n  foster:\n    status: uncontested\n    net: {A: 5, B: 0, C: 0, D: -5}\n"
+    file.write_text(GOOD.replace("A bet 10", "A bet 500") + expect, encoding="utf-8")
+    result = CliRunner().invoke(app, ["check", str(file)])
+    assert result.exit_code == 1
+    (line,) = result.stderr.splitlines()
+    assert line.startswith(f"mismatch: {file}:15: mine under foster: step 1 is refused, ")
+    assert "expected uncontested" in line and "None" not in line
+
+
+def test_an_expected_refusal_that_does_not_happen_is_one_mismatch(tmp_path: Path) -> None:
+    file = tmp_path / "mine.yaml"
+    expect = "expect:\n  foster:\n    status: illegal\n    rule: stakes.cave\n    step: 1\n"
+    file.write_text(GOOD + expect, encoding="utf-8")
+    result = CliRunner().invoke(app, ["check", str(file)])
+    assert result.exit_code == 1
+    (line,) = result.stderr.splitlines()
+    assert "no action is refused (status uncontested), expected a refusal" in line
+
+
+def test_run_shows_a_foreseen_refusal_as_the_outcome_and_exits_0(tmp_path: Path) -> None:
+    file = tmp_path / "mine.yaml"
+    expect = "expect:\n  foster:\n    status: illegal\n    rule: stakes.cave\n    step: 1\n"
+    file.write_text(GOOD.replace("A bet 10", "A bet 500") + expect, encoding="utf-8")
+    result = CliRunner().invoke(app, ["run", str(file)])
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == ""
+    assert "under foster: illegal" in result.stdout and "rule stakes.cave" in result.stdout

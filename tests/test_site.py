@@ -91,6 +91,26 @@ def test_the_expected_pages_are_built(site: Path) -> None:
         assert (site / name).is_file(), name
 
 
+def test_the_sources_page_lists_what_is_known_but_not_yet_read(site: Path) -> None:
+    text = (site / "sources.html").read_text(encoding="utf-8")
+    start = text.index('<h2 id="unread">Known but not yet read</h2>')
+    section = text[start:]
+    for anchor in ("unread-lebrun-1827", "unread-van-tenac-1847", "unread-boussac-1896"):
+        assert f'id="{anchor}"' in section
+    assert "https://gallica.bnf.fr/ark:/12148/bpt6k1104783" in section  # Burger 1883
+    assert '<a href="#work-tlfi">tlfi</a>' in section
+
+
+def test_the_history_page_links_each_word_to_its_rule_and_flags_an_uncertain_edition(
+    site: Path,
+) -> None:
+    text = (site / "history.html").read_text(encoding="utf-8")
+    for word, rule in (("carre", "forced_bets-straddles"), ("va-tout", "betting-all_in")):
+        start = text.index(f'id="h-word-{word}"')
+        assert f'href="matrix.html#rule-{rule}' in text[start : start + 400]
+    assert "Edition: 6th (1835) or 7th (1878) edition: uncertain" in text
+
+
 def test_every_page_is_valid_html5(site: Path) -> None:
     for file in pages(site):
         parser = html5lib.HTMLParser(strict=True, namespaceHTMLElements=False)

@@ -1,7 +1,7 @@
 """``bouillotte variants list`` reads its rows from a cache keyed by the content of every
 profile file and of the code that reads them (``rules/listing.py``), and a command line
-that leaves an option out builds no converter for it (``cli/app.py``): neither may change
-a byte of what any command prints."""
+that leaves an option out is handled by Typer as any other: neither may change a byte of
+what any command prints."""
 
 from __future__ import annotations
 
@@ -78,14 +78,25 @@ def test_cold_warm_and_damaged_caches_print_the_same_bytes(
     good = file.read_text(encoding="utf-8")
     payload = diskcache.load(file, listing.MAX_FILE_BYTES)
     assert payload is not None and good == diskcache.seal(file, payload)
-    rows = json.loads(payload)
+    stored_rows = json.loads(payload)
+    rows = stored_rows["rows"]
+
+    def wrapped(changed: object) -> str:
+        return json.dumps({**stored_rows, "rows": changed})
+
+    a_text = next(iter(stored_rows["texts"]))
     wrong = {  # sealed with the right digest, yet not rows: refused for their shape
         "not JSON": payload[: len(payload) // 2],
-        "not a list": json.dumps({"rows": rows}),
-        "a key missing": json.dumps([{k: v for k, v in r.items() if k != "title"} for r in rows]),
-        "keys reordered": json.dumps([dict(reversed(r.items())) for r in rows]),
-        "players as text": json.dumps([{**r, "players": str(r["players"])} for r in rows]),
-        "players true": json.dumps([{**r, "players": True} for r in rows]),
+        "the rows alone": json.dumps(rows),
+        "not a list": wrapped({"rows": rows}),
+        "a key missing": wrapped([{k: v for k, v in r.items() if k != "title"} for r in rows]),
+        "keys reordered": wrapped([dict(reversed(r.items())) for r in rows]),
+        "players as text": wrapped([{**r, "players": str(r["players"])} for r in rows]),
+        "players true": wrapped([{**r, "players": True} for r in rows]),
+        "a quoted text since changed": json.dumps(
+            {**stored_rows, "texts": {**stored_rows["texts"], a_text: "0" * 64}}
+        ),
+        "notes not text": json.dumps({**stored_rows, "notes": [1]}),
         "nested too deep": "[" * 100_000,
         "empty": "",
         "too long": payload + " " * listing.MAX_FILE_BYTES,
@@ -181,22 +192,31 @@ def test_rows_built_while_a_profile_changed_are_not_stored(
 def test_a_user_profile_replaces_a_bundled_one_in_the_key(
     cache: Path, tmp_path: Path, runner: CliRunner
 ) -> None:
-    """The same file name in a user's folder (which replaces the bundled profile) keys
-    the rows apart from the bundled library's."""
+    """The same file name in a user's folder (which replaces the bundled profile, as it
+    says) keys the rows apart from the bundled library's; a warm list says which file it
+    uses as a cold one does."""
     bundled = json.loads(listed(runner, "--json")[1])
     mine = tmp_path / "mine"
     mine.mkdir()
-    (mine / "foster-three.yaml").write_text(CHILD.format(players=5), encoding="utf-8")
-    code, out, _ = listed(runner, "--json", "--variants", str(mine))
+    profile = mine / "foster-three.yaml"
+    profile.write_text(CHILD.format(players=5), encoding="utf-8")
+    code, _, err = listed(runner, "--json", "--variants", str(mine))
+    assert code == 2 and "say 'replaces: true'" in err
+    profile.write_text("replaces: true\n" + CHILD.format(players=5), encoding="utf-8")
+    code, out, err = listed(runner, "--json", "--variants", str(mine))
     assert code == 0
+    note = f"note: using {profile} (replaces: true) in place of the bundled profile 'foster-three'"
+    assert err.strip() == note
+    assert listed(runner, "--json", "--variants", str(mine)) == (0, out, err)
     replaced = {r["id"]: r for r in json.loads(out)}["foster-three"]
     assert replaced["title"] == "My system" and replaced["players"] == 5
     assert json.loads(listed(runner, "--json")[1]) == bundled
 
 
-def test_a_warm_list_imports_neither_pydantic_nor_yaml(tmp_path: Path) -> None:
-    """What the cache is for: once the rows are stored, listing loads only the command
-    line (and with an empty cache the output is the same)."""
+def test_a_warm_list_reads_no_profile(tmp_path: Path) -> None:
+    """What the cache is for: once the rows are stored, listing neither parses YAML nor
+    builds the profiles (and with an empty cache the output is the same). Pydantic is
+    imported either way: Typer converts the options with it."""
     code = (
         "import sys\n"
         "from bouillotte.cli.app import app\n"
@@ -204,7 +224,7 @@ def test_a_warm_list_imports_neither_pydantic_nor_yaml(tmp_path: Path) -> None:
         "    app(['variants', 'list'])\n"
         "except SystemExit:\n"
         "    pass\n"
-        "print(sorted(m for m in ('pydantic', 'yaml', 'typer._adapters') if m in sys.modules))\n"
+        "print(sorted(m for m in ('bouillotte.rules.profiles', 'yaml') if m in sys.modules))\n"
     )
     env = {**os.environ, "BOUILLOTTE_CACHE": str(tmp_path / "cache")}
     runs = [
@@ -215,7 +235,7 @@ def test_a_warm_list_imports_neither_pydantic_nor_yaml(tmp_path: Path) -> None:
     ]
     cold, warm = (run.stdout.splitlines() for run in runs)
     assert cold[:-1] == warm[:-1]
-    assert cold[-1] == "['pydantic', 'yaml']"  # built from the profiles
+    assert cold[-1] == "['bouillotte.rules.profiles', 'yaml']"  # built from the profiles
     assert warm[-1] == "[]"
 
 
@@ -227,11 +247,10 @@ def test_a_warm_list_imports_neither_pydantic_nor_yaml(tmp_path: Path) -> None:
         (["check", "--bogus"], "No such option: --bogus"),
     ],
 )
-def test_a_given_option_is_still_converted_and_refused(
+def test_a_given_option_is_converted_and_refused(
     runner: CliRunner, args: list[str], message: str
 ) -> None:
-    """Only an option left out skips its converter: a value given is converted, and a
-    bad one refused, by Typer as before (usage errors exit 2)."""
+    """A value given is converted, and a bad one refused, by Typer (usage errors exit 2)."""
     result = runner.invoke(app, args)
     assert result.exit_code == 2
     assert message in result.stderr

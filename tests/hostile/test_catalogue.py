@@ -206,6 +206,102 @@ def _build_running(tmp: Path) -> Cleanup:
     return lambda: os.close(fd)
 
 
+# -- an editor's own folder (bouillotte new), with one mistake each --------------------------
+
+
+def _editor_folder(tmp: Path) -> Path:
+    from bouillotte.cli.scaffold import scaffold
+
+    scaffold(tmp / "ed")
+    return tmp / "ed" / "variants"
+
+
+def _edit(file: Path, old: str, new: str) -> None:
+    text = file.read_text(encoding="utf-8")
+    assert old in text, (file, old)
+    file.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def _quote_mistyped(tmp: Path) -> Cleanup:
+    _edit(_editor_folder(tmp) / "our-table.yaml", "blind of two counters", "blind of too counters")
+    return None
+
+
+def _work_without_text(tmp: Path) -> Cleanup:
+    _edit(_editor_folder(tmp) / "sources.yaml", "    file: texts/house-rules.txt\n", "")
+    return None
+
+
+def _text_missing(tmp: Path) -> Cleanup:
+    (_editor_folder(tmp) / "texts" / "house-rules.txt").unlink()
+    return None
+
+
+def _text_not_utf8(tmp: Path) -> Cleanup:
+    text = _editor_folder(tmp) / "texts" / "house-rules.txt"
+    text.write_bytes(text.read_text(encoding="utf-8").replace("Void", "Déjà").encode("latin-1"))
+    return None
+
+
+def _text_without_header(tmp: Path) -> Cleanup:
+    (_editor_folder(tmp) / "texts" / "house-rules.txt").write_text(
+        "the dealer puts up a blind of two counters\n", encoding="utf-8"
+    )
+    return None
+
+
+def _glossary_quote_mistyped(tmp: Path) -> Cleanup:
+    (_editor_folder(tmp) / "glossary.yaml").write_text(
+        "terms:\n  - id: levy\n    term: levy\n    definition: What a void deal costs.\n"
+        "    source: house-rules\n    locator: Void deals\n"
+        "    quote: each player puts three counters in the pool\n    status: documented\n",
+        encoding="utf-8",
+    )
+    return None
+
+
+def _readings_quote_mistyped(tmp: Path) -> Cleanup:
+    (_editor_folder(tmp) / "readings.yaml").write_text(
+        "readings:\n  - id: levy\n    rule: void_deals.levy_and_next_blind\n"
+        "    source: house-rules\n    locator: Void deals\n"
+        "    quote: each player puts two counter in the pool\n"
+        "    question: Does the next dealer blind on top of the levy?\n"
+        "    readings:\n      - {value: levy-and-blind, meaning: He does.}\n"
+        "      - {value: levy-instead-of-blind, meaning: He does not.}\n"
+        "    scenario: our-table-nobody-opens\n    variant: our-table\n",
+        encoding="utf-8",
+    )
+    return None
+
+
+def _same_id_in_two_folders(tmp: Path) -> Cleanup:
+    folder = _editor_folder(tmp)
+    (tmp / "more").mkdir()
+    shutil.copy(folder / "our-table.yaml", tmp / "more" / "our-table.yaml")
+    return None
+
+
+def _bundled_id(tmp: Path) -> Cleanup:
+    folder = _editor_folder(tmp)
+    (folder / "our-table.yaml").rename(folder / "foster.yaml")
+    _edit(folder / "foster.yaml", "extends: foster", "extends: pagat")
+    return None
+
+
+def _silent_without_its_system(tmp: Path) -> Cleanup:
+    _edit(
+        _editor_folder(tmp) / "our-table.yaml",
+        "      status: documented\n  void_deals:",
+        "      status: documented\n      source_silent: true\n  void_deals:",
+    )
+    return None
+
+
+def _not_empty(tmp: Path) -> Cleanup:
+    _editor_folder(tmp)
+    return None
+
+
 # -- drivers of real processes --------------------------------------------------------------
 
 
@@ -593,7 +689,7 @@ CASES = [
     Case(
         "glossary-unknown-key",
         ("variants", "list", "--variants", "{in}/glossary-unknown-key"),
-        "glossary.yaml:5: terms.0.aslo: Extra inputs are not permitted",
+        "glossary.yaml:5: terms.0.aslo: unknown key 'aslo' (did you mean 'also'?)",
     ),
     Case(
         "glossary-documented-term-without-its-quote",
@@ -748,7 +844,7 @@ CASES = [
     Case(
         "session-names-an-unknown-variant",
         ("session", "{in}/session-unknown-variant.yaml"),
-        "session-unknown-variant.yaml:1: variant: unknown variant; known variants:",
+        "session-unknown-variant.yaml:1: variant: unknown variant (did you mean 'foster'?); known",
     ),
     Case(
         "golden-dir-that-does-not-exist",
@@ -1079,6 +1175,107 @@ CASES = [
         "sweep-an-unknown-system",
         ("sweep", "nosuch"),
         "unknown variant 'nosuch'",
+    ),
+    # an editor's own folder: every documented quote stands in its work's text
+    Case(
+        "documented-quote-not-in-its-text",
+        ("variants", "show", "our-table", "--variants", "{tmp}/ed/variants"),
+        "our-table.yaml:15: rules.forced_bets.dealer_blind.quote: not found word for word in "
+        "the text of 'house-rules' (house-rules.txt); the closest passage, paragraph 1: "
+        '"the dealer puts up a blind of two counters."',
+        setup=_quote_mistyped,
+    ),
+    *[
+        Case(
+            f"documented-quote-not-in-its-text-{command[0]}",
+            (*command, "--variants", "{tmp}/ed/variants"),
+            "our-table.yaml:15: rules.forced_bets.dealer_blind.quote: not found word for word",
+            setup=_quote_mistyped,
+            one_line=command[0] != "site",  # the build's progress line comes before it
+        )
+        for command in (
+            ("variants", "list"),
+            ("check", "{tmp}/ed/scenarios"),
+            ("run", "{tmp}/ed/scenarios/our-table-nobody-opens.yaml", "--variant", "our-table"),
+            ("site", "build", "--out", "{tmp}/out"),
+        )
+    ],
+    Case(
+        "documented-quote-of-a-work-that-ships-no-text",
+        ("variants", "show", "our-table", "--variants", "{tmp}/ed/variants"),
+        "our-table.yaml:15: rules.forced_bets.dealer_blind.quote: the work 'house-rules' ships "
+        "no text to check this quote against: ship the text (a 'file:' in sources.yaml) or "
+        "mark the rule 'status: paraphrased'",
+        setup=_work_without_text,
+    ),
+    Case(
+        "documented-quote-whose-text-is-missing",
+        ("check", "{tmp}/ed/scenarios", "--variants", "{tmp}/ed/variants"),
+        "our-table.yaml:15: rules.forced_bets.dealer_blind.quote: the text of the work "
+        "'house-rules' is missing",
+        setup=_text_missing,
+    ),
+    Case(
+        "documented-quote-whose-text-is-not-utf-8",
+        ("variants", "list", "--variants", "{tmp}/ed/variants"),
+        "house-rules.txt) is not UTF-8: save it as UTF-8",
+        setup=_text_not_utf8,
+    ),
+    Case(
+        "documented-quote-whose-text-has-no-header",
+        ("variants", "list", "--variants", "{tmp}/ed/variants"),
+        "is not a shipped text: a shipped text starts with 'Key: value' lines",
+        setup=_text_without_header,
+    ),
+    Case(
+        "glossary-quote-not-in-its-text",
+        ("variants", "list", "--variants", "{tmp}/ed/variants"),
+        "glossary.yaml:7: terms.0.quote: not found word for word in the text of 'house-rules'",
+        setup=_glossary_quote_mistyped,
+    ),
+    Case(
+        "profile-with-a-bundled-id",
+        ("variants", "list", "--variants", "{tmp}/ed/variants"),
+        "foster.yaml:1: the id 'foster' (the file's name) is already the bundled profile "
+        "'foster': rename this file for a system of its own, or say 'replaces: true'",
+        setup=_bundled_id,
+    ),
+    Case(
+        "readings-quote-not-in-its-text",
+        ("variants", "list", "--variants", "{tmp}/ed/variants"),
+        "readings.yaml:6: readings.0.quote: not found word for word in the text of 'house-rules'",
+        setup=_readings_quote_mistyped,
+    ),
+    Case(
+        "one-id-in-two-folders",
+        ("variants", "list", "--variants", "{tmp}/ed/variants", "--variants", "{tmp}/more"),
+        "our-table.yaml:1: the id 'our-table' (the file's name) is already the profile in ",
+        setup=_same_id_in_two_folders,
+    ),
+    Case(
+        "source-silent-without-inherited-from",
+        ("variants", "show", "our-table", "--variants", "{tmp}/ed/variants"),
+        "our-table.yaml:11: rules.forced_bets.dealer_blind: 'source_silent' needs 'inherited_from'",
+        setup=_silent_without_its_system,
+    ),
+    Case(
+        "export-standalone-without-out",
+        ("variants", "export", "foster", "--standalone"),
+        "--standalone writes several files: give the folder with --out DIR",
+    ),
+    Case(
+        "export-over-existing-files",
+        ("variants", "export", "foster", "--as", "our-table", "--out", "{tmp}/ed/variants"),
+        "our-table.yaml: would overwrite a file already there",
+        setup=_not_empty,
+        untouched=("ed",),
+    ),
+    Case(
+        "new-into-a-folder-that-is-not-empty",
+        ("new", "{tmp}/ed"),
+        "ed: already exists and is not an empty folder; name a new folder",
+        setup=_not_empty,
+        untouched=("ed",),
     ),
 ]
 

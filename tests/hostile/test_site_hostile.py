@@ -66,10 +66,12 @@ def write_inputs(root: Path) -> tuple[Path, Path]:
 """,
         encoding="utf-8",
     )
-    # The shipped text of a work is published page by page: its header and paragraphs too.
+    # The shipped text of a work is published page by page: its header and paragraphs too
+    # (the second paragraph holds the documented quote, which must stand in the text).
     (profiles / "texts").mkdir()
     (profiles / "texts" / "evil.txt").write_text(
-        f"Work: evil\nTitle: {payload('work-text-header')}\n---\n{payload('work-text')}\n",
+        f"Work: evil\nTitle: {payload('work-text-header')}\n---\n{payload('work-text')}\n\n"
+        f"{payload('rule-quote')}\n",
         encoding="utf-8",
     )
     # The oddest name an id may have (letters of both cases, digits, "-"; a "#" or "?" is

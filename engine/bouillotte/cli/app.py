@@ -11,26 +11,21 @@ turns it into one line on stderr and exit status 2 for every command at once.
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import sys
-from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
 import typer
-from typer.core import TyperGroup
-
-try:  # the Click that Typer uses: its own copy since Typer 0.2x
-    from typer import _click as click
-except ImportError:  # pragma: no cover - an older Typer, on Click itself
-    import click  # type: ignore[no-redef]
-
-try:  # how Typer converts a value: since Typer 0.2x, through a pydantic TypeAdapter
-    from typer._coercion import RuntimeParam, TypeDescriptor, build_runtime_param
-except ImportError:  # pragma: no cover - an older Typer converts with Click's types
-    RuntimeParam = None  # type: ignore[assignment,misc]
+from typer.core import TyperCommand, TyperGroup
 
 from ..rules.errors import UserError
 from .options import user_errors
+
+# Typer exports no name for Click's classes (its copy of Click is private since Typer 0.2x),
+# so the methods below that Click calls say ``Any`` for its context and help formatter.
+Command = TyperCommand | TyperGroup
+"""What :func:`typer.main.get_command` makes of a command module's application."""
 
 COMMANDS: dict[str, str] = {
     "schema": "Print the JSON Schema of profile or scenario files, for editors.",
@@ -59,97 +54,64 @@ COMMANDS: dict[str, str] = {
     "with its interval from the paired per-deal differences.",
     "variants": "List, show and compare the variant profiles.",
     "site": "Build the static reference site, or preview it on localhost.",
+    "new": "Make a working folder for your own systems and site: a profile, its source and "
+    "text, a scenario, a site configuration and a theme, with a README of what to run.",
 }
 """Every command, in the order ``--help`` lists them, with the first sentence of its help
 (the module ``commands/<name>.py`` holds the command and its whole help;
 tests/test_cli.py checks that the two agree)."""
 
 
-def load_command(name: str) -> click.Command:
+def load_command(name: str) -> Command:
     """Import ``commands/<name>.py`` and return its command (or group of commands)."""
     module = importlib.import_module(f"{__package__}.commands.{name}")
     command = typer.main.get_command(module.cli)
+    assert isinstance(command, TyperCommand | TyperGroup)
     command.name = name
     return command
-
-
-if RuntimeParam is not None:
-
-    @dataclass(frozen=True)
-    class _Deferred(RuntimeParam):
-        """Typer's conversion of one parameter, built when a value is given.
-
-        Typer builds the converter of every parameter of the command line it parses (a
-        pydantic ``TypeAdapter``) even for an option left out, whose value is ``None`` or
-        ``()`` whatever the converter: that alone imported pydantic, a third of what
-        ``bouillotte variants list`` cost. This stands in for it: Typer's own
-        :meth:`RuntimeParam.coerce` answers a missing value as always, and the first value
-        given builds Typer's converter and hands it over (kept for the next value)."""
-
-        descriptor: TypeDescriptor | None = None
-
-        def _coerce_value(self, value: Any, param: Any, ctx: click.Context) -> Any:
-            assert self.descriptor is not None
-            converter = build_runtime_param(self.descriptor)
-            param._runtime_param = converter
-            return converter._coerce_value(value, param=param, ctx=ctx)
-
-
-def defer_conversion(command: click.Command, ctx: click.Context) -> None:
-    """Let every parameter of ``command`` (and of its sub-commands) build its converter
-    only when it is given a value (:class:`_Deferred`); with a Typer that has no such
-    converters, do nothing.
-
-    ``--help`` is among them: Click makes it on first use, with the names the context
-    gives (a sub-command's context takes its parent's), so it is made here, from ``ctx``."""
-    if RuntimeParam is None:  # pragma: no cover - an older Typer
-        return
-    help_option = command.get_help_option(ctx)
-    for param in [*command.params, *([help_option] if help_option else [])]:
-        descriptor = getattr(param, "type_descriptor", None)
-        if descriptor is not None and getattr(param, "_runtime_param", False) is None:
-            param._runtime_param = _Deferred(  # type: ignore[attr-defined]
-                parameter_info=descriptor.parameter_info,
-                annotation=descriptor.annotation,
-                descriptor=descriptor,
-            )
-    for sub in getattr(command, "commands", {}).values():
-        defer_conversion(sub, ctx)
 
 
 class BouillotteGroup(TyperGroup):
     """The top-level command: loads a sub-command's module only when it is used, lists
     them all from :data:`COMMANDS`, and runs each inside :func:`~.options.user_errors`."""
 
-    def list_commands(self, ctx: click.Context) -> list[str]:
+    def list_commands(self, ctx: Any) -> list[str]:
         return [*COMMANDS, *(n for n in self.commands if n not in COMMANDS)]
 
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
         if cmd_name not in self.commands and cmd_name in COMMANDS:
             self.commands[cmd_name] = load_command(cmd_name)
-            defer_conversion(self.commands[cmd_name], ctx)
         return self.commands.get(cmd_name)
 
-    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        """The commands with their summaries, each from :data:`COMMANDS` unless loaded
+        (a stand-in command of that help shortens it as Click shortens any)."""
         names = self.list_commands(ctx)
         limit = formatter.width - 6 - max(len(name) for name in names)
         rows = [
             (
                 name,
-                click.utils.make_default_short_help(COMMANDS[name], limit)
-                if name in COMMANDS and name not in self.commands
-                else self.commands[name].get_short_help_str(limit),
+                (
+                    self.commands.get(name) or TyperCommand(name, help=COMMANDS[name])
+                ).get_short_help_str(limit),
             )
             for name in names
         ]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        defer_conversion(self, ctx)  # the top-level command's own options
-        return super().parse_args(ctx, args)
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        """As Typer's, but a mistyped command is answered with the nearest of all of
+        :data:`COMMANDS` (Typer looks only among those already loaded)."""
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and name not in self.list_commands(ctx):
+            close = difflib.get_close_matches(name, self.list_commands(ctx), n=1)
+            ctx.fail(
+                f"No such command {name!r}." + (f" Did you mean {close[0]!r}?" if close else "")
+            )
+        return super().resolve_command(ctx, args)
 
-    def invoke(self, ctx: click.Context) -> Any:
+    def invoke(self, ctx: Any) -> Any:
         with user_errors():
             return super().invoke(ctx)
 
@@ -160,7 +122,7 @@ app = typer.Typer(
         "Compare the historical rule systems of Bouillotte (Brelan).\n\n"
         "Each system is a YAML variant profile with a citation for every rule; one engine "
         "plays any deal under any profile.\n\n"
-        "Start with:  bouillotte variants list   ·   bouillotte compare foster-sight\n\n"
+        "\b\nStart with:\n  bouillotte variants list\n  bouillotte compare foster-sight\n\n"
         "YAML files are read within limits (docs/contracts.md): at most 1 MiB, 20,000 values "
         "once aliases are expanded, 64 levels deep. Bad input exits 2 with one line naming "
         "the file, line, field and value; Ctrl-C exits 130."
@@ -172,8 +134,26 @@ app = typer.Typer(
 )
 
 
+def _print_version(asked: bool) -> None:
+    if asked:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            typer.echo(f"bouillotte {version('bouillotte')}")
+        except PackageNotFoundError:  # run from a source tree that is not installed
+            typer.echo("bouillotte (not installed: no version)")
+        raise typer.Exit()
+
+
 @app.callback()
-def _root() -> None:
+def _root(
+    show_version: Annotated[
+        bool,
+        typer.Option(
+            "--version", help="Print the version and exit.", is_eager=True, callback=_print_version
+        ),
+    ] = False,
+) -> None:
     """The commands are loaded by :class:`BouillotteGroup`; the application needs one
     callback to be a group rather than a single command."""
 

@@ -11,8 +11,30 @@ from pathlib import Path
 from typing import Annotated, Any, TextIO
 
 import typer
+from typer.core import TyperCommand
 
 from ..rules.errors import InputError, UserError
+
+_IDS = re.compile(r"[a-z0-9][a-z0-9-]*(,[a-z0-9][a-z0-9-]*)*")
+"""A value of ``--variants`` that reads as variant ids rather than a path."""
+
+
+def _profile_folders(ctx: typer.Context, folders: list[Path] | None) -> list[Path] | None:
+    """``--variants`` is always a folder: a value that is none is refused in one line, and
+    one written like ids (``foster,pagat``, as ``compare --variants`` once took them) is
+    told how to choose systems instead, where the command can."""
+    for folder in folders or []:
+        if not folder.exists():
+            choose = any("-v" in getattr(p, "opts", ()) for p in ctx.command.params)
+            like_ids = _IDS.fullmatch(str(folder)) is not None
+            ids = str(folder).split(",")
+            hint = f"; to choose systems use {' '.join(f'-v {i}' for i in ids)}"
+            hint = hint if choose and like_ids else ""
+            raise InputError(
+                f"no such folder: --variants takes a folder of profiles{hint}", file=folder
+            )
+    return folders
+
 
 VariantsDirs = Annotated[
     list[Path] | None,
@@ -20,6 +42,8 @@ VariantsDirs = Annotated[
         "--variants",
         help="A folder of your own profiles, used beside the bundled ones (repeatable).",
         file_okay=False,
+        metavar="DIR",
+        callback=_profile_folders,
     ),
 ]
 ScenarioDirs = Annotated[
@@ -27,6 +51,7 @@ ScenarioDirs = Annotated[
     typer.Option(
         "--scenarios",
         help="A folder or file of your own scenarios, used beside the bundled ones (repeatable).",
+        metavar="PATH",
     ),
 ]
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON data on stdout.")]
@@ -99,11 +124,95 @@ def check_deals(deals: int) -> None:
         )
 
 
+_TYPE_LABEL = re.compile(r" <[^>]*>")
+"""The type Typer shows beside an argument's name (``SCENARIO <str>``)."""
+_REQUIRED = re.compile(r"^\{(.*)\}")
+"""The braces Typer puts round a required argument in the usage line."""
+
+METAVARS = {
+    "scenario": "SCENARIO",
+    "paths": "PATH",
+    "variant": "SYSTEM",
+    "variant_id": "SYSTEM",
+    "first": "FIRST",
+    "second": "SECOND",
+    "base": "BASE",
+    "towards": "SYSTEM",
+    "kind": "KIND",
+    "file": "FILE",
+    "seed": "N",
+    "deals": "N",
+    "jobs": "N",
+    "port": "N",
+    "save": "DIR",
+    "dir": "DIR",
+    "out": "DIR",
+    "config": "FILE",
+    "csv_file": "FILE",
+    "folder": "DIR",
+    "policy": "POLICY",
+    "vary": "RULE",
+    "cluster": "ADDRESS",
+}
+"""The word for a parameter's value in ``--help``, by the parameter's name, where its
+declaration gives none (tests/test_cli.py checks that every parameter has one)."""
+
+
+def _examples_unwrapped(text: str | None) -> str | None:
+    """``text`` with each paragraph of examples marked for Click not to rewrap it (its
+    ``\b`` marker), so that each example stays on its own line."""
+    if not text:
+        return text
+    paragraphs = text.split("\n\n")
+    return "\n\n".join(
+        f"\b\n{p}" if p.lstrip().startswith(("Example", "Start with")) else p for p in paragraphs
+    )
+
+
+class WordsCommand(TyperCommand):
+    """A command whose help speaks in words: each parameter by its metavar (``SCENARIO``,
+    ``SYSTEM``, ``N``, ``DIR``: given where it is declared, else :data:`METAVARS`'s word
+    for its name), never a Python type
+    (``<int>``, ``<list[str]>``) nor a required argument in braces (``{scenario}``); its
+    examples each on its own line."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["help"] = _examples_unwrapped(kwargs.get("help"))
+        for param in kwargs.get("params") or ():
+            if param.metavar is None and not getattr(param, "is_flag", False):
+                param.metavar = METAVARS.get(param.name or "")
+        super().__init__(*args, **kwargs)
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        return [_REQUIRED.sub(r"\1", piece) for piece in super().collect_usage_pieces(ctx)]
+
+    def format_options(self, ctx: Any, formatter: Any) -> None:
+        sections: dict[str, list[tuple[str, str]]] = {"Arguments": [], "Options": []}
+        for param in self.get_params(ctx):
+            record = param.get_help_record(ctx)
+            if record is not None:
+                name, text = record
+                kind = "Arguments" if param.param_type_name == "argument" else "Options"
+                sections[kind].append((_TYPE_LABEL.sub("", name), text))
+        for title, rows in sections.items():
+            if rows:
+                with formatter.section(title):
+                    formatter.write_dl(rows)
+
+
+class _WordsApp(typer.Typer):
+    """A Typer application whose commands are :class:`WordsCommand` unless told."""
+
+    def command(self, *args: Any, cls: Any = None, **kwargs: Any) -> Any:
+        return super().command(*args, cls=cls or WordsCommand, **kwargs)
+
+
 def command_app(**settings: Any) -> typer.Typer:
     """The Typer application of one command module: plain Click help (no Rich, which
-    would cost more start-up time than the rest of ``--help``), no completion options
-    and no pretty tracebacks (bad input never shows one)."""
-    return typer.Typer(
+    would cost more start-up time than the rest of ``--help``) in words
+    (:class:`WordsCommand`), no completion options and no pretty tracebacks (bad input
+    never shows one)."""
+    return _WordsApp(
         rich_markup_mode=None, add_completion=False, pretty_exceptions_enable=False, **settings
     )
 

@@ -119,10 +119,10 @@ class Deal:
         "_legal",
         "_may_go_all_in",
         "_min_raise",
-        "_multiples",
         "_opening",
         "_outcome",
         "_pots",
+        "_raises",
         "_status",
         "aggressor",
         "asked",
@@ -138,6 +138,7 @@ class Deal:
         "events",
         "exposed",
         "favori_rank",
+        "first_stake",
         "folded",
         "hands",
         "in_by_choice",
@@ -243,6 +244,9 @@ class Deal:
         self.last_straddler: int | None = None
         self.opened = False
         self.bet = 0
+        self.first_stake = 0
+        """What the opener added to open the game (Pierer's *Einsatz*, which raises multiply
+        under some readings of his raises)."""
         self.aggressor: int | None = None
         self.pending: list[int] = []
         self.privilege_holder: int | None = None
@@ -262,7 +266,7 @@ class Deal:
         betting = rules.betting  # read at every step: looked up once
         self._may_go_all_in = betting.all_in_may_open_or_raise
         self._min_raise = betting.minimum_raise
-        self._multiples = betting.raises == "multiples-of-the-bet"
+        self._raises = betting.raises
         self._opening = betting.opening_minimum
         self._fresh = (
             max(rules.forced_bets.dealer_blind, 1)
@@ -381,8 +385,8 @@ class Deal:
             legal = [_PASS]
             low = self._min_open(seat)
             if low <= top:
-                legal.append(LegalAction("bet", low, top))
-            if may_go_all_in and total >= low:
+                legal.append(LegalAction("bet", low, self._max_open(seat, top)))
+            if may_go_all_in and low <= total <= self._max_open(seat, total):
                 legal.append(LegalAction("all-in", total, total))
             legal.append(_FOLD)
             return legal
@@ -413,7 +417,7 @@ class Deal:
             if not legal.low <= amount <= legal.high:
                 return False
             whole = self.contrib[seat] + self.cave[seat]
-            return not legal.step or amount % legal.step == 0 or amount == whole
+            return not legal.step or (amount - legal.low) % legal.step == 0 or amount == whole
         if kind == "discard":
             return self._draw_fault(seat, action) is None
         if kind == "buy":
@@ -545,6 +549,12 @@ class Deal:
                 f"{self.names[seat]} cannot open for {total}: the least opening is {low}",
                 "betting.opening_minimum",
             )
+        if self._opening == "exactly-the-pot" and total > low:
+            return (
+                f"{self.names[seat]} cannot open for {total}: the opening adds exactly as much "
+                f"as the pot holds, to {low}; raising comes after",
+                "betting.opening_minimum",
+            )
         return self._stake_fault(seat, total, "open")
 
     def _raise_fault(self, seat: int, total: int) -> tuple[str, str]:
@@ -556,10 +566,10 @@ class Deal:
                 f"at least {low}",
                 "betting.minimum_raise",
             )
-        if step and total % step and total != self.contrib[seat] + self.cave[seat]:
+        if step and (total - low) % step and total != self.contrib[seat] + self.cave[seat]:
             return (
-                f"{name} cannot raise to {total}: a raise doubles, quadruples or otherwise "
-                f"multiplies the bet of {self.bet} (to {2 * step}, {3 * step}, ...)",
+                f"{name} cannot raise to {total}: {self._raise_grid_words()} (to {low}, "
+                f"{low + step}, ...)",
                 "betting.raises",
             )
         return self._stake_fault(seat, total, "raise")
@@ -813,12 +823,16 @@ class Deal:
 
     def _min_open(self, seat: int) -> int:
         largest = self._largest_stake()
-        if self._opening == "as-much-as-the-pot":
+        if self._opening in ("as-much-as-the-pot", "exactly-the-pot"):
             return max(largest, self.contrib[seat] + max(self.pot_total(), 1))
         if self._opening == "equal-the-largest":
             return max(largest, 1)
         least = self.contrib[seat] + self._fresh  # a counter, or the blind (equal-the-blind)
         return largest if largest > least else least
+
+    def _max_open(self, seat: int, top: int) -> int:
+        """The most an opening may be, given ``top``, the most the cave allows."""
+        return self._min_open(seat) if self._opening == "exactly-the-pot" else top
 
     def _record(self, seat: int, word: str, adds: int, *, sight: bool = False) -> None:
         """A betting word that puts chips in (bet, call, raise, all-in)."""
@@ -836,6 +850,7 @@ class Deal:
         )
 
     def _open(self, seat: int, total: int, word: str) -> None:
+        self.first_stake = total - self.contrib[seat]
         self._record(seat, word, total - self.contrib[seat])
         self.opened = True
         self.bet = total
@@ -844,12 +859,36 @@ class Deal:
         self._everyone_else_to_act(seat)
 
     def _least_raise(self) -> tuple[int, int | None]:
-        """The least total a raise may reach, and the step between allowed totals."""
-        bet = self.bet
+        """The least total a raise may reach, and the step between allowed totals (each
+        allowed total is the least one and a whole number of steps above it)."""
+        bet, raises = self.bet, self._raises
         low = bet + self._min_raise
-        if self._multiples and bet > 0:
-            return max(low, 2 * bet), bet
-        return low, None
+        if raises == "by-any-amount" or bet <= 0:
+            return low, None
+        if raises == "multiples-of-the-bet":  # make it 2, 3, ... times the bet
+            return _first_multiple(max(low, 2 * bet), bet), bet
+        unit = self.first_stake if self.first_stake > 0 else bet
+        if raises == "multiples-of-the-first-stake":  # make it 2, 3, ... times the stake
+            return _first_multiple(max(low, 2 * unit), unit), unit
+        if raises == "adds-multiples-of-the-first-stake":  # add 2, 3, ... times the stake
+            return bet + max(2 * unit, _first_multiple(self._min_raise, unit)), unit
+        # adds-multiples-of-the-bet: add 2, 3, ... times the bet
+        return bet + max(2 * bet, _first_multiple(self._min_raise, bet)), bet
+
+    def _raise_grid_words(self) -> str:
+        """What the allowed totals of a raise are, in words (for a refusal)."""
+        raises, bet = self._raises, self.bet
+        if raises == "multiples-of-the-bet":
+            return f"a raise doubles, quadruples or otherwise multiplies the bet of {bet}"
+        unit = self.first_stake if self.first_stake > 0 else bet
+        if raises == "multiples-of-the-first-stake":
+            return f"a raise makes the stake a multiple (twice or more) of the first stake, {unit}"
+        if raises == "adds-multiples-of-the-first-stake":
+            return (
+                f"a raise adds to the bet of {bet} twice, three times or more the first "
+                f"stake, {unit}"
+            )
+        return f"a raise adds to the bet of {bet} twice, three times or more that bet"
 
     def _raise(self, seat: int, total: int, word: str) -> None:
         if self.phase is _PRIVILEGE and seat == self.asked:
@@ -1227,6 +1266,11 @@ def new_deal(
 
 
 @lru_cache(maxsize=256)
+def _first_multiple(least: int, unit: int) -> int:
+    """The smallest whole multiple of ``unit`` that is at least ``least``."""
+    return -(-least // unit) * unit
+
+
 def _table(
     names: tuple[str, ...], dealer: str, to_the_right: bool
 ) -> tuple[dict[str, int], int, list[int], dict[int, int], Seating]:

@@ -12,12 +12,14 @@ is read with the profiles, and a fault is reported at its file and line; a folde
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from .docstrings import describe_fields
+from .nearest import did_you_mean
 from .profile import rule_paths
 from .yamlsource import read_mapping, validated
 
@@ -63,7 +65,10 @@ class Term(BaseModel):
     def _known_rules(cls, rules: list[str]) -> list[str]:
         for path in rules:
             if path not in rule_paths():
-                raise ValueError(f"unknown rule {path!r}; a rule is written group.field")
+                raise ValueError(
+                    f"unknown rule {path!r}{did_you_mean(path, rule_paths())}; "
+                    "a rule is written group.field"
+                )
         return rules
 
     @property
@@ -88,9 +93,12 @@ class GlossaryFile(BaseModel):
 describe_fields(__name__)
 
 
-def load_glossary(file: Path, works: set[str]) -> list[Term]:
+def load_glossary(
+    file: Path, works: set[str], quote_fault: Callable[[str, str], str | None] | None = None
+) -> list[Term]:
     """Read a ``glossary.yaml``: its terms, in the file's order, each checked against the
-    bibliography (``works``); a fault is reported at its file and line."""
+    bibliography (``works``) and, with ``quote_fault`` (:meth:`.quotecheck.QuoteChecker.fault`),
+    each documented quote against its work's text; a fault is reported at its file and line."""
     doc = read_mapping(file, "a list 'terms:' of words with their definition and quote")
     terms = validated(GlossaryFile, doc).terms
     ids: set[str] = set()
@@ -101,9 +109,15 @@ def load_glossary(file: Path, works: set[str]) -> list[Term]:
         if term.source not in works:
             raise doc.fault(
                 ("terms", i, "source"),
-                f"unknown source id; the bibliography has {', '.join(sorted(works))}",
+                f"unknown source id{did_you_mean(term.source, works)}; "
+                f"the bibliography has {', '.join(sorted(works))}",
                 term.source,
             )
+        fault = (
+            quote_fault(term.source, term.quote) if quote_fault and not term.paraphrased else None
+        )
+        if fault is not None:
+            raise doc.fault(("terms", i, "quote"), fault)
     return terms
 
 

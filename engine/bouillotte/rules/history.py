@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict
 
 from .bibliography import LANGUAGE_NAMES, years
 from .citations import STATED_STATUSES, Work
+from .nearest import did_you_mean
 from .profile import rule_paths
 from .profiles import Library
 from .readings import rule_value
@@ -92,8 +93,9 @@ class Meaning(BaseModel):
     locator: str
     quote: str
     translation: str | None = None
-    value: str | None
-    """The rule value that says this meaning, or none where the schema cannot say it."""
+    value: str | bool | int | None
+    """The rule value that says this meaning (a word of a choice, or ``true``/``false`` or a
+    number for a rule that takes one), or none where the schema cannot say it."""
     meaning: str
 
 
@@ -158,11 +160,19 @@ def _load_words_file(library: Library, path: Path) -> list[Word]:
     words = validated(Words, doc).words
     for i, word in enumerate(words):
         if word.rule not in rule_paths():
-            raise doc.fault(("words", i, "rule"), "unknown rule", word.rule)
+            raise doc.fault(
+                ("words", i, "rule"),
+                f"unknown rule{did_you_mean(word.rule, rule_paths())}",
+                word.rule,
+            )
         for j, meaning in enumerate(word.meanings):
             where = ("words", i, "meanings", j)
             if meaning.source not in library.works:
-                raise doc.fault((*where, "source"), "not a work of the bibliography", None)
+                raise doc.fault(
+                    (*where, "source"),
+                    f"not a work of the bibliography{did_you_mean(meaning.source, library.works)}",
+                    None,
+                )
             if meaning.value is not None:
                 try:
                     rule_value(word.rule, meaning.value)

@@ -12,6 +12,10 @@ that reads them. So they are stored as JSON (``variant-rows-<sha256>.json`` in
 - every ``*.yaml`` file of every folder the library reads, in the order it reads them:
   the bundled folder, then the user's ``--variants`` folders, each file's name and bytes.
 
+Building the rows checks every quote against its work's text (``quotecheck.py``), so the
+texts the check read are stored beside the rows, each with a hash of its bytes; rows are
+read back only while each of those texts is unchanged.
+
 Only rows the profiles were built into are stored (and only if no file changed while they
 were built), and the command prints the rows after a JSON round trip whether they were just
 built or read back, so its output is the same byte for byte with a cold cache, a warm one,
@@ -26,6 +30,7 @@ from __future__ import annotations
 
 import json
 import stat
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -53,11 +58,12 @@ def variant_rows(folders: Sequence[Path] = ()) -> list[dict[str, Any]]:
     order (:meth:`~.profiles.Library.all`)."""
     path = _cache_file(folders)
     if path is not None:
-        found = _rows(load(path, MAX_FILE_BYTES))
+        found = _rows(load(path, MAX_FILE_BYTES), announce=True)
         if found is not None:
             return found
     from .profiles import Library  # only now: pydantic, the schema and YAML
 
+    library = Library(folders)
     rows = [
         {
             "id": v.id,
@@ -66,11 +72,13 @@ def variant_rows(folders: Sequence[Path] = ()) -> list[dict[str, Any]]:
             "source": v.source,
             "extends": v.extends,
         }
-        for v in Library(folders).all()
+        for v in library.all()
     ]
-    text = json.dumps(rows, ensure_ascii=False)
-    if path is not None and _cache_file(folders) == path:  # no file changed meanwhile
-        store(path, text)
+    texts = {str(file): _digest(file) for file in library.quotes.texts_read()}
+    notes = library.replaced
+    text = json.dumps({"rows": rows, "texts": texts, "notes": notes}, ensure_ascii=False)
+    if path is not None and _cache_file(folders) == path and None not in texts.values():
+        store(path, text)  # no file changed meanwhile
     found = _rows(text)
     assert found is not None, "the rows of a library are always valid rows"
     return found
@@ -108,15 +116,33 @@ def _contents(file: Path) -> bytes | None:
     return data if len(data) <= MAX_FILE_BYTES else None
 
 
-def _rows(text: str | None) -> list[dict[str, Any]] | None:
-    """The rows in ``text``, or ``None`` unless it is a list of well-formed rows."""
+def _digest(file: Path) -> str | None:
+    """A hash of a text's bytes, or ``None`` if it cannot be read as the library read it."""
+    try:
+        data = _contents(file)
+    except OSError:
+        return None
+    return content_digest(data) if data is not None else None
+
+
+def _rows(text: str | None, announce: bool = False) -> list[dict[str, Any]] | None:
+    """The rows in ``text``, or ``None`` unless it holds well-formed rows and the texts the
+    quotes were checked against are unchanged."""
     if text is None:
         return None
     try:
-        data = json.loads(text)
+        stored = json.loads(text)
     except (ValueError, RecursionError):  # not JSON, or nested beyond Python's stack
         return None
-    if not isinstance(data, list):
+    if not isinstance(stored, dict) or not isinstance(stored.get("texts"), dict):
+        return None
+    for file, digest in stored["texts"].items():
+        if not isinstance(digest, str) or _digest(Path(file)) != digest:
+            return None
+    data, notes = stored.get("rows"), stored.get("notes")
+    if not isinstance(data, list) or not isinstance(notes, list):
+        return None
+    if not all(isinstance(note, str) for note in notes):
         return None
     for row in data:
         if not isinstance(row, dict) or list(row) != list(COLUMNS):
@@ -124,4 +150,7 @@ def _rows(text: str | None) -> list[dict[str, Any]] | None:
         for key, types in COLUMNS.items():
             if type(row[key]) not in types:
                 return None
+    if announce:  # which profile stands in the place of another, as the library says it
+        for note in notes:
+            print(note, file=sys.stderr)
     return data

@@ -143,16 +143,26 @@ class Betting(_Group):
     the right to come in later; ``folds`` gives up the hand."""
 
     opening_minimum: Literal[
-        "equal-the-blind", "equal-the-largest", "match-the-largest-plus-one", "as-much-as-the-pot"
+        "equal-the-blind",
+        "equal-the-largest",
+        "match-the-largest-plus-one",
+        "as-much-as-the-pot",
+        "exactly-the-pot",
     ]
-    """The least an opening bet may be. ``equal-the-blind``: the opener's stake reaches the
-    largest stake on the table and he puts up at least the blind's amount in fresh counters.
-    ``equal-the-largest``: his stake reaches the largest one, so the blind (or the last
-    straddler), whose stake already is the largest, may open without adding a counter.
-    ``match-the-largest-plus-one``: his stake reaches the largest one and he adds at least 1.
-    ``as-much-as-the-pot`` (Pierer: "Wenn ein Spieler gesagt hat: Ich spiele! so muß er so
-    viel Geld zusetzen, als im Stamm steht", whoever says "I play!" must add as much money
-    as stands in the pot): the opener adds at least as much as the pot holds.
+    """The least an opening bet may be (or, for ``exactly-the-pot``, what it must be).
+    ``equal-the-blind``: the opener's stake reaches the largest stake on the table and he
+    puts up at least the blind's amount in fresh counters. ``equal-the-largest``: his stake
+    reaches the largest one, so the blind (or the last straddler), whose stake already is
+    the largest, may open without adding a counter. ``match-the-largest-plus-one``: his
+    stake reaches the largest one and he adds at least 1. ``exactly-the-pot`` (Pierer:
+    "Wenn ein Spieler gesagt hat: Ich spiele! so muß er so viel Geld zusetzen, als im Stamm
+    steht", whoever says "I play!" must add as much money as stands in the pot; "wenn z.B.
+    4 Franken Einsatz ist: Ich spiele! wo er Gleiches setzt", he stakes the same): the
+    opener adds exactly as much as the pot holds, no more and no less; a larger stake
+    comes only with a raise (``raises``), once another player has held him.
+    ``as-much-as-the-pot``: the opener adds at least as much as the pot holds and may add
+    more. No bundled system opens so: it is the value the ``brelan-pierer`` profile took
+    before ``exactly-the-pot``, kept so that a profile written with it plays as before.
 
     Foster's "Equal the amount of the ante; increase it as much as he pleases" has two
     readings for the player whose blind or straddle already stands in the pool: he must
@@ -162,11 +172,33 @@ class Betting(_Group):
     minimum_raise: int = Field(ge=1)
     """The least by which a raise must exceed the bet it raises."""
 
-    raises: Literal["by-any-amount", "multiples-of-the-bet"]
+    raises: Literal[
+        "by-any-amount",
+        "multiples-of-the-bet",
+        "multiples-of-the-first-stake",
+        "adds-multiples-of-the-first-stake",
+        "adds-multiples-of-the-bet",
+    ]
     """How a raise is sized. ``by-any-amount``: any total from the bet plus
-    ``minimum_raise`` up. ``multiples-of-the-bet`` (Pierer: "so kann er den Einsatz
-    verdoppeln, vervierfachen, verzehnfachen etc.", he may double, quadruple, multiply the
-    stake tenfold): the new total is a whole multiple, two or more times, of the bet."""
+    ``minimum_raise`` up. The other four are the readings of Pierer's "so kann er den
+    Einsatz verdoppeln, vervierfachen, verzehnfachen etc., indem er sagt: Ich setze 8, 16,
+    40 etc. Frcs. zu" (he may double, quadruple, multiply the stake tenfold, saying: I add
+    8, 16, 40 francs), said when the stake is 4. Its numbers are multiples of the first
+    stake (the 4 the opener put up with "Ich spiele!"), and *zusetzen* may name the new
+    stake ("make it 8") or what is added ("add 8"):
+
+    - ``multiples-of-the-bet``: the new total is a whole multiple, two or more times, of
+      the bet it raises (make it 8, then 16, 24, ... after a raise to 8);
+    - ``multiples-of-the-first-stake``: the new total is a whole multiple, two or more
+      times, of the first stake, above the bet (make it 8, then 12, 16, ... after 8);
+    - ``adds-multiples-of-the-first-stake``: the raise adds to the bet two or more times
+      the first stake (add 8 to 4: 12, then 20, 24, ... after 12);
+    - ``adds-multiples-of-the-bet``: the raise adds to the bet two or more times that bet
+      (add 8 to 4: 12, then 36, 48, ... after 12).
+
+    The first stake is what the opener added to open the game. In every case each raise
+    must also exceed the bet by ``minimum_raise``; a raise with a player's whole cave (where
+    he may go all in) need not be one of the allowed totals, only at least the least."""
 
     all_in_may_open_or_raise: bool
     """Whether a player may open or raise with the last counters of his cave. Where not,

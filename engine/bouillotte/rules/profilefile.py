@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .citations import CITATION_KEYS
 
@@ -33,6 +33,13 @@ class ProfileFile(BaseModel):
     source: str = Field(description="The main work, an id from variants/sources.yaml.")
     summary: str | None = Field(default=None, description="Markdown prose.")
     extends: str | None = Field(default=None, description="The profile this one extends.")
+    replaces: bool = Field(
+        default=False,
+        description="true when this profile's id (its file name) is also the id of a bundled "
+        "profile, or of one in an earlier --variants folder, and this profile is meant to "
+        "stand in its place (and so in the place of every profile that extends it); without "
+        "it such a profile is refused. Every command then says on stderr which file it uses.",
+    )
     game: Game = Field(
         default="bouillotte",
         description="The game this is a system of: bouillotte, or brelan (the older game). "
@@ -47,6 +54,32 @@ class ProfileFile(BaseModel):
     )
 
 
+class Inheritance(BaseModel):
+    """Beside a rule's value and citation in a flattened profile (``bouillotte variants
+    export``): the value is not this profile's own but inherited from another system, whose
+    profile need not be read with it (a ``--no-bundled`` site)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    inherited_from: str | None = Field(
+        default=None,
+        pattern=r"^[A-Za-z0-9][A-Za-z0-9._-]*$",
+        description="The id of the profile (system) that states this value; the rule is "
+        "shown as inherited from it, as if this profile extended it.",
+    )
+    source_silent: bool = Field(
+        default=False,
+        description="With inherited_from: this profile's own source says nothing of the "
+        "rule, so the other system's value stands in (shown 'inherited from … — … is silent').",
+    )
+
+    @model_validator(mode="after")
+    def _silent_needs_its_system(self) -> Inheritance:
+        if self.source_silent and not self.inherited_from:
+            raise ValueError("'source_silent' needs 'inherited_from', the system that states it")
+        return self
+
+
 PROFILE_KEYS = frozenset(ProfileFile.model_fields)
 """The keys a profile file may have at its top level."""
 GAMES: tuple[str, ...] = get_args(Game)
@@ -54,5 +87,7 @@ GAMES: tuple[str, ...] = get_args(Game)
 VALUE_KEY = "value"
 """A rule written with its citation holds its value under this key, beside the keys of a
 citation (:data:`CITED_KEYS`)."""
-CITED_KEYS = frozenset({VALUE_KEY, *CITATION_KEYS})
+INHERITANCE_KEYS = frozenset(Inheritance.model_fields)
+"""The keys that mark a rule of a flattened profile as inherited (:class:`Inheritance`)."""
+CITED_KEYS = frozenset({VALUE_KEY, *CITATION_KEYS, *INHERITANCE_KEYS})
 """The keys of a rule written with its citation."""

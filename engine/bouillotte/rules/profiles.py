@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,11 +15,21 @@ from .citations import CITATION_KEYS, Citation, Work
 from .errors import InputError
 from .glossary import GLOSSARY_FILE, Term, load_glossary, merge_glossaries
 from .idtext import escaped, id_fault
+from .nearest import did_you_mean
 from .profile import GROUPS, Rules
-from .profilefile import CITED_KEYS, PROFILE_KEYS, VALUE_KEY, ProfileFile
+from .profilefile import (
+    CITED_KEYS,
+    INHERITANCE_KEYS,
+    PROFILE_KEYS,
+    VALUE_KEY,
+    Inheritance,
+    ProfileFile,
+)
+from .quotecheck import QuoteChecker, checked
 from .readings import READINGS_FILE, Reading, load_readings
 from .resources import bundled
 from .texts import ShippedText, load_text
+from .unread import UNREAD_FILE, UnreadWork, load_unread, merge_unread
 from .variant import RuleInfo, Variant
 from .yamlsource import Located, PathKey, pydantic_message, read_yaml, validated
 
@@ -37,12 +48,16 @@ class _Entry:
     doc: Located
     path: PathKey
     """Where the rule stands in ``doc``, as ``("rules", group, field)``."""
+    inheritance: Inheritance | None = None
+    """In a flattened profile: the system the value is inherited from."""
 
 
 class Library:
     """All profiles found in the bundled folder and the user's folders.
 
-    A profile in a user's folder replaces a bundled one of the same id.
+    A profile in a user's folder may stand in the place of a bundled one (or of one in an
+    earlier folder) of the same id only if it says ``replaces: true``; each command then
+    says so on stderr (:attr:`replaced`).
     """
 
     def __init__(self, folders: Sequence[Path] = (), include_bundled: bool = True) -> None:
@@ -51,9 +66,12 @@ class Library:
         self.works: dict[str, Work] = {}
         readings_files: list[Path] = []
         glossary_files: list[Path] = []
+        unread_files: list[Path] = []
         self.meanings_files: list[Path] = []
         """The ``meanings.yaml`` files of the folders, bundled first."""
         self._work_folders: dict[str, Path] = {}
+        self.replaced: list[str] = []
+        """One note per profile that stands in the place of another of its id."""
         for folder in self.folders:
             if not folder.is_dir():
                 raise InputError("no such folder of variant profiles", file=folder)
@@ -66,6 +84,8 @@ class Library:
                     self.meanings_files.append(file)
                 elif file.name == GLOSSARY_FILE:
                     glossary_files.append(file)
+                elif file.name == UNREAD_FILE:
+                    unread_files.append(file)
                 else:
                     fault = id_fault(file.stem)
                     if fault is not None:
@@ -73,20 +93,52 @@ class Library:
                             f"the profile's id (its file's name): {fault}",
                             file=escaped(str(file)),
                         )
+                    if file.stem in self.files:
+                        self._replace(file, self.files[file.stem])
                     self.files[file.stem] = file
+        self.quotes = QuoteChecker({w: self.text_file(w) for w in self.works})
+        """Checks every quote given as a source's words against its work's text."""
         self.readings: dict[str, Reading] = {}
         """The ambiguous sentences whose readings are values of a rule, by rule path."""
         for file in readings_files:  # a user's folder adds readings or replaces a rule's
-            self.readings.update(load_readings(file, set(self.works)))
+            self.readings.update(load_readings(file, set(self.works), self.quotes.fault))
         self.glossary: list[Term] = merge_glossaries(
-            [load_glossary(file, set(self.works)) for file in glossary_files]
+            [load_glossary(file, set(self.works), self.quotes.fault) for file in glossary_files]
         )
         """The words of the game (``glossary.yaml``): the bundled terms, then a user's folder's
         (which replace a bundled term of the same id)."""
+        self.unread: list[UnreadWork] = merge_unread(
+            [load_unread(file, set(self.works)) for file in unread_files]
+        )
+        """The works known but not yet read (``unread.yaml``), the bundled ones first."""
         self._docs: dict[str, Located] = {}
         self._files: dict[str, ProfileFile] = {}
         self._entries: dict[str, dict[str, _Entry]] = {}
         self._variants: dict[str, Variant] = {}
+
+    def _replace(self, file: Path, earlier: Path) -> None:
+        """Let ``file`` replace the profile of the same id in ``earlier`` only if it says
+        ``replaces: true``; note the replacement (:attr:`replaced`) and say it on stderr."""
+        doc = read_yaml(file)
+        data = doc.data if isinstance(doc.data, dict) else {}
+        replaces = data.get("replaces")
+        other = (
+            f"the bundled profile {file.stem!r}"
+            if earlier.parent == bundled("variants")
+            else f"the profile in {earlier}"
+        )
+        if replaces is not True:
+            raise InputError(
+                f"the id {file.stem!r} (the file's name) is already {other}: "
+                "rename this file for a system of its own, or say 'replaces: true' in it to "
+                f"use it in place of that one (and under every profile that extends "
+                f"{file.stem})",
+                file=file,
+                line=doc.line(("replaces",)) if "replaces" in data else 1,
+            )
+        note = f"note: using {file} (replaces: true) in place of {other}"
+        self.replaced.append(note)
+        print(note, file=sys.stderr)
 
     # -- public ---------------------------------------------------------------------
 
@@ -99,7 +151,8 @@ class Library:
             raise InputError(f"not a variant id: {fault}")
         if variant_id not in self.files:
             raise InputError(
-                f"unknown variant {variant_id!r}; known variants: {', '.join(self.ids())}"
+                f"unknown variant {variant_id!r}{did_you_mean(variant_id, self.ids())}; "
+                f"known variants: {', '.join(self.ids())}"
             )
         if variant_id not in self._variants:
             self._variants[variant_id] = self._build(variant_id)
@@ -133,7 +186,10 @@ class Library:
             return None
         if not file.is_file():
             raise InputError(f"the text of work {work_id!r} is missing", file=file, field="file")
-        return load_text(file)
+        try:
+            return load_text(file)
+        except UnicodeDecodeError:
+            raise InputError(f"the text of work {work_id!r} is not UTF-8", file=file) from None
 
     # -- reading --------------------------------------------------------------------
 
@@ -177,7 +233,8 @@ class Library:
             for key in doc.data:
                 if key not in PROFILE_KEYS:
                     raise InputError(
-                        f"unknown key {key!r}; a profile has {', '.join(sorted(PROFILE_KEYS))}",
+                        f"unknown key {key!r}{did_you_mean(key, PROFILE_KEYS)}; "
+                        f"a profile has {', '.join(sorted(PROFILE_KEYS))}",
                         file=doc.file,
                         line=doc.line((key,)),
                         field=str(key),
@@ -209,7 +266,10 @@ class Library:
                 )
 
             if parent not in self.files:
-                raise refuse(f"extends an unknown profile; known profiles: {', '.join(self.ids())}")
+                raise refuse(
+                    f"extends an unknown profile{did_you_mean(parent, self.ids())}; "
+                    f"known profiles: {', '.join(self.ids())}"
+                )
             if parent in (*chain, variant_id):
                 cycle = " -> ".join((*chain, variant_id, parent))
                 raise refuse(f"'extends:' goes round in a cycle: {cycle}")
@@ -218,7 +278,9 @@ class Library:
                     f"'extends:' chains more than {MAX_EXTENDS} profiles; build on a shorter chain"
                 )
             entries.update(self._entries_of(parent, (*chain, variant_id)))
-        entries.update(self._own_entries(variant_id, doc))
+        own = self._own_entries(variant_id, doc)
+        self._check_quotes(own)
+        entries.update(own)
         self._entries[variant_id] = entries
         return entries
 
@@ -228,7 +290,8 @@ class Library:
         for group, fields in rules.items():
             if group not in GROUPS:
                 raise InputError(
-                    f"unknown group of rules {group!r}; the groups are {', '.join(GROUPS)}",
+                    f"unknown group of rules {group!r}{did_you_mean(group, GROUPS)}; "
+                    f"the groups are {', '.join(GROUPS)}",
                     file=doc.file,
                     line=doc.line(("rules", group)),
                     field=f"rules.{group}",
@@ -245,19 +308,35 @@ class Library:
                 path: PathKey = ("rules", group, name)
                 if name not in known:
                     raise InputError(
-                        f"unknown rule {group}.{name}; the rules of {group} are {', '.join(known)}",
+                        f"unknown rule {group}.{name}{did_you_mean(name, known)}; "
+                        f"the rules of {group} are {', '.join(known)}",
                         file=doc.file,
                         line=doc.line(path),
                         field=f"rules.{group}.{name}",
                     )
-                value, citation = self._split(raw, doc, path)
-                own[f"{group}.{name}"] = _Entry(value, citation, variant_id, doc, path)
+                value, citation, inheritance = self._split(raw, doc, path)
+                own[f"{group}.{name}"] = _Entry(value, citation, variant_id, doc, path, inheritance)
         return own
 
-    def _split(self, raw: Any, doc: Located, path: PathKey) -> tuple[Any, Citation | None]:
-        """Separate a rule's value from its citation (``value:`` plus citation keys)."""
+    def _check_quotes(self, own: dict[str, _Entry]) -> None:
+        """Every quote of a profile given as its source's words, found in the source's
+        text (:mod:`.quotecheck`); else bad input at the quote's line."""
+        for entry in own.values():
+            citation = entry.citation
+            if not checked(citation):
+                continue
+            assert citation is not None and citation.source and citation.quote
+            fault = self.quotes.fault(citation.source, citation.quote)
+            if fault is not None:
+                raise entry.doc.fault((*entry.path, "quote"), fault)
+
+    def _split(
+        self, raw: Any, doc: Located, path: PathKey
+    ) -> tuple[Any, Citation | None, Inheritance | None]:
+        """Separate a rule's value from its citation (``value:`` plus citation keys) and,
+        in a flattened profile, the mark of an inherited value."""
         if not (isinstance(raw, dict) and VALUE_KEY in raw):
-            return raw, None
+            return raw, None, None
         extra = set(raw) - CITED_KEYS
         if extra:
             key = sorted(extra, key=str)[0]
@@ -268,10 +347,12 @@ class Library:
                 line=doc.line((*path, key)),
                 field=".".join(str(p) for p in (*path, key)),
             )
-        cited = {k: v for k, v in raw.items() if k != VALUE_KEY}
-        if not cited:
-            return raw[VALUE_KEY], None
+        marks = {k: v for k, v in raw.items() if k in INHERITANCE_KEYS}
+        cited = {k: v for k, v in raw.items() if k != VALUE_KEY and k not in INHERITANCE_KEYS}
         try:
+            inheritance = Inheritance.model_validate(marks) if marks else None
+            if not cited:
+                return raw[VALUE_KEY], None, inheritance
             citation = Citation.model_validate(cited)
         except ValidationError as exc:
             error = exc.errors()[0]
@@ -284,7 +365,8 @@ class Library:
             ) from None
         if citation.source is not None and citation.source not in self.works:
             raise InputError(
-                f"unknown source id; the bibliography ({BIBLIOGRAPHY_FILE}) has "
+                f"unknown source id{did_you_mean(citation.source, self.works)}; "
+                f"the bibliography ({BIBLIOGRAPHY_FILE}) has "
                 f"{', '.join(sorted(self.works))}",
                 file=doc.file,
                 line=doc.line((*path, "source")),
@@ -292,7 +374,7 @@ class Library:
                 value=citation.source,
                 has_value=True,
             )
-        return raw[VALUE_KEY], citation
+        return raw[VALUE_KEY], citation, inheritance
 
     # -- building -------------------------------------------------------------------
 
@@ -303,7 +385,8 @@ class Library:
         source = profile.source
         if source not in self.works:
             raise InputError(
-                f"unknown source id; the bibliography has {', '.join(sorted(self.works))}",
+                f"unknown source id{did_you_mean(source, self.works)}; "
+                f"the bibliography has {', '.join(sorted(self.works))}",
                 file=doc.file,
                 line=doc.line(("source",)),
                 field="source",
@@ -323,10 +406,13 @@ class Library:
                 path=path,
                 value=getattr(getattr(rules, path.split(".")[0]), path.split(".")[1]),
                 citation=entry.citation,
-                defined_in=entry.profile,
+                defined_in=entry.inheritance.inherited_from
+                if entry.inheritance and entry.inheritance.inherited_from
+                else entry.profile,
                 file=str(entry.doc.file),
                 line=entry.doc.line(entry.path),
-                silent=entry.profile != variant_id and self._file(entry.profile).source != source,
+                silent=(entry.profile != variant_id and self._file(entry.profile).source != source)
+                or (entry.inheritance is not None and entry.inheritance.source_silent),
             )
             for path, entry in entries.items()
         }

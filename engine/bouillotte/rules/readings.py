@@ -8,6 +8,7 @@ the profiles (like the bibliography) and checked at file and line.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
 from .docstrings import describe_fields
+from .nearest import did_you_mean
 from .profile import GROUPS, rule_paths
 from .yamlsource import Located, read_mapping, validated
 
@@ -62,7 +64,10 @@ class Reading(_Strict):
     @classmethod
     def _known_rule(cls, rule: str) -> str:
         if rule not in rule_paths():
-            raise ValueError(f"unknown rule {rule!r}; a rule is written group.field")
+            raise ValueError(
+                f"unknown rule {rule!r}{did_you_mean(rule, rule_paths())}; "
+                "a rule is written group.field"
+            )
         return rule
 
     def values(self) -> list[Any]:
@@ -96,14 +101,20 @@ def _adapter(path: str) -> TypeAdapter[Any]:
     return TypeAdapter(annotation)
 
 
-def load_readings(file: Path, works: set[str]) -> dict[str, Reading]:
-    """Read ``readings.yaml``: each reading by its rule path; faults at file and line."""
+def load_readings(
+    file: Path, works: set[str], quote_fault: Callable[[str, str], str | None] | None = None
+) -> dict[str, Reading]:
+    """Read ``readings.yaml``: each reading by its rule path; faults at file and line (with
+    ``quote_fault``, a quote not found in its work's text is one)."""
     doc = read_mapping(file, "a list 'readings:' of ambiguous sentences")
     model = validated(ReadingsFile, doc)
     found: dict[str, Reading] = {}
     ids: set[str] = set()
     for i, reading in enumerate(model.readings):
         _check(doc, i, reading, works)
+        fault = quote_fault(reading.source, reading.quote) if quote_fault else None
+        if fault is not None:
+            raise doc.fault(("readings", i, "quote"), fault)
         if reading.id in ids:
             raise doc.fault(("readings", i, "id"), "this id is used twice", reading.id)
         if reading.rule in found:
@@ -117,7 +128,8 @@ def _check(doc: Located, index: int, reading: Reading, works: set[str]) -> None:
     if reading.source not in works:
         raise doc.fault(
             ("readings", index, "source"),
-            f"unknown source id; the bibliography has {', '.join(sorted(works))}",
+            f"unknown source id{did_you_mean(reading.source, works)}; "
+            f"the bibliography has {', '.join(sorted(works))}",
             reading.source,
         )
     seen: list[Any] = []

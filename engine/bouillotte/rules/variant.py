@@ -101,6 +101,11 @@ class Variant:
         info = self.info.get(path)
         return info.citation if info else None
 
+    def cite_source(self, path: str) -> str | None:
+        """The work a rule's citation quotes (``None`` for an uncited rule)."""
+        citation = self.citation(path)
+        return citation.source if citation else None
+
     def provenance(self, path: str) -> Provenance:
         """Whether this variant's source states, infers or is silent on a rule."""
         info = self.info[path]

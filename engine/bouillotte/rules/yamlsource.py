@@ -8,12 +8,14 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import Any, TypeVar
+from types import UnionType
+from typing import Any, TypeVar, Union, get_args, get_origin
 
 import yaml
 from pydantic import BaseModel, ValidationError
 
 from .errors import InputError
+from .nearest import did_you_mean
 
 PathKey = tuple[str | int, ...]
 
@@ -413,10 +415,44 @@ def pydantic_message(error: Any) -> str:
     return message[len("Value error, ") :] if message.startswith("Value error, ") else message
 
 
+def keys_at(model: type[BaseModel], loc: Sequence[str | int]) -> list[str] | None:
+    """The keys a mapping at ``loc`` within a document of ``model`` may have (each field's
+    alias or name), or ``None`` if no model stands there."""
+    annotation: Any = model
+    for part in loc:
+        annotation = _model_in(annotation)
+        if annotation is None:
+            return None
+        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+            fields = {f.alias or name: f for name, f in annotation.model_fields.items()}
+            if part not in fields:
+                return None
+            annotation = fields[part].annotation
+        else:  # a list or a mapping: the part is an index or a key
+            annotation = get_args(annotation)[-1]
+    found = _model_in(annotation)
+    if isinstance(found, type) and issubclass(found, BaseModel):
+        return [f.alias or name for name, f in found.model_fields.items()]
+    return None
+
+
+def _model_in(annotation: Any) -> Any:
+    """A model, list or dict in ``annotation``, through ``X | None``."""
+    if get_origin(annotation) in (Union, UnionType):
+        inner = [a for a in get_args(annotation) if a is not type(None)]
+        return _model_in(inner[0]) if len(inner) == 1 else None
+    if get_origin(annotation) in (list, dict):
+        return annotation
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    return None
+
+
 def validated(model: type[M], doc: Located) -> M:
     """Validate a whole document; the first error is reported at its file and line.
 
-    Validation is strict: ``true`` is not the number 1, nor ``"10"`` the number 10.
+    Validation is strict: ``true`` is not the number 1, nor ``"10"`` the number 10. A key
+    that the model does not have is named with the keys it does have.
     """
     try:
         return model.model_validate(doc.data, strict=True)
@@ -424,8 +460,15 @@ def validated(model: type[M], doc: Located) -> M:
         error = exc.errors()[0]
         loc = tuple(error["loc"])
         missing = error["type"] == "missing"
+        message = pydantic_message(error)
+        keys = keys_at(model, loc[:-1]) if error["type"] == "extra_forbidden" else None
+        if keys is not None:
+            message = (
+                f"unknown key {loc[-1]!r}{did_you_mean(loc[-1], keys)}; "
+                f"the keys here are {', '.join(keys)}"
+            )
         raise InputError(
-            pydantic_message(error),
+            message,
             file=doc.file,
             line=doc.line(loc),
             field=".".join(str(p) for p in loc) or None,

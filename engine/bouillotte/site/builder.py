@@ -39,6 +39,7 @@ from ..rules.texts import notes_quotes, paragraph_anchor
 from ..rules.variant import Standing, Variant, differing_rules
 from ..study.attribution import Attribution, attribute, signature
 from ..study.compare import Comparison
+from ..study.render import counted
 from ..study.replay import Step
 from ..study.scenario import RunResult, Scenario, ScenarioLibrary, run_scenario
 from . import downloads, scenes
@@ -169,7 +170,10 @@ def _home(inputs: _Inputs) -> Page:
         systems.append(
             {
                 "variant": v,
-                "documented": statuses.count(Status.DOCUMENTED.value),
+                "documented": sum(  # in its own words: a quote of another work is not
+                    status == Status.DOCUMENTED.value and v.cite_source(path) == v.source
+                    for status, path in zip(statuses, rule_paths(), strict=True)
+                ),
                 "stated": standings.count(Standing.STATED),
                 "inferred": standings.count(Standing.INFERRED),
                 "inherited": standings.count(Standing.INHERITED),
@@ -181,7 +185,7 @@ def _home(inputs: _Inputs) -> Page:
     return Page(
         "index.html",
         "home.html",
-        "Bouillotte: the historical rule systems compared",
+        "Bouillotte: the historical rule systems compared" if inputs.bundled else "Home",
         {
             "systems": systems,
             "first_scenario": first,
@@ -463,7 +467,11 @@ def _statistics(inputs: _Inputs, log: Log) -> Page:
         "statistics.html",
         "statistics.html",
         "Statistics",
-        {"sections": [odds, simulated, effects], "has_odds": bool(odds.tables)},
+        {
+            # the rule effects compare two bundled systems: a site without both has none
+            "sections": [s for s in (odds, simulated, effects) if not (s is effects and s.missing)],
+            "has_odds": bool(odds.tables),
+        },
     )
 
 
@@ -497,6 +505,7 @@ def _sources(inputs: _Inputs) -> Page:
         "Sources",
         {
             "works": works,
+            "unread": inputs.library.unread,
             "variants": inputs.variants,
             "has_odds": True,
         },
@@ -715,7 +724,7 @@ def _collect(
     log("reading the variant profiles")
     library = Library(list(variant_dirs), include_bundled=include_bundled)
     variants = rule_views.system_order(library.all())
-    log(f"  {len(variants)} variants")
+    log(f"  {counted(len(variants), 'variant')}")
     statistics = _Statistics(variants, log) if early_statistics else None
     try:
         log("reading the scenarios")

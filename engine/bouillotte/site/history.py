@@ -16,7 +16,7 @@ from markupsafe import Markup
 
 from ..rules.bibliography import LANGUAGE_NAMES
 from ..rules.history import History, Source, Statement
-from .ids import cite_id, href, slug, variant_page
+from .ids import cite_id, href, rule_id, slug, variant_page
 
 FIRST_YEAR = 1730
 LAST_YEAR = 2030
@@ -207,7 +207,8 @@ def words_chart(history: History, root: str) -> list[dict[str, Any]]:
         for i, meaning in enumerate(word.meanings):
             source = history.source(meaning.source)
             y = TOP + ROW * i + ROW / 2
-            parts.append(_label(y, f"{source.work.year} {meaning.value or 'no rule value'}"))
+            shown = "no rule value" if meaning.value is None else _value(meaning.value)
+            parts.append(_label(y, f"{source.work.year} {shown}"))
             body = _shape(source.work.kind, _x(source.start), y)
             target = href(root, "sources.html", "work-" + slug(source.id))
             parts.append(_link(target, f"{source.id}: {meaning.meaning}", body))
@@ -246,4 +247,5 @@ def history_context(history: History, root: str) -> dict[str, Any]:
         "kinds": [(KIND_NAMES[k], KIND_MARKS[k]) for k in KIND_MARKS],
         "language_names": LANGUAGE_NAMES,
         "show_value": _value,
+        "rule_anchor": rule_id,
     }

@@ -37,6 +37,7 @@ HEADINGS = {
     "downloads": "Data to download",
     "h-sources": "The sources on a time axis",
     "h-rules": "Each rule and the sources that state it",
+    "unread": "Known but not yet read",
 }
 """The headings with an id that a template writes as it stands (the rest come from data)."""
 
@@ -196,6 +197,15 @@ def _sources(c: Mapping[str, Any]) -> _Text:
             f"{w.author}, {w.title} ({w.year})",
             _join([cited["creators"].strip("."), cited["title"], cited["rest"]]),
             words(w.notes),
+        )
+    if c.get("unread"):
+        t.section(
+            "unread",
+            HEADINGS["unread"],
+            *(
+                _join([u.author, u.title, u.year, u.imprint, words(u.known), u.next_step])
+                for u in c["unread"]
+            ),
         )
     return t
 

@@ -237,8 +237,8 @@ def rule_groups(variant: Variant, root: str, library: Library | None = None) -> 
                 doc=rule_doc(path),
                 inherited_from=inherited,
                 inherited_href=href(root, variant_page(inherited), rule_id(path))
-                if inherited
-                else None,
+                if inherited and (library is None or inherited in library.files)
+                else None,  # a flattened profile's system may have no page of its own
                 citation=citation_view(variant, path, number, root, library),
                 standing=provenance.standing.value,
                 badge=provenance.status,

@@ -44,7 +44,8 @@ def compare(
     variant_ids: Sequence[str] | None = None,
     with_attribution: bool = True,
 ) -> Comparison:
-    ids = list(variant_ids) if variant_ids else scenario.variant_ids(library)
+    own = scenario.variant_ids(library)  # its expect blocks must name known systems
+    ids = list(variant_ids) if variant_ids else own
     results = [run_scenario(scenario, library.get(v)) for v in ids]
     attributions = []
     if with_attribution and results:

@@ -29,7 +29,7 @@ from ..rules.cards import Card, card_str
 from ..rules.variant import Variant, differing_rules
 from .attribution import signature
 from .policies import get_policy, play
-from .render import value_text
+from .render import counted, value_text
 from .scenario import ScenarioModel, load_scenario, run_scenario
 
 SESSION_RULES = frozenset(
@@ -283,7 +283,8 @@ def differences_text(findings: list[Finding], a: Variant, b: Variant) -> str:
         rows.append([f.rule, value_text(f.base_value), value_text(f.other_value), where, change])
     found = sum(f.found for f in findings)
     head = (
-        f"{len(findings)} rules differ between {a.id} and {b.id}; {found} change a deal's "
+        f"{counted(len(findings), 'rule')} {'differs' if len(findings) == 1 else 'differ'} "
+        f"between {a.id} and {b.id}; {found} change a deal's "
         f"outcome when changed alone in {a.id}:"
     )
     return head + "\n\n" + table(["rule", a.id, b.id, "first deal", "outcome"], rows)

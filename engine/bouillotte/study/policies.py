@@ -35,6 +35,7 @@ from ..play.hands import Kind, classify
 from ..play.showdown import rank_values
 from ..rules.cards import Card
 from ..rules.errors import InputError
+from ..rules.nearest import did_you_mean
 from ..rules.profile import Rules
 
 _SEEING, _STRADDLE = Phase.SEEING, Phase.STRADDLE
@@ -218,8 +219,8 @@ def _amount(legal: LegalAction, wanted: int) -> int:
     low = legal.low if legal.low is not None else 0
     high = legal.high if legal.high is not None else low
     amount = max(low, min(high, wanted))
-    if legal.step:  # only multiples of the bet (Pierer's raises)
-        amount = max(low, amount - amount % legal.step)
+    if legal.step:  # only whole steps above the least (Pierer's raises)
+        amount = max(low, amount - (amount - low) % legal.step)
     return amount
 
 
@@ -419,7 +420,8 @@ def get_policy(name: str) -> Policy:
         return POLICIES[name]()
     except KeyError:
         raise InputError(
-            f"unknown policy {name!r}; the policies are {', '.join(POLICIES)}",
+            f"unknown policy {name!r}{did_you_mean(name, POLICIES)}; "
+            f"the policies are {', '.join(POLICIES)}",
             value=name,
             has_value=True,
         ) from None

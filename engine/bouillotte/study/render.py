@@ -2,8 +2,43 @@
 
 from __future__ import annotations
 
+import re
+import shutil
+import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any
+
+_ROLE = re.compile(r":[a-z:]+:`~?(?:[^`]*\.)?([^`.]+)`")
+_LITERAL = re.compile(r"``([^`]+)``|`([^`]+)`")
+_EMPHASIS = re.compile(r"(?<![\w*])\*([^*\s][^*]*)\*(?![\w*])")
+
+
+def plain(text: str) -> str:
+    """A docstring's reStructuredText as words for the terminal: ``players-option``,
+    :class:`~a.Rule` and *emphasis* lose their markup; lines are joined."""
+    text = _ROLE.sub(r"\1", text)
+    text = _LITERAL.sub(lambda m: m.group(1) or m.group(2), text)
+    return " ".join(_EMPHASIS.sub(r"\1", text).split())
+
+
+def wrapped(text: str, indent: str = "", first: str | None = None, width: int = 0) -> str:
+    """``text`` wrapped to the terminal's width (``width`` if given), never cut: the
+    first line starts with ``first`` (default ``indent``), the others with ``indent``."""
+    columns = width or shutil.get_terminal_size().columns
+    return textwrap.fill(
+        text,
+        width=max(columns, 40),
+        initial_indent=indent if first is None else first,
+        subsequent_indent=indent,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+
+
+def counted(n: int, singular: str, plural: str | None = None) -> str:
+    """``1 rule``, ``2 rules``, ``1,000 deals``: a number with its noun agreeing
+    (``plural`` where it is not the singular with an s)."""
+    return f"{n:,} {singular if n == 1 else plural or singular + 's'}"
 
 
 def table(
@@ -30,12 +65,13 @@ def table(
 
 
 def value_text(value: Any) -> str:
+    """A rule's value for people: yes or no for a flag, ``none`` for no value."""
     if hasattr(value, "model_dump"):
         value = value.model_dump()
     if isinstance(value, dict):
         return ", ".join(f"{k}: {value_text(v)}" for k, v in value.items())
     if isinstance(value, list):
-        return " ".join(str(v) for v in value)
+        return " ".join(value_text(v) for v in value)
     if value is None:
         return "none"
     if isinstance(value, bool):

@@ -21,6 +21,7 @@ from ..rules.cards import RANKS
 from ..rules.docstrings import describe_fields
 from ..rules.errors import InputError
 from ..rules.idtext import escaped, id_fault
+from ..rules.nearest import did_you_mean
 from ..rules.profile import rule_paths
 from ..rules.profiles import Library
 from ..rules.readings import rule_value
@@ -172,11 +173,33 @@ class Scenario(LocatedFile):
 
     def variant_ids(self, library: Library) -> list[str]:
         """The variants the scenario runs under; bad input if its source is not in the
-        bibliography, or if no variant seats its players."""
+        bibliography, if no variant seats its players, or if its ``expect``,
+        ``expect_readings`` or ``actions_by_variant`` name a variant it does not run under
+        (unknown, or seating another number of players)."""
+        ids = self._runs_under(library)
+        for key in ("expect", "expect_readings", "actions_by_variant"):
+            for vid in getattr(self.model, key):
+                if vid in ids:
+                    continue
+                if vid not in library.files:
+                    reason = (
+                        f"unknown variant{did_you_mean(vid, library.ids())}; "
+                        f"known: {', '.join(library.ids())}"
+                    )
+                else:
+                    reason = (
+                        f"the scenario does not run under {vid} (it runs under "
+                        f"{', '.join(ids)}; see 'variants:' and 'players:')"
+                    )
+                raise self.fail(reason, (key, vid), vid)
+        return ids
+
+    def _runs_under(self, library: Library) -> list[str]:
         work = self.model.source.work
         if work not in library.works:
             raise self.fail(
-                f"unknown work; the bibliography has {', '.join(sorted(library.works))}",
+                f"unknown work{did_you_mean(work, library.works)}; "
+                f"the bibliography has {', '.join(sorted(library.works))}",
                 ("source", "work"),
                 work,
             )
@@ -184,7 +207,8 @@ class Scenario(LocatedFile):
             for i, vid in enumerate(self.model.variants):
                 if vid not in library.files:
                     raise self.fail(
-                        f"unknown variant; known: {', '.join(library.ids())}",
+                        f"unknown variant{did_you_mean(vid, library.ids())}; "
+                        f"known: {', '.join(library.ids())}",
                         ("variants", i),
                         vid,
                     )
@@ -229,11 +253,17 @@ def _check_names(scenario: Scenario) -> None:
     for vid, expect in m.expect.items():
         if expect.status == "illegal" and expect.rule is None:
             raise scenario.fail("an illegal outcome must name its 'rule'", ("expect", vid))
+        _check_expect(scenario, expect, ("expect", vid), len(scenario.actions_for(vid)[0]))
     for vid, by_rule in m.expect_readings.items():
         for path, by_value in by_rule.items():
             where: PathKey = ("expect_readings", vid, path)
             if path not in rule_paths():
-                raise scenario.fail("unknown rule; a rule is written group.field", where, path)
+                raise scenario.fail(
+                    f"unknown rule{did_you_mean(path, rule_paths())}; a rule is written "
+                    "group.field",
+                    where,
+                    path,
+                )
             for value, expect in by_value.items():
                 try:
                     rule_value(path, value)
@@ -243,6 +273,50 @@ def _check_names(scenario: Scenario) -> None:
                     ) from None
                 if expect.status == "illegal" and expect.rule is None:
                     raise scenario.fail("an illegal outcome must name its 'rule'", (*where, value))
+                actions = expect.actions or scenario.actions_for(vid)[0]
+                _check_expect(scenario, expect, (*where, value), len(actions))
+
+
+def _check_expect(scenario: Scenario, expect: Expect, where: PathKey, actions: int) -> None:
+    """Refuse what an ``expect`` block names that the scenario does not have: a player
+    who does not sit at the table, a rule that does not exist, a step that is not one of
+    the ``actions`` numbers of the variant it is for (counted from 1)."""
+    for key in ("net", "cave", "ledger"):
+        for name in getattr(expect, key) or {}:
+            _check_expected_player(scenario, name, (*where, key, name))
+    for i, pot in enumerate(expect.pots or []):
+        if pot.winner is not None:
+            _check_expected_player(scenario, pot.winner, (*where, "pots", i, "winner"))
+        for j, name in enumerate(pot.contenders or []):
+            _check_expected_player(scenario, name, (*where, "pots", i, "contenders", j))
+    for i, bonus in enumerate(expect.bonuses or []):
+        _check_expected_player(scenario, bonus.from_, (*where, "bonuses", i, "from"))
+        _check_expected_player(scenario, bonus.to, (*where, "bonuses", i, "to"))
+    if expect.rule is not None and expect.rule not in rule_paths():
+        raise scenario.fail(
+            f"unknown rule{did_you_mean(expect.rule, rule_paths())}; a rule is written "
+            "group.field (bouillotte variants show VARIANT lists them)",
+            (*where, "rule"),
+            expect.rule,
+        )
+    if expect.step is not None and not 1 <= expect.step <= actions:
+        steps = f"1 to {actions}" if actions > 1 else "1" if actions else "none: no actions"
+        raise scenario.fail(
+            f"no such step: the steps are the actions, counted from 1 ({steps})",
+            (*where, "step"),
+            expect.step,
+        )
+
+
+def _check_expected_player(scenario: Scenario, name: str, path: PathKey) -> None:
+    players = scenario.model.players
+    if name not in players:
+        raise scenario.fail(
+            f"{name!r} is not one of the players{did_you_mean(name, players)} "
+            f"({', '.join(players)})",
+            path,
+            name,
+        )
 
 
 def start_deal(scenario: Scenario, variant: Variant) -> Deal:
@@ -399,7 +473,10 @@ class ScenarioLibrary:
             if scenario.id == name:
                 return scenario
         known = ", ".join(sorted(s.id for s in self.all()))
-        raise InputError(f"unknown scenario {name!r}; known scenarios: {known}")
+        raise InputError(
+            f"unknown scenario {name!r}{did_you_mean(name, (s.id for s in self.all()))}; "
+            f"known scenarios: {known}"
+        )
 
 
 @dataclass(frozen=True)

@@ -8,15 +8,15 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from ..rules.citations import Citation
 from ..rules.profile import GROUPS
-from ..rules.profilefile import VALUE_KEY, ProfileFile
+from ..rules.profilefile import VALUE_KEY, Inheritance, ProfileFile
 from .scenario import ScenarioModel
 
 
 def _cited_base() -> type[BaseModel]:
     """A rule written with its citation, less its value: every key of a citation, each
-    optional (a bare ``value:`` carries none)."""
+    optional (a bare ``value:`` carries none), and the marks of an inherited value."""
     fields: dict[str, Any] = {}
-    for name, info in Citation.model_fields.items():
+    for name, info in [*Citation.model_fields.items(), *Inheritance.model_fields.items()]:
         annotation: Any = info.annotation
         optional = annotation | None
         fields[name] = (optional, Field(default=None, description=info.description))

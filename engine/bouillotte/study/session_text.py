@@ -3,6 +3,7 @@ standings and the notes."""
 
 from __future__ import annotations
 
+from .render import counted
 from .render import table as render_table
 from .session_result import SessionResult, fraction_text
 
@@ -24,7 +25,7 @@ def session_text(result: SessionResult) -> str:
                 ", ".join(f"{r.player} {r.amount}" for r in d.rebuys),
             ]
         )
-    lines = [f"Session under {result.variant}: {len(result.deals)} deals", ""]
+    lines = [f"Session under {result.variant}: {counted(len(result.deals), 'deal')}", ""]
     lines.append(render_table(["deal", "dealer", "in", "status", "pots", *players, "rebuys"], rows))
     lines.append("")
     lines.append("Final standings (cave + ledger + share - stake - rebuys):")

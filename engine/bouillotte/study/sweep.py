@@ -31,7 +31,8 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from ..play.deal import Deal
 from ..rules.errors import InputError
-from ..rules.profile import GROUPS
+from ..rules.nearest import did_you_mean
+from ..rules.profile import GROUPS, rule_paths
 from ..rules.variant import Variant, differing_rules
 from .differences import SESSION_RULES
 from .policies import Policy, get_policy
@@ -179,8 +180,8 @@ def _annotation(path: str) -> Any:
     group_names = list(GROUPS)
     if len(parts) not in (2, 3) or parts[0] not in GROUPS:
         raise InputError(
-            f"unknown rule {path!r}: a rule is group.field, the groups being "
-            + ", ".join(group_names),
+            f"unknown rule {path!r}{did_you_mean(path, rule_paths())}: "
+            "a rule is group.field, the groups being " + ", ".join(group_names),
             field="--vary",
         )
     model: type[BaseModel] | None = GROUPS[parts[0]]
@@ -190,7 +191,8 @@ def _annotation(path: str) -> Any:
         if model is None or part not in model.model_fields:
             fields = ", ".join(f"{prefix}.{f}" for f in (model.model_fields if model else []))
             raise InputError(
-                f"unknown rule {path!r}: {prefix} has " + (fields or "no parts"),
+                f"unknown rule {path!r}{did_you_mean(path, rule_paths())}: {prefix} has "
+                + (fields or "no parts"),
                 field="--vary",
             )
         annotation = model.model_fields[part].annotation

@@ -9,6 +9,7 @@ import typer
 
 from ...rules.profiles import Library
 from ...study.check import check
+from ...study.render import counted
 from ...study.scenario import ScenarioLibrary
 from ..options import JsonFlag, VariantsDirs, command_app, print_json
 
@@ -49,8 +50,9 @@ def check_command(
         for mismatch in report.mismatches:
             typer.echo(f"mismatch: {mismatch.describe()}", err=True)
         typer.echo(
-            f"{report.runs} runs of {len(store.all())} scenarios: {report.checked} checked, "
-            f"{len(report.mismatches)} mismatches, {len(report.errors)} errors, "
+            f"{counted(report.runs, 'run')} of {counted(len(store.all()), 'scenario')}: "
+            f"{report.checked} checked, {counted(len(report.mismatches), 'mismatch', 'mismatches')}"
+            f", {counted(len(report.errors), 'error')}, "
             f"{len(report.unchecked)} without an expect block"
         )
     if report.errors:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -10,7 +9,15 @@ import typer
 from ...rules.profiles import Library
 from ...study.compare import compare
 from ...study.scenario import ScenarioLibrary
-from ..options import JsonFlag, ScenarioDirs, command_app, complete_scenario, print_json
+from ..options import (
+    JsonFlag,
+    ScenarioDirs,
+    VariantsDirs,
+    command_app,
+    complete_scenario,
+    complete_variant,
+    print_json,
+)
 
 cli = command_app()
 
@@ -21,18 +28,22 @@ def compare_command(
         list[str],
         typer.Argument(help="Scenario ids or YAML files.", autocompletion=complete_scenario),
     ],
-    only: Annotated[
-        str | None,
-        typer.Option("--only", help="Comma-separated variant ids to compare (default: all)."),
-    ] = None,
-    variants: Annotated[
+    variant: Annotated[
         list[str] | None,
         typer.Option(
-            "--variants",
-            help="Either a folder of your own profiles (repeatable) or, like --only, "
-            "comma-separated variant ids to compare.",
+            "--variant",
+            "-v",
+            help="Compare this variant (repeatable; the first is the base; default: every "
+            "variant the scenario lists).",
+            autocompletion=complete_variant,
+            metavar="SYSTEM",
         ),
     ] = None,
+    only: Annotated[
+        str | None,
+        typer.Option("--only", help="Like -v, comma-separated: foster,pagat.", metavar="IDS"),
+    ] = None,
+    variants: VariantsDirs = None,
     scenarios: ScenarioDirs = None,
     as_json: JsonFlag = False,
 ) -> None:
@@ -41,14 +52,12 @@ def compare_command(
     Cells that differ from the first variant are marked with '*'; below the table, the
     rules whose change alone turns the first variant's outcome into another's.
 
-    Example:  bouillotte compare foster-sight --variants foster,pagat
+    Example:  bouillotte compare foster-sight -v foster -v pagat
     """
-    folders = [Path(v) for v in variants or [] if Path(v).is_dir()]
-    ids = [i.strip() for v in variants or [] if not Path(v).is_dir() for i in v.split(",")]
-    ids += [v.strip() for v in only.split(",")] if only else []
-    library = Library(folders)
+    ids = [*(variant or []), *(only.split(",") if only else [])]
+    library = Library(variants or [])
     store = ScenarioLibrary(scenarios or [])
-    chosen = [i for i in ids if i] or None
+    chosen = [i.strip() for i in ids if i.strip()] or None
     comparisons = [compare(store.find(name), library, chosen) for name in scenario]
     if as_json:
         data = [c.to_json() for c in comparisons]

@@ -24,6 +24,7 @@ import typer
 
 from ...rules.errors import InputError
 from ...rules.profiles import Library
+from ...study.render import counted
 from ...study.scenario import ScenarioLibrary, run_scenario
 from ...study.transcript import transcript
 from ..options import command_app
@@ -122,7 +123,9 @@ def golden_command(
     for path in stale:
         typer.echo(f"stale golden file {path} (no such scenario and variant)")
     typer.echo(
-        f"{len(found)} transcripts: {differing} differ or are missing, {len(stale)} stale files",
+        f"{counted(len(found), 'transcript')}: {differing} "
+        f"{'differs or is' if differing == 1 else 'differ or are'} missing, "
+        f"{counted(len(stale), 'stale file')}",
         err=True,
     )
     if differing or stale:
@@ -148,6 +151,7 @@ def _write_files(found: list[Golden], stale: list[Path], folder: Path) -> None:
     for path in stale:
         path.unlink()
     typer.echo(
-        f"{len(found)} transcripts in {folder}: {changed} written, {len(stale)} stale removed",
+        f"{counted(len(found), 'transcript')} in {folder}: {changed} written, "
+        f"{len(stale)} stale removed",
         err=True,
     )

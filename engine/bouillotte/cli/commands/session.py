@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from ...rules.errors import InputError
+from ...rules.nearest import did_you_mean
 from ...rules.profiles import Library
 from ...rules.resources import bundled
 from ...study.session import run_session
@@ -52,7 +53,8 @@ def session_command(
     library = Library(variants or [])
     if variant is None and chosen not in library.files:
         raise session.fail(
-            f"unknown variant; known variants: {', '.join(library.ids())}",
+            f"unknown variant{did_you_mean(chosen, library.ids())}; "
+            f"known variants: {', '.join(library.ids())}",
             ("variant",),
             chosen,
         )

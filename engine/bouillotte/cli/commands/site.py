@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 from typing import Annotated
 
@@ -77,7 +78,9 @@ def build(
         include_bundled=not no_bundled,
         config_file=config,
     )
-    _say(f"open {report.out / 'index.html'} in a browser, or run: bouillotte site serve")
+    folder = shlex.quote(str(report.out))
+    index = report.out / "index.html"
+    _say(f"open {index} in a browser, or run: bouillotte site serve --dir {folder}")
 
 
 @cli.command("serve")

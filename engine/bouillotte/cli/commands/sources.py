@@ -9,17 +9,8 @@ import typer
 from ...rules.bibliography import LANGUAGE_NAMES, citation_text
 from ...rules.history import build_history
 from ...rules.profiles import Library
-from ...study.render import table
+from ...study.render import table, value_text
 from ..options import JsonFlag, VariantsDirs, command_app
-
-
-def _value(value: object) -> str:
-    if isinstance(value, dict):
-        return ", ".join(f"{k}: {_value(v)}" for k, v in value.items())
-    if isinstance(value, list):
-        return " ".join(_value(v) for v in value)
-    return str(value)
-
 
 cli = command_app()
 
@@ -61,12 +52,12 @@ def sources_command(variants: VariantsDirs = None, as_json: JsonFlag = False) ->
         typer.echo(path)
         for st in statements:
             where = f"{st.source.id} ({st.source.work.year})"
-            typer.echo(f"  {where}: {_value(st.value)}  [{st.status}; cited in {st.variant}]")
+            typer.echo(f"  {where}: {value_text(st.value)}  [{st.status}; cited in {st.variant}]")
     for word in history.words:
         typer.echo("")
         typer.echo(f"The word {word.word!r} through time ({word.rule})")
         for m in word.meanings:
             date = history.source(m.source).work.year
-            value = m.value or "no rule value"
+            value = "no rule value" if m.value is None else value_text(m.value)
             typer.echo(f"  {date} {m.source}: {m.meaning} [{value}]")
             typer.echo(f'    "{m.quote}"' + (f" [{m.translation}]" if m.translation else ""))

@@ -99,9 +99,12 @@ def variants_show(
     )
     if variant.extends:
         typer.echo(f"extends {variant.extends}; rules stated in an ancestor profile are marked ^")
+    elif any(r["inherited_from"] for r in rules):  # a flattened profile (variants export)
+        typer.echo("flattened (variants export): rules inherited from another system are marked ^")
         silent = [p for p in rule_paths() if variant.info[p].silent]
         if silent:
-            typer.echo(f"{variant.source} leaves {len(silent)} rules open: {', '.join(silent)}")
+            open_rules = render.counted(len(silent), "rule")
+            typer.echo(f"{variant.source} leaves {open_rules} open: {', '.join(silent)}")
     current = ""
     for rule in rules:
         group = rule["rule"].split(".")[0]
@@ -171,11 +174,71 @@ def variants_diff(
             }
         )
         return
-    typer.echo(f"{len(paths)} rules differ between {a.id} and {b.id}:")
+    verb = "differs" if len(paths) == 1 else "differ"
+    typer.echo(f"{render.counted(len(paths), 'rule')} {verb} between {a.id} and {b.id}:")
     for path in paths:
-        typer.echo(f"\n{path} — {rule_doc(path).splitlines()[0]}")
+        described = render.plain(rule_doc(path).split("\n\n")[0])
+        typer.echo("\n" + render.wrapped(f"{path} — {described}", "    ", ""))
         for v in (a, b):
             typer.echo(f"  {v.id}: {render.value_text(v.value(path))}  {_badge(v, path)}")
-            typer.echo("\n".join(_citation_lines(v, path)))
+            for line in _citation_lines(v, path):
+                typer.echo(render.wrapped(line.strip(), "        ", "      "))
         if any(reading_of(library.readings, path, v.value(path)) for v in (a, b)):
             typer.echo(f"  ({READING_MARK})")
+
+
+@cli.command("export")
+def variants_export(
+    variant_id: Annotated[
+        str, typer.Argument(help="A variant id.", autocompletion=complete_variant)
+    ],
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            help="The folder to write ID.yaml into (made if need be; no file in it is "
+            "overwritten). Without it, the profile is printed on stdout.",
+            file_okay=False,
+        ),
+    ] = None,
+    standalone: Annotated[
+        bool,
+        typer.Option(
+            "--standalone",
+            help="Also write sources.yaml with the works the profile cites and their texts "
+            "(texts/), so that the folder reads with --no-bundled. Needs --out.",
+        ),
+    ] = False,
+    as_id: Annotated[
+        str | None,
+        typer.Option(
+            "--as",
+            metavar="NEW_ID",
+            help="The id (file name) to write it under, e.g. to use it beside the bundled "
+            "profile it comes from.",
+        ),
+    ] = None,
+    variants: VariantsDirs = None,
+) -> None:
+    """A profile with every rule stated: inheritance flattened, each citation kept, each
+    inherited value marked inherited_from its system (docs/profiles.md).
+
+    Example:  bouillotte variants export foster-three --standalone --out mine/variants
+    """
+    import re
+
+    from ...rules.errors import InputError
+    from ...rules.export import export, write_export
+
+    if standalone and out is None:
+        raise InputError("--standalone writes several files: give the folder with --out DIR")
+    if as_id is not None and not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]*", as_id):
+        raise InputError(
+            "--as must be an id: letters, digits, '.', '_' and '-'", value=as_id, has_value=True
+        )
+    done = export(_library(variants), variant_id, standalone=standalone, as_id=as_id)
+    if out is None:
+        typer.echo(next(iter(done.files.values())).decode("utf-8"), nl=False)
+        return
+    for path in write_export(done, out):
+        typer.echo(f"wrote {path}", err=True)

@@ -1,0 +1,42 @@
+"""``bouillotte new DIR``: a working folder for an editor's own systems and site."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ...rules.errors import InputError
+from ..options import command_app
+from ..scaffold import scaffold
+
+cli = command_app()
+
+
+@cli.command("new")
+def new_command(
+    folder: Annotated[
+        Path,
+        typer.Argument(help="The folder to make (new, or empty).", metavar="DIR", file_okay=False),
+    ],
+) -> None:
+    """Make a working folder for your own systems and site: a profile, its source and text,
+    a scenario, a site configuration and a theme, with a README of what to run.
+
+    Example:  bouillotte new my-bouillotte && cd my-bouillotte && cat README.md
+    """
+    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
+        raise InputError(
+            "already exists and is not an empty folder; name a new folder", file=folder
+        )
+    try:
+        written = scaffold(folder)
+    except OSError as exc:
+        raise InputError(f"cannot write: {exc.strerror or exc}", file=folder) from None
+    for path in written:
+        typer.echo(f"wrote {path}", err=True)
+    typer.echo(
+        f"next: cd {folder} and follow README.md (bouillotte check --variants variants scenarios)",
+        err=True,
+    )
