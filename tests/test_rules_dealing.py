@@ -187,7 +187,10 @@ def test_the_dealer_must_be_at_the_table() -> None:
 
 def test_every_player_needs_a_cave_and_a_positive_one() -> None:
     assert fault(caves={"A": 100, "B": 100, "C": 100})[:2] == ("no cave for D", ("caves",))
-    assert fault(caves={**CAVES, "B": -5})[:2] == ("B's cave is negative", ("caves", "B"))
+    assert fault(caves={**CAVES, "B": -5})[:2] == (
+        "B's cave is negative (-5): give a cave of 1 or more",
+        ("caves", "B"),
+    )
     message, path, field = fault(caves={**CAVES, "C": 0})
     assert message == (
         "C's cave is empty: a player who is décavé has no hand in a deal until he buys a "

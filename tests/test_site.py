@@ -247,7 +247,9 @@ def test_the_build_cache_changes_no_byte(
     monkeypatch.setenv("BOUILLOTTE_CACHE", str(cache))
     build_site(tmp_path / "cold")
     kinds = {f.name.split("-")[0] for f in cache.iterdir()}
-    assert {"odds", "simulate", "attribution", "jinja"} <= kinds  # effects: site/effects/
+    # effects are stored in site/effects/, not cached
+    assert {"odds", "simulate", "attribution", "run", "yaml"} <= kinds
+    assert "jinja" not in kinds  # templates are compiled in memory, never unpickled
     stored = sorted(cache.iterdir())
 
     def computed(*args: object, **kwargs: object) -> None:

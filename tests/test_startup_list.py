@@ -15,7 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from bouillotte.cli.app import app
-from bouillotte.rules import listing
+from bouillotte.rules import diskcache, listing
 from bouillotte.rules.profiles import Library
 
 CHILD = """\
@@ -76,15 +76,17 @@ def test_cold_warm_and_damaged_caches_print_the_same_bytes(
         assert [listed(runner), listed(runner, "--json")] == cold
 
     good = file.read_text(encoding="utf-8")
-    stored_rows = json.loads(good)
+    payload = diskcache.load(file, listing.MAX_FILE_BYTES)
+    assert payload is not None and good == diskcache.seal(file, payload)
+    stored_rows = json.loads(payload)
     rows = stored_rows["rows"]
 
     def wrapped(changed: object) -> str:
         return json.dumps({**stored_rows, "rows": changed})
 
     a_text = next(iter(stored_rows["texts"]))
-    damaged = {
-        "not JSON": good[: len(good) // 2],
+    wrong = {  # sealed with the right digest, yet not rows: refused for their shape
+        "not JSON": payload[: len(payload) // 2],
         "the rows alone": json.dumps(rows),
         "not a list": wrapped({"rows": rows}),
         "a key missing": wrapped([{k: v for k, v in r.items() if k != "title"} for r in rows]),
@@ -95,9 +97,17 @@ def test_cold_warm_and_damaged_caches_print_the_same_bytes(
             {**stored_rows, "texts": {**stored_rows["texts"], a_text: "0" * 64}}
         ),
         "notes not text": json.dumps({**stored_rows, "notes": [1]}),
-        "not UTF-8": "\udcff",
+        "nested too deep": "[" * 100_000,
         "empty": "",
-        "too long": good + " " * listing.MAX_FILE_BYTES,
+        "too long": payload + " " * listing.MAX_FILE_BYTES,
+    }
+    damaged = {
+        **{why: diskcache.seal(file, text) for why, text in wrong.items()},
+        # not sealed, or not by the digest of what it holds: refused unread
+        "another title, the digest unchanged": good.replace("Foster's", "Fester's"),
+        "rows without the seal": payload,
+        "not UTF-8": "\udcff",
+        "sealed for another file": diskcache.seal(file.with_name("other.json"), payload),
     }
     for why, text in damaged.items():
         file.write_bytes(text.encode("utf-8", "surrogateescape"))

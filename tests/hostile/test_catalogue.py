@@ -2,9 +2,15 @@
 the tool must do with it.
 
 One case per input file (in ``inputs/``) or per command, with its exact outcome: the exit
-status (2 for bad input, 130 after Ctrl-C), a fragment of the one-line message, the files
-that must be left untouched, and never a traceback nor a hang. Add a case for every bug
-found.
+status (2 for bad input, 130 after Ctrl-C, 143 after SIGTERM, 141 for a closed pipe), a
+fragment of the one-line message, the files that must be left untouched (or be gone), and
+never a traceback nor a hang. Add a case for every bug found.
+
+Round three (issue 23) adds caches planted or damaged (never trusted, never unpickled),
+themes (confined, their errors at file:line), streams (closed, full, unencodable, a pipe
+closed early), SIGTERM, leftovers of a killed build, markers without a file list, and
+strictness (digits, ids, option values); a case that runs ``bouillotte`` as a real process
+goes through its ``main()``, where the streams and signals are handled.
 
 Placeholders in a command: ``{in}`` is a copy of ``inputs/``, ``{tmp}`` the case's own
 folder (where ``setup`` makes the inputs too big or too odd to keep in git).
@@ -12,10 +18,14 @@ folder (where ``setup`` makes the inputs too big or too odd to keep in git).
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
+import functools
 import hashlib
 import http.client
+import json
 import os
+import pickle
 import re
 import shutil
 import signal
@@ -27,14 +37,23 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+import jinja2.bccache
 import pytest
 from typer.testing import CliRunner
 
 from bouillotte.cli.app import app
+from bouillotte.rules.listing import variant_rows
+from bouillotte.site import build_site
 from bouillotte.site.builder import MARKER
 
+PARTIAL = ".bouillotte-partial"
+"""What a build in progress leaves in its temporary folder (``site.builder.PARTIAL``)."""
+
 INPUTS = Path(__file__).resolve().parent / "inputs"
+ENGINE = Path(__file__).resolve().parents[2] / "engine"
+"""The package a real process runs (this tree's, whatever is installed)."""
 HANG = 20.0
 """Seconds after which a case counts as hung (each takes well under one)."""
 
@@ -60,6 +79,24 @@ class Case:
     """Run as a real process, driven by this function (signals, a server)."""
     unprivileged: bool = False
     """Run without root's power to ignore permissions, when the tests run as root."""
+    real: bool = False
+    """Run as a real process (``bouillotte``'s ``main()``: streams, signals, usage errors)."""
+    stdout: str = "pipe"
+    """For a real process: ``pipe``, ``closed`` (``>&-``), ``full`` (``> /dev/full``) or
+    ``broken`` (a pipe whose reader has gone, as ``| head`` leaves it once it has read
+    enough: deterministic, where a reader closing mid-way races with the writes)."""
+    stderr: str = "pipe"
+    """For a real process: ``pipe`` or ``full`` (``2> /dev/full``: nothing is seen of it)."""
+    env: tuple[tuple[str, str], ...] = ()
+    """For a real process: variables set in its environment."""
+    silent: bool = False
+    """Nothing at all on stderr (a closed pipe)."""
+    gone: tuple[str, ...] = ()
+    """Files or folders (under the case's folder) that must not exist afterwards."""
+    made: tuple[str, ...] = ()
+    """Files (under the case's folder) that must exist afterwards."""
+    within: float | None = None
+    """Seconds the case may take at most (a refusal that must come at once)."""
 
 
 # -- set-ups --------------------------------------------------------------------------------
@@ -308,6 +345,259 @@ def _request_nul(proc: subprocess.Popen[str]) -> None:
     assert found, line
     port = int(found.group(1))
     for path, status in (("/%00", 400), ("/index.html%00.txt", 400), ("/index.html", 200)):
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=HANG)
+        connection.request("GET", path)
+        assert connection.getresponse().status == status, path
+        connection.close()
+    os.killpg(proc.pid, signal.SIGINT)
+    proc.wait(timeout=HANG)
+
+
+# -- round three: caches, themes, streams, signals (issue 23) -------------------------------
+
+PWNED = "pwned-by-a-cache-file"
+
+
+class _Pickled:
+    """A pickle that runs a shell command when it is loaded."""
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (os.system, (f"echo {PWNED} >&2",))
+
+
+def _cache_here(tmp: Path) -> Callable[[], None]:
+    """The case's own cache folder, in the environment until the case ends."""
+    before = os.environ.get("BOUILLOTTE_CACHE")
+    os.environ["BOUILLOTTE_CACHE"] = str(tmp / "cache")
+
+    def cleanup() -> None:
+        if before is None:
+            os.environ.pop("BOUILLOTTE_CACHE", None)
+        else:
+            os.environ["BOUILLOTTE_CACHE"] = before
+
+    return cleanup
+
+
+def _listing_cache(change: Callable[[Path], None]) -> Callable[[Path], Cleanup]:
+    """The rows of ``variants list`` stored, then their cache file changed."""
+
+    def setup(tmp: Path) -> Cleanup:
+        cleanup = _cache_here(tmp)
+        variant_rows()
+        (file,) = (tmp / "cache").glob("variant-rows-*.json")
+        change(file)
+        return cleanup
+
+    return setup
+
+
+def _retitled(file: Path) -> None:
+    file.write_text(file.read_text(encoding="utf-8").replace("Foster's", "Fester's"), "utf-8")
+
+
+def _fifo_instead(file: Path) -> None:
+    file.unlink()
+    os.mkfifo(file)
+
+
+def _nested_deep(file: Path) -> None:
+    file.write_text("[" * 200_000, encoding="utf-8")
+
+
+@functools.cache
+def _own_profile() -> str:
+    """A profile of the user's own, every rule stated, citing the user's own book."""
+    import yaml
+
+    from bouillotte.rules.profile import rule_paths
+    from bouillotte.rules.profiles import Library
+
+    foster = Library().get("foster")
+    rules: dict[str, dict[str, Any]] = {}
+    for path in rule_paths():
+        group, name = path.split(".")
+        value = foster.value(path)
+        value = value.model_dump(mode="json") if hasattr(value, "model_dump") else value
+        value = json.loads(json.dumps(value, default=str))
+        if name == "packs":
+            value = {int(k): v for k, v in value.items()}
+        rules.setdefault(group, {})[name] = {
+            "value": value, "source": "mybook", "locator": "p. 1", "status": "inferred",
+            "reason": "Our reading.",
+        }  # fmt: skip
+    return yaml.safe_dump({"title": "House", "source": "mybook", "rules": rules}, sort_keys=False)
+
+
+OWN_BUILD = (
+    "site", "build", "--no-bundled", "--variants", "{tmp}/own/mine",
+    "--config", "{tmp}/own/site.yaml", "--out", "{tmp}/out",
+)  # fmt: skip
+"""A site of one profile of the user's own, with a theme: built in a fraction of a second."""
+
+
+def _own_site(
+    templates: dict[str, str | bytes] | None = None,
+    config: str = "theme: theme\n",
+    then: Callable[[Path], None] | None = None,
+) -> Callable[[Path], Cleanup]:
+    def setup(tmp: Path) -> Cleanup:
+        own = tmp / "own"
+        (own / "mine").mkdir(parents=True)
+        (own / "mine" / "house.yaml").write_text(_own_profile(), encoding="utf-8")
+        (own / "mine" / "sources.yaml").write_text(
+            'works:\n  mybook:\n    author: A. Player\n    title: Our own book\n    year: "1990"\n'
+            "    language: en\n",
+            encoding="utf-8",
+        )
+        (own / "theme" / "templates").mkdir(parents=True)
+        (own / "site.yaml").write_text(config, encoding="utf-8")
+        (tmp / "outside").mkdir()
+        (tmp / "outside" / "secret.html").write_text("SECRET of another folder\n", "utf-8")
+        for name, text in (templates or {}).items():
+            data = text.encode("utf-8") if isinstance(text, str) else text
+            (own / "theme" / "templates" / name).write_bytes(data)
+        if then is not None:
+            then(tmp)
+        return None
+
+    return setup
+
+
+def _search_page(body: str) -> dict[str, str | bytes]:
+    """A theme's search page: ``body`` on its third line."""
+    lines = ['{% extends "base.html" %}', "{% block main %}", body, "{% endblock %}"]
+    return {"search.html": "\n".join(lines) + "\n"}
+
+
+def _template_linked_out(tmp: Path) -> None:
+    (tmp / "own" / "theme" / "templates" / "search.html").symlink_to(
+        tmp / "outside" / "secret.html"
+    )
+
+
+def _assets_linked_out(tmp: Path) -> None:
+    (tmp / "own" / "theme" / "assets").symlink_to(tmp / "outside")
+
+
+def _site_cache(poison: Callable[[Path], None], real: bool = False) -> Callable[[Path], Cleanup]:
+    """The own site built once (every result stored), then every file of the cache folder
+    poisoned. ``real``: built by a real process, as the case runs (the same code at the same
+    paths: a compiled template's cache key names its file)."""
+
+    def setup(tmp: Path) -> Cleanup:
+        cleanup = _cache_here(tmp)
+        _own_site()(tmp)
+        if real:
+            argv = [a.replace("{tmp}", str(tmp)) for a in OWN_BUILD]
+            argv[argv.index("--out") + 1] = str(tmp / "first")
+            subprocess.run(
+                [sys.executable, "-m", "bouillotte", *argv],
+                env={**os.environ, "PYTHONPATH": str(ENGINE)},
+                capture_output=True,
+                check=True,
+                timeout=HANG,
+            )
+        else:
+            build_site(
+                tmp / "first",
+                [tmp / "own" / "mine"],
+                include_bundled=False,
+                config_file=tmp / "own" / "site.yaml",
+            )
+        files = sorted(f for f in (tmp / "cache").iterdir() if f.is_file())
+        assert files, "the first build stored nothing"
+        for file in files:
+            poison(file)
+        return cleanup
+
+    return setup
+
+
+def _empty_object(file: Path) -> None:
+    file.write_text("{}", encoding="utf-8")
+
+
+def _pickle_bomb(file: Path) -> None:
+    file.write_bytes(jinja2.bccache.bc_magic + pickle.dumps(_Pickled()))
+
+
+def _killed_build(tmp: Path) -> Cleanup:
+    """What builds killed outright leave beside --out: a half-written one (this version's,
+    marked in progress) and an empty one (killed before it wrote anything)."""
+    _own_site()(tmp)
+    half = tmp / ".out.k1ll3d00.tmp"
+    (half / "assets").mkdir(parents=True)
+    (half / "assets" / "style.css").write_text("body {}\n", encoding="utf-8")
+    (half / PARTIAL).write_text("a build in progress, or killed\n", encoding="utf-8")
+    (tmp / ".out.0empty00.tmp").mkdir()
+    return None
+
+
+def _old_marker_with_user_file(tmp: Path) -> Cleanup:
+    """A marker in the old format (no file list), by hand or by an older build, beside a
+    user's own file."""
+    (tmp / "site").mkdir()
+    (tmp / "site" / MARKER).write_text(
+        "A static site built by `bouillotte site build`; safe to replace.\n", encoding="utf-8"
+    )
+    (tmp / "site" / "index.html").write_text("<!doctype html><title>old</title>\n", "utf-8")
+    (tmp / "site" / "thesis.txt").write_text("years of work\n", encoding="utf-8")
+    return None
+
+
+def _zero_width_profile(tmp: Path) -> Cleanup:
+    (tmp / "profiles").mkdir()
+    (tmp / "profiles" / "fo\u200bster.yaml").write_text(
+        "title: Mine\nsource: foster\nextends: foster\n", encoding="utf-8"
+    )
+    return None
+
+
+def _profile_named(name: str) -> Callable[[Path], Cleanup]:
+    def setup(tmp: Path) -> Cleanup:
+        (tmp / "profiles").mkdir()
+        (tmp / "profiles" / name).write_text(
+            "title: Mine\nsource: foster\nextends: foster\n", encoding="utf-8"
+        )
+        return None
+
+    return setup
+
+
+def _site_with_a_link_out(tmp: Path) -> Cleanup:
+    _previous_build(tmp / "site")
+    (tmp / "secret.txt").write_text("not part of the site\n", encoding="utf-8")
+    (tmp / "site" / "leak.txt").symlink_to(tmp / "secret.txt")
+    (tmp / "site" / "etc").symlink_to("/etc")
+    return None
+
+
+def _terminate_when_working(proc: subprocess.Popen[str]) -> None:
+    """SIGTERM to the command alone (as ``timeout`` or a scheduler sends it) once its
+    workers have started: it must end at once with 143, leaving no process."""
+    deadline = time.monotonic() + HANG
+    while len(_group(proc.pid)) < 3:  # the command and its two workers
+        assert proc.poll() is None, "the command ended before it could be terminated"
+        assert time.monotonic() < deadline, "the workers never started"
+        time.sleep(0.05)
+    time.sleep(0.3)
+    os.kill(proc.pid, signal.SIGTERM)
+    started = time.monotonic()
+    proc.wait(timeout=HANG)
+    assert time.monotonic() - started < 5, "SIGTERM did not stop the command at once"
+    time.sleep(0.2)
+    assert _group(proc.pid) == [], "worker processes outlived the command"
+
+
+def _request_a_link_out(proc: subprocess.Popen[str]) -> None:
+    """A link out of the served folder is answered 404; the site itself 200."""
+    assert proc.stderr is not None
+    line = proc.stderr.readline()
+    found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+    assert found, line
+    port = int(found.group(1))
+    for path, status in (("/leak.txt", 404), ("/etc/passwd", 404), ("/index.html", 200)):
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=HANG)
         connection.request("GET", path)
         assert connection.getresponse().status == status, path
@@ -570,6 +860,322 @@ CASES = [
         never=("\x1b", "\x07", "\r"),
         one_line=False,
     ),
+    # caches: wrong at worst, never harmful (issue 23)
+    Case(
+        "listing-cache-with-another-title",
+        ("variants", "list"),
+        "Foster's Complete Hoyle",
+        exit=0,
+        setup=_listing_cache(_retitled),
+        never=("Fester",),
+        one_line=False,
+    ),
+    Case(
+        "listing-cache-that-is-a-named-pipe",
+        ("variants", "list"),
+        "Foster's Complete Hoyle",
+        exit=0,
+        setup=_listing_cache(_fifo_instead),
+        one_line=False,
+    ),
+    Case(
+        "listing-cache-nested-200000-deep",
+        ("variants", "list", "--json"),
+        '"title": "Foster',
+        exit=0,
+        setup=_listing_cache(_nested_deep),
+        one_line=False,
+    ),
+    Case(
+        "site-caches-holding-empty-objects",
+        OWN_BUILD,
+        "in a browser",
+        exit=0,
+        setup=_site_cache(_empty_object),
+        one_line=False,
+    ),
+    Case(
+        "site-caches-holding-a-pickle-that-runs-code",
+        OWN_BUILD,
+        "in a browser",
+        exit=0,
+        setup=_site_cache(_pickle_bomb, real=True),
+        never=(PWNED,),
+        one_line=False,
+        real=True,
+    ),
+    # themes: confined to their folder, their errors at file:line
+    Case(
+        "theme-an-absolute-path",
+        OWN_BUILD,
+        "site.yaml:1: theme: must be a folder beside this file",
+        setup=_own_site(config="theme: /etc\n"),
+        never=NOT_BUILT,
+    ),
+    Case(
+        "theme-leaving-its-folder",
+        OWN_BUILD,
+        "site.yaml:1: theme: must be a folder beside this file",
+        setup=_own_site(config="theme: ../outside\n"),
+        never=NOT_BUILT,
+    ),
+    Case(
+        "theme-template-linked-outside",
+        OWN_BUILD,
+        "search.html: a link to",
+        setup=_own_site(then=_template_linked_out),
+        never=("SECRET", *NOT_BUILT),
+    ),
+    Case(
+        "theme-assets-linked-outside",
+        OWN_BUILD,
+        "assets: a link to",
+        setup=_own_site(then=_assets_linked_out),
+        never=NOT_BUILT,
+        gone=("out/assets/secret.html",),
+    ),
+    Case(
+        "theme-template-syntax-error",
+        OWN_BUILD,
+        "templates/search.html:3: template syntax error",
+        setup=_own_site(_search_page("{% if %}")),
+        never=NOT_BUILT,
+    ),
+    Case(
+        "theme-template-not-utf-8",
+        OWN_BUILD,
+        "templates/search.html:3: the template is not UTF-8 text (byte 0xff)",
+        setup=_own_site({"search.html": b"{% extends 'base.html' %}\n\n\xff\xfe\n"}),
+        never=NOT_BUILT,
+    ),
+    Case(
+        "theme-includes-a-missing-template",
+        OWN_BUILD,
+        "templates/search.html:3: no template named 'nosuch.html'",
+        setup=_own_site(_search_page('{% include "nosuch.html" %}')),
+        never=NOT_BUILT,
+    ),
+    Case(
+        "theme-extends-a-file-outside",
+        OWN_BUILD,
+        "templates/search.html:1: no template named '../../outside/secret.html'",
+        setup=_own_site({"search.html": '{% extends "../../outside/secret.html" %}\n'}),
+        never=("SECRET", *NOT_BUILT),
+    ),
+    Case(
+        "theme-template-names-an-undefined-value",
+        OWN_BUILD,
+        "templates/search.html:3: the template failed: 'nosuch' is undefined",
+        setup=_own_site(_search_page("{{ nosuch.name }}")),
+        one_line=False,  # the build's progress lines come before it
+    ),
+    Case(
+        "theme-template-that-raises",
+        OWN_BUILD,
+        "templates/search.html:3: the template failed: ZeroDivisionError",
+        setup=_own_site(_search_page("{{ 1 // 0 }}")),
+        one_line=False,
+    ),
+    Case(
+        "theme-template-reaching-python-internals",
+        OWN_BUILD,
+        "templates/search.html:3: the template failed: access to attribute '__class__'",
+        setup=_own_site(_search_page("{{ ''.__class__.__mro__ }}")),
+        one_line=False,
+    ),
+    Case(
+        "serve-a-link-out-of-its-folder",
+        ("site", "serve", "--dir", "{tmp}/site", "--port", "0"),
+        "stopped",
+        exit=0,
+        setup=_site_with_a_link_out,
+        process=_request_a_link_out,
+        one_line=False,
+    ),
+    # streams: closed, full, unencodable, a pipe closed early
+    Case(
+        "stdout-closed",
+        ("variants", "list"),
+        "error: cannot write to stdout: Bad file descriptor",
+        real=True,
+        stdout="closed",
+    ),
+    Case(
+        "stdout-a-full-device",
+        ("variants", "show", "foster"),
+        "error: cannot write to stdout: No space left on device",
+        real=True,
+        stdout="full",
+    ),
+    Case(
+        "stdout-a-full-device-json",
+        ("compare", "foster-sight", "--json"),
+        "error: cannot write to stdout: No space left on device",
+        real=True,
+        stdout="full",
+    ),
+    Case(
+        "stderr-a-full-device-during-a-build",
+        OWN_BUILD,
+        "",
+        exit=0,
+        setup=_own_site(),
+        real=True,
+        stderr="full",
+        made=("out/index.html",),
+    ),
+    Case(
+        "stdout-in-ascii",
+        ("variants", "show", "foster"),
+        "\\u2026",
+        exit=0,
+        real=True,
+        env=(("PYTHONIOENCODING", "ascii"),),
+        one_line=False,
+    ),
+    *[
+        Case(
+            f"pipe-closed-by-its-reader-{argv[0]}",
+            argv,
+            "",
+            exit=141,
+            real=True,
+            stdout="broken",
+            silent=True,
+        )
+        for argv in (("variants", "list"), ("schema",), ("compare", "foster-sight", "--json"))
+    ],
+    Case(
+        "bad-option-value-in-one-line",
+        ("simulate", "-v", "foster", "--deals", "many"),
+        "error: Invalid value for '--deals'",
+        real=True,
+    ),
+    Case(
+        "unknown-option-in-one-line",
+        ("odds", "--no-such-option"),
+        "error: No such option: --no-such-option",
+        real=True,
+    ),
+    # signals and bounds
+    Case(
+        "sigterm-during-sweep-jobs-2",
+        ("sweep", "foster", "--vary", "bonuses.carre.amount=5", "-n", "5000000", "-j", "2", "-q"),
+        "interrupted",
+        exit=143,
+        process=_terminate_when_working,
+    ),
+    Case(
+        "sigterm-during-simulate-jobs-2",
+        ("simulate", "-v", "foster", "--deals", "5000000", "--jobs", "2", "-q"),
+        "interrupted",
+        exit=143,
+        process=_terminate_when_working,
+    ),
+    Case(
+        "leftovers-of-killed-builds",
+        OWN_BUILD,
+        "in a browser",
+        exit=0,
+        setup=_killed_build,
+        gone=(".out.k1ll3d00.tmp", ".out.0empty00.tmp"),
+        one_line=False,
+    ),
+    *[
+        Case(
+            f"deals-10-to-the-15-{command[0]}",
+            (*command, "--deals", str(10**15)),
+            "--deals must be at most 100,000,000",
+            within=10,
+        )
+        for command in (
+            ("simulate", "-v", "foster"),
+            ("sweep", "foster", "--vary", "bonuses.carre.amount=5"),
+            ("differences", "foster", "pagat"),
+        )
+    ],
+    # data loss
+    Case(
+        "marker-without-a-file-list",
+        ("site", "build", "--out", "{tmp}/site"),
+        "lists no files",
+        setup=_old_marker_with_user_file,
+        untouched=("site",),
+        never=NOT_BUILT,
+    ),
+    # strictness
+    Case(
+        "amount-in-arabic-indic-digits",
+        ("run", "{in}/other-digits.yaml"),
+        "other-digits.yaml:12: actions.0: 'A bet ٨٥': the amount '\\u0668\\u0665' is written",
+    ),
+    Case(
+        "amount-a-superscript-two",
+        ("run", "{in}/superscript-digit.yaml"),
+        "superscript-digit.yaml:12: actions.0: 'A bet ²': the amount '\\u00b2' is written",
+    ),
+    Case(
+        "scenario-id-with-a-zero-width-space",
+        ("run", "{in}/zero-width-id.yaml"),
+        "zero-width-id.yaml:1: id: 'mi\\u200bne' holds U+200B ZERO WIDTH SPACE",
+    ),
+    Case(
+        "player-name-in-cyrillic",
+        ("run", "{in}/homoglyph-player.yaml"),
+        "homoglyph-player.yaml:4: players: player name '\\u0410' must be a word",
+    ),
+    Case(
+        "profile-id-with-a-zero-width-space",
+        ("variants", "list", "--variants", "{tmp}/profiles"),
+        "'fo\\u200bster' holds U+200B ZERO WIDTH SPACE: an id is written with the letters",
+        setup=_zero_width_profile,
+    ),
+    Case(
+        "profile-id-with-a-hash-and-a-question-mark",
+        ("variants", "list", "--variants", "{tmp}/profiles"),
+        "'odd#name?' is not an id: an id is written with the letters a-z and A-Z",
+        setup=_profile_named("odd#name?.yaml"),
+    ),
+    Case(
+        "variant-id-with-a-cyrillic-letter",
+        ("variants", "show", "fo\u0455ter"),
+        "'fo\\u0455ter' holds U+0455 CYRILLIC SMALL LETTER DZE",
+    ),
+    Case(
+        "negative-cave",
+        ("run", "{in}/negative-cave.yaml"),
+        "negative-cave.yaml:6: caves.A: A's cave is negative (-5)",
+    ),
+    Case(
+        "cluster-empty",
+        ("sweep", "foster", "--vary", "bonuses.carre.amount=5", "-n", "10", "--cluster", ""),
+        "--cluster must be 'local' or a scheduler's address",
+    ),
+    Case(
+        "cluster-a-refused-port",
+        (
+            "sweep",
+            "foster",
+            "--vary",
+            "bonuses.carre.amount=5",
+            "-n",
+            "10",
+            "--cluster",
+            "tcp://127.0.0.1:1",
+        ),
+        "--cluster: cannot reach the Dask scheduler: Connection refused",
+        within=5,
+    ),
+    Case(
+        "sweep-vary-a-negative-bonus",
+        ("sweep", "foster", "--vary", "bonuses.carre.amount=-5", "-n", "10"),
+        "bonuses.carre.amount cannot be '-5'; it takes a whole number (input should be greater",
+    ),
+    Case(
+        "sweep-an-unknown-system",
+        ("sweep", "nosuch"),
+        "unknown variant 'nosuch'",
+    ),
     # an editor's own folder: every documented quote stands in its work's text
     Case(
         "documented-quote-not-in-its-text",
@@ -727,26 +1333,45 @@ def _as_process(case: Case, argv: list[str], cwd: Path) -> tuple[int, str, str]:
 
     def child() -> None:
         signal.signal(signal.SIGINT, signal.SIG_DFL)  # as a shell starts a command
+        if case.stdout == "closed":
+            os.close(1)  # as `>&-` leaves it
 
-    proc = subprocess.Popen(
-        [*prefix, sys.executable, "-m", "bouillotte", *argv],
-        cwd=cwd,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-        preexec_fn=child,
-        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "engine")},
-    )
-    try:
-        if case.process is not None:
-            case.process(proc)
-        out, err = proc.communicate(timeout=HANG)
-    except BaseException:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.communicate()
-        raise
-    return proc.returncode, out, err
+    with contextlib.ExitStack() as stack:
+        stdout: Any = subprocess.PIPE
+        if case.stdout == "full":
+            stdout = stack.enter_context(open("/dev/full", "wb"))
+        elif case.stdout == "closed":
+            stdout = subprocess.DEVNULL
+        stderr: Any = subprocess.PIPE
+        if case.stderr == "full":
+            stderr = stack.enter_context(open("/dev/full", "wb"))
+        if case.stdout == "broken":
+            reader, writer = os.pipe()
+            os.close(reader)
+            stdout = stack.enter_context(os.fdopen(writer, "wb"))
+        proc = subprocess.Popen(
+            [*prefix, sys.executable, "-m", "bouillotte", *argv],
+            cwd=cwd,
+            stdout=stdout,
+            stderr=stderr,
+            text=True,
+            start_new_session=True,
+            preexec_fn=child,
+            env={
+                **os.environ,
+                "PYTHONPATH": str(ENGINE),
+                **dict(case.env),
+            },
+        )
+        try:
+            if case.process is not None:
+                case.process(proc)
+            out, err = proc.communicate(timeout=HANG)
+        except BaseException:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+            raise
+    return proc.returncode, out or "", err or ""
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
@@ -757,21 +1382,31 @@ def test_hostile_input(case: Case, case_dir: Path) -> None:
         before = {p: _fingerprint(case_dir / p) for p in case.untouched}
         argv = _argv(case, case_dir)
         cwd = case_dir / case.cwd
-        if case.process is not None or case.unprivileged:
+        started = time.monotonic()
+        if case.process is not None or case.unprivileged or case.real:
             code, out, err = _as_process(case, argv, cwd)
         else:
             code, out, err = _in_process(argv, cwd)
+        took = time.monotonic() - started
         for path, prints in before.items():
             assert _fingerprint(case_dir / path) == prints, f"{path} was changed"
+        for path in case.gone:
+            assert not (case_dir / path).exists(), f"{path} is still there"
+        for path in case.made:
+            assert (case_dir / path).is_file(), f"{path} was not made"
     finally:
         if cleanup is not None:
             cleanup()
     assert "Traceback" not in out + err, err
     assert code == case.exit, f"exit {code}\n{out}\n{err}"
-    shown = out if case.exit == 0 and case.process is None else err
+    shown = out + err if case.exit == 0 and case.process is None else err
     assert case.says in shown, shown
     for word in case.never:
         assert word not in out + err, f"{word!r} in the output"
-    if case.exit != 0 and case.one_line:
+    if case.silent:
+        assert err == "", err
+    elif case.exit != 0 and case.one_line:
         assert len(err.strip().splitlines()) == 1, err
-        assert err.startswith("error: ") or case.exit == 130, err
+        assert err.startswith("error: ") or case.exit in (130, 143), err
+    if case.within is not None:
+        assert took < case.within, f"took {took:.1f} s, more than {case.within} s"

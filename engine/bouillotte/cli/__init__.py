@@ -2,12 +2,245 @@
 
 ``app.py`` holds the application, ``commands/`` one module per group of sub-commands,
 ``options.py`` the shared options and ``compare_text.py`` the terminal rendering of a
-comparison.
+comparison; :func:`main`, here, is what the ``bouillotte`` script runs: the application
+within the handling of what no single command can handle, the streams and the signals.
+
+Exit statuses (docs/contracts.md): 0 success; 1 ``check`` or ``golden`` found a
+mismatch; 2 bad input, a bad option value, or output that cannot be written (a closed
+stdout, a full device), each with one line on stderr (a stderr that cannot be written is
+only silenced); 130 Ctrl-C (SIGINT); 141 the reader
+of the output went away (a pipe into ``head``), silently, as a shell reports SIGPIPE;
+143 SIGTERM (what ``timeout`` and schedulers send), handled as Ctrl-C: workers are
+stopped, a site build's half-written folder removed.
 """
+
+from __future__ import annotations
+
+import codecs
+import errno
+import os
+import signal
+import sys
+from types import FrameType
+from typing import Any, TextIO
+
+OK = 0
+BAD_INPUT = 2
+INTERRUPTED = 130
+BROKEN_PIPE = 141
+"""128 + SIGPIPE: the status of a command whose reader went away, as shells report it."""
+TERMINATED = 143
+"""128 + SIGTERM."""
+
+ESCAPE = "bouillotte-escape"
+"""The codec error handler of a stream whose encoding cannot write every character: each
+such character is written as its JSON escape (``\\u2026``), so a JSON document stays valid
+and means the same, and a text stays readable."""
+
+
+def _escape(error: UnicodeError) -> tuple[str, int]:
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    shown = []
+    for char in error.object[error.start : error.end]:
+        code = ord(char)
+        if code > 0xFFFF:  # as JSON writes it: a surrogate pair
+            code -= 0x10000
+            shown.append(f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}")
+        else:
+            shown.append(f"\\u{code:04x}")
+    return "".join(shown), error.end
+
+
+class OutputFailed(Exception):
+    """Writing to stdout or stderr failed. Not an :class:`OSError`, which Click would turn
+    into exit status 1 (a broken pipe) or let through as a traceback."""
+
+    def __init__(self, name: str, error: OSError) -> None:
+        super().__init__(f"cannot write to {name}: {error.strerror or error}")
+        self.name = name
+        self.errno = error.errno
+
+
+class _Guarded:
+    """A standard stream whose failures raise :class:`OutputFailed`; ``None`` for a stream
+    that was closed before the command started (``>&-``): any write fails with EBADF."""
+
+    def __init__(self, stream: TextIO | None, name: str) -> None:
+        self._stream = stream
+        self._name = name
+
+    @property
+    def encoding(self) -> str:
+        return str(getattr(self._stream, "encoding", None) or "utf-8")
+
+    @property
+    def errors(self) -> str | None:
+        return getattr(self._stream, "errors", None)
+
+    def _fail(self, error: OSError) -> OutputFailed | None:
+        """stdout's failure ends the command; stderr's only silences it (progress and
+        messages are lost, the work and its exit status are not)."""
+        if self._name != "stderr":
+            return OutputFailed(self._name, error)
+        _to_devnull(2)
+        self._stream = open(os.devnull, "w")  # noqa: SIM115 - lives as long as the process
+        return None
+
+    def write(self, text: str) -> int:
+        if self._stream is None:
+            if not text:
+                return 0
+            raise OutputFailed(self._name, OSError(errno.EBADF, os.strerror(errno.EBADF)))
+        try:
+            return self._stream.write(text)
+        except OSError as exc:
+            failed = self._fail(exc)
+            if failed is not None:
+                raise failed from None
+            return len(text)
+
+    def flush(self) -> None:
+        if self._stream is None:
+            return
+        try:
+            self._stream.flush()
+        except OSError as exc:
+            failed = self._fail(exc)
+            if failed is not None:
+                raise failed from None
+
+    def isatty(self) -> bool:
+        return self._stream is not None and self._stream.isatty()
+
+    def fileno(self) -> int:
+        if self._stream is None:
+            raise OSError(errno.EBADF, "the stream is closed")
+        return self._stream.fileno()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def _is_open(fd: int) -> bool:
+    try:
+        os.fstat(fd)
+    except OSError:
+        return False
+    return True
+
+
+def _to_devnull(fd: int) -> None:
+    """Point ``fd`` at /dev/null: a closed one, so that no file the command opens takes its
+    number (and receives its output); a failed one, so that nothing more is tried on it."""
+    null = os.open(os.devnull, os.O_RDWR)
+    if null != fd:
+        os.dup2(null, fd)
+        os.close(null)
+
+
+def _prepare_streams() -> None:
+    codecs.register_error(ESCAPE, _escape)
+    closed = {fd: not _is_open(fd) for fd in (0, 1, 2)}
+    for fd, was_closed in closed.items():
+        if was_closed:
+            _to_devnull(fd)
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        if stream is not None and hasattr(stream, "reconfigure"):
+            try:
+                if codecs.lookup(stream.encoding).name not in ("utf-8", "utf-16", "utf-32"):
+                    stream.reconfigure(errors=ESCAPE)
+            except (LookupError, ValueError, OSError):
+                pass
+    out = None if closed[1] else sys.stdout
+    err = open(os.devnull, "w") if closed[2] or sys.stderr is None else sys.stderr  # noqa: SIM115
+    sys.stdout = _Guarded(out, "stdout")
+    sys.stderr = _Guarded(err, "stderr")
+
+
+_terminated: list[int] = []
+
+
+def _on_sigterm(signum: int, frame: FrameType | None) -> None:
+    """SIGTERM as Ctrl-C: every command's own handling of an interruption (its workers
+    stopped, its temporary files removed) runs; the status is then 143. A worker process
+    that inherited this handler ends as SIGTERM ends a process by default."""
+    del frame
+    if os.getpid() != _MAIN_PID[0]:
+        signal.signal(signum, signal.SIG_DFL)
+        os.kill(os.getpid(), signum)
+        return
+    _terminated.append(signum)
+    raise KeyboardInterrupt
+
+
+_MAIN_PID = [os.getpid()]
+
+
+def _say(line: str) -> None:
+    try:
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+    except (OutputFailed, OSError, ValueError):
+        pass
+
+
+def _usage_line(exc: Exception) -> str:
+    message = " ".join(str(getattr(exc, "format_message", exc.__str__)()).split())
+    ctx = getattr(exc, "ctx", None)
+    path = getattr(ctx, "command_path", None)
+    return f"error: {message}" + (f" (see: {path} --help)" if path else "")
+
+
+def _run() -> int:
+    import typer
+
+    from ..rules.errors import UserError
+    from .app import app
+
+    try:
+        code = app(standalone_mode=False)
+        sys.stdout.flush()
+    except OutputFailed as exc:
+        if exc.errno == errno.EPIPE:
+            return BROKEN_PIPE
+        _say(f"error: {exc}")
+        return BAD_INPUT
+    except typer.Abort:
+        _say("interrupted")
+        return INTERRUPTED
+    except typer.TyperException as exc:  # Click's usage errors: one line, as bad input
+        if getattr(exc, "ctx", None) is not None and type(exc).__name__ == "NoArgsIsHelpError":
+            _say(str(getattr(exc, "format_message", exc.__str__)()).rstrip())
+            return BAD_INPUT
+        _say(_usage_line(exc))
+        return BAD_INPUT
+    except UserError as exc:  # raised outside a command (completion, option parsing)
+        _say(f"error: {exc.describe()}")
+        return BAD_INPUT
+    except KeyboardInterrupt:
+        _say("interrupted")
+        return INTERRUPTED
+    return code if isinstance(code, int) else OK
 
 
 def main() -> None:
     """The ``bouillotte`` console script (kept at this name since the first release)."""
-    from .app import main as run
-
-    run()
+    _MAIN_PID[0] = os.getpid()
+    _prepare_streams()
+    signal.signal(signal.SIGTERM, _on_sigterm)
+    try:
+        code = _run()
+    except KeyboardInterrupt:
+        code = INTERRUPTED
+    if code == INTERRUPTED and _terminated:
+        code = TERMINATED
+    for fd, name in ((1, "stdout"), (2, "stderr")):
+        try:
+            getattr(sys, name).flush()
+        except (OutputFailed, OSError, ValueError):
+            _to_devnull(fd)  # what is left unwritten is dropped, without a second message
+    if code == BROKEN_PIPE:
+        _to_devnull(1)
+    sys.exit(code)

@@ -133,7 +133,13 @@ def parse_action(text: str) -> Action:
         )
     amount: int | None = None
     if kind in WITH_AMOUNT:
-        if len(words) != 3 or not words[2].isdigit():
+        if len(words) == 3 and words[2].isdigit() and not words[2].isascii():
+            shown = "".join(c if c.isascii() else f"\\u{ord(c):04x}" for c in words[2])
+            raise ActionSyntaxError(
+                f"{text!r}: the amount '{shown}' is written in other digits than 0-9; "
+                f"write it in the digits 0-9 (as in '{player} {kind} 35')"
+            )
+        if len(words) != 3 or not (words[2].isascii() and words[2].isdigit()):
             raise ActionSyntaxError(
                 f"{text!r}: '{kind}' needs a whole number, the player's total stake after it "
                 f"(as in '{player} {kind} 35')"

@@ -47,7 +47,11 @@ def check_setup(
         if name not in caves:
             raise SetupError(f"no cave for {name}", "caves")
         if caves[name] < 0:
-            raise SetupError(f"{name}'s cave is negative", "caves", name)
+            raise SetupError(
+                f"{name}'s cave is negative ({caves[name]}): give a cave of 1 or more",
+                "caves",
+                name,
+            )
         if caves[name] == 0:
             raise SetupError(
                 f"{name}'s cave is empty: a player who is décavé has no hand in a deal until "

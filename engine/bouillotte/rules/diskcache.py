@@ -2,9 +2,17 @@
 
 The folder is ``$BOUILLOTTE_CACHE``, else ``$XDG_CACHE_HOME/bouillotte``, else
 ``~/.cache/bouillotte``; deleting it is always safe. Whoever stores a result there keys it
-by a hash of everything the result depends on, so that reading it back can never change
-what a command prints; a folder that is missing, unreadable or read-only only costs the
-time. (The site build's cache, ``site/cache.py``, keeps its results in the same folder.)
+by a hash of everything the result depends on (:func:`content_digest`), so that reading it
+back can never change what a command prints; a folder that is missing, unreadable or
+read-only only costs the time. (The site build's cache, ``site/cache.py``, keeps its results
+in the same folder.)
+
+A cache folder is a place other processes can write (``$BOUILLOTTE_CACHE`` may be under
+``/tmp``), so a cache file can be wrong but never harmful: nothing is ever unpickled or
+executed from it, and a file is used only if :func:`load` finds it a regular file of the
+user's own, within its size bound, sealed by the digest of its own content; its reader then
+checks its shape (``rules/listing.py``, ``site/cache.py``). Anything else is ignored and
+computed again.
 
 This module imports nothing beyond the standard library: ``bouillotte variants list``
 reads its cached rows through it before anything else is loaded.
@@ -14,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 import sys
 from importlib.util import find_spec
 from pathlib import Path
@@ -27,27 +36,75 @@ def cache_dir() -> Path:
     return Path(base) / "bouillotte"
 
 
-def read_text(path: Path, limit: int) -> str | None:
-    """The text of a cached result, or ``None`` where there is none, it cannot be read, or
-    it is longer than ``limit`` bytes (no result is: something else put it there)."""
+HEADER = "bouillotte-cache 1 sha256="
+"""The first line of every cache file, followed by the digest of what comes after it."""
+
+
+def content_digest(*parts: str | bytes) -> str:
+    """The SHA-256 of ``parts``, each taken whole (a NUL between them, so that no two
+    different lists give the same bytes): the one content hash of every cache, used both to
+    name a result's file from its inputs and to seal the file's content."""
+    digest = hashlib.sha256()
+    for part in parts:
+        digest.update(part.encode() if isinstance(part, str) else part)
+        digest.update(b"\0")
+    return digest.hexdigest()
+
+
+def seal(path: Path, payload: str) -> str:
+    """``payload`` as a cache file at ``path`` holds it: a header line with the digest of
+    the file's name and of the payload, then the payload."""
+    return f"{HEADER}{content_digest(path.name, payload)}\n{payload}"
+
+
+def load(path: Path, limit: int) -> str | None:
+    """The payload stored at ``path`` by :func:`store`, or ``None`` where there is none or it
+    cannot be trusted: missing or unreadable; not a regular file (a link, a folder, a pipe,
+    a device); larger than ``limit`` bytes (its size is read before a byte of it); owned by
+    another user or writable by others (another user may have put it there); not UTF-8; or
+    not the content its digest seals (damaged, edited, or copied from another file's name).
+    A result that is ``None`` is computed again: a cache can be wrong, never harmful."""
     try:
-        with path.open("rb") as stream:
-            data = stream.read(limit + 1)
-        return data.decode("utf-8") if len(data) <= limit else None
-    except (OSError, ValueError):  # missing, unreadable, a folder, not UTF-8
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except (OSError, ValueError):
         return None
-
-
-def store(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` whole or not at all (a file written beside it, then
-    renamed); where the folder cannot be written, store nothing: the result is the same,
-    only computed again next time."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        info = os.fstat(fd)
+        if (
+            not stat.S_ISREG(info.st_mode)
+            or info.st_size > limit + len(HEADER) + 65
+            or info.st_uid != os.geteuid()
+            or info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+        ):
+            return None
+        with os.fdopen(fd, "rb", closefd=False) as stream:
+            data = stream.read(limit + len(HEADER) + 66)
+        text = data.decode("utf-8")
+    except (OSError, ValueError):  # unreadable, not UTF-8
+        return None
+    finally:
+        os.close(fd)
+    header, newline, payload = text.partition("\n")
+    if not newline or len(payload.encode()) > limit:
+        return None
+    if header != f"{HEADER}{content_digest(path.name, payload)}":
+        return None
+    return payload
+
+
+def store(path: Path, payload: str) -> None:
+    """Write ``payload``, sealed (:func:`seal`), to ``path`` whole or not at all (a file
+    written beside it, then renamed), in a folder only its owner may enter; where the
+    folder cannot be written, store nothing: the result is the same, only computed again
+    next time."""
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         partial = path.with_suffix(f".{os.getpid()}.tmp")
-        partial.write_text(text, encoding="utf-8")
+        fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as stream:
+            stream.write(seal(path, payload))
         partial.replace(path)
-    except OSError:
+    except (OSError, ValueError):
         pass
 
 
@@ -61,18 +118,17 @@ def code_digest(*layers: str) -> str:
     """A hash of the code that computes a result: every file of the named layers of the
     package (``rules``, ...; the source, or whatever a compiled install holds), the Python
     that runs it and the version files of :data:`LIBRARIES`, found without importing them."""
-    digest = hashlib.sha256(sys.version.encode())
+    parts: list[str | bytes] = [sys.version]
     package = Path(__file__).resolve().parent.parent
     for layer in layers:
         for path in sorted((package / layer).rglob("*")):
             if "__pycache__" in path.parts or not path.is_file():
                 continue
-            digest.update(path.relative_to(package).as_posix().encode())
-            digest.update(path.read_bytes())
+            parts.extend((path.relative_to(package).as_posix(), path.read_bytes()))
     for library in LIBRARIES:
         spec = find_spec(library)
         origin = spec.origin if spec is not None else None
-        digest.update(library.encode())
+        parts.append(library)
         if origin is not None:
-            digest.update((Path(origin).parent / VERSION_FILES[library]).read_bytes())
-    return digest.hexdigest()
+            parts.append((Path(origin).parent / VERSION_FILES[library]).read_bytes())
+    return content_digest(*parts)

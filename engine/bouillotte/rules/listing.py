@@ -20,13 +20,14 @@ Only rows the profiles were built into are stored (and only if no file changed w
 were built), and the command prints the rows after a JSON round trip whether they were just
 built or read back, so its output is the same byte for byte with a cold cache, a warm one,
 or none. A folder that does not exist, a file
-that cannot be read, a cache folder that cannot be read or written, a damaged cache file:
-each only means building the profiles as before (and the same error, where there is one).
+that cannot be read, a cache folder that cannot be read or written, a damaged, edited or
+planted cache file (refused by :func:`~.diskcache.load`, or not a list of rows of the
+right keys and types: checked here without pydantic, which listing does without): each only
+means building the profiles as before (and the same error, where there is one).
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import stat
 import sys
@@ -34,7 +35,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .diskcache import cache_dir, code_digest, read_text, store
+from .diskcache import cache_dir, code_digest, content_digest, load, store
 from .resources import bundled
 
 MAX_FILE_BYTES = 1_048_576
@@ -57,7 +58,7 @@ def variant_rows(folders: Sequence[Path] = ()) -> list[dict[str, Any]]:
     order (:meth:`~.profiles.Library.all`)."""
     path = _cache_file(folders)
     if path is not None:
-        found = _rows(read_text(path, MAX_FILE_BYTES), announce=True)
+        found = _rows(load(path, MAX_FILE_BYTES), announce=True)
         if found is not None:
             return found
     from .profiles import Library  # only now: pydantic, the schema and YAML
@@ -86,20 +87,19 @@ def variant_rows(folders: Sequence[Path] = ()) -> list[dict[str, Any]]:
 def _cache_file(folders: Sequence[Path]) -> Path | None:
     """Where the rows of these folders are stored, or ``None`` if a folder or file cannot
     be read (then the library reports it, or reads what it can, as it always has)."""
-    digest = hashlib.sha256()
+    parts: list[str | bytes] = []
     try:
-        digest.update(code_digest("rules").encode())
+        parts.append(code_digest("rules"))
         for folder in (bundled("variants"), *folders):
             if not folder.is_dir():
                 return None
-            digest.update(b"\0folder")
+            parts.append("folder")
             for file in sorted(folder.glob("*.yaml")):
                 data = _contents(file)
                 if data is None:
                     return None
-                digest.update(f"\0{file.name}\0{len(data)}\0".encode())
-                digest.update(data)
-        return cache_dir() / f"{KIND}-{digest.hexdigest()}.json"
+                parts.extend((file.name, data))
+        return cache_dir() / f"{KIND}-{content_digest(*parts)}.json"
     except (OSError, RuntimeError):  # unreadable, or no home folder to put the cache in
         return None
 
@@ -122,7 +122,7 @@ def _digest(file: Path) -> str | None:
         data = _contents(file)
     except OSError:
         return None
-    return hashlib.sha256(data).hexdigest() if data is not None else None
+    return content_digest(data) if data is not None else None
 
 
 def _rows(text: str | None, announce: bool = False) -> list[dict[str, Any]] | None:
@@ -132,7 +132,7 @@ def _rows(text: str | None, announce: bool = False) -> list[dict[str, Any]] | No
         return None
     try:
         stored = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested beyond Python's stack
         return None
     if not isinstance(stored, dict) or not isinstance(stored.get("texts"), dict):
         return None

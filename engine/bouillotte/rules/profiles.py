@@ -14,6 +14,7 @@ from pydantic import ValidationError
 from .citations import CITATION_KEYS, Citation, Work
 from .errors import InputError
 from .glossary import GLOSSARY_FILE, Term, load_glossary, merge_glossaries
+from .idtext import escaped, id_fault
 from .nearest import did_you_mean
 from .profile import GROUPS, Rules
 from .profilefile import (
@@ -86,6 +87,12 @@ class Library:
                 elif file.name == UNREAD_FILE:
                     unread_files.append(file)
                 else:
+                    fault = id_fault(file.stem)
+                    if fault is not None:
+                        raise InputError(
+                            f"the profile's id (its file's name): {fault}",
+                            file=escaped(str(file)),
+                        )
                     if file.stem in self.files:
                         self._replace(file, self.files[file.stem])
                     self.files[file.stem] = file
@@ -139,6 +146,9 @@ class Library:
         return sorted(self.files)
 
     def get(self, variant_id: str) -> Variant:
+        fault = id_fault(variant_id)
+        if fault is not None and variant_id not in self.files:
+            raise InputError(f"not a variant id: {fault}")
         if variant_id not in self.files:
             raise InputError(
                 f"unknown variant {variant_id!r}{did_you_mean(variant_id, self.ids())}; "

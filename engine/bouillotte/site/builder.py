@@ -22,11 +22,12 @@ from urllib.parse import quote
 from xml.sax.saxutils import escape as xml_escape
 
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined
+from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
 from ..rules.bibliography import bibtex, citation_parts, csl_json
 from ..rules.citations import Status
-from ..rules.errors import InputError
+from ..rules.errors import InputError, UserError
 from ..rules.glossary import Term
 from ..rules.history import build_history
 from ..rules.profile import GROUPS, rule_paths
@@ -42,7 +43,7 @@ from ..study.replay import Step
 from ..study.scenario import RunResult, Scenario, ScenarioLibrary, run_scenario
 from . import downloads, scenes
 from . import rules as rule_views
-from .cache import TemplateCache, cached, fingerprint_digest
+from .cache import cached, fingerprint_digest
 from .downloads import data_files
 from .edition import edition
 from .effects import effects_are_cached, pair_effects, rule_effects_section
@@ -64,9 +65,13 @@ from .readings import reading_views
 from .search import index_script, page_entries, rule_entry
 from .siteconfig import DEFAULT, SiteConfig, load_config
 from .stats import StatSection, odds_section, simulate_section, simulation_is_cached
+from .theme import check_templates, render_error
 
 MARKER = ".bouillotte-site"
 """A file at the root of every built site: only a folder holding it is ever replaced."""
+PARTIAL = ".bouillotte-partial"
+"""A file in a build's temporary folder until its marker is written: a folder holding it
+beside ``--out`` is the leftover of a build that was killed, removed by the next build."""
 
 NAV: tuple[tuple[str, str], ...] = (
     ("index.html", "Home"),
@@ -131,10 +136,11 @@ def _environment(site_dir: Path, theme: Path | None = None) -> Environment:
         "lstrip_blocks": True,
         "keep_trailing_newline": True,
     }
-    env = Environment(
-        loader=ChoiceLoader([FileSystemLoader(f) for f in folders]),
-        bytecode_cache=TemplateCache(repr(sorted(options.items()))),
-        **options,
+    # No bytecode cache: compiled templates would be unpickled from a folder others may
+    # write; each build compiles them in memory. Sandboxed: a theme's template reaches no
+    # Python internals (``''.__class__``...), only the values it is given.
+    env = SandboxedEnvironment(
+        loader=ChoiceLoader([FileSystemLoader(f) for f in folders]), **options
     )
     env.filters["markdown"] = markdown
     env.filters["inline"] = inline
@@ -901,10 +907,16 @@ def _pages(inputs: _Inputs, log: Log) -> list[Page]:
 
 
 def _render(
-    env: Environment, pages: list[Page], log: Log, config: SiteConfig = DEFAULT
+    env: Environment,
+    pages: list[Page],
+    log: Log,
+    config: SiteConfig = DEFAULT,
+    theme_folders: list[Path] | None = None,
 ) -> tuple[dict[str, str], list[dict[str, str]]]:
     """Every page's HTML, and the search index's entries of every page, each taken from the
-    context its page is rendered with, as it is rendered (``pagetext.py``)."""
+    context its page is rendered with, as it is rendered (``pagetext.py``). With a theme
+    (``theme_folders``: its templates, then the bundled ones), any error of a template is
+    bad input, told at the template's file and line (``theme.render_error``)."""
     rendered: dict[str, str] = {}
     entries: list[dict[str, str]] = []
     made: dict[tuple[str, ...], Markup] = {}
@@ -937,7 +949,6 @@ def _render(
             section = "index.html"
         elif page.path.startswith("compare/"):
             section = "compare/index.html"
-        template = env.get_template(page.template)
         context = {
             "page": page,
             "root": root,
@@ -947,7 +958,14 @@ def _render(
             "site": config,
             **page.context,
         }
-        rendered[page.path] = template.render(context)
+        try:
+            rendered[page.path] = env.get_template(page.template).render(context)
+        except UserError:
+            raise
+        except Exception as exc:
+            if theme_folders is None:  # the bundled templates alone: a bug, shown as one
+                raise
+            raise render_error(exc, page.path, theme_folders) from None
         found = page_text(page.template, context)
         if found is None:
             # A pair or a rule sheet repeats the rules' own entries: its title and
@@ -961,8 +979,9 @@ def _render(
 
 
 def _marked_files(out: Path) -> set[str] | None:
-    """The files a previous build wrote, as its marker lists them (``None``: an older
-    marker that lists none; the folder is then taken as a build, as before)."""
+    """The files a previous build wrote, as its marker lists them (``None``: a marker that
+    lists none, as older builds wrote it, or made by hand: then nothing in the folder is
+    known to be the build's, and the folder is never replaced)."""
     lines = (out / MARKER).read_text(encoding="utf-8", errors="replace").splitlines()
     return {line[2:] for line in lines if line.startswith("- ")} or None
 
@@ -1012,6 +1031,14 @@ def _check_replaceable(out: Path) -> None:
             file=out,
         )
     written = _marked_files(out)
+    others = [e.relative_to(out).as_posix() for e in entries if e.name != MARKER or e.parent != out]
+    if written is None and others:
+        raise InputError(
+            f"refusing to replace a folder whose {MARKER} file lists no files (an older "
+            f"build's, or one made by hand): nothing in it is known to be the build's, such "
+            f"as {others[0]}; remove the folder yourself, or choose another --out",
+            file=out,
+        )
     for entry in entries:
         rel = entry.relative_to(out).as_posix()
         if entry.is_dir() and not entry.is_symlink():
@@ -1067,19 +1094,30 @@ class _BuildLock:
 
 @contextmanager
 def _interrupt_deferred() -> Iterator[None]:
-    """Ctrl-C waits for the block to end, so that no half-swapped site is left behind."""
+    """Ctrl-C (or SIGTERM) waits for the block to end, so that no half-swapped site is left
+    behind; it is then handled as it would have been."""
     caught: list[int] = []
+    signals = (signal.SIGINT, signal.SIGTERM)
     try:
-        previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+        previous = {
+            n: signal.signal(n, lambda signum, frame: caught.append(signum)) for n in signals
+        }
     except ValueError:  # not the main thread: signals go elsewhere anyway
         yield
         return
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
-    if caught:
-        raise KeyboardInterrupt
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+    for caught_number in caught[:1]:
+        handler = previous[signal.Signals(caught_number)]
+        if callable(handler):
+            handler(caught_number, None)
+        elif handler == signal.SIG_DFL and caught_number == signal.SIGTERM:
+            os.kill(os.getpid(), caught_number)
+        else:
+            raise KeyboardInterrupt
 
 
 def _remove_leftovers(out: Path) -> None:
@@ -1088,7 +1126,11 @@ def _remove_leftovers(out: Path) -> None:
     # leftovers of a build into another folder ("site.b" beside "site") never match.
     for pattern in (f".{out.name}.old-[0-9]*", f".{out.name}.{'?' * 8}.tmp"):
         for stale in out.parent.glob(pattern):
-            if stale.is_dir() and not stale.is_symlink() and (stale / MARKER).is_file():
+            if not stale.is_dir() or stale.is_symlink():
+                continue
+            # An empty one: an older build killed before it wrote anything.
+            built = (stale / MARKER).is_file() or (stale / PARTIAL).is_file()
+            if built or not any(stale.iterdir()):
                 shutil.rmtree(stale, ignore_errors=True)
 
 
@@ -1108,7 +1150,7 @@ def _write(target: Path, site_dir: Path, files: dict[str, str], theme: Path | No
     written = sorted(
         f.relative_to(target).as_posix()
         for f in target.rglob("*")
-        if f.is_file() and f.name != MARKER
+        if f.is_file() and f.name not in (MARKER, PARTIAL)
     )
     (target / MARKER).write_text(
         "A static site built by `bouillotte site build`; safe to replace.\n"
@@ -1117,6 +1159,7 @@ def _write(target: Path, site_dir: Path, files: dict[str, str], theme: Path | No
         encoding="utf-8",
         newline="\n",
     )
+    (target / PARTIAL).unlink(missing_ok=True)
 
 
 def _swap(tmp: Path, out: Path) -> None:
@@ -1174,6 +1217,8 @@ def build_site(
     site_dir = bundled("site")
     if not (site_dir / "templates").is_dir():
         raise InputError("the site templates are missing", file=site_dir)
+    if theme is not None:  # a fault in a theme's template is found before the long part
+        check_templates(_environment(site_dir, theme), theme)
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
         with _BuildLock(out):
@@ -1197,6 +1242,7 @@ def _build_locked(
     # into fails now, not after every page is made.
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent))
     try:
+        (tmp / PARTIAL).write_text("a build in progress, or killed\n", encoding="utf-8")
         report = _build_into(
             tmp, out, variant_dirs, scenario_paths, site_dir, log, started, options
         )
@@ -1236,7 +1282,11 @@ def _build_into(
     finally:
         if inputs.statistics is not None:
             inputs.statistics.close()
-    files, found = _render(_environment(site_dir, options.theme), pages, log, options.config)
+    folders = (
+        None if options.theme is None else [options.theme / "templates", site_dir / "templates"]
+    )
+    env = _environment(site_dir, options.theme)
+    files, found = _render(env, pages, log, options.config, folders)
     entries = [*_rule_entries(inputs), *found]
     files["assets/search-index.js"] = index_script(entries)
     works = inputs.library.works

@@ -15,7 +15,6 @@ same byte for byte whoever builds it.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -24,6 +23,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from ..rules.diskcache import content_digest
 from ..rules.resources import bundled
 from ..rules.variant import Variant
 from .charts import Bar, signed_chart
@@ -84,14 +84,12 @@ def command(a: Variant, b: Variant, deals: int = EFFECT_DEALS, seed: int = EFFEC
 
 def _code_digest() -> str:
     package = Path(__file__).resolve().parent.parent
-    digest = hashlib.sha256()
+    parts: list[str | bytes] = []
     for name in NUMBER_CODE:
         path = package / name
-        files = sorted(path.rglob("*.py")) if path.is_dir() else [path]
-        for file in files:
-            digest.update(file.relative_to(package).as_posix().encode())
-            digest.update(file.read_bytes())
-    return digest.hexdigest()
+        for file in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
+            parts.extend((file.relative_to(package).as_posix(), file.read_bytes()))
+    return content_digest(*parts)
 
 
 _CODE: list[str] = []
@@ -113,7 +111,7 @@ def effects_key(a: Variant, b: Variant, deals: int = EFFECT_DEALS, seed: int = E
         "deals": deals,
         "seed": seed,
     }
-    return hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()
+    return content_digest(json.dumps(inputs, sort_keys=True))
 
 
 def store_path(a: Variant, b: Variant) -> Path:

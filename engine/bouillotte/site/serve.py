@@ -1,8 +1,10 @@
-"""A localhost preview server for a built site."""
+"""A localhost preview server for a built site: loopback only, and never a file outside
+the served folder (a path with ``..``, or a link leading out of it, is answered 404)."""
 
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Callable
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -19,6 +21,11 @@ class _QuietHandler(SimpleHTTPRequestHandler):
         # A NUL byte ("/%00") cannot name a file: answer 400 rather than fail in os.stat.
         if "\x00" in unquote(self.path):
             self.send_error(HTTPStatus.BAD_REQUEST, "Bad request: a NUL byte in the path")
+            return None
+        root = os.path.realpath(self.directory)
+        real = os.path.realpath(self.translate_path(self.path))
+        if real != root and not real.startswith(root + os.sep):
+            self.send_error(HTTPStatus.NOT_FOUND, "File not found")
             return None
         return super().send_head()
 

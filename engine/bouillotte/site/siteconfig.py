@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ..rules.errors import InputError
 from ..rules.yamlsource import read_mapping, validated
+from .theme import check_folder
 
 
 class SiteConfig(BaseModel):
@@ -45,9 +46,23 @@ class SiteConfig(BaseModel):
     )
     theme: str | None = Field(
         None,
-        description="A folder (relative to this file) holding templates/ and/or assets/ whose "
-        "files replace the bundled ones of the same name.",
+        description="A folder (relative to this file, inside its folder: no absolute path, "
+        "no '..', no link leading out) holding templates/ and/or assets/ whose files replace "
+        "the bundled ones of the same name.",
     )
+
+    @field_validator("theme")
+    @classmethod
+    def _theme(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        path = Path(value)
+        if not value.strip() or path.is_absolute() or ".." in path.parts:
+            raise ValueError(
+                "must be a folder beside this file: a relative path without '..' "
+                "(a theme is confined to its folder)"
+            )
+        return value
 
     @field_validator("language")
     @classmethod
@@ -75,7 +90,7 @@ def load_config(file: Path) -> tuple[SiteConfig, Path | None]:
     config = validated(SiteConfig, doc)
     theme = None
     if config.theme is not None:
-        theme = (file.parent / config.theme).resolve()
+        theme = file.parent / config.theme
         if not theme.is_dir():
             raise InputError(
                 "no such theme folder",
@@ -85,4 +100,5 @@ def load_config(file: Path) -> tuple[SiteConfig, Path | None]:
                 value=config.theme,
                 has_value=True,
             )
+        theme = check_folder(theme, file, doc.line(("theme",)))
     return config, theme

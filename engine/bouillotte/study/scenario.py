@@ -20,6 +20,7 @@ from ..play.showdown import MissingCardError
 from ..rules.cards import RANKS
 from ..rules.docstrings import describe_fields
 from ..rules.errors import InputError
+from ..rules.idtext import escaped, id_fault
 from ..rules.nearest import did_you_mean
 from ..rules.profile import rule_paths
 from ..rules.profiles import Library
@@ -93,6 +94,15 @@ class ScenarioModel(_Strict):
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=MAX_ID_LENGTH)
     """Unique, used in URLs and file names: lower case, digits and hyphens, at most 100
     characters."""
+
+    @field_validator("id", mode="before")
+    @classmethod
+    def _visible_id(cls, value: Any) -> Any:
+        """An invisible or non-Latin character is named, escaped, before the pattern."""
+        if isinstance(value, str) and not all(" " <= c <= "~" for c in value):
+            raise ValueError(id_fault(value, "the letters a-z, the digits 0-9 and '-'"))
+        return value
+
     title: str
     source: SourceRef
     notes: str = ""
@@ -138,7 +148,10 @@ class ScenarioModel(_Strict):
     def _names(cls, players: list[str]) -> list[str]:
         for name in players:
             if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", name):
-                raise ValueError(f"player name {name!r} must be a word (letters, digits, _)")
+                raise ValueError(
+                    f"player name '{escaped(name)}' must be a word (the letters a-z and A-Z, "
+                    "the digits 0-9, _)"
+                )
         return players
 
 

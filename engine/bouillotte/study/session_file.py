@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from ..rules.docstrings import describe_fields
 from ..rules.errors import InputError
+from ..rules.idtext import escaped
 from ..rules.yamlsource import LocatedFile, read_mapping, validated
 from .policies import get_policy
 
@@ -90,7 +91,10 @@ class SessionModel(_Strict):
     def _names(cls, players: list[str]) -> list[str]:
         for name in players:
             if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", name):
-                raise ValueError(f"player name {name!r} must be a word (letters, digits, _)")
+                raise ValueError(
+                    f"player name '{escaped(name)}' must be a word (the letters a-z and A-Z, "
+                    "the digits 0-9, _)"
+                )
         if len(set(players)) != len(players):
             raise ValueError("a player is named twice")
         return players

@@ -21,11 +21,13 @@ from __future__ import annotations
 import itertools
 import logging
 import math
+import socket
 import types
 import typing
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal, get_args, get_origin
+from typing import Annotated, Any, Literal, get_args, get_origin
+from urllib.parse import urlsplit
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
@@ -242,6 +244,19 @@ def _annotation(path: str) -> Any:
     return annotation
 
 
+def _constraints(path: str) -> list[Any]:
+    """The bounds a profile sets on the value of ``path`` (``ge=0``...), already known to
+    name a rule or a part of one (:func:`_annotation`)."""
+    parts = path.split(".")
+    model: Any = GROUPS[parts[0]]
+    metadata: list[Any] = []
+    for part in parts[1:]:
+        info = model.model_fields[part]
+        metadata = list(info.metadata)
+        model = info.annotation
+    return metadata
+
+
 def _choices(annotation: Any) -> list[Any] | None:
     """Every value a rule can take, when there are finitely many."""
     if annotation is bool:
@@ -285,15 +300,22 @@ def parse_vary(spec: str) -> tuple[str, list[Any]]:
                 field="--vary",
             )
         return path, choices
-    adapter: TypeAdapter[Any] = TypeAdapter(annotation)
+    bounds = _constraints(path)
+    # Checked as a profile checks it: the type, and the field's bounds (a bonus is never
+    # negative).
+    adapter: TypeAdapter[Any] = TypeAdapter(
+        Annotated[annotation, *bounds] if bounds else annotation
+    )
     values = []
     for text in given.split(","):
         text = text.strip()
         try:
             values.append(_validate(adapter, text))
-        except ValidationError:
+        except ValidationError as exc:
+            reason = "; ".join(e["msg"] for e in exc.errors() if e["type"] != "int_parsing")
             raise InputError(
-                f"{path} cannot be {text!r}; it takes {_describe_type(annotation)}",
+                f"{path} cannot be {text!r}; it takes {_describe_type(annotation)}"
+                + (f" ({reason[:1].lower()}{reason[1:]})" if reason else ""),
                 field="--vary",
             ) from None
     return path, values
@@ -495,7 +517,10 @@ CLUSTER_HINT = 'pip install "bouillotte[cluster]"  (Dask distributed)'
 
 def dask_client(address: str, workers: int) -> Any:
     """A Dask client: ``local`` starts a LocalCluster of ``workers`` processes, anything
-    else is a scheduler's address (``tcp://host:8786``)."""
+    else is a scheduler's address (``tcp://host:8786``), tried before Dask is even
+    imported."""
+    if address != "local":
+        _probe(address)
     try:
         from distributed import Client, LocalCluster
     except ImportError:
@@ -513,6 +538,39 @@ def dask_client(address: str, workers: int) -> Any:
     except (OSError, TimeoutError, ValueError) as exc:
         raise InputError(
             f"cannot reach the Dask scheduler: {exc}",
+            field="--cluster",
+            value=address,
+            has_value=True,
+        ) from None
+
+
+PROBE_SECONDS = 3.0
+"""How long a scheduler's port is given to answer before Dask is asked to connect."""
+
+
+def _probe(address: str) -> None:
+    """Fail at once where nothing listens at a TCP scheduler's address (a refused port, an
+    unknown host), rather than after Dask's ten-second connection timeout."""
+    parsed = urlsplit(address if "://" in address else f"tcp://{address}")
+    if parsed.scheme not in ("tcp", "tls"):
+        return  # another transport: Dask alone knows how to reach it
+    try:
+        host, port = parsed.hostname, parsed.port
+    except ValueError:
+        host, port = None, None
+    if not host or port is None:
+        raise InputError(
+            "a scheduler's address is tcp://host:port (as tcp://127.0.0.1:8786), or 'local'",
+            field="--cluster",
+            value=address,
+            has_value=True,
+        )
+    try:
+        socket.create_connection((host, port), timeout=PROBE_SECONDS).close()
+    except OSError as exc:
+        reason = "timed out" if isinstance(exc, TimeoutError) else exc.strerror or str(exc)
+        raise InputError(
+            f"cannot reach the Dask scheduler: {reason}",
             field="--cluster",
             value=address,
             has_value=True,

@@ -11,7 +11,7 @@ import typer
 from ...rules.errors import InputError
 from ...rules.profiles import Library
 from ...study.differences import differences_text, find_differences, save_scenarios
-from ..options import JsonFlag, VariantsDirs, command_app
+from ..options import JsonFlag, VariantsDirs, check_deals, command_app
 
 cli = command_app()
 
@@ -34,8 +34,7 @@ def differences_command(
 
     Example:  bouillotte differences foster pagat --seed 0 --save found/
     """
-    if deals < 1:
-        raise InputError("--deals must be at least 1", value=deals, has_value=True)
+    check_deals(deals)
     library = Library(variants or [])
     a, b = library.get(first), library.get(second)
     if a.players != b.players:

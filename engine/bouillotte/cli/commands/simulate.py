@@ -12,7 +12,7 @@ from ...rules.errors import InputError
 from ...rules.profiles import Library
 from ...study.policies import policy_help
 from ...study.simulate import report, report_text, simulate
-from ..options import JsonFlag, VariantsDirs, command_app
+from ..options import JsonFlag, VariantsDirs, check_deals, command_app
 from ..progress import Progress, clock
 
 
@@ -34,9 +34,9 @@ def max_jobs() -> int:
 
 
 def check_deals_and_jobs(deals: int, jobs: int) -> None:
-    """At least one deal, and between one worker and one per processor."""
-    if deals < 1:
-        raise InputError("--deals must be at least 1", value=deals, has_value=True)
+    """Between one deal and :data:`~..options.MAX_DEALS`, and between one worker and one
+    per processor."""
+    check_deals(deals)
     if jobs < 1:
         raise InputError("--jobs must be at least 1", value=jobs, has_value=True)
     if jobs > max_jobs():

@@ -107,14 +107,18 @@ def sweep_command(
     Example:  bouillotte sweep foster --towards pagat --deals 100000 --jobs 2
     """
     check_deals_and_jobs(deals, jobs)
+    if cluster is not None and not cluster.strip():
+        raise InputError(
+            "--cluster must be 'local' or a scheduler's address (tcp://host:8786), not empty"
+        )
+    library = Library(variants or [])
+    chosen = library.get(base)  # an unknown BASE is named before anything else
     if not vary and not towards:
         raise InputError("say what to change: --vary RULE[=v1,v2] or --towards VARIANT")
     if csv_file is not None and not csv_file.parent.is_dir():
         # Refused now rather than after a long sweep.
         raise InputError("no such folder for the CSV file", file=csv_file)
     policies = list(dict.fromkeys(policy or ["simple"]))
-    library = Library(variants or [])
-    chosen = library.get(base)
     combinations = vary_combinations(chosen, vary or [])
     skipped: list[Skipped] = []
     if towards:
@@ -124,7 +128,7 @@ def sweep_command(
         raise InputError(f"nothing to compare: every combination asked for is {chosen.id} itself")
     valid = 1 + sum(c.variant is not None for c in combinations)
     progress = None if quiet else _progress(deals * len(policies), valid)
-    client = dask_client(cluster, jobs) if cluster else None
+    client = dask_client(cluster, jobs) if cluster is not None else None
     try:
         tallies = run_sweep(
             chosen,

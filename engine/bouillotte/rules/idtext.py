@@ -1,0 +1,44 @@
+"""The characters an id may hold, and the escaped form of any other in a message.
+
+A profile's id (its file's name), a scenario's id and a player's name are written with
+:data:`ID_CHARACTERS` alone. An invisible character (a zero-width space) or a letter of
+another script that looks like a Latin one (a Cyrillic ``ѕ`` in ``foѕter``) would make two
+ids that read the same; so anything else is refused, and the message shows each such
+character as its escape (``\\u0455``) with its Unicode name, never raw.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+ID_CHARACTERS = "the letters a-z and A-Z, the digits 0-9 and '-'"
+"""What an id is written with (it begins with a letter or a digit)."""
+MAX_ID_LENGTH = 100
+
+_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]*")
+
+
+def escaped(text: str) -> str:
+    """``text`` with every character outside printable ASCII as its escape (``\\u200b``)."""
+    return "".join(c if " " <= c <= "~" else f"\\u{ord(c):04x}" for c in text)
+
+
+def id_fault(
+    text: str, characters: str = ID_CHARACTERS, pattern: re.Pattern[str] = _ID
+) -> str | None:
+    """Why ``text`` is not an id (``None``: it is one)."""
+    if len(text) > MAX_ID_LENGTH:
+        return f"an id has at most {MAX_ID_LENGTH} characters, not {len(text):,}"
+    if pattern.fullmatch(text):
+        return None
+    odd = next((c for c in text if not c.isascii() or not c.isprintable()), None)
+    if odd is not None:
+        name = unicodedata.name(odd, "a control character")
+        return (
+            f"'{escaped(text)}' holds U+{ord(odd):04X} {name}: an id is written with "
+            f"{characters} only"
+        )
+    return (
+        f"'{text}' is not an id: an id is written with {characters} only, first a letter or digit"
+    )
