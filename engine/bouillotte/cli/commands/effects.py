@@ -19,6 +19,7 @@ from typing import Annotated
 import typer
 
 from ...rules.errors import InputError
+from ...rules.nearest import did_you_mean
 from ...rules.profiles import Library
 from ...site.effects import (
     EFFECT_DEALS,
@@ -42,7 +43,7 @@ def effects_command(
     ] = False,
     pair: Annotated[
         list[str] | None,
-        typer.Option("--pair", help="Only this pair, as A__B (repeatable)."),
+        typer.Option("--pair", metavar="PAIR", help="Only this pair, as A__B (repeatable)."),
     ] = None,
     deals: Annotated[
         int, typer.Option("--deals", "-n", help="Deals per combination (the site's: 20000).")
@@ -70,7 +71,8 @@ def effects_command(
         unknown = sorted(wanted - known)
         if unknown:
             raise InputError(
-                f"no such pair {unknown[0]!r}; the pairs are {', '.join(sorted(known))}",
+                f"no such pair {unknown[0]!r}{did_you_mean(unknown[0], known)}; "
+                f"the pairs are {', '.join(sorted(known))}",
                 field="--pair",
             )
         pairs = [(a, b) for a, b in pairs if f"{a.id}__{b.id}" in wanted]
