@@ -21,7 +21,9 @@ def differences_command(
     first: Annotated[str, typer.Argument(help="The base variant.")],
     second: Annotated[str, typer.Argument(help="The variant whose rules are tried.")],
     seed: Annotated[int, typer.Option("--seed", help="Deal i is shuffled with seed+i.")] = 0,
-    deals: Annotated[int, typer.Option("--deals", "-n", help="Deals to search.")] = 2000,
+    deals: Annotated[
+        int, typer.Option("--deals", "-n", help="Deals to search (1 to 100,000,000).")
+    ] = 2000,
     save: Annotated[
         Path | None,
         typer.Option("--save", help="Write each example as a scenario file in this folder."),

@@ -46,7 +46,10 @@ def effects_command(
         typer.Option("--pair", metavar="PAIR", help="Only this pair, as A__B (repeatable)."),
     ] = None,
     deals: Annotated[
-        int, typer.Option("--deals", "-n", help="Deals per combination (the site's: 20000).")
+        int,
+        typer.Option(
+            "--deals", "-n", help="Deals per combination (the site's: 20000; 1 to 100,000,000)."
+        ),
     ] = EFFECT_DEALS,
     jobs: Annotated[
         int,

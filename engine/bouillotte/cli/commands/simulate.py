@@ -56,7 +56,9 @@ def simulate_command(
         list[str],
         typer.Option("--variant", "-v", help="A variant to simulate (repeatable)."),
     ],
-    deals: Annotated[int, typer.Option("--deals", "-n", help="Deals per variant.")] = 10000,
+    deals: Annotated[
+        int, typer.Option("--deals", "-n", help="Deals per variant (1 to 100,000,000).")
+    ] = 10000,
     seed: Annotated[
         int, typer.Option("--seed", help="Deal i is dealt from its own stream of (seed, i).")
     ] = 0,

@@ -64,7 +64,9 @@ def sweep_command(
             "differs from this variant; rules acting between deals are skipped.",
         ),
     ] = None,
-    deals: Annotated[int, typer.Option("--deals", "-n", help="Deals per combination.")] = 10000,
+    deals: Annotated[
+        int, typer.Option("--deals", "-n", help="Deals per combination (1 to 100,000,000).")
+    ] = 10000,
     seed: Annotated[
         int, typer.Option("--seed", help="Deal i is dealt from its own stream of (seed, i).")
     ] = 0,
