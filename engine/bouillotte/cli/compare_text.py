@@ -33,7 +33,10 @@ def comparison_text(comparison: Comparison) -> str:
         rows.append([result.variant.id, *cells])
         marks.append([False, *[c != f for c, f in zip(cells, first, strict=True)]])
     headers = ["variant", "status", "pots", "bonuses", *[f"net {p}" for p in players]]
-    lines = [f"{scenario.id}: {scenario.model.title}", render.table(headers, rows, marks)]
+    lines = [f"{scenario.id}: {scenario.model.title}"]
+    for variant, rereads in comparison.rereads.items():
+        lines.extend(f"  {r.text(variant)}" for r in rereads)
+    lines.append(render.table(headers, rows, marks))
     for result in comparison.results:
         for pot in result.data["pots"]:
             lines.append(
