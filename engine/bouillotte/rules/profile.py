@@ -491,6 +491,14 @@ class Rules(_Group):
         return self
 
 
+def check_system(rules: Rules) -> None:
+    """The checks of a whole system (each ``model_validator`` of :class:`Rules`, in order),
+    on rules built without validation: rule attribution runs them on a copy that records
+    which rules they read. ValueError if the system is not valid."""
+    Rules._pack_can_deal(rules)
+    Rules._stakes_within_the_cave(rules)
+
+
 describe_fields(__name__)
 
 GROUPS: dict[str, type[_Group]] = {

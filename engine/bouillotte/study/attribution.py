@@ -10,14 +10,30 @@ outcome; when no single rule does, the smallest sets that do (pairs, then triple
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from ..rules.errors import InputError
+from ..rules.profile import rule_paths
 from ..rules.variant import Provenance, Variant, differing_rules
 from .reproduce import PLAY_LIMIT, Played, Search, search_sets
-from .scenario import RunResult, Scenario, run_scenario
+from .scenario import RunResult, Scenario
+from .trajectories import (
+    INVALID,
+    UNFIT,
+    Outcome,
+    TooManyWays,
+    minimal,
+    outcome_of,
+    play_recorded,
+    ways,
+)
+
+WAYS_LIMIT = 1024
+"""At most this many ways of the deal (plays) for one side's actions in one direction;
+beyond, the combinations are played in order of size up to :data:`PLAY_LIMIT`."""
 
 MAX_SET = 3
 """The one-at-a-time answer (``responsible``) tries sets of up to this many rules."""
@@ -104,7 +120,9 @@ class Finding:
                 " (each set on its own)" if many else ""
             )
         if self.kind == "alone":
-            return f"{'each of these rules' if many else 'this rule'} alone produces {other}'s outcome"
+            return (
+                f"{'each of these rules' if many else 'this rule'} alone produces {other}'s outcome"
+            )
         if self.kind == "same-way":
             return f"these rules together produce it for {other}'s reasons too" + (
                 " (each set on its own)" if many else ""
@@ -211,48 +229,87 @@ def sides(a: Variant, b: Variant, differing: list[str]) -> tuple[dict[str, Any],
     return provenance, sentences
 
 
+_Key = tuple[tuple[str, ...], tuple[str, ...]]
+"""A system's rules (each rule's value as JSON, in schema order) and the actions played."""
+
+
+class PlayCache:
+    """The plays of one scenario under changed rules, by the rules and the actions: the
+    same system arises in many pairs and both directions (switching foster's point rule to
+    pagat's and to britannica's gives one system), and is played once."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.scenario = scenario
+        self.recorded: dict[_Key, tuple[Outcome, list[str]]] = {}
+        """Each recorded play (:mod:`.trajectories`): its outcome and the rules it read."""
+
+
+def _values(variant: Variant) -> dict[str, str]:
+    return {p: json.dumps(_plain(variant.value(p)), sort_keys=True) for p in rule_paths()}
+
+
+def _plain(value: Any) -> Any:
+    return value.model_dump(mode="json") if hasattr(value, "model_dump") else value
+
+
 class _Player:
     """Plays the scenario under ``base`` with some rules switched to ``other``'s values,
     each combination once. The base's actions are played first; when they do not fit, or
     do not give the target and the scenario writes the other variant its own actions,
     the other's actions are played too (the deal as the other's players play it)."""
 
-    def __init__(self, scenario: Scenario, base: Variant, other: Variant, target: Any) -> None:
+    def __init__(
+        self, scenario: Scenario, base: Variant, other: Variant, target: Any, cache: PlayCache
+    ) -> None:
         self.scenario, self.base, self.other = scenario, base, other
         self.target, self.way = signature(target), way(target)
         own, theirs = scenario.actions_for(base.id)[0], scenario.actions_for(other.id)[0]
-        self.owners = (base.id,) if own == theirs else (base.id, other.id)
+        self.owners = [(base.id, tuple(own))]
+        if own != theirs:
+            self.owners.append((other.id, tuple(theirs)))
         self.memo: dict[tuple[str, ...], Played] = {}
+        self.cache = cache if cache.scenario is scenario else PlayCache(scenario)
+        self.mine, self.theirs = _values(base), _values(other)
 
     def __call__(self, paths: tuple[str, ...]) -> Played:
         if paths not in self.memo:
             self.memo[paths] = self._play(paths)
         return self.memo[paths]
 
+    def recorded(
+        self, switched: frozenset[str], owner: str, actions: tuple[str, ...]
+    ) -> tuple[Outcome, list[str]]:
+        """One combination played with one side's actions (once per build of the
+        scenario's plays): its outcome and the rules it read."""
+        rules = tuple((self.theirs if p in switched else self.mine)[p] for p in self.mine)
+        key = (rules, actions)
+        if key not in self.cache.recorded:
+            values = {p: self.other.value(p) for p in switched}
+            self.cache.recorded[key] = play_recorded(
+                self.scenario, self.base, values, owner, _scored
+            )
+        return self.cache.recorded[key]
+
     def _play(self, paths: tuple[str, ...]) -> Played:
-        values = {p: self.other.value(p) for p in paths}
-        try:
-            changed = self.base.with_values(values, label=self.base.id)
-        except ValueError:
-            return Played(None, False)  # that combination of rules is not a valid system
         first: tuple[Any, ...] | None = None
         reproduces = False
-        for owner in self.owners:
-            try:
-                result = run_scenario(self.scenario, changed, actions_of=owner)
-            except InputError:
-                continue  # these actions do not fit the deal under the changed rules
-            got = signature(result.data)
-            first = got if first is None else first
-            if got == self.target:
+        for owner, actions in self.owners:
+            got, _ = self.recorded(frozenset(paths), owner, actions)
+            if got == INVALID:
+                return Played(None, False)  # that combination of rules is not a valid system
+            if got == UNFIT:
+                continue  # these actions do not fit the deal under these rules
+            assert isinstance(got, tuple)
+            first = got[0] if first is None else first
+            if got[0] == self.target:
                 reproduces = True
-                if way(result.data) == self.way:
+                if got[1] == self.way:
                     return Played(first, True, True)
         return Played(first, reproduces)
 
 
 def _one_at_a_time(
-    differing: list[str], play: _Player, start: Any, target: Any
+    differing: list[str], play: Callable[[tuple[str, ...]], Played], start: Any, target: Any
 ) -> tuple[list[list[str]], list[list[str]]]:
     """The rules responsible (each set changed alone changes the outcome), of the smallest
     size that has any, and of those the ones that give exactly the target."""
@@ -272,26 +329,130 @@ def _one_at_a_time(
     return responsible, reproduces
 
 
-def _direction(differing: list[str], play: _Player, start: Any, limit: int) -> Direction:
+def _direction(differing: list[str], play: Any, start: Any, limit: int) -> Direction:
+    """Both searches of one direction (the second mostly replays the first's plays)."""
     return Direction(
         search_sets(differing, play, start, limit),
         search_sets(differing, play, start, limit, same_way=True),
     )
 
 
+class _Exact:
+    """What every combination of switched rules gives, from the ways the deal can go
+    (:func:`.trajectories.ways`), for each side's actions."""
+
+    def __init__(self, player: _Player, differing: list[str]) -> None:
+        self.player, self.differing = player, differing
+        self.leaves = [
+            (owner, ways(differing, self._recorder(owner, actions), WAYS_LIMIT))
+            for owner, actions in player.owners
+        ]
+
+    def _recorder(
+        self, owner: str, actions: tuple[str, ...]
+    ) -> Callable[[frozenset[str]], tuple[Outcome, list[str]]]:
+        return lambda switched: self.player.recorded(switched, owner, actions)
+
+    def plays(self) -> int:
+        return sum(len(leaves) for _, leaves in self.leaves)
+
+    def failed(self) -> int:
+        return sum(
+            1 for _, leaves in self.leaves for leaf in leaves if isinstance(leaf.outcome, str)
+        )
+
+    def __call__(self, paths: tuple[str, ...]) -> Played:
+        switched = frozenset(paths)
+        first: tuple[Any, ...] | None = None
+        reproduces = False
+        for _, leaves in self.leaves:
+            got = outcome_of(leaves, switched)
+            if got == INVALID:
+                return Played(None, False)
+            if got == UNFIT:
+                continue
+            assert isinstance(got, tuple)
+            first = got[0] if first is None else first
+            if got[0] == self.player.target:
+                reproduces = True
+                if got[1] == self.player.way:
+                    return Played(first, True, True)
+        return Played(first, reproduces)
+
+    def direction(self, start: Any) -> Direction:
+        target, aim = self.player.target, self.player.way
+        ends = [leaf for _, leaves in self.leaves for leaf in leaves]
+        hits = [
+            x.switched() for x in ends if isinstance(x.outcome, tuple) and x.outcome[0] == target
+        ]
+        same = [x.switched() for x in ends if isinstance(x.outcome, tuple) and x.outcome[1] == aim]
+        changes = []
+        for rule in self.differing:
+            got = self((rule,)).outcome
+            if got is not None and got != start:
+                changes.append(rule)
+        n = len(self.differing)
+
+        def search(found: list[frozenset[str]]) -> Search:
+            return Search(
+                sets=minimal(found, self.differing),
+                changes=changes,
+                complete=True,
+                up_to=n,
+                played=self.plays(),
+                invalid=self.failed(),
+                limit=WAYS_LIMIT,
+                rules=n,
+                by_ways=True,
+            )
+
+        return Direction(search(hits), search(same))
+
+
+def _scored(data: dict[str, Any]) -> tuple[Any, ...]:
+    return (signature(data), way(data))
+
+
 def attribute(
-    scenario: Scenario, base: RunResult, other: RunResult, limit: int = PLAY_LIMIT
+    scenario: Scenario,
+    base: RunResult,
+    other: RunResult,
+    limit: int = PLAY_LIMIT,
+    plays: PlayCache | None = None,
 ) -> Attribution:
     """Why ``other`` ends differently from ``base``: the minimal sets both ways, and the
-    one-at-a-time answer; each with at most ``limit`` plays of combinations."""
+    one-at-a-time answer; each search tries at most ``limit`` combinations. ``plays``:
+    the scenario's plays, shared by the attributions of one scenario (only a saving of
+    time: the answer is the same)."""
+    cache = plays if plays is not None else PlayCache(scenario)
     a, b = base.variant, other.variant
     differing = differing_rules(a, b)
     target, start = signature(other.data), signature(base.data)
-    forward = _Player(scenario, a, b, other.data)
+    forward = _Player(scenario, a, b, other.data, cache)
+    backward = _Player(scenario, b, a, base.data, cache)
+    provenance, sentences = sides(a, b, differing)
+    try:
+        there, back = _Exact(forward, differing), _Exact(backward, differing)
+    except TooManyWays:
+        pass
+    else:
+        responsible, reproduces = _one_at_a_time(differing, there, start, target)
+        return Attribution(
+            a.id,
+            b.id,
+            differing,
+            responsible,
+            reproduces,
+            provenance,
+            there.direction(start),
+            back.direction(target),
+            sentences,
+        )
+    # The deal goes too many ways: the combinations are played in order of size instead,
+    # as far as the limit allows.
     towards = _direction(differing, forward, start, limit)
     responsible, reproduces = _one_at_a_time(differing, forward, start, target)
-    back = _direction(differing, _Player(scenario, b, a, base.data), target, limit)
-    provenance, sentences = sides(a, b, differing)
+    back = _direction(differing, backward, target, limit)
     return Attribution(
         a.id, b.id, differing, responsible, reproduces, provenance, towards, back, sentences
     )

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..rules.profiles import Library
 from ..rules.readings import Reading
-from .attribution import Attribution, attribute, signature
+from .attribution import Attribution, PlayCache, attribute, signature
 from .reread import Reread, check_concerned, reread, run_reread
 from .scenario import RunResult, Scenario
 
@@ -60,7 +60,8 @@ def compare(
     attributions = []
     if with_attribution and results:
         first = signature(results[0].data)
+        plays = PlayCache(scenario)
         for other in results[1:]:
             if signature(other.data) != first:
-                attributions.append(attribute(scenario, results[0], other))
+                attributions.append(attribute(scenario, results[0], other, plays=plays))
     return Comparison(scenario, results, attributions, rereads)

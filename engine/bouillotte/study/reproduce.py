@@ -68,6 +68,9 @@ class Search:
     limit: int
     rules: int
     """How many rules differ."""
+    by_ways: bool = False
+    """Decided from the ways the deal goes (:mod:`.trajectories`): ``played`` counts those
+    plays, each of which decides a whole class of combinations."""
 
     def alone(self) -> list[str]:
         """The rules that alone reproduce the difference."""
@@ -85,6 +88,12 @@ class Search:
     def note(self) -> str:
         """How far the search went, in words."""
         invalid = f"; {self.invalid} of them no valid system" if self.invalid else ""
+        if self.by_ways:
+            ways = "way" if self.played == 1 else "ways"
+            return (
+                f"every combination of the {self.rules} differing rules decided: the deal goes "
+                f"{self.played} {ways} over them, each played once{invalid}"
+            )
         if self.complete:
             return f"every combination of the {self.rules} differing rules tried{invalid}"
         return (
@@ -103,6 +112,7 @@ class Search:
                 "invalid": self.invalid,
                 "limit": self.limit,
                 "rules": self.rules,
+                "by_ways": self.by_ways,
             },
         }
 
@@ -118,6 +128,7 @@ class Search:
             invalid=int(search["invalid"]),
             limit=int(search["limit"]),
             rules=int(search["rules"]),
+            by_ways=bool(search.get("by_ways", False)),
         )
 
 

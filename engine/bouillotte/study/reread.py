@@ -43,9 +43,7 @@ def rests_on(variant: Variant, reading: Reading) -> bool:
     return source == reading.source
 
 
-def reread(
-    variant: Variant, chosen: Sequence[tuple[Reading, Any]]
-) -> tuple[Variant, list[Reread]]:
+def reread(variant: Variant, chosen: Sequence[tuple[Reading, Any]]) -> tuple[Variant, list[Reread]]:
     """``variant`` with each chosen reading that concerns it played (its id kept)."""
     applied = [
         Reread(r.rule, value, variant.value(r.rule), r.meaning_of(value) or "")
