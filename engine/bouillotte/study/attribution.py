@@ -432,11 +432,11 @@ def attribute(
     backward = _Player(scenario, b, a, base.data, cache)
     provenance, sentences = sides(a, b, differing)
     try:
-        there, back = _Exact(forward, differing), _Exact(backward, differing)
+        exact_there, exact_back = _Exact(forward, differing), _Exact(backward, differing)
     except TooManyWays:
         pass
     else:
-        responsible, reproduces = _one_at_a_time(differing, there, start, target)
+        responsible, reproduces = _one_at_a_time(differing, exact_there, start, target)
         return Attribution(
             a.id,
             b.id,
@@ -444,8 +444,8 @@ def attribute(
             responsible,
             reproduces,
             provenance,
-            there.direction(start),
-            back.direction(target),
+            exact_there.direction(start),
+            exact_back.direction(target),
             sentences,
         )
     # The deal goes too many ways: the combinations are played in order of size instead,

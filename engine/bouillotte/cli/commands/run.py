@@ -62,9 +62,9 @@ def run_command(
     ids = variant or found.variant_ids(library)
     found.variant_ids(library)  # the file's own list of variants must name known ones
     chosen = [parse_reading(r, library.readings) for r in reading or []]
-    variants = [library.get(v) for v in ids]
-    check_concerned(variants, chosen)
-    played = [reread(v, chosen) for v in variants]
+    systems = [library.get(v) for v in ids]
+    check_concerned(systems, chosen)
+    played = [reread(v, chosen) for v in systems]
     results = [run_reread(found, v, applied) for v, applied in played]
     datas = [
         {**r.data, "readings": [a.to_json() for a in applied]} if applied else r.data
@@ -73,9 +73,9 @@ def run_command(
     if as_json:
         print_json(datas[0] if len(datas) == 1 else datas)
     else:
-        for data, (variant, applied) in zip(datas, played, strict=True):
+        for data, (system, applied) in zip(datas, played, strict=True):
             for a in applied:
-                typer.echo(a.text(variant.id))
+                typer.echo(a.text(system.id))
             typer.echo(render.run_text(data, found.model.title))
             typer.echo("")
     refusals = [r for r in results if r.refusal() is not None]
