@@ -250,11 +250,8 @@ def test_a_reading_is_played_from_the_terminal(runner: CliRunner) -> None:
     assert data["pots"][0]["winner"] == "A"
     assert data["readings"][0]["rule"] == "point.suit_tie"
     assert data["readings"][0]["own"] == "dealer-first"
-    text = runner.invoke(
-        app,
-        ["compare", "foster-sight", "--only", "foster,cardrulesplus"]
-        + ["--reading", "point.suit_tie=eldest-first"],
-    ).stdout
+    pair = ["compare", "foster-sight", "--only", "foster,cardrulesplus"]
+    text = runner.invoke(app, [*pair, *eldest]).stdout
     assert "foster reads point.suit_tie as eldest-first instead of dealer-first" in text
     assert "forced_bets.others_ante + point.counted_cards + point.suit_tie" in text
 
