@@ -272,3 +272,29 @@ def test_a_bad_reading_is_one_line_naming_what_is_valid(
         result = runner.invoke(app, [*command, "--reading", reading])
         assert result.exit_code == 2
         assert words in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_every_expected_reading_plays_from_the_terminal_as_check_plays_it(
+    library: Library,
+) -> None:
+    """``--reading`` plays each ``expect_readings`` entry of a system resting on the
+    sentence as ``bouillotte check`` does (a system resting on another text keeps its own
+    rule)."""
+    from bouillotte.rules.readings import parse_reading
+    from bouillotte.study.reread import reread, rests_on, run_reread
+    from bouillotte.study.scenario import reading_cases, run_reading
+
+    played = 0
+    for scenario in ScenarioLibrary().all():
+        for case in reading_cases(scenario):
+            variant = library.get(case.variant_id)
+            chosen = parse_reading(f"{case.rule}={case.value}", library.readings)
+            changed, applied = reread(variant, [chosen])
+            assert bool(applied) == rests_on(variant, chosen[0]), (scenario.id, case.rule)
+            if not applied:
+                continue
+            got = run_reread(scenario, changed, applied).data
+            want = run_reading(scenario, variant, case).data
+            assert signature(got) == signature(want), (scenario.id, case.rule)
+            played += 1
+    assert played >= len(library.readings)
