@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
+from pydantic import BaseModel
+
 from ..rules.profile import rule_paths
 from ..rules.variant import Provenance, Variant, differing_rules
 from .reproduce import PLAY_LIMIT, Played, Search, search_sets
@@ -23,6 +25,7 @@ from .scenario import RunResult, Scenario
 from .trajectories import (
     INVALID,
     UNFIT,
+    GroupKey,
     Outcome,
     TooManyWays,
     minimal,
@@ -242,6 +245,8 @@ class PlayCache:
         self.scenario = scenario
         self.recorded: dict[_Key, tuple[Outcome, list[str]]] = {}
         """Each recorded play (:mod:`.trajectories`): its outcome and the rules it read."""
+        self.groups: dict[GroupKey, BaseModel] = {}
+        """Each group of rules made for a recorded play, by its values."""
 
 
 def _values(variant: Variant) -> dict[str, str]:
@@ -286,7 +291,7 @@ class _Player:
         if key not in self.cache.recorded:
             values = {p: self.other.value(p) for p in switched}
             self.cache.recorded[key] = play_recorded(
-                self.scenario, self.base, values, owner, _scored
+                self.scenario, self.base, values, owner, _scored, self.cache.groups, rules
             )
         return self.cache.recorded[key]
 

@@ -63,18 +63,38 @@ def _recording(cls: type[BaseModel], group: str) -> type[BaseModel]:
     return kind
 
 
-def recorded(rules: Rules, values: dict[str, Any]) -> Rules:
+GroupKey = tuple[str, tuple[str, ...]]
+"""A group of rules by its name and its values (as JSON, in schema order)."""
+
+
+def recorded(
+    rules: Rules,
+    values: dict[str, Any],
+    known: dict[GroupKey, BaseModel] | None = None,
+    key: Sequence[str] = (),
+) -> Rules:
     """A copy of ``rules`` with ``values`` switched, whose groups note every rule read. It
     is not validated: each value is one of a valid profile's, so only the checks of a
     whole system (:func:`check_system`) can refuse it, and :func:`play_recorded` runs them
-    on the copy, recording what they read."""
+    on the copy, recording what they read. ``key``: every rule's value as JSON in schema
+    order, under which ``known`` keeps each group made (a group is only read, and the
+    reads are noted by the play, not by the group, so one copy serves every play)."""
     groups: dict[str, Any] = {}
+    start = 0
     for name, cls in GROUPS.items():
+        fields = cls.model_fields
+        part: GroupKey = (name, tuple(key[start : start + len(fields)]))
+        start += len(fields)
+        if known is not None and key and part in known:
+            groups[name] = known[part]
+            continue
         group = getattr(rules, name)
-        kind = _recording(cls, name)
-        groups[name] = kind.model_construct(
-            **{f: values.get(f"{name}.{f}", getattr(group, f)) for f in cls.model_fields}
+        made = _recording(cls, name).model_construct(
+            **{f: values.get(f"{name}.{f}", getattr(group, f)) for f in fields}
         )
+        if known is not None and key:
+            known[part] = made
+        groups[name] = made
     return Rules.model_construct(**groups)
 
 
@@ -94,10 +114,13 @@ def play_recorded(
     values: dict[str, Any],
     owner: str,
     score: Callable[[dict[str, Any]], tuple[Any, ...]],
+    known: dict[GroupKey, BaseModel] | None = None,
+    key: Sequence[str] = (),
 ) -> tuple[Outcome, list[str]]:
     """``base`` with ``values`` switched, checked and played with ``owner``'s actions: the
-    outcome (``score`` of the data) and every rule read, in the order first read."""
-    copy = recorded(base.rules, values)
+    outcome (``score`` of the data) and every rule read, in the order first read (``known``
+    and ``key``: as :func:`recorded`)."""
+    copy = recorded(base.rules, values, known, key)
     with _recording_reads() as reads:
         try:
             check_system(copy)
