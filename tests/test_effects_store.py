@@ -41,7 +41,6 @@ def test_every_stored_file_is_up_to_date() -> None:
         assert found.data["command"] == effects.command(a, b)
 
 
-@pytest.mark.xfail(reason="not every pair is computed yet: `bouillotte effects --write`")
 def test_every_bundled_pair_has_stored_results() -> None:
     missing = [f"{a.id}__{b.id}" for a, b in PAIRS if not effects.store_path(a, b).is_file()]
     assert not missing
