@@ -36,14 +36,7 @@ from ..rules.readings import reading_of, rule_value
 from ..rules.resources import bundled
 from ..rules.texts import notes_quotes, paragraph_anchor
 from ..rules.variant import Standing, Variant, differing_rules
-from ..study.attribution import (
-    Attribution,
-    Direction,
-    PlayCache,
-    attribute,
-    sides,
-    signature,
-)
+from ..study.attribution import Attribution, attribute, signature
 from ..study.compare import Comparison
 from ..study.render import counted
 from ..study.replay import Step
@@ -128,9 +121,6 @@ class _Inputs:
     """Whether the bundled profiles, scenarios and glossary are part of the site."""
     statistics: _Statistics | None = None
     """The statistics page's simulation, started early (``None``: started when needed)."""
-    pairs: dict[tuple[str, str, str], Attribution] = field(default_factory=dict)
-    """Why two systems' outcomes differ in a scenario, by scenario id and both ids (the
-    first before the second in the systems' order)."""
 
 
 def _environment(site_dir: Path, theme: Path | None = None) -> Environment:
@@ -310,12 +300,6 @@ def _pair_pages(inputs: _Inputs) -> list[Page]:
     outcomes = [
         (c, {r.variant.id: (r, signature(r.data)) for r in c.results}) for c in inputs.comparisons
     ]
-    names = {v.id: v.short or v.id for v in variants}
-
-    def on_page(paths: list[str]) -> list[scenes.Link]:
-        # The pair page sets out each differing rule with both sentences: link there.
-        return [scenes.Link(rule_views.rule_label(p), f"#{rule_id(p)}") for p in paths]
-
     for i, a in enumerate(variants):
         for b in variants[i + 1 :]:
             path = pair_page(a.id, b.id)
@@ -338,16 +322,9 @@ def _pair_pages(inputs: _Inputs) -> list[Page]:
             for c, by_id in outcomes:
                 if a.id in by_id and b.id in by_id:
                     (ra, sa), (rb, sb) = by_id[a.id], by_id[b.id]
-                    made = inputs.pairs.get((c.scenario.id, a.id, b.id))
                     if sa != sb:
                         scenarios.append(
-                            {
-                                "scenario": c.scenario.model,
-                                "status": [ra.status, rb.status],
-                                "why": scenes.attribution_view(made, root, names, on_page)
-                                if made is not None
-                                else None,
-                            }
+                            {"scenario": c.scenario.model, "status": [ra.status, rb.status]}
                         )
             pages.append(
                 Page(
@@ -413,11 +390,7 @@ def _scenario_pages(inputs: _Inputs) -> list[Page]:
                     "shown": shown,
                     "log": scenes.log_rows(shown.data["events"]) if shown else [],
                     "outcome": scenes.outcome_rows(comparison, root),
-                    "attributions": scenes.attribution_views(
-                        comparison.attributions,
-                        root,
-                        {v.id: v.short or v.id for v in inputs.variants},
-                    ),
+                    "attributions": scenes.attribution_views(comparison.attributions, root),
                     "transcripts": scenes.transcripts(comparison),
                     "unplayable": inputs.unplayable.get(s.id, []),
                     "in_context": _notes_in_context(inputs.library, s, root),
@@ -776,13 +749,7 @@ def _collect(
             statistics.close()
         raise
     return _Inputs(
-        library,
-        variants,
-        comparisons,
-        unplayable,
-        include_bundled,
-        statistics=statistics,
-        pairs=known.pairs,
+        library, variants, comparisons, unplayable, include_bundled, statistics=statistics
     )
 
 
@@ -843,20 +810,14 @@ def _compared(
     told = json.dumps(scenario.model.model_dump(mode="json"), sort_keys=True)
     story = hashlib.sha256(told.encode()).hexdigest()
     results = [_played(scenario, story, library.get(v), known) for v in ids]
-    outcomes = [signature(r.data) for r in results]
-    plays = PlayCache(scenario)
-    # Every pair that ends differently, in the systems' order: the scenario page shows the
-    # first system's, each pair page its own, all from the one function.
-    for i, base in enumerate(results):
-        for j in range(i + 1, len(results)):
-            if outcomes[j] != outcomes[i]:
-                made = _attribution(scenario, story, base, results[j], known, plays)
-                known.pairs[scenario.id, base.variant.id, results[j].variant.id] = made
-    attributions = [
-        known.pairs[scenario.id, results[0].variant.id, other.variant.id]
-        for n, other in enumerate(results[1:], start=1)
-        if outcomes[n] != outcomes[0]
-    ]
+    attributions = []
+    if results:
+        first = signature(results[0].data)
+        attributions = [
+            _attribution(scenario, story, results[0], other, known)
+            for other in results[1:]
+            if signature(other.data) != first
+        ]
     return Comparison(scenario, results, attributions)
 
 
@@ -882,44 +843,20 @@ def _attribution(
     base: RunResult,
     other: RunResult,
     known: _Known,
-    plays: PlayCache | None = None,
 ) -> Attribution:
-    """``attribute``, read from the build cache when it holds it (and made once a build:
-    the scenario page and the pair page of the same two systems share it)."""
     a, b = base.variant, other.variant
-    key = (story, known.print_of(a), known.print_of(b))
-    if key in known.attributions:
-        return known.attributions[key]
 
     def found() -> dict[str, Any]:
-        made = attribute(scenario, base, other, plays=plays)
-        assert made.towards is not None and made.back is not None
-        return {
-            "responsible": made.responsible,
-            "reproduces": made.reproduces,
-            "towards": made.towards.to_json(b.id),
-            "back": made.back.to_json(a.id),
-        }
+        made = attribute(scenario, base, other)
+        return {"responsible": made.responsible, "reproduces": made.reproduces}
 
-    inputs = {"scenario": story, "base": key[1], "other": key[2]}
+    inputs = {"scenario": story, "base": known.print_of(a), "other": known.print_of(b)}
     sets = cached("attribution", inputs, found)
-    differing, provenance, sentences = known.between(a, b)
-    made = Attribution(
-        a.id,
-        b.id,
-        differing,
-        sets["responsible"],
-        sets["reproduces"],
-        provenance,
-        Direction.from_json(sets["towards"]),
-        Direction.from_json(sets["back"]),
-        sentences,
-    )
-    known.attributions[key] = made
-    return made
+    differing, provenance = known.between(a, b)
+    return Attribution(a.id, b.id, differing, sets["responsible"], sets["reproduces"], provenance)
 
 
-_Differences = tuple[list[str], dict[str, dict[str, Any]], dict[str, dict[str, str]]]
+_Differences = tuple[list[str], dict[str, dict[str, Any]]]
 
 
 @dataclass
@@ -930,12 +867,7 @@ class _Known:
     """Each system's ``cache.fingerprint_digest``, by id."""
     differences: dict[tuple[str, str], _Differences] = field(default_factory=dict)
     """For a pair of systems: the rules on which they differ, each with how each source
-    stands behind it and its sentence (only read, so one copy serves every scenario of the
-    pair)."""
-    attributions: dict[tuple[str, str, str], Attribution] = field(default_factory=dict)
-    """Each attribution made, by the scenario's hash and both systems' prints."""
-    pairs: dict[tuple[str, str, str], Attribution] = field(default_factory=dict)
-    """Each pair's attribution in each scenario, by scenario id and both systems' ids."""
+    stands behind it (only read, so one copy serves every scenario of the pair)."""
 
     def print_of(self, variant: Variant) -> str:
         if variant.id not in self.prints:
@@ -945,8 +877,10 @@ class _Known:
     def between(self, a: Variant, b: Variant) -> _Differences:
         if (a.id, b.id) not in self.differences:
             differing = differing_rules(a, b)
-            provenance, sentences = sides(a, b, differing)
-            self.differences[a.id, b.id] = (differing, provenance, sentences)
+            self.differences[a.id, b.id] = (
+                differing,
+                {p: {a.id: a.provenance(p), b.id: b.provenance(p)} for p in differing},
+            )
         return self.differences[a.id, b.id]
 
 
