@@ -30,7 +30,7 @@ from ..rules.citations import Status
 from ..rules.errors import InputError, UserError
 from ..rules.glossary import Term
 from ..rules.history import build_history
-from ..rules.profile import GROUPS, rule_paths
+from ..rules.profile import rule_doc, rule_paths
 from ..rules.profiles import Library
 from ..rules.readings import reading_of, rule_value
 from ..rules.resources import bundled
@@ -217,7 +217,7 @@ def _variant_pages(inputs: _Inputs) -> list[Page]:
     for v in inputs.variants:
         path = variant_page(v.id)
         root = root_of(path)
-        groups = rule_views.rule_groups(v, root, inputs.library)
+        groups = rule_views.rule_groups(v, root, inputs.library, sources=inputs.bundled)
         citations = [r.citation for g in groups for r in g.rules]
         children = [c for c in inputs.variants if c.extends == v.id]
         used_in = [
@@ -628,14 +628,14 @@ def _glossary(inputs: _Inputs) -> Page:
 
 
 def _rule_entries(inputs: _Inputs) -> list[dict[str, str]]:
-    """One search entry per rule: its meaning and each value with the systems taking it."""
+    """One search entry per rule: its meaning (with the works its values come from, in a
+    build with the bundled library) and each value with the systems taking it."""
     entries = []
     for row in rule_views.matrix_rows(inputs.variants, ""):
         values: dict[str, list[str]] = {}
         for cell in row.cells:
             values.setdefault(cell.value, []).append(cell.short or cell.variant_id)
-        group, name = row.path.split(".")
-        meaning = GROUPS[group].model_fields[name].description or ""
+        meaning = rule_doc(row.path, sources=inputs.bundled)
         doc = words(docstring_markdown(meaning), code=True)
         entries.append(rule_entry(row.label, row.anchor, doc, list(values.items())))
     return entries
