@@ -25,7 +25,7 @@ from bouillotte.rules.export import export, write_export
 from bouillotte.rules.profile import rule_paths
 from bouillotte.rules.profiles import Library
 
-from .test_site import pages, parse
+from .test_site import _user_folder, pages, parse
 
 BUNDLED_WORDS = (
     "pagat",
@@ -308,3 +308,25 @@ def test_a_site_with_the_bundled_library_keeps_the_sources() -> None:
     assert "Pierer" in rule_doc("table.packets") and "Sources:" in rule_doc("table.packets")
     alone = rule_doc("table.packets", sources=False)
     assert "Pierer" not in alone and "<code>two-then-one</code> the other way round." in alone
+
+
+def test_a_site_of_systems_citing_only_their_own_work_names_nothing_bundled(
+    tmp_path: Path, runner: CliRunner
+) -> None:
+    """A profile that states every rule from the editor's own book (``test_site``'s user
+    folder): its ``--no-bundled`` site, every file of it, names no bundled work, author or
+    system, not even in the rule descriptions or the statistics page's policy."""
+    root = _user_folder(tmp_path)
+    out = tmp_path / "out"
+    code, out_text, err = run(
+        runner,
+        root,
+        ["site", "build", "--no-bundled", "--variants", "mine", "--scenarios", "mine/deals",
+         "--config", "site.yaml", "--out", str(out)],
+    )  # fmt: skip
+    assert code == 0, (out_text, err)
+    names = bundled_names() | {fold(w) for w in BUNDLED_WORDS}
+    for file in [f for f in out.rglob("*") if f.is_file()]:
+        found = names_in(file.read_text(encoding="utf-8"), names)
+        assert not found, f"{file.relative_to(out)}: {found}"
+    assert len(descriptions_shown(out)) >= 2 * 64

@@ -64,7 +64,13 @@ from .prose import docstring_markdown, inline, markdown
 from .readings import reading_views
 from .search import index_script, page_entries, rule_entry
 from .siteconfig import DEFAULT, SiteConfig, load_config
-from .stats import StatSection, odds_section, simulate_section, simulation_is_cached
+from .stats import (
+    StatSection,
+    odds_section,
+    policy_origin_left_out,
+    simulate_section,
+    simulation_is_cached,
+)
 from .theme import check_templates, render_error
 
 MARKER = ".bouillotte-site"
@@ -468,6 +474,8 @@ def _statistics(inputs: _Inputs, log: Log) -> Page:
     finally:
         if inputs.statistics is None:
             work.close()
+    if not inputs.bundled:
+        simulated = policy_origin_left_out(simulated)
     return Page(
         "statistics.html",
         "statistics.html",
