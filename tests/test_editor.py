@@ -297,8 +297,8 @@ def test_each_description_means_without_naming_the_bundled_library() -> None:
         for value in re.findall(r"'([a-z-]+)'", annotation) if "Literal" in annotation else ():
             assert f"``{value}``" in meaning, (path, value)  # each value still meant in words
     assert with_sources >= 20
-    for group in GROUPS.values():
-        assert not names_in(group.__doc__ or "", names), group.__name__
+    for model in GROUPS.values():
+        assert not names_in(model.__doc__ or "", names), model.__name__
 
 
 def test_a_site_with_the_bundled_library_keeps_the_sources() -> None:
