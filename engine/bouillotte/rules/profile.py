@@ -3,8 +3,10 @@
 A profile is a bundle of rules in groups (``table``, ``stakes``, ``forced_bets``,
 ``betting``, ``void_deals``, ``hands``, ``point``, ``bonuses``, ``misdeals``,
 ``session``). Each field below is one rule; its docstring says what the rule means in
-words a historian of games can check against the sources. In a YAML profile each rule may
-be written bare (``cave: 100``) or with its citation::
+words a historian of games can check against the sources: first what the rule and each
+value mean, naming no source or system, then, from a paragraph that begins with
+``Sources:``, where the values come from (``rules/descriptions.py``). In a YAML profile
+each rule may be written bare (``cave: 100``) or with its citation::
 
     cave:
       value: 100
@@ -23,6 +25,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .cards import RANKS, parse_card
+from .descriptions import split_description
 from .docstrings import describe_fields
 
 Rank = Literal["A", "K", "Q", "J", "10", "9", "8", "7"]
@@ -65,19 +68,25 @@ class Table(_Group):
     """How the three cards are given where the deal goes in packets. ``as-deal-singly``:
     as ``deal_singly`` says (one at a time, or a whole hand at a time). ``one-then-two``:
     one card to each player round the table, then two to each; ``two-then-one`` the other
-    way round. Pierer (1857–65): "Man gibt 1 u. 2 od. 2 u. 1 Karte, nie 3 zugleich" (one
+    way round.
+
+    Sources: Pierer (1857–65): "Man gibt 1 u. 2 od. 2 u. 1 Karte, nie 3 zugleich" (one
     and two or two and one cards are given, never three at once)."""
 
     draw: Literal["none", "discard-and-buy"]
     """Whether the players change cards after the betting. ``none``: the hands dealt are
-    the hands shown. ``discard-and-buy`` (Pierer's German Brelan): each player still in, in
-    turn to the right, throws away the cards that do not fit the hand he hopes for and buys
-    as many from the stock, the turned card first ("die aufgeworfene Karte ist unter der
-    zu Kaufenden": the turned card is among those to be bought); a player holding three
-    equal cards may instead buy one card more, hoping for the fourth (the *brelan carré*).
-    Pierer does not say how many cards may be bought, in what order, or at what price: the
-    engine lets a player throw away his whole hand, takes the buyers in turn to the right
-    from the eldest, and charges nothing (each an inference, cited so in the profile)."""
+    the hands shown. ``discard-and-buy``: each player still in, in turn to the right from
+    the eldest, throws away the cards that do not fit the hand he hopes for (his whole hand
+    if he likes) and buys as many from the stock, the turned card first, at no price; a
+    player holding three equal cards may instead buy one card more, hoping for the fourth
+    (the *brelan carré*).
+
+    Sources: ``discard-and-buy`` is Pierer's German Brelan, the turned card first ("die
+    aufgeworfene Karte ist unter der zu Kaufenden": the turned card is among those to be
+    bought). Pierer does not say how many cards may be bought, in what order, or at what
+    price: the engine lets a player throw away his whole hand, takes the buyers in turn to
+    the right from the eldest, and charges nothing (each an inference, cited so in the
+    profile)."""
 
     def pack_ranks(self) -> list[Rank]:
         return self.packs[self.players]
@@ -114,7 +123,9 @@ class ForcedBets(_Group):
 
     straddles: bool
     """Whether the player on the dealer's right, and then each next player, may straddle
-    (Foster) or make a *carre* bet (pagat) before the deal."""
+    (make a *carre* bet) before the deal.
+
+    Sources: to straddle is Foster's word, a *carre* bet pagat's."""
 
     straddle_amount: Literal["double-the-last", "the-whole-pot"]
     """What a straddle adds: ``double-the-last`` brings the straddler's stake to twice the
@@ -130,9 +141,11 @@ class ForcedBets(_Group):
 
     straddle_must_be_seen: bool
     """Whether every other player must see a straddle before the deal, putting up as much
-    as the highest stake, or drop out and lose what he has staked (Britannica 1911: "those
-    not 'seeing the raise' being obliged to drop out"). Otherwise (Foster, pagat) the
-    straddle is a blind bet that the others answer only in the betting after the deal."""
+    as the highest stake, or drop out and lose what he has staked. Otherwise the straddle
+    is a blind bet that the others answer only in the betting after the deal.
+
+    Sources: seen before the deal in Britannica 1911: "those not 'seeing the raise' being
+    obliged to drop out"; a blind bet answered after the deal in Foster and pagat."""
 
 
 class Betting(_Group):
@@ -154,15 +167,18 @@ class Betting(_Group):
     puts up at least the blind's amount in fresh counters. ``equal-the-largest``: his stake
     reaches the largest one, so the blind (or the last straddler), whose stake already is
     the largest, may open without adding a counter. ``match-the-largest-plus-one``: his
-    stake reaches the largest one and he adds at least 1. ``exactly-the-pot`` (Pierer:
-    "Wenn ein Spieler gesagt hat: Ich spiele! so muß er so viel Geld zusetzen, als im Stamm
-    steht", whoever says "I play!" must add as much money as stands in the pot; "wenn z.B.
-    4 Franken Einsatz ist: Ich spiele! wo er Gleiches setzt", he stakes the same): the
-    opener adds exactly as much as the pot holds, no more and no less; a larger stake
-    comes only with a raise (``raises``), once another player has held him.
+    stake reaches the largest one and he adds at least 1. ``exactly-the-pot``: whoever
+    opens adds exactly as much as the pot holds, no more and no less; a larger stake comes
+    only with a raise (``raises``), once another player has held him.
     ``as-much-as-the-pot``: the opener adds at least as much as the pot holds and may add
-    more. No bundled system opens so: it is the value the ``brelan-pierer`` profile took
-    before ``exactly-the-pot``, kept so that a profile written with it plays as before.
+    more (an older value, kept so that a profile written with it plays as before).
+
+    Sources: ``exactly-the-pot`` is Pierer's: "Wenn ein Spieler gesagt hat: Ich spiele! so
+    muß er so viel Geld zusetzen, als im Stamm steht" (whoever says "I play!" must add as
+    much money as stands in the pot); "wenn z.B. 4 Franken Einsatz ist: Ich spiele! wo er
+    Gleiches setzt" (he stakes the same). No bundled system opens with
+    ``as-much-as-the-pot``: it is the value the ``brelan-pierer`` profile took before
+    ``exactly-the-pot``.
 
     Foster's "Equal the amount of the ante; increase it as much as he pleases" has two
     readings for the player whose blind or straddle already stands in the pool: he must
@@ -180,12 +196,9 @@ class Betting(_Group):
         "adds-multiples-of-the-bet",
     ]
     """How a raise is sized. ``by-any-amount``: any total from the bet plus
-    ``minimum_raise`` up. The other four are the readings of Pierer's "so kann er den
-    Einsatz verdoppeln, vervierfachen, verzehnfachen etc., indem er sagt: Ich setze 8, 16,
-    40 etc. Frcs. zu" (he may double, quadruple, multiply the stake tenfold, saying: I add
-    8, 16, 40 francs), said when the stake is 4. Its numbers are multiples of the first
-    stake (the 4 the opener put up with "Ich spiele!"), and *zusetzen* may name the new
-    stake ("make it 8") or what is added ("add 8"):
+    ``minimum_raise`` up. The other four size it by the first stake (what the opener added
+    to open the game) or by the bet it raises, naming either the new total ("make it 8")
+    or what is added ("add 8"); the examples take a first stake of 4:
 
     - ``multiples-of-the-bet``: the new total is a whole multiple, two or more times, of
       the bet it raises (make it 8, then 16, 24, ... after a raise to 8);
@@ -196,9 +209,16 @@ class Betting(_Group):
     - ``adds-multiples-of-the-bet``: the raise adds to the bet two or more times that bet
       (add 8 to 4: 12, then 36, 48, ... after 12).
 
-    The first stake is what the opener added to open the game. In every case each raise
-    must also exceed the bet by ``minimum_raise``; a raise with a player's whole cave (where
-    he may go all in) need not be one of the allowed totals, only at least the least."""
+    In every case each raise must also exceed the bet by ``minimum_raise``; a raise with a
+    player's whole cave (where he may go all in) need not be one of the allowed totals,
+    only at least the least.
+
+    Sources: the four are the readings of Pierer's "so kann er den Einsatz verdoppeln,
+    vervierfachen, verzehnfachen etc., indem er sagt: Ich setze 8, 16, 40 etc. Frcs. zu"
+    (he may double, quadruple, multiply the stake tenfold, saying: I add 8, 16, 40 francs),
+    said when the stake is 4. Its numbers are multiples of the first stake (the 4 the
+    opener put up with "Ich spiele!"), and *zusetzen* may name the new stake ("make it 8")
+    or what is added ("add 8")."""
 
     all_in_may_open_or_raise: bool
     """Whether a player may open or raise with the last counters of his cave. Where not,
@@ -208,33 +228,41 @@ class Betting(_Group):
     """Whether the part of a bet that no one has met goes back to its owner."""
 
     closing: Literal["calling-privilege", "no-more-round", "single-round"]
-    """How the betting ends with three or more still in. ``calling-privilege`` (Foster):
-    when all have met the bet, one player in turn (the opener first, then each next player
-    to the right round by round) may raise or pass the word to his right; the player who
-    receives the word raises or declines, and a decline is the call. ``no-more-round``
-    (teaching card): after all have called, everyone but the last raiser may raise or say
-    "no more"; a raise starts the round again. ``single-round``: the betting ends as soon
-    as all have met the bet."""
+    """How the betting ends with three or more still in. ``calling-privilege``: when all
+    have met the bet, one player in turn (the opener first, then each next player to the
+    right round by round) may raise or pass the word to his right; the player who
+    receives the word raises or declines, and a decline is the call. ``no-more-round``:
+    after all have called, everyone but the last raiser may raise or say "no more"; a
+    raise starts the round again. ``single-round``: the betting ends as soon as all have
+    met the bet.
+
+    Sources: ``calling-privilege`` is Foster's, ``no-more-round`` the teaching card's."""
 
     two_players_call_ends: bool
     """Whether, with only two players left in, meeting the bet is a call that ends the
     betting at once."""
 
     two_players_betting: Literal["two-still-in", "two-who-can-still-bet"]
-    """Who counts among "two players [who] bet against each other" (Foster: "If only two
-    players bet against each other, either may call the other"). ``two-still-in``: every
-    player still in the pool counts, a player all in for a sight too, so with three still
-    in, one of them all in, the closing round (privilege or "no more") is still played.
-    ``two-who-can-still-bet``: a player all in can bet no more, so when only two can still
-    bet, meeting the bet is the call and the betting ends."""
+    """Who counts among the two players who bet against each other, either of whom may
+    call the other. ``two-still-in``: every player still in the pool counts, a player all
+    in for a sight too, so with three still in, one of them all in, the closing round
+    (privilege or "no more") is still played. ``two-who-can-still-bet``: a player all in
+    can bet no more, so when only two can still bet, meeting the bet is the call and the
+    betting ends.
+
+    Sources: the "two players [who] bet against each other" are Foster's: "If only two
+    players bet against each other, either may call the other"."""
 
     privilege_after_the_word: Literal["from-the-raiser", "from-the-holder"]
-    """Foster's calling privilege when the player who receives the word raises ("if he
-    raises, it goes on until every player has refused"): on the next round the privilege
+    """The calling privilege when the player who receives the word raises, and the
+    betting goes on until every player has refused: on the next round the privilege
     passes to the player on the right of the one who raised (``from-the-raiser``: the
     raiser took the privilege over), or it passes on from the player who held it, to his
     right, which is the raiser himself (``from-the-holder``: the privilege keeps its own
-    turn round the table, "from right to left"). Matters only with the calling privilege."""
+    turn round the table, from right to left). Matters only with the calling privilege.
+
+    Sources: Foster's calling privilege: "if he raises, it goes on until every player has
+    refused"; the privilege goes "from right to left"."""
 
 
 class VoidDeals(_Group):
@@ -252,12 +280,15 @@ class VoidDeals(_Group):
     """Counters each player adds to the carried pool when a deal is void."""
 
     levy_and_next_blind: Literal["levy-and-blind", "levy-instead-of-blind"]
-    """Foster: "If no one will open, the deal is void, and each player puts five counters
-    in the pool for the next deal." ``levy-and-blind``: the levy joins the carried pool and
-    the next dealer still puts up his blind (the others their antes) on top of it.
+    """How the levy added to the pool of a void deal (``void_levy``) stands to the next
+    deal's stakes. ``levy-and-blind``: the levy joins the carried pool and the next dealer
+    still puts up his blind (the others their antes) on top of it.
     ``levy-instead-of-blind``: the levy is the next deal's stake: a deal that receives a
     carried pool has no blind or ante; straddles and the opening are reckoned as if the
-    blind stood at its usual amount."""
+    blind stood at its usual amount.
+
+    Sources: Foster: "If no one will open, the deal is void, and each player puts five
+    counters in the pool for the next deal" (the two values are its two readings)."""
 
 
 class Hands(_Group):
@@ -271,8 +302,10 @@ class Hands(_Group):
     carré, the best hand."""
 
     card_under_retourne: bool
-    """Foster's rule: against a brelan carré, a player holding a higher brelan may turn the
-    card under the retourne; if it completes his four, he holds a higher carré."""
+    """Whether, against a brelan carré, a player holding a higher brelan may turn the
+    card under the retourne; if it completes his four, he holds a higher carré.
+
+    Sources: Foster's rule."""
 
     favori: Literal["none", "below-simple", "by-rank", "above-simple"]
     """Where the brelan favori ranks: ``none``, not recognised; ``below-simple``, it loses
@@ -282,29 +315,38 @@ class Hands(_Group):
 
     favori_meaning: Literal["pair-with-the-retourne", "declared-rank", "held-from-the-deal"]
     """What the word *favori* means; it changed meaning three times.
-    ``pair-with-the-retourne`` (Foster 1897): two cards of a rank in hand with the retourne
-    of that rank. ``declared-rank`` (Académie 1740, Trévoux 1771: "le Brelan qu'on a
-    déclaré au commencement du jeu qui se payeroit double", the brelan declared at the
-    start of play, to be paid double): a brelan of the rank declared for the deal (a
+    ``pair-with-the-retourne``: two cards of a rank in hand with the retourne of that rank.
+    ``declared-rank``: a brelan of the rank declared at the start of play for the deal (a
     scenario's ``favori_rank``); with no rank declared there is no favori.
-    ``held-from-the-deal`` (Pierer 1857–65: "ein B. gleich von Haus aus, B. favori (gebornes
-    B.)", a brelan straight from the deal, the 'born' brelan): three equal cards dealt,
-    as against a brelan completed by the draw."""
+    ``held-from-the-deal``: three equal cards dealt (the "born" brelan), as against a
+    brelan completed by the draw.
+
+    Sources: ``pair-with-the-retourne`` is Foster's (1897). ``declared-rank``: Académie
+    1740, Trévoux 1771: "le Brelan qu'on a déclaré au commencement du jeu qui se payeroit
+    double", the brelan declared at the start of play, to be paid double.
+    ``held-from-the-deal``: Pierer 1857–65: "ein B. gleich von Haus aus, B. favori
+    (gebornes B.)", a brelan straight from the deal, the 'born' brelan."""
 
     carre_made_with: Literal["the-retourne", "a-bought-fourth"]
     """How the brelan carré (four of a kind) is made, where ``carre`` recognises it.
-    ``the-retourne``: three in hand and the fourth turned up (the Académie's *brelan
-    quatrième*, Foster's carré). ``a-bought-fourth`` (Pierer: "Zu 3 gleichen Karten (z.B. 3
-    Zehnen), die 4. zugekauft, heißt; B carré", three equal cards with the fourth bought):
-    four of a kind in hand after the draw."""
+    ``the-retourne``: three in hand and the fourth turned up. ``a-bought-fourth``: four of
+    a kind in hand after the draw, three equal cards with the fourth bought.
+
+    Sources: ``the-retourne`` is the Académie's *brelan quatrième*, Foster's carré.
+    ``a-bought-fourth`` is Pierer's: "Zu 3 gleichen Karten (z.B. 3 Zehnen), die 4.
+    zugekauft, heißt; B carré", three equal cards with the fourth bought."""
 
     mignon: bool
-    """Whether Littré's *brelan mignon* is recognised and named: "quand, un joueur ayant
-    deux as et un roi dans la main, l'as de retourne est de la couleur de son roi" (two aces
-    and a king in hand, the ace turned up of the king's suit). Littré gives it no rank and
-    no payment: where recognised it counts as the brelan of aces it contains with the
-    retourne, in the favori's place and payment where the favori (pair with the retourne)
-    is recognised, else as a simple brelan of aces (an inference)."""
+    """Whether the *brelan mignon* is recognised and named: two aces and a king in hand,
+    the ace turned up of the king's suit. It has no rank or payment of its own: where
+    recognised it counts as the brelan of aces it contains with the retourne, in the
+    favori's place and payment where the favori (pair with the retourne) is recognised,
+    else as a simple brelan of aces.
+
+    Sources: Littré's *brelan mignon*: "quand, un joueur ayant deux as et un roi dans la
+    main, l'as de retourne est de la couleur de son roi" (two aces and a king in hand, the
+    ace turned up of the king's suit). Littré gives it no rank and no payment: where it
+    ranks and what it is paid is an inference."""
 
     mistigri: bool
     """Whether the mistigri (the named card) with a pair in hand makes a brelan de Mistigri,
@@ -324,14 +366,17 @@ class Point(_Group):
     counted over all of them and the retourne. ``own-hand-and-retourne``: each player
     counts his own best suit, with the retourne if it is of that suit. ``own-hand``: each
     player counts his own best suit alone. ``whole-hand``: each player counts the pips of
-    his whole hand, whatever their suits (the literal reading of Britannica's "the hand
-    holding the greatest number of pips"); no suit wins, so a side pool is decided on its
-    own, and equal hands go by the tie rule's order of seats. ``own-hand-with-capture``
-    (Encyclopédie 1752: "les cartes qui se trouvent dans la main des joüeurs, emportent
-    toutes les cartes inférieures de la même couleur qui se trouvent aussi sur le jeu", the
-    cards in the players' hands carry off every lower card of the same suit in play): each
+    his whole hand, whatever their suits; no suit wins, so a side pool is decided on its
+    own, and equal hands go by the tie rule's order of seats. ``own-hand-with-capture``:
+    the cards in a player's hand carry off every lower card of their suit in play: each
     player counts his best suit, his own cards of it and every lower card of that suit in
-    the hands of the other players still in, except cards that make up a brelan."""
+    the hands of the other players still in, except cards that make up a brelan.
+
+    Sources: ``whole-hand`` is the literal reading of Britannica's "the hand holding the
+    greatest number of pips". ``own-hand-with-capture``: Encyclopédie 1752: "les cartes qui
+    se trouvent dans la main des joüeurs, emportent toutes les cartes inférieures de la
+    même couleur qui se trouvent aussi sur le jeu", the cards in the players' hands carry
+    off every lower card of the same suit in play."""
 
     suit_owner: Literal[
         "best-card-among-contenders", "best-card-of-all-hands", "best-card-else-own-pips"
@@ -339,28 +384,34 @@ class Point(_Group):
     """Who owns a suit. ``best-card-among-contenders``: the player still in who holds its
     best card (a folded hand's cards count for him). ``best-card-of-all-hands``: the holder
     of its best card, so a suit whose best card lies in a folded hand cannot win.
-    ``best-card-else-own-pips`` (an older English Wikipedia): the holder of the richest
-    suit's best card wins if still in; if he has dropped, "the player counting the greatest
-    face value of cards in any other suit" among those still in."""
+    ``best-card-else-own-pips``: the holder of the richest suit's best card wins if still
+    in; if he has dropped, the player still in who counts the greatest face value of cards
+    in any other suit.
+
+    Sources: ``best-card-else-own-pips`` is an older English Wikipedia's: "the player
+    counting the greatest face value of cards in any other suit" among those still in."""
 
     suit_tie: Literal["dealer-first", "eldest-first", "retourne-suit"]
     """Between suits of equal pips: ``dealer-first``, the dealer, or else the owner nearest
     his right; ``eldest-first``, the owner nearest the dealer's right, the dealer last;
     ``retourne-suit``, the retourne's suit, and otherwise eldest first.
 
-    Foster's "In case of ties, the dealer, or the player nearest him on the right wins"
-    read literally puts the dealer first (``dealer-first``); but Foster calls the player on
-    the dealer's right "the elder hand" when he wins the tie of his example, and pagat and
-    the Encyclopédie put the dealer last (``eldest-first``)."""
+    Sources: Foster's "In case of ties, the dealer, or the player nearest him on the right
+    wins" read literally puts the dealer first (``dealer-first``); but Foster calls the
+    player on the dealer's right "the elder hand" when he wins the tie of his example, and
+    pagat and the Encyclopédie put the dealer last (``eldest-first``)."""
 
     folded_hands_in_side_pools: Literal["shown-and-counted", "not-shown"]
     """When a brelan took the main pool and a side pool among players without a brelan goes
-    to the point. Foster: "If no brelan is shown, the hands of all the players are shown,
-    including those who passed out". ``shown-and-counted``: the side pool is a pool in
-    which no brelan is shown, so the hands of those who passed out are shown and their
-    cards counted in the suits (and owned by the best card among the side pool's players).
+    to the point: whether the hands of those who passed out are shown for it, as all hands
+    are when no brelan is shown. ``shown-and-counted``: the side pool is a pool in which no
+    brelan is shown, so the hands of those who passed out are shown and their cards
+    counted in the suits (and owned by the best card among the side pool's players).
     ``not-shown``: a brelan was shown, so the hands of those who passed out stay hidden,
-    and the side pool's point counts only the hands shown and the retourne."""
+    and the side pool's point counts only the hands shown and the retourne.
+
+    Sources: the rule read for a side pool is Foster's: "If no brelan is shown, the hands
+    of all the players are shown, including those who passed out"."""
 
     side_pots_by_winning_suit: bool
     """"The suit that wins cannot lose": a side pool goes to the best holder of the main
@@ -397,12 +448,16 @@ class Bonuses(_Group):
     """The brelan de Mistigri's payment (ignored where it is not recognised)."""
 
     beaten_carre: Literal["still-paid", "not-paid"]
-    """A brelan carré beaten by a higher one (Foster's card under the retourne). Foster: "In
-    addition to winning the pool, the holder of a brelan carré receives from each player
-    four white counters." ``still-paid``: every carré shown is paid, as the simple brelan is
-    paid whether or not it wins ("both must be paid"). ``not-paid``: the counters come "in
-    addition to winning the pool", so a carré that loses the pool collects nothing (it
-    still pays the higher carré)."""
+    """A brelan carré beaten by a higher one (``card_under_retourne``), whose holder is
+    owed a carré's payment for it. ``still-paid``: every carré shown is paid, as the simple
+    brelan is paid whether or not it wins. ``not-paid``: the carré's counters come in
+    addition to winning the pool, so a carré that loses the pool collects nothing (it
+    still pays the higher carré).
+
+    Sources: Foster: "In addition to winning the pool, the holder of a brelan carré
+    receives from each player four white counters." ``still-paid`` pays it as his simple
+    brelan is paid ("both must be paid"); ``not-paid`` reads "in addition to winning the
+    pool". The higher carré is Foster's card under the retourne."""
 
     folded_players_pay: bool
     """Whether players who passed out of the pool pay the bonuses too."""
@@ -432,16 +487,22 @@ class Misdeals(_Group):
     higher."""
 
     higher_triplet: Literal["pays-the-inferior-nothing", "pays-the-inferior"]
-    """Between two triplets shown after a misdeal. Foster: "If more than one triplet is
-    shown, the inferior does not pay the higher." ``pays-the-inferior-nothing``: as between
-    two simple brelans, neither pays the other. ``pays-the-inferior``: only the inferior is
-    excused, so the higher still pays the inferior his counter like everyone else."""
+    """Between two triplets shown after a misdeal, where the inferior does not pay the
+    higher. ``pays-the-inferior-nothing``: as between two simple brelans, neither pays the
+    other. ``pays-the-inferior``: only the inferior is excused, so the higher still pays
+    the inferior his counter like everyone else.
+
+    Sources: Foster: "If more than one triplet is shown, the inferior does not pay the
+    higher"; the two values are its two readings."""
 
     stakes_on_a_misdeal: Literal["returned", "stay-in-the-pool"]
     """The blind and straddles already put up when a misdeal abandons the hands.
-    ``returned``: each takes his stake back and the redeal starts afresh. ``stay-in-the-pool``:
-    Foster says only that "the hands are then abandoned" and "the cards are redealt", not
-    that the stakes come back, so they stay in the pool, which is carried to the redeal."""
+    ``returned``: each takes his stake back and the redeal starts afresh.
+    ``stay-in-the-pool``: the stakes are not given back; they stay in the pool, which is
+    carried to the redeal.
+
+    Sources: for ``stay-in-the-pool``, Foster says only that "the hands are then
+    abandoned" and "the cards are redealt", not that the stakes come back."""
 
     dealer_keeps_deal: bool
     """Whether the same dealer deals again after a misdeal."""
@@ -537,6 +598,9 @@ def rule_paths() -> list[str]:
     return [f"{group}.{field}" for group, model in GROUPS.items() for field in model.model_fields]
 
 
-def rule_doc(path: str) -> str:
+def rule_doc(path: str, sources: bool = True) -> str:
+    """A rule's description (its field's docstring), or with ``sources=False`` what the
+    rule and its values mean alone, without the ``Sources:`` paragraphs that say where the
+    values come from (``rules/descriptions.py``)."""
     group, field = path.split(".")
-    return GROUPS[group].model_fields[field].description or ""
+    return split_description(GROUPS[group].model_fields[field].description or "").text(sources)

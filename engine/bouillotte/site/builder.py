@@ -30,7 +30,7 @@ from ..rules.citations import Status
 from ..rules.errors import InputError, UserError
 from ..rules.glossary import Term
 from ..rules.history import build_history
-from ..rules.profile import GROUPS, rule_paths
+from ..rules.profile import rule_doc, rule_paths
 from ..rules.profiles import Library
 from ..rules.readings import reading_of, rule_value
 from ..rules.resources import bundled
@@ -64,7 +64,13 @@ from .prose import docstring_markdown, inline, markdown
 from .readings import reading_views
 from .search import index_script, page_entries, rule_entry
 from .siteconfig import DEFAULT, SiteConfig, load_config
-from .stats import StatSection, odds_section, simulate_section, simulation_is_cached
+from .stats import (
+    StatSection,
+    odds_section,
+    policy_origin_left_out,
+    simulate_section,
+    simulation_is_cached,
+)
 from .theme import check_templates, render_error
 
 MARKER = ".bouillotte-site"
@@ -217,7 +223,7 @@ def _variant_pages(inputs: _Inputs) -> list[Page]:
     for v in inputs.variants:
         path = variant_page(v.id)
         root = root_of(path)
-        groups = rule_views.rule_groups(v, root, inputs.library)
+        groups = rule_views.rule_groups(v, root, inputs.library, sources=inputs.bundled)
         citations = [r.citation for g in groups for r in g.rules]
         children = [c for c in inputs.variants if c.extends == v.id]
         used_in = [
@@ -468,6 +474,8 @@ def _statistics(inputs: _Inputs, log: Log) -> Page:
     finally:
         if inputs.statistics is None:
             work.close()
+    if not inputs.bundled:
+        simulated = policy_origin_left_out(simulated)
     return Page(
         "statistics.html",
         "statistics.html",
@@ -628,14 +636,14 @@ def _glossary(inputs: _Inputs) -> Page:
 
 
 def _rule_entries(inputs: _Inputs) -> list[dict[str, str]]:
-    """One search entry per rule: its meaning and each value with the systems taking it."""
+    """One search entry per rule: its meaning (with the works its values come from, in a
+    build with the bundled library) and each value with the systems taking it."""
     entries = []
     for row in rule_views.matrix_rows(inputs.variants, ""):
         values: dict[str, list[str]] = {}
         for cell in row.cells:
             values.setdefault(cell.value, []).append(cell.short or cell.variant_id)
-        group, name = row.path.split(".")
-        meaning = GROUPS[group].model_fields[name].description or ""
+        meaning = rule_doc(row.path, sources=inputs.bundled)
         doc = words(docstring_markdown(meaning), code=True)
         entries.append(rule_entry(row.label, row.anchor, doc, list(values.items())))
     return entries

@@ -12,6 +12,7 @@ from markupsafe import Markup
 
 from ..rules.citations import Status
 from ..rules.profile import GROUPS, rule_paths
+from ..rules.profile import rule_doc as rule_description
 from ..rules.profiles import Library
 from ..rules.texts import find_quote, paragraph_anchor
 from ..rules.variant import Standing, Variant
@@ -87,11 +88,12 @@ def group_doc(group: str) -> Markup:
 
 
 @cache
-def rule_doc(path: str) -> Markup:
-    """What a rule means, from its schema docstring: rendered once for the whole build,
+def rule_doc(path: str, sources: bool = True) -> Markup:
+    """What a rule means, from its schema docstring, with (``sources``) or without the
+    ``Sources:`` paragraphs that name the works its values come from: a site of an
+    editor's own systems alone shows the meaning alone. Rendered once for the whole build,
     not once on every system's page that shows it."""
-    group, name = path.split(".")
-    return docstring(GROUPS[group].model_fields[name].description or "")
+    return docstring(rule_description(path, sources))
 
 
 def plain(value: Any) -> Any:
@@ -221,7 +223,11 @@ def citation_view(
     )
 
 
-def rule_groups(variant: Variant, root: str, library: Library | None = None) -> list[GroupView]:
+def rule_groups(
+    variant: Variant, root: str, library: Library | None = None, sources: bool = True
+) -> list[GroupView]:
+    """A system's rules by group; ``sources``: whether each rule's description keeps its
+    ``Sources:`` part (not in a site without the bundled library)."""
     groups: dict[str, list[RuleView]] = {}
     for number, path in enumerate(rule_paths(), start=1):
         info = variant.info.get(path)
@@ -234,7 +240,7 @@ def rule_groups(variant: Variant, root: str, library: Library | None = None) -> 
                 anchor=rule_id(path),
                 label=rule_label(path),
                 value=value_words(variant.value(path)),
-                doc=rule_doc(path),
+                doc=rule_doc(path, sources),
                 inherited_from=inherited,
                 inherited_href=href(root, variant_page(inherited), rule_id(path))
                 if inherited and (library is None or inherited in library.files)

@@ -7,7 +7,7 @@ import importlib
 import importlib.util
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -293,19 +293,28 @@ def simulation_is_cached(variants: list[Variant]) -> bool:
     return all(is_cached("simulate", _simulation_inputs(v)) for v in variants)
 
 
+POLICY_ORIGIN = ", a rule of thumb after Foster's *Suggestions for Good Play*"
+"""Where the simulated policy comes from, in the simulated play's introduction: a bundled
+work, so a site without the bundled library leaves it out (``policy_origin_left_out``)."""
+
+
+def policy_origin_left_out(section: StatSection) -> StatSection:
+    """The simulated play's section without the name of the work its policy comes from."""
+    return replace(section, intro=section.intro.replace(POLICY_ORIGIN, ""))
+
+
 def simulate_section(variants: list[Variant], log: Callable[[str], None]) -> StatSection:
     title = "Simulated play"
     intro = (
         f"{SIM_DEALS} seeded deals per system (seed {SIM_SEED}), every seat played by the "
-        f"`{SIM_POLICY}` betting policy of `bouillotte simulate`, a rule of thumb after "
-        "Foster's *Suggestions for Good Play*: a player always backs a brelan (and raises "
-        "once), and backs the point only when it is high enough for the number of players "
-        "already in (21 alone, 26 against one, 32 against two, never against three); nobody "
-        "bluffs. The tables show what decides the pool, how large it is, and how the counters "
-        "move between the seats under each system. These are samples, not exact counts, so "
-        "each number carries a 95 % confidence interval, drawn on the charts as a line "
-        "across the bar's end: where two systems' intervals overlap, the sample does not "
-        "tell them apart."
+        f"`{SIM_POLICY}` betting policy of `bouillotte simulate`{POLICY_ORIGIN}: a player "
+        "always backs a brelan (and raises once), and backs the point only when it is high "
+        "enough for the number of players already in (21 alone, 26 against one, 32 against "
+        "two, never against three); nobody bluffs. The tables show what decides the pool, "
+        "how large it is, and how the counters move between the seats under each system. "
+        "These are samples, not exact counts, so each number carries a 95 % confidence "
+        "interval, drawn on the charts as a line across the bar's end: where two systems' "
+        "intervals overlap, the sample does not tell them apart."
     )
     # With every result in the cache (keyed on the engine's source, so the module that
     # made them is this one) the module is not even imported.
