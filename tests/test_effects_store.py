@@ -81,6 +81,11 @@ def test_a_file_is_used_only_when_its_key_matches(
     page = effects.pair_effects(a, b)
     assert page is not None and not page.available
     assert page.fix == "bouillotte effects --write"
+    # A damaged file (another shape of JSON) is not used either, and breaks nothing.
+    for damaged in ("[]", '{"deals": "many"}', "12"):
+        (tmp_path / "pagat__pagat-mistigri.json").write_text(damaged, encoding="utf-8")
+        found = effects.stored_effects(a, b)
+        assert found.data is None and "is not a stored result" in found.problem
 
 
 def test_the_page_is_drawn_from_the_file_and_never_sweeps(

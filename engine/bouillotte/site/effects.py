@@ -137,6 +137,8 @@ def stored_effects(a: Variant, b: Variant) -> Stored:
         return Stored(None, f"no stored results for {a.id} and {b.id}")
     except ValueError:
         return Stored(None, f"{path.name} is not JSON")
+    if not isinstance(data, dict) or not isinstance(data.get("deals", EFFECT_DEALS), int):
+        return Stored(None, f"{path.name} is not a stored result of `bouillotte effects`")
     if data.get("key") != effects_key(a, b, data.get("deals", EFFECT_DEALS)):
         return Stored(
             None,
