@@ -153,3 +153,13 @@ def axe_sweep(
         for _, context, _, _ in passes:
             context.close()
     return found
+
+
+def other_pages(site: Path, half: int) -> list[str]:
+    """Every page of the site that ``test_pages.py`` does not check with axe (``AXE_PAGES``),
+    every second one from ``half`` (0 or 1): two test files share them, so that two test
+    processes check them side by side."""
+    names = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
+    others = [n for n in names if n not in AXE_PAGES and n != "search.html"]
+    assert len(others) + len(AXE_PAGES) == len(names) and len(names) > 100
+    return others[half::2]

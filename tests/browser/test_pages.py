@@ -1,8 +1,9 @@
 """The built site in a real headless Chromium, opened from file://.
 
 Needs Debian's ``chromium`` (/usr/bin/chromium) and Playwright for Python (see ``kit.py``).
-Screenshots go to ``test-artifacts/``. axe over every page is ``test_axe_every_page.py``,
-a file of its own so that a second test process runs it beside this one.
+Screenshots go to ``test-artifacts/``. axe over every other page is in
+``test_axe_other_pages_a.py`` and ``_b.py``, files of their own so that a second test
+process runs them beside this one.
 """
 
 from __future__ import annotations
