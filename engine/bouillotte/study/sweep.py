@@ -602,6 +602,10 @@ def _workers(client: Any) -> int:
         return 1
 
 
+RETRIES = 3
+"""How often a task whose input was lost with a worker is sent again before the sweep fails."""
+
+
 def _dask_results(
     client: Any, tasks: list[tuple[list[Variant], str, int, int, int]]
 ) -> Iterator[tuple[tuple[list[Variant], str, int, int, int], SweepTally]]:
@@ -614,16 +618,19 @@ def _dask_results(
 
     from distributed import as_completed
 
-    [variants] = client.scatter([tasks[0][0]], broadcast=True) if tasks else [None]
-    futures = {
-        client.submit(sweep_range, variants, name, seed, start, stop, pure=False): task
-        for task in tasks
-        for _, name, seed, start, stop in [task]
-    }
+    generation = 0  # the scatter of the variants that the tasks now read
+    variants = client.scatter([tasks[0][0]], broadcast=True)[0] if tasks else None
+
+    def submit(task: tuple[list[Variant], str, int, int, int]) -> Any:
+        _, name, seed, start, stop = task
+        return client.submit(sweep_range, variants, name, seed, start, stop, pure=False)
+
+    futures = {submit(task): (task, generation, 0) for task in tasks}
+    pending = as_completed(futures)  # type: ignore[no-untyped-call, unused-ignore]
     done, gone = 0, False
     try:
-        for future in as_completed(futures):  # type: ignore[no-untyped-call, unused-ignore]
-            task = futures.pop(future)
+        for future in pending:
+            task, made_from, tries = futures.pop(future)
             try:
                 tally = future.result()
             except ImportError as exc:
@@ -635,10 +642,20 @@ def _dask_results(
             except (CancelledError, OSError):
                 # The client cancels every future as it loses the scheduler, and fetching
                 # a finished task's tally fails if the scheduler goes meanwhile; the task's
-                # own error, or a cancel while the scheduler is there, is something else.
+                # own error is something else. A task cancelled while the scheduler is
+                # there lost its input with a worker (the variants scattered to it): it is
+                # sent again, with the variants scattered anew, at most RETRIES times.
                 cancelled = future.status == "cancelled" and client.status == "running"
-                if future.status == "error" or cancelled:
+                if future.status == "error" or (cancelled and tries >= RETRIES):
                     raise
+                if cancelled:
+                    if made_from == generation:
+                        generation += 1
+                        variants = client.scatter([task[0]], broadcast=True)[0]
+                    again = submit(task)
+                    futures[again] = (task, generation, tries + 1)
+                    pending.add(again)  # type: ignore[no-untyped-call, unused-ignore]
+                    continue
                 gone = True
                 raise InputError(
                     f"the Dask scheduler went away after {done} of {len(tasks)} tasks of "
