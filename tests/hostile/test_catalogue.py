@@ -320,37 +320,59 @@ def _group(pid: int) -> list[int]:
     return found
 
 
-def _interrupt_when_working(proc: subprocess.Popen[str]) -> None:
-    """Ctrl-C (SIGINT to the whole process group, as a terminal sends it) once the
-    workers have started; the command must then end at once, leaving no process."""
+def _stop_when_working(proc: subprocess.Popen[str], stop: Callable[[], None], what: str) -> None:
+    """``stop()`` once the command's two workers have started; the command must then end
+    at once, leaving no process. ``what``: how it was stopped, for the messages."""
     deadline = time.monotonic() + HANG
     while len(_group(proc.pid)) < 3:  # the command and its two workers
-        assert proc.poll() is None, "the simulation ended before it could be interrupted"
+        assert proc.poll() is None, f"the command ended before {what}"
         assert time.monotonic() < deadline, "the workers never started"
         time.sleep(0.05)
     time.sleep(0.3)
-    os.killpg(proc.pid, signal.SIGINT)
+    stop()
     started = time.monotonic()
     proc.wait(timeout=HANG)
-    assert time.monotonic() - started < 5, "Ctrl-C did not stop the simulation at once"
+    assert time.monotonic() - started < 5, f"{what} did not stop the command at once"
     time.sleep(0.2)
     assert _group(proc.pid) == [], "worker processes outlived the command"
 
 
-def _request_nul(proc: subprocess.Popen[str]) -> None:
-    """``/%00`` is answered 400 and the server goes on serving; then Ctrl-C stops it."""
+def _interrupt_when_working(proc: subprocess.Popen[str]) -> None:
+    """Ctrl-C (SIGINT to the whole process group, as a terminal sends it)."""
+    _stop_when_working(proc, lambda: os.killpg(proc.pid, signal.SIGINT), "Ctrl-C")
+
+
+def _terminate_when_working(proc: subprocess.Popen[str]) -> None:
+    """SIGTERM to the command alone (as ``timeout`` or a scheduler sends it): it must end
+    at once with 143."""
+    _stop_when_working(proc, lambda: os.kill(proc.pid, signal.SIGTERM), "SIGTERM")
+
+
+def _served(proc: subprocess.Popen[str], answers: tuple[tuple[str, int], ...]) -> None:
+    """Each path requested from the server the command started answers its status, and the
+    server goes on serving; then Ctrl-C stops it."""
     assert proc.stderr is not None
     line = proc.stderr.readline()
     found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
     assert found, line
     port = int(found.group(1))
-    for path, status in (("/%00", 400), ("/index.html%00.txt", 400), ("/index.html", 200)):
+    for path, status in answers:
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=HANG)
         connection.request("GET", path)
         assert connection.getresponse().status == status, path
         connection.close()
     os.killpg(proc.pid, signal.SIGINT)
     proc.wait(timeout=HANG)
+
+
+def _request_nul(proc: subprocess.Popen[str]) -> None:
+    """``/%00`` is answered 400."""
+    _served(proc, (("/%00", 400), ("/index.html%00.txt", 400), ("/index.html", 200)))
+
+
+def _request_a_link_out(proc: subprocess.Popen[str]) -> None:
+    """A link out of the served folder is answered 404; the site itself 200."""
+    _served(proc, (("/leak.txt", 404), ("/etc/passwd", 404), ("/index.html", 200)))
 
 
 # -- round three: caches, themes, streams, signals (issue 23) -------------------------------
@@ -571,39 +593,6 @@ def _site_with_a_link_out(tmp: Path) -> Cleanup:
     (tmp / "site" / "leak.txt").symlink_to(tmp / "secret.txt")
     (tmp / "site" / "etc").symlink_to("/etc")
     return None
-
-
-def _terminate_when_working(proc: subprocess.Popen[str]) -> None:
-    """SIGTERM to the command alone (as ``timeout`` or a scheduler sends it) once its
-    workers have started: it must end at once with 143, leaving no process."""
-    deadline = time.monotonic() + HANG
-    while len(_group(proc.pid)) < 3:  # the command and its two workers
-        assert proc.poll() is None, "the command ended before it could be terminated"
-        assert time.monotonic() < deadline, "the workers never started"
-        time.sleep(0.05)
-    time.sleep(0.3)
-    os.kill(proc.pid, signal.SIGTERM)
-    started = time.monotonic()
-    proc.wait(timeout=HANG)
-    assert time.monotonic() - started < 5, "SIGTERM did not stop the command at once"
-    time.sleep(0.2)
-    assert _group(proc.pid) == [], "worker processes outlived the command"
-
-
-def _request_a_link_out(proc: subprocess.Popen[str]) -> None:
-    """A link out of the served folder is answered 404; the site itself 200."""
-    assert proc.stderr is not None
-    line = proc.stderr.readline()
-    found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-    assert found, line
-    port = int(found.group(1))
-    for path, status in (("/leak.txt", 404), ("/etc/passwd", 404), ("/index.html", 200)):
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=HANG)
-        connection.request("GET", path)
-        assert connection.getresponse().status == status, path
-        connection.close()
-    os.killpg(proc.pid, signal.SIGINT)
-    proc.wait(timeout=HANG)
 
 
 # -- the catalogue --------------------------------------------------------------------------
