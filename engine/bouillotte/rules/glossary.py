@@ -119,13 +119,3 @@ def load_glossary(
         if fault is not None:
             raise doc.fault(("terms", i, "quote"), fault)
     return terms
-
-
-def merge_glossaries(glossaries: list[list[Term]]) -> list[Term]:
-    """The terms of several files, the first file's order first: a later file adds its new
-    terms and replaces (in place) a term of the same id."""
-    merged: dict[str, Term] = {}
-    for terms in glossaries:
-        for term in terms:
-            merged[term.id] = term
-    return list(merged.values())

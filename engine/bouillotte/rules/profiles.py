@@ -13,8 +13,9 @@ from pydantic import ValidationError
 
 from .citations import CITATION_KEYS, Citation, Work
 from .errors import InputError
-from .glossary import GLOSSARY_FILE, Term, load_glossary, merge_glossaries
+from .glossary import GLOSSARY_FILE, Term, load_glossary
 from .idtext import escaped, id_fault
+from .merging import merge_by_id
 from .nearest import did_you_mean
 from .profile import GROUPS, Rules
 from .profilefile import (
@@ -29,7 +30,7 @@ from .quotecheck import QuoteChecker, checked
 from .readings import READINGS_FILE, Reading, load_readings
 from .resources import bundled
 from .texts import ShippedText, load_text
-from .unread import UNREAD_FILE, UnreadWork, load_unread, merge_unread
+from .unread import UNREAD_FILE, UnreadWork, load_unread
 from .variant import RuleInfo, Variant
 from .yamlsource import Located, PathKey, pydantic_message, read_yaml, validated
 
@@ -102,12 +103,12 @@ class Library:
         """The ambiguous sentences whose readings are values of a rule, by rule path."""
         for file in readings_files:  # a user's folder adds readings or replaces a rule's
             self.readings.update(load_readings(file, set(self.works), self.quotes.fault))
-        self.glossary: list[Term] = merge_glossaries(
+        self.glossary: list[Term] = merge_by_id(
             [load_glossary(file, set(self.works), self.quotes.fault) for file in glossary_files]
         )
         """The words of the game (``glossary.yaml``): the bundled terms, then a user's folder's
         (which replace a bundled term of the same id)."""
-        self.unread: list[UnreadWork] = merge_unread(
+        self.unread: list[UnreadWork] = merge_by_id(
             [load_unread(file, set(self.works)) for file in unread_files]
         )
         """The works known but not yet read (``unread.yaml``), the bundled ones first."""

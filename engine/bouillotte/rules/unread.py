@@ -97,13 +97,3 @@ def load_unread(file: Path, works: set[str]) -> list[UnreadWork]:
                     cited,
                 )
     return found
-
-
-def merge_unread(lists: list[list[UnreadWork]]) -> list[UnreadWork]:
-    """The works of several files, the first file's order first: a later file adds its new
-    works and replaces (in place) a work of the same id."""
-    merged: dict[str, UnreadWork] = {}
-    for found in lists:
-        for work in found:
-            merged[work.id] = work
-    return list(merged.values())
