@@ -18,6 +18,9 @@ from bouillotte.rules.profiles import Library
 from bouillotte.rules.resources import bundled
 from bouillotte.rules.texts import normalise
 from bouillotte.site import builder
+from bouillotte.site.inputs import collect
+from bouillotte.site.page import quiet
+from bouillotte.site.pages import home, scenarios, sources, systems
 
 NS = "{http://www.w3.org/1999/xhtml}"
 PINNED = ("britannica-1911", "pagat-mistigri")
@@ -123,18 +126,18 @@ def test_compare_attribution_names_where_each_value_stands(runner: CliRunner) ->
 def html() -> dict[str, Any]:
     """The pages of the site that show provenance, rendered (the statistics are left out:
     they take long and show no citation)."""
-    inputs = builder._collect([], [], builder._quiet)
+    inputs = collect([], [], quiet)
     pages = [
-        builder._home(inputs),
-        builder._matrix(inputs),
-        *builder._variant_pages(inputs),
-        *builder._scenario_pages(inputs),
-        builder._glossary(inputs),
-        builder._sources(inputs),
-        *builder._text_pages(inputs),
+        home.home_page(inputs),
+        systems.matrix_page(inputs),
+        *systems.variant_pages(inputs),
+        *scenarios.scenario_pages(inputs),
+        sources.glossary_page(inputs),
+        sources.sources_page(inputs),
+        *sources.text_pages(inputs),
     ]
     env = builder._environment(bundled("site"))
-    rendered, _ = builder._render(env, pages, builder._quiet)
+    rendered, _ = builder._render(env, pages, quiet)
     parser = html5lib.HTMLParser(strict=True)
     return {path: parser.parse(text) for path, text in rendered.items()}
 

@@ -13,6 +13,7 @@ from bouillotte.cli.app import app
 from bouillotte.rules.profiles import Library
 from bouillotte.rules.readings import rule_value
 from bouillotte.site import builder
+from bouillotte.site.pages import systems
 from bouillotte.site.readings import reading_views
 from bouillotte.study.attribution import signature
 from bouillotte.study.check import check
@@ -194,11 +195,11 @@ def test_the_readings_page_plays_the_deal_under_each_reading(library: Library) -
 
 
 def test_a_variant_page_marks_each_rule_that_is_a_reading(library: Library) -> None:
-    marks = builder._rule_readings(library, library.get("foster"))
+    marks = systems.rule_readings(library, library.get("foster"))
     # Foster's point over every exposed card is no reading of Britannica's sentence.
     # Nor is his raise by any amount a reading of Pierer's.
     assert set(marks) == set(library.readings) - {"point.counted_cards", "betting.raises"}
-    britannica = builder._rule_readings(library, library.get("britannica-1911"))
+    britannica = systems.rule_readings(library, library.get("britannica-1911"))
     assert britannica["point.counted_cards"]["others"] == ["own-hand"]
     assert marks["point.suit_tie"] == {
         "id": "tie-between-suits",

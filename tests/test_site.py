@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 from bouillotte.cli.app import app
 from bouillotte.rules.errors import InputError
 from bouillotte.rules.profiles import Library
-from bouillotte.site import build_site, builder, search, stats
+from bouillotte.site import build_site, builder, inputs, output, search, stats
 from bouillotte.site.serve import make_server
 from bouillotte.study.scenario import ScenarioLibrary
 
@@ -86,7 +86,7 @@ def test_the_expected_pages_are_built(site: Path) -> None:
         "scenarios/foster-sight.html",
         "assets/style.css",
         "assets/search-index.js",
-        builder.MARKER,
+        output.MARKER,
     ):
         assert (site / name).is_file(), name
 
@@ -256,8 +256,8 @@ def test_the_build_cache_changes_no_byte(
         raise AssertionError("a warm cache should leave nothing to compute")
 
     with monkeypatch.context() as warm:
-        warm.setattr(builder, "attribute", computed)
-        warm.setattr(builder, "ProcessPoolExecutor", computed)
+        warm.setattr(inputs, "attribute", computed)
+        warm.setattr(inputs, "ProcessPoolExecutor", computed)
         warm.setattr(stats, "_module", lambda name: _NoComputing(name))
         build_site(tmp_path / "warm")
     assert sorted(cache.iterdir()) == stored
@@ -424,7 +424,7 @@ def test_a_failed_build_leaves_the_previous_output(
         (target / "index.html").write_text("half", encoding="utf-8")
         raise OSError("disk full")
 
-    monkeypatch.setattr(builder, "_write", half_written)
+    monkeypatch.setattr(builder, "write_files", half_written)
     with pytest.raises(InputError, match="disk full"):  # a system error is one clear line
         build_site(out)
     assert digest(out) == before

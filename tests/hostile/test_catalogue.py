@@ -46,10 +46,10 @@ from typer.testing import CliRunner
 from bouillotte.cli.app import app
 from bouillotte.rules.listing import variant_rows
 from bouillotte.site import build_site
-from bouillotte.site.builder import MARKER
+from bouillotte.site.output import MARKER
 
 PARTIAL = ".bouillotte-partial"
-"""What a build in progress leaves in its temporary folder (``site.builder.PARTIAL``)."""
+"""What a build in progress leaves in its temporary folder (``site.output.PARTIAL``)."""
 
 INPUTS = Path(__file__).resolve().parent / "inputs"
 ENGINE = Path(__file__).resolve().parents[2] / "engine"

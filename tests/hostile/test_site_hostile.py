@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from bouillotte.site import build_site, builder
+from bouillotte.site import build_site, output
 
 pytestmark = pytest.mark.slow  # builds the site from hostile profiles
 
@@ -155,7 +155,7 @@ def test_no_field_injects_script_and_no_machine_path_is_published(
     relative = tmp_path / "relative"
     build_site(Path("relative"), [Path("profiles")], [Path("scenarios")])
     (tmp_path / ".absolute.old-99999").mkdir()  # left by a build killed outright
-    (tmp_path / ".absolute.old-99999" / builder.MARKER).write_text("", encoding="utf-8")
+    (tmp_path / ".absolute.old-99999" / output.MARKER).write_text("", encoding="utf-8")
     absolute = tmp_path / "absolute"
     build_site(absolute, [profiles], [scenarios])
 
@@ -209,6 +209,6 @@ def test_ctrl_c_while_the_old_site_is_removed_leaves_no_copy(
 
     monkeypatch.setattr(shutil, "rmtree", interrupted)
     with pytest.raises(KeyboardInterrupt):  # it still ends the command, once swapped
-        builder._swap(new, out)
+        output.swap(new, out)
     assert (out / "index.html").read_text(encoding="utf-8") == "new"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]

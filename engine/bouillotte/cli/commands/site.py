@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from ...rules.errors import InputError
-from ...site.builder import MARKER
+from ...site.output import MARKER
 from ..options import ScenarioDirs, VariantsDirs, command_app
 
 DEFAULT_OUT = Path("_site")

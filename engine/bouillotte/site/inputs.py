@@ -1,0 +1,249 @@
+"""What every page is made from: the profiles read and every scenario played under them
+(each play and attribution read from the build cache when it holds them)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..rules.errors import InputError
+from ..rules.profiles import Library
+from ..rules.resources import bundled
+from ..rules.variant import Variant, differing_rules
+from ..study.attribution import Attribution, attribute, signature
+from ..study.compare import Comparison
+from ..study.render import counted
+from ..study.replay import Step
+from ..study.scenario import RunResult, Scenario, ScenarioLibrary, run_scenario
+from . import rules as rule_views
+from .cache import cached, fingerprint_digest
+from .effects import effects_are_cached, rule_effects_section
+from .page import Log, quiet
+from .stats import (
+    StatSection,
+    simulate_section,
+    simulation_is_cached,
+)
+
+
+@dataclass(frozen=True)
+class Inputs:
+    library: Library
+    variants: list[Variant]
+    comparisons: list[Comparison]
+    unplayable: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    """Per scenario id: the variants it cannot be played under, with the reason."""
+    bundled: bool = True
+    """Whether the bundled profiles, scenarios and glossary are part of the site."""
+    statistics: Statistics | None = None
+    """The statistics page's simulation, started early (``None``: started when needed)."""
+
+
+class Statistics:
+    """The statistics page's simulated play and rule sweep. When the cache lacks them they
+    are started in a second process as soon as the profiles are read, so that they run
+    while this process plays the scenarios, counts the odds and builds the other pages;
+    with everything cached (or no second process to be had) they are read here."""
+
+    def __init__(self, variants: list[Variant], log: Log) -> None:
+        self.variants = variants
+        self.pool: ProcessPoolExecutor | None = None
+        self.futures: tuple[Future[StatSection], Future[StatSection]] | None = None
+        if simulation_is_cached(variants) and effects_are_cached(variants):
+            return
+        try:
+            self.pool = ProcessPoolExecutor(max_workers=1)
+        except (OSError, NotImplementedError):  # no processes here: simulate in this one
+            return
+        log("  simulating in a second process")
+        self.futures = (
+            self.pool.submit(simulate_section, variants, quiet),
+            self.pool.submit(rule_effects_section, variants, quiet),
+        )
+
+    def sections(self, log: Log) -> tuple[StatSection, StatSection]:
+        """The simulated play and the rule effects, waiting for the second process."""
+        if self.futures is None:
+            return simulate_section(self.variants, log), rule_effects_section(self.variants, log)
+        simulated, effects = self.futures
+        return simulated.result(), effects.result()
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+            self.pool = None
+
+
+def collect(
+    variant_dirs: Sequence[Path],
+    scenario_paths: Sequence[Path],
+    log: Log,
+    include_bundled: bool = True,
+    *,
+    early_statistics: bool = False,
+) -> Inputs:
+    """Read the profiles and play every scenario under them. ``early_statistics``: start
+    the statistics page's simulation as soon as the profiles are read (the caller closes
+    ``Inputs.statistics``)."""
+    log("reading the variant profiles")
+    library = Library(list(variant_dirs), include_bundled=include_bundled)
+    variants = rule_views.system_order(library.all())
+    log(f"  {counted(len(variants), 'variant')}")
+    statistics = Statistics(variants, log) if early_statistics else None
+    try:
+        log("reading the scenarios")
+        scenarios = ScenarioLibrary(list(scenario_paths), include_bundled=include_bundled).all()
+        comparisons = []
+        unplayable: dict[str, list[tuple[str, str]]] = {}
+        roots = [bundled("scenarios"), bundled("variants"), *scenario_paths, *variant_dirs]
+        known = _Known({v.id: fingerprint_digest(v) for v in variants})
+        for scenario in sorted(scenarios, key=lambda s: s.id):
+            log(f"  playing {scenario.id} under every variant")
+            comparison, failed = _compare(scenario, library, log, roots, known)
+            comparisons.append(comparison)
+            if failed:
+                unplayable[scenario.id] = failed
+    except BaseException:
+        if statistics is not None:
+            statistics.close()
+        raise
+    return Inputs(
+        library, variants, comparisons, unplayable, include_bundled, statistics=statistics
+    )
+
+
+def _shown(file: str | None, roots: Sequence[Path]) -> str | None:
+    """An input file as the site names it: from the folder given (``mine/deal.yaml``), so
+    that a build never publishes where the files stand on the builder's machine, and is the
+    same whether the folder was given by a relative or an absolute path."""
+    if file is None:
+        return None
+    path = Path(os.path.abspath(file))
+    for root in roots:
+        base = Path(os.path.abspath(root))
+        if path == base:
+            return base.name
+        if base in path.parents:
+            return (Path(base.name) / path.relative_to(base)).as_posix()
+    return path.name
+
+
+def _compare(
+    scenario: Scenario,
+    library: Library,
+    log: Log,
+    roots: Sequence[Path] = (),
+    known: _Known | None = None,
+) -> tuple[Comparison, list[tuple[str, str]]]:
+    """Compare under every variant; a variant the scenario cannot be played under (its
+    actions do not fit that system's deal) is left out, named, and its reason shown."""
+    order = {v.id: n for n, v in enumerate(rule_views.system_order(library.all()))}
+    try:
+        ids = sorted(scenario.variant_ids(library), key=lambda v: order.get(v, len(order)))
+        return _compared(scenario, library, ids, known), []
+    except InputError:
+        ids = sorted(scenario.variant_ids(library), key=lambda v: order.get(v, len(order)))
+        playable, failed = [], []
+        for variant_id in ids:
+            try:
+                run_scenario(scenario, library.get(variant_id))
+                playable.append(variant_id)
+            except InputError as exc:
+                exc.file = _shown(exc.file, roots)
+                failed.append((variant_id, exc.describe()))
+        if not failed:
+            raise
+        for variant_id, reason in failed:
+            log(f"  warning: {scenario.id} cannot be played under {variant_id}: {reason}")
+        if not playable:
+            return Comparison(scenario, [], []), failed
+        return _compared(scenario, library, playable, known), failed
+
+
+def _compared(
+    scenario: Scenario, library: Library, ids: Sequence[str], known: _Known | None
+) -> Comparison:
+    """``compare``, with each attribution (hundreds of replays under changed rules) read
+    from the build cache when it holds it. ``known``: what the whole build shares."""
+    known = known if known is not None else _Known()
+    told = json.dumps(scenario.model.model_dump(mode="json"), sort_keys=True)
+    story = hashlib.sha256(told.encode()).hexdigest()
+    results = [_played(scenario, story, library.get(v), known) for v in ids]
+    attributions = []
+    if results:
+        first = signature(results[0].data)
+        attributions = [
+            _attribution(scenario, story, results[0], other, known)
+            for other in results[1:]
+            if signature(other.data) != first
+        ]
+    return Comparison(scenario, results, attributions)
+
+
+def _played(scenario: Scenario, story: str, variant: Variant, known: _Known) -> RunResult:
+    """``run_scenario``, read from the build cache when it holds it: the result is always
+    the one its JSON gives back, whether just played or read, so the pages are the same
+    either way. A scenario its variant refuses as bad input raises, as before, and is
+    never stored. ``story``: a hash of the scenario as loaded."""
+
+    def play() -> dict[str, Any]:
+        result = run_scenario(scenario, variant)
+        return {"data": result.data, "steps": [asdict(step) for step in result.steps]}
+
+    found = cached("run", {"scenario": story, "variant": known.print_of(variant)}, play)
+    _, path = scenario.actions_for(variant.id)
+    steps = [Step(**step) for step in found["steps"]]
+    return RunResult(scenario, variant, found["data"], steps, path)
+
+
+def _attribution(
+    scenario: Scenario,
+    story: str,
+    base: RunResult,
+    other: RunResult,
+    known: _Known,
+) -> Attribution:
+    a, b = base.variant, other.variant
+
+    def found() -> dict[str, Any]:
+        made = attribute(scenario, base, other)
+        return {"responsible": made.responsible, "reproduces": made.reproduces}
+
+    inputs = {"scenario": story, "base": known.print_of(a), "other": known.print_of(b)}
+    sets = cached("attribution", inputs, found)
+    differing, provenance = known.between(a, b)
+    return Attribution(a.id, b.id, differing, sets["responsible"], sets["reproduces"], provenance)
+
+
+_Differences = tuple[list[str], dict[str, dict[str, Any]]]
+
+
+@dataclass
+class _Known:
+    """What the build works out once and every scenario reuses."""
+
+    prints: dict[str, str] = field(default_factory=dict)
+    """Each system's ``cache.fingerprint_digest``, by id."""
+    differences: dict[tuple[str, str], _Differences] = field(default_factory=dict)
+    """For a pair of systems: the rules on which they differ, each with how each source
+    stands behind it (only read, so one copy serves every scenario of the pair)."""
+
+    def print_of(self, variant: Variant) -> str:
+        if variant.id not in self.prints:
+            self.prints[variant.id] = fingerprint_digest(variant)
+        return self.prints[variant.id]
+
+    def between(self, a: Variant, b: Variant) -> _Differences:
+        if (a.id, b.id) not in self.differences:
+            differing = differing_rules(a, b)
+            self.differences[a.id, b.id] = (
+                differing,
+                {p: {a.id: a.provenance(p), b.id: b.provenance(p)} for p in differing},
+            )
+        return self.differences[a.id, b.id]
