@@ -56,8 +56,47 @@ def _yaml(data: Any) -> str:
     return text
 
 
+def standing_words(variant: Variant, path: str) -> str:
+    """How the system's source stands behind a value, in the words of the matrix CSV:
+    ``documented``, ``agreement``, ``paraphrased``, ``inferred``, ``reconstructed``,
+    ``inherited from foster`` (the source is silent) or ``uncited``."""
+    provenance = variant.provenance(path)
+    if provenance.source_silent:
+        return f"inherited from {provenance.inherited_from}"
+    return provenance.status
+
+
+def value_provenance(variant: Variant, path: str) -> dict[str, Any]:
+    """Where one value of a system comes from, for the downloads: its standing
+    (``stated``, ``inferred``, ``inherited``, ``uncited``), its status, the system it is
+    inherited from when the system's source is silent, and the citation it rests on (its
+    work, locator, quote and, for a quote in another language, its translation).
+
+    For an inherited value the citation is that of the system it is inherited from: it
+    is that system's source, not this system's, that states the value."""
+    provenance = variant.provenance(path)
+    citation = variant.citation(path)
+    found: dict[str, Any] = {
+        "standing": provenance.standing.value,
+        "status": provenance.status,
+        "inherited_from": provenance.inherited_from if provenance.source_silent else None,
+        "source": None,
+        "locator": None,
+        "quote": None,
+    }
+    if citation is not None:
+        found["source"] = citation.source
+        found["locator"] = citation.locator
+        found["quote"] = citation.quote
+        if citation.translation:
+            found["translation"] = citation.translation
+    return found
+
+
 def profile_data(variant: Variant) -> dict[str, Any]:
-    """A profile with everything it extends resolved: each rule's value and citation."""
+    """A profile with everything it extends resolved: each rule's value and citation, its
+    standing and status, and (when the profile's own source is silent) the system it is
+    inherited from."""
     rules: dict[str, Any] = {}
     for path in rule_paths():
         citation = variant.citation(path)
@@ -66,6 +105,8 @@ def profile_data(variant: Variant) -> dict[str, Any]:
             "value": plain(variant.value(path)),
             "defined_in": variant.info[path].defined_in,
             "standing": provenance.standing.value,
+            "status": provenance.status,
+            "inherited_from": provenance.inherited_from if provenance.source_silent else None,
         }
         if citation is not None:
             entry["citation"] = {
@@ -92,6 +133,44 @@ def _csv(rows: Sequence[Sequence[str]]) -> str:
     return out.getvalue()
 
 
+PROVENANCE_COLUMNS: tuple[str, ...] = ("standing", "source", "locator", "quote")
+"""The columns the matrix CSV has for each system after its value column, named
+``<system>: standing`` and so on (see :func:`matrix_csv_rows`)."""
+
+
+def matrix_csv_rows(variants: Sequence[Variant]) -> list[list[str]]:
+    """The matrix as CSV rows, one per rule: ``rule``, ``name``, then each system's value
+    in words (a column named by the system's id, as before), then for each system its
+    standing (:func:`standing_words`), the work its value rests on, the locator and the
+    quote (``<id>: standing``, ``<id>: source``, ``<id>: locator``, ``<id>: quote``; empty
+    for an uncited value)."""
+    ids = [v.id for v in variants]
+    header = ["rule", "name", *ids]
+    header += [f"{i}: {column}" for i in ids for column in PROVENANCE_COLUMNS]
+    rows = [header]
+    for path in rule_paths():
+        row = [path, rule_label(path), *(value_words(v.value(path)) for v in variants)]
+        for v in variants:
+            found = value_provenance(v, path)
+            row += [standing_words(v, path), *(found[k] or "" for k in PROVENANCE_COLUMNS[1:])]
+        rows.append(row)
+    return rows
+
+
+def matrix_json(variants: Sequence[Variant]) -> dict[str, Any]:
+    """The matrix as JSON: ``systems`` (ids, in the matrix's order), and for each rule its
+    ``name``, ``values`` (each system's value as the profiles give it) and ``provenance``
+    (each system's :func:`value_provenance`)."""
+    matrix: dict[str, Any] = {"systems": [v.id for v in variants], "rules": {}}
+    for path in rule_paths():
+        matrix["rules"][path] = {
+            "name": rule_label(path),
+            "values": {v.id: plain(v.value(path)) for v in variants},
+            "provenance": {v.id: value_provenance(v, path) for v in variants},
+        }
+    return matrix
+
+
 def data_files(
     variants: Sequence[Variant],
     comparisons: Sequence[Comparison],
@@ -102,18 +181,8 @@ def data_files(
         data = profile_data(v)
         files[profile_path(v.id, "json")] = _json(data)
         files[profile_path(v.id, "yaml")] = _yaml(json.loads(json.dumps(data)))
-    ids = [v.id for v in variants]
-    header = ["rule", "name", *ids]
-    rows = [header]
-    matrix: dict[str, Any] = {"systems": ids, "rules": {}}
-    for path in rule_paths():
-        rows.append([path, rule_label(path), *(value_words(v.value(path)) for v in variants)])
-        matrix["rules"][path] = {
-            "name": rule_label(path),
-            "values": {v.id: plain(v.value(path)) for v in variants},
-        }
-    files[MATRIX_CSV] = _csv(rows)
-    files[MATRIX_JSON] = _json(matrix)
+    files[MATRIX_CSV] = _csv(matrix_csv_rows(variants))
+    files[MATRIX_JSON] = _json(matrix_json(variants))
     for c in comparisons:
         outcomes = {
             r.variant.id: {k: v for k, v in r.data.items() if k not in ("events",)}
