@@ -243,7 +243,8 @@ def test_the_bibtex_file_parses_with_every_work_and_its_names() -> None:
     editors = [str(p) for p in encyclopedie.persons["editor"]]
     assert editors == ["Diderot, Denis", "d'Alembert, Jean le Rond"]
     foster = database.entries["foster"]
-    assert foster.type == "book" and foster.fields["year"] == "1897--1909"
+    assert foster.type == "book" and foster.fields["year"] == "1897"
+    assert foster.fields["date"] == "1897/1909"
     assert [p.last_names for p in foster.persons["author"]] == [["Foster"]]
     # A body's name stays whole.
     academie = database.entries["academie-1740"].persons["author"][0]

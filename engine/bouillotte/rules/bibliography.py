@@ -103,6 +103,12 @@ def _bib_value(text: str) -> str:
     return "{" + " ".join(text.split()).translate(_BIBTEX_SPECIAL) + "}"
 
 
+def _bib_title(text: str) -> str:
+    """A title braced twice, so that a style keeps its capitals ("Dictionnaire de Trévoux",
+    "How to Play Bouillotte") instead of lowering all but the first."""
+    return "{" + _bib_value(text) + "}"
+
+
 def _bib_names(names: list[str]) -> str:
     # A body's name is braced so that BibTeX does not split it into given and family names.
     return " and ".join(name if _is_person(name) else "{" + name + "}" for name in names)
@@ -112,34 +118,93 @@ def bibtex_key(work_id: str) -> str:
     return re.sub(r"[^A-Za-z0-9:_-]", "", work_id)
 
 
+def dated_years(work: Work) -> tuple[int, int] | None:
+    """The first and last year of the edition used, when the work is dated to the year:
+    ``None`` for "undated (modern)" and for a decade only ("undated (2020s)", "2010s-2020s"),
+    which the exports leave undated (a style prints "n.d.", as BibLaTeX does when a work
+    has no date). Unlike :func:`years`, a decade does not count as its first year."""
+    found = [int(y) for y in re.findall(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?![\ds])", work.year)]
+    if not found:
+        return None
+    return found[0], found[-1]
+
+
+def _is_entry(work: Work) -> bool:
+    """An article of a dictionary or encyclopaedia cited in the work it is part of."""
+    return bool(work.entry and work.container)
+
+
+def bibtex_type(work: Work) -> str:
+    """The entry type: ``@book`` for a book of games and for a reference work cited whole
+    under its editors; ``@incollection`` for an article of a dictionary or encyclopaedia
+    by named authors (a body counts); ``@online`` for a website; ``@misc`` for a teaching
+    card, our own reconstruction and a reference work that names neither author nor
+    editor (BibTeX's ``@book`` and ``@incollection`` need a name)."""
+    if work.kind == "rulebook":
+        return "book"
+    if work.kind == "website":
+        return "online"
+    if work.kind in ("dictionary", "encyclopaedia"):
+        if work.authors and _is_entry(work):
+            return "incollection"
+        if work.authors or work.editors:
+            return "book"
+    return "misc"
+
+
+def bibtex_edition(work: Work) -> str | None:
+    """The edition as BibTeX styles want it, an ordinal they follow with "edition"
+    ("11th"): only an edition stated as ``<ordinal> edition``; any other wording (a
+    revision, an uncertain edition) is left out of the BibTeX entry."""
+    found = re.match(r"(\d+(?:st|nd|rd|th)) edition\b", work.edition or "")
+    return found.group(1) if found else None
+
+
+def bibtex_entry(work_id: str, work: Work) -> str:
+    """One work as a BibTeX (and BibLaTeX) entry: the names, title, edition, numeric
+    ``year`` (and ``date``, ``1897/1909``, for a range), place, publisher, language,
+    address and ``urldate``; no note."""
+    kind = bibtex_type(work)
+    fields: list[tuple[str, str]] = []
+    if work.authors:
+        fields.append(("author", "{" + _bib_names(work.authors) + "}"))
+    elif work.editors:
+        fields.append(("editor", "{" + _bib_names(work.editors) + "}"))
+    if kind == "incollection":
+        fields.append(("title", _bib_title(work.entry or work.title)))
+        fields.append(("booktitle", _bib_title(work.container or work.title)))
+    else:
+        fields.append(("title", _bib_title(work.title)))
+    edition = bibtex_edition(work)
+    if edition:
+        fields.append(("edition", _bib_value(edition)))
+    dated = dated_years(work)
+    if dated is not None:
+        first, last = dated
+        fields.append(("year", f"{{{first}}}"))
+        if last != first:
+            fields.append(("date", f"{{{first}/{last}}}"))
+    if work.place:
+        fields.append(("address", _bib_value(work.place)))
+    if work.publisher:
+        fields.append(("publisher", _bib_value(work.publisher)))
+    if kind == "misc" and work.kind == "teaching-card":
+        fields.append(("howpublished", _bib_value("Teaching card")))
+    elif kind == "misc" and work.publisher:  # @misc prints neither address nor publisher
+        imprint = ": ".join(p for p in (work.place, work.publisher) if p)
+        fields.append(("howpublished", _bib_value(imprint)))
+    fields.append(("language", _bib_value(LANGUAGE_NAMES.get(work.language, work.language))))
+    if work.url:
+        fields.append(("url", "{" + work.url + "}"))
+        if work.accessed:
+            fields.append(("urldate", "{" + work.accessed + "}"))
+    body = ",\n".join(f"  {name} = {value}" for name, value in fields)
+    return f"@{kind}{{{bibtex_key(work_id)},\n{body}\n}}\n"
+
+
 def bibtex(works: Mapping[str, Work]) -> str:
     """The bibliography as a BibTeX file (UTF-8), one entry per work, by id."""
-    entries = []
-    for work_id, work in sorted(works.items()):
-        kind = "book" if work.kind == "rulebook" else "misc"
-        fields: list[tuple[str, str]] = []
-        if work.authors:
-            fields.append(("author", "{" + _bib_names(work.authors) + "}"))
-        elif work.editors:
-            fields.append(("editor", "{" + _bib_names(work.editors) + "}"))
-        elif not _anonymous_reference(work):
-            fields.append(("author", "{{" + work.author + "}}"))
-        fields.append(("title", _bib_value(work.title)))
-        if work.edition:
-            fields.append(("edition", _bib_value(work.edition)))
-        fields.append(("year", _bib_value(work.year.replace("-", "--"))))
-        if work.place:
-            fields.append(("address", _bib_value(work.place)))
-        if work.publisher:
-            fields.append(("publisher", _bib_value(work.publisher)))
-        fields.append(("language", _bib_value(LANGUAGE_NAMES.get(work.language, work.language))))
-        if work.url:
-            fields.append(("url", "{" + work.url + "}"))
-        if work.locator_scheme:
-            fields.append(("note", _bib_value(f"Cited by {work.locator_scheme}")))
-        body = ",\n".join(f"  {name} = {value}" for name, value in fields)
-        entries.append(f"@{kind}{{{bibtex_key(work_id)},\n{body}\n}}\n")
-    return "\n".join(entries)
+    return "\n".join(bibtex_entry(work_id, work) for work_id, work in sorted(works.items()))
 
 
 # -- CSL-JSON -----------------------------------------------------------------------------
@@ -152,38 +217,42 @@ def _csl_name(name: str) -> dict[str, str]:
     return {"family": family, "given": given}
 
 
+def _csl_day(day: str) -> dict[str, Any]:
+    return {"date-parts": [[int(part) for part in day.split("-")]]}
+
+
+def csl_item(work_id: str, work: Work) -> dict[str, Any]:
+    """One work as a CSL-JSON item (the format of Zotero and citeproc): an article of a
+    reference work has the entry as its ``title`` and the work as ``container-title``; an
+    undated work has no ``issued`` (styles print "n.d."); a work read online has the day
+    it was read as ``accessed``."""
+    item: dict[str, Any] = {"id": work_id, "type": CSL_TYPES[work.kind], "language": work.language}
+    if _is_entry(work):
+        item["title"] = work.entry
+        item["container-title"] = work.container
+    else:
+        item["title"] = work.title
+    if work.authors:
+        item["author"] = [_csl_name(n) for n in work.authors]
+    elif work.editors:
+        item["editor"] = [_csl_name(n) for n in work.editors]
+    dated = dated_years(work)
+    if dated is not None:
+        first, last = dated
+        item["issued"] = {"date-parts": [[first], [last]] if last != first else [[first]]}
+    for key, value in (
+        ("edition", work.edition),
+        ("publisher-place", work.place),
+        ("publisher", work.publisher),
+        ("URL", work.url),
+    ):
+        if value:
+            item[key] = value
+    if work.url and work.accessed:
+        item["accessed"] = _csl_day(work.accessed)
+    return item
+
+
 def csl_json(works: Mapping[str, Work]) -> list[dict[str, Any]]:
-    """The bibliography as CSL-JSON items (the format of Zotero and citeproc)."""
-    items = []
-    for work_id, work in sorted(works.items()):
-        item: dict[str, Any] = {
-            "id": work_id,
-            "type": CSL_TYPES[work.kind],
-            "title": work.title,
-            "language": work.language,
-        }
-        if work.authors:
-            item["author"] = [_csl_name(n) for n in work.authors]
-        elif work.editors:
-            item["editor"] = [_csl_name(n) for n in work.editors]
-        elif not _anonymous_reference(work):
-            item["author"] = [{"literal": work.author}]
-        first, last = years(work)
-        if first is None:
-            item["issued"] = {"literal": work.year}
-        elif last is not None and last != first:
-            item["issued"] = {"date-parts": [[first], [last]]}
-        else:
-            item["issued"] = {"date-parts": [[first]]}
-        for key, value in (
-            ("edition", work.edition),
-            ("publisher-place", work.place),
-            ("publisher", work.publisher),
-            ("URL", work.url),
-        ):
-            if value:
-                item[key] = value
-        if work.locator_scheme:
-            item["note"] = f"Cited by {work.locator_scheme}"
-        items.append(item)
-    return items
+    """The bibliography as CSL-JSON items, by id."""
+    return [csl_item(work_id, work) for work_id, work in sorted(works.items())]

@@ -75,6 +75,28 @@ class Work(BaseModel):
     )
     place: str | None = Field(default=None, description="Place of publication, if known.")
     notes: str | None = Field(default=None, description="What the source is and how to use it.")
+    entry: str | None = Field(
+        default=None,
+        description=(
+            "For an article of a dictionary or encyclopaedia: the entry (or entries) cited, "
+            "as ``Brelan``; the bibliography exports then cite the entry in ``container``."
+        ),
+    )
+    container: str | None = Field(
+        default=None,
+        description=(
+            "The dictionary or encyclopaedia that ``entry`` is in, as its title is cited "
+            "(BibTeX ``booktitle``, CSL ``container-title``)."
+        ),
+    )
+    accessed: str | None = Field(
+        default=None,
+        description=(
+            "When the text at ``url`` was read, ``YYYY-MM-DD`` (BibLaTeX ``urldate``, CSL "
+            "``accessed``)."
+        ),
+        pattern=r"^\d{4}-\d{2}-\d{2}$",
+    )
 
     @field_validator("url")
     @classmethod
