@@ -23,6 +23,7 @@ from ..rules.resources import bundled
 from . import downloads, scenes
 from . import rules as rule_views
 from .downloads import data_files
+from .citation import page_citation
 from .edition import edition
 from .ids import (
     cite_id,
@@ -100,6 +101,7 @@ def _environment(site_dir: Path, theme: Path | None = None) -> Environment:
     env.globals["scenario_page"] = scenario_page
     env.globals["pair_page"] = pair_page
     env.globals["downloads"] = downloads
+    env.globals["page_citation"] = page_citation
     return env
 
 

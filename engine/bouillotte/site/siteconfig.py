@@ -7,6 +7,7 @@ the file, the line and the field (exit 2).
 from __future__ import annotations
 
 import re
+from datetime import date
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -43,6 +44,21 @@ class SiteConfig(BaseModel):
         None,
         description="The public address the site is published at (https://…/). With it, each "
         "page gets a canonical link and the build writes sitemap.xml.",
+    )
+    authors: list[str] = Field(
+        default_factory=list,
+        description="Who wrote the site, each as 'Family, Given' (a name without a comma is "
+        "a body, such as 'The bouillotte project'): 'cite this page' opens with them.",
+    )
+    editors: list[str] = Field(
+        default_factory=list,
+        description="Who edits the site, written as 'authors' are: 'cite this page' opens "
+        "with them, marked 'ed.', where no authors are given.",
+    )
+    edition_date: date | None = Field(
+        None,
+        description="The date of this edition of the site (YYYY-MM-DD) for 'cite this page'; "
+        "without it, the build's date (SOURCE_DATE_EPOCH, else the last commit).",
     )
     theme: str | None = Field(
         None,
@@ -81,7 +97,9 @@ class SiteConfig(BaseModel):
         return value if value.endswith("/") else value + "/"
 
 
-DEFAULT = SiteConfig()
+DEFAULT = SiteConfig(editors=["The bouillotte project"])
+"""The bundled site's configuration: edited by the project that makes it (no person is
+named: the profiles, texts and pages are the project's joint work)."""
 
 
 def load_config(file: Path) -> tuple[SiteConfig, Path | None]:

@@ -9,7 +9,7 @@ from ...rules.citations import Status
 from ...rules.profile import rule_paths
 from ...rules.profiles import Library
 from ...rules.readings import reading_of, rule_value
-from ...rules.variant import Variant
+from ...rules.variant import Standing, Variant
 from .. import rules as rule_views
 from ..ids import (
     root_of,
@@ -104,6 +104,26 @@ def _short_quote(text: str | None, limit: int = 90) -> str | None:
     return text[:limit].rsplit(" ", 1)[0] + " …"
 
 
+def stated_counts(variant: Variant) -> dict[str, Any]:
+    """How many of a system's rules its own source states, how many are our reading of it,
+    and how many are inherited (with the systems they come from) because it is silent."""
+    counts = {s.value: 0 for s in Standing}
+    inherited_from: dict[str, int] = {}
+    for rule in rule_paths():
+        provenance = variant.provenance(rule)
+        counts[provenance.standing.value] += 1
+        if provenance.source_silent and provenance.inherited_from:
+            inherited_from[provenance.inherited_from] = (
+                inherited_from.get(provenance.inherited_from, 0) + 1
+            )
+    return {
+        "total": len(rule_paths()),
+        **counts,
+        "inherited_from": sorted(inherited_from.items()),
+        "source": variant.bibliography.get(variant.source),
+    }
+
+
 def sheet_pages(inputs: Inputs) -> list[Page]:
     """A printable rule sheet per system: its rules as sentences in the order of play, each
     with its status and a short quote, then the works cited (one or two A4 pages)."""
@@ -125,7 +145,12 @@ def sheet_pages(inputs: Inputs) -> list[Page]:
                     {
                         "label": rule_views.rule_label(rule),
                         "value": rule_views.value_words(v.value(rule)),
-                        "status": provenance.status,
+                        "status": (
+                            f"inherited from {provenance.inherited_from}"
+                            if provenance.source_silent
+                            else provenance.status
+                        ),
+                        "standing": provenance.standing.value,
                         "quote": _short_quote(citation.quote if citation else None),
                         "verbatim": citation is not None and citation.status != Status.PARAPHRASED,
                         "source": citation.source if citation else None,
@@ -145,7 +170,7 @@ def sheet_pages(inputs: Inputs) -> list[Page]:
                 path,
                 "sheet.html",
                 f"{v.title}: the rules",
-                {"variant": v, "parts": parts, "works": works},
+                {"variant": v, "parts": parts, "works": works, "stated": stated_counts(v)},
                 f"Every rule of {v.title} in the order of play, with how its source stands "
                 "behind it and a few words of the source: a one- or two-page sheet to print.",
             )

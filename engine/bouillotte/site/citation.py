@@ -1,0 +1,182 @@
+""""Cite this page": each page's citation in the Chicago style, as BibTeX and as CSL-JSON,
+from the site's configuration (its editors or authors, title, edition date and base URL)
+and the build's edition.
+
+A page is cited as a web page of the site (Chicago 17, 14.206): the site's authors, or its
+editors marked "ed."/"eds.", the page's title in quotation marks, the site's title, the
+version and edition date, and the page's address. The address is absolute only when the
+configuration gives a ``base_url``; without one the citation says so instead of printing a
+path that leads nowhere. No access date is given: the page has a date of its own (its
+edition), which Chicago takes instead, and a static page cannot know the day it is read;
+the reader adds one where a style asks for it (docs/site.md, "Citing a page").
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+from urllib.parse import quote
+
+from ..rules.bibliography import bibtex_key
+from .edition import Edition
+from .page import Page
+from .siteconfig import SiteConfig
+
+MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+
+
+@dataclass(frozen=True)
+class PageCitation:
+    creators: str
+    """The names the citation opens with (``The bouillotte project, ed.``), or empty."""
+    page_title: str
+    site_title: str
+    version: str
+    day: str | None
+    """The edition date in words (``December 1, 2026``), or ``None`` when none is known."""
+    url: str | None
+    """The page's absolute address, or ``None`` without a base URL."""
+    path: str
+    bibtex: str
+    csl_json: str
+
+    @property
+    def text(self) -> str:
+        """The Chicago citation as plain text (what the copy button copies)."""
+        names = f"{self.creators.rstrip('.')}. " if self.creators else ""
+        dated = f"Version {self.version}, {self.day}." if self.day else f"Version {self.version}."
+        where = f" {self.url}." if self.url else ""
+        return f"{names}“{self.page_title}.” {self.site_title}. {dated}{where}"
+
+
+def _is_person(name: str) -> bool:
+    return "," in name
+
+
+def _display(name: str) -> str:
+    if not _is_person(name):
+        return name
+    family, given = (part.strip() for part in name.split(",", 1))
+    return f"{given} {family}"
+
+
+def _joined(names: list[str]) -> str:
+    shown = [n if i == 0 else _display(n) for i, n in enumerate(names)]
+    if len(shown) <= 2:
+        return " and ".join(shown)
+    return ", ".join(shown[:-1]) + ", and " + shown[-1]
+
+
+def creators(config: SiteConfig) -> str:
+    if config.authors:
+        return _joined(config.authors)
+    if config.editors:
+        return f"{_joined(config.editors)}, {'ed.' if len(config.editors) == 1 else 'eds.'}"
+    return ""
+
+
+def edition_day(config: SiteConfig, edition: Edition) -> date | None:
+    """The configuration's ``edition_date``, else the build's (never the clock)."""
+    if config.edition_date is not None:
+        return config.edition_date
+    return date.fromisoformat(edition.date) if edition.date else None
+
+
+def _bib(text: str) -> str:
+    special = str.maketrans({"{": r"\{", "}": r"\}", "&": r"\&", "%": r"\%", "#": r"\#"})
+    return "{{" + " ".join(text.split()).translate(special) + "}}"
+
+
+def _bib_names(names: list[str]) -> str:
+    return " and ".join(n if _is_person(n) else "{" + n + "}" for n in names)
+
+
+def _csl_name(name: str) -> dict[str, str]:
+    if not _is_person(name):
+        return {"literal": name}
+    family, given = (part.strip() for part in name.split(",", 1))
+    return {"family": family, "given": given}
+
+
+def page_key(config: SiteConfig, page: Page) -> str:
+    """The citation key: the site's title and the page's path, as letters and dashes."""
+    stem = page.path.removesuffix(".html").replace("/", "-")
+    site = "-".join(config.title.lower().split())
+    return bibtex_key(f"{site}:{stem}")
+
+
+def page_bibtex(config: SiteConfig, edition: Edition, page: Page, url: str | None) -> str:
+    """The page as a BibLaTeX ``@online`` entry (pybtex's ``plain`` formats it too)."""
+    fields: list[tuple[str, str]] = []
+    if config.authors:
+        fields.append(("author", "{" + _bib_names(config.authors) + "}"))
+    elif config.editors:
+        fields.append(("editor", "{" + _bib_names(config.editors) + "}"))
+    fields.append(("title", _bib(page.title)))
+    fields.append(("organization", _bib(config.title)))
+    fields.append(("howpublished", _bib(config.title)))
+    fields.append(("version", "{" + edition.version + "}"))
+    day = edition_day(config, edition)
+    if day is not None:
+        fields.append(("year", f"{{{day.year}}}"))
+        fields.append(("date", "{" + day.isoformat() + "}"))
+    fields.append(("language", "{" + config.language + "}"))
+    if url:
+        fields.append(("url", "{" + url + "}"))
+    body = ",\n".join(f"  {name} = {value}" for name, value in fields)
+    return f"@online{{{page_key(config, page)},\n{body}\n}}\n"
+
+
+def page_csl(config: SiteConfig, edition: Edition, page: Page, url: str | None) -> dict[str, Any]:
+    """The page as a CSL-JSON item (``webpage``, its site as ``container-title``)."""
+    item: dict[str, Any] = {
+        "id": page_key(config, page),
+        "type": "webpage",
+        "title": page.title,
+        "container-title": config.title,
+        "version": edition.version,
+        "language": config.language,
+    }
+    if config.authors:
+        item["author"] = [_csl_name(n) for n in config.authors]
+    elif config.editors:
+        item["editor"] = [_csl_name(n) for n in config.editors]
+    day = edition_day(config, edition)
+    if day is not None:
+        item["issued"] = {"date-parts": [[day.year, day.month, day.day]]}
+    if url:
+        item["URL"] = url
+    return item
+
+
+def page_citation(config: SiteConfig, edition: Edition, page: Page) -> PageCitation:
+    url = config.base_url + quote(page.path) if config.base_url else None
+    day = edition_day(config, edition)
+    words = f"{MONTHS[day.month - 1]} {day.day}, {day.year}" if day else None
+    csl = json.dumps([page_csl(config, edition, page, url)], ensure_ascii=False, indent=2)
+    return PageCitation(
+        creators=creators(config),
+        page_title=page.title,
+        site_title=config.title,
+        version=edition.version,
+        day=words,
+        url=url,
+        path=page.path,
+        bibtex=page_bibtex(config, edition, page, url),
+        csl_json=csl,
+    )
