@@ -37,9 +37,7 @@ def test_the_filter_greys_inherited_and_inferred_cells(site: Path, page: Any) ->
     inherited_before = _background(page, INHERITED)
     box.check()
     assert _background(page, INHERITED) != inherited_before
-    assert _background(page, "#matrix-table td.standing-inferred") == _background(
-        page, INHERITED
-    )
+    assert _background(page, "#matrix-table td.standing-inferred") == _background(page, INHERITED)
     assert _background(page, STATED) == stated_before  # a stated value is left as it was
     greyed = _count(site, r'class="[^"]*standing-(?:inherited|inferred)')
     cells = _count(site, r"<td ")
@@ -68,9 +66,7 @@ def test_the_filter_works_without_javascript(site: Path, browser: Any) -> None:
         context.close()
 
 
-def test_the_filtered_matrix_and_the_open_citation_are_axe_clean(
-    site: Path, browser: Any
-) -> None:
+def test_the_filtered_matrix_and_the_open_citation_are_axe_clean(site: Path, browser: Any) -> None:
     axe_module = pytest.importorskip("axe_playwright_python.sync_playwright")
     script = axe_module.Axe().axe_script
     found = []

@@ -22,8 +22,8 @@ from ..rules.errors import InputError, UserError
 from ..rules.resources import bundled
 from . import downloads, scenes
 from . import rules as rule_views
-from .downloads import data_files
 from .citation import page_citation
+from .downloads import data_files
 from .edition import edition
 from .ids import (
     cite_id,

@@ -1,4 +1,4 @@
-""""Cite this page": each page's citation in the Chicago style, as BibTeX and as CSL-JSON,
+""" "Cite this page": each page's citation in the Chicago style, as BibTeX and as CSL-JSON,
 from the site's configuration (its editors or authors, title, edition date and base URL)
 and the build's edition.
 
