@@ -67,6 +67,7 @@ intro: |
   The rules **we** play by: Foster's, with the blind and the levy of our house rules.
 language: en
 footer: Published by our club.
+editors: [Our club]   # whom "cite this page" names: people as "Family, Given"
 theme: theme
 """
 
