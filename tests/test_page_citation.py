@@ -1,4 +1,4 @@
-""""Cite this page" (issue #25, part 2): the site configuration's editors, authors, edition
+""" "Cite this page" (issue #25, part 2): the site configuration's editors, authors, edition
 date and base URL; the Chicago citation, the page's BibTeX (pybtex ``plain`` formats it)
 and its CSL-JSON (valid against the CSL-JSON schema, rendered by citeproc-py)."""
 
