@@ -121,3 +121,16 @@ def test_each_profile_file_carries_status_and_inherited_from() -> None:
     silent = next(r for p, r in data["rules"].items() if p.startswith("misdeals."))
     assert silent["standing"] == "inherited" and silent["inherited_from"] == "foster"
     assert silent["citation"]["source"] == "foster"
+
+
+def test_the_rule_sheet_counts_what_its_source_states() -> None:
+    from bouillotte.site.pages.systems import stated_counts
+
+    # britannica-1911.yaml states 15 rules of its own (table: 4, forced_bets: 5, betting: 1,
+    # void_deals: 3, hands: 1, point: 1); the other 49 are Foster's.
+    counts = stated_counts(LIBRARY.get("britannica-1911"))
+    assert counts["total"] == 64
+    assert counts["stated"] + counts["inferred"] == 15
+    assert counts["inherited"] == 49 and counts["inherited_from"] == [("foster", 49)]
+    foster = stated_counts(LIBRARY.get("foster"))
+    assert foster["inherited"] == 0 and foster["stated"] + foster["inferred"] == 64
