@@ -43,9 +43,12 @@ NUMBER_CODE = (
     "study/policies.py",
     "study/simulate.py",
     "study/sweep.py",
+    "study/sweep_combinations.py",
+    "study/sweep_report.py",
 )
 """The code the figures depend on: what a simulated deal runs through, and the sweep that
-counts it (the layers' other modules only read profiles or print)."""
+counts it, what it varies and its report (the layers' other modules only read profiles or
+print)."""
 
 MEASURES = (
     ("decided_by.uncontested", "pools won uncontested", True),
@@ -158,7 +161,9 @@ def compute_effects(
     """Sweep ``a`` towards ``b`` under :data:`EFFECT_POLICIES`: the data file's content.
     ``sample`` holds the report of the first 200 deals alone, which the slow test
     recomputes and compares."""
-    from ..study.sweep import run_sweep, sweep_report, towards_combinations
+    from ..study.sweep import run_sweep
+    from ..study.sweep_combinations import towards_combinations
+    from ..study.sweep_report import sweep_report
 
     combinations, skipped = towards_combinations(a, b)
     policies = list(EFFECT_POLICIES)

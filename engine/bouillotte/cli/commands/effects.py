@@ -91,7 +91,7 @@ def effects_command(
             stale += 1
             typer.echo(f"{name}: {found.problem or 'made with another number of deals'}")
             continue
-        from ...study.sweep import towards_combinations
+        from ...study.sweep_combinations import towards_combinations
 
         combinations, _ = towards_combinations(a, b)
         plays = 1 + sum(c.variant is not None for c in combinations)

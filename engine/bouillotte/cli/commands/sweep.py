@@ -12,18 +12,10 @@ import typer
 from ...rules.errors import InputError
 from ...rules.profiles import Library
 from ...study.policies import policy_help
-from ...study.sweep import (
-    CSV_FIELDS,
-    Skipped,
-    close_client,
-    dask_client,
-    run_sweep,
-    sweep_csv_rows,
-    sweep_report,
-    sweep_text,
-    towards_combinations,
-    vary_combinations,
-)
+from ...study.sweep import run_sweep
+from ...study.sweep_cluster import close_client, dask_client
+from ...study.sweep_combinations import Skipped, towards_combinations, vary_combinations
+from ...study.sweep_report import CSV_FIELDS, sweep_csv_rows, sweep_report, sweep_text
 from ..options import JsonFlag, VariantsDirs, command_app
 from ..progress import Progress, clock
 from .simulate import check_deals_and_jobs, max_jobs
