@@ -26,8 +26,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ..rules.variant import Variant
+from ..rules.variant import Variant, differing_rules
 from .policies import Policy, get_policy
+from .rule_reads import READS, recording
 from .simulate import CLASSES, Played, decided_by, play_one, player_names, worker_pool
 from .sweep_cluster import dask_results, workers_of
 from .sweep_combinations import Combination
@@ -98,6 +99,10 @@ class SweepTally:
     came_into_play: list[int] = field(default_factory=list)
     """For each combination, the deals in which its rules came into play: something
     offered to a player, an action taken or a measure differs from the base's deal."""
+    rules_read: list[int] = field(default_factory=list)
+    """For each combination, the deals whose play under the base read one of the rules it
+    changes (counted where the sweep spares plays, :func:`sweep_range`): where it is 0,
+    the rule never came into play, whoever the players."""
 
     @classmethod
     def empty(cls, combinations: int, metrics: int) -> SweepTally:
@@ -112,12 +117,15 @@ class SweepTally:
             grid(metrics),
             grid(4),
             [0] * combinations,
+            [0] * combinations,
         )
 
     def merge(self, other: SweepTally) -> None:
         self.deals += other.deals
         for c, count in enumerate(other.came_into_play):
             self.came_into_play[c] += count
+        for c, count in enumerate(other.rules_read):
+            self.rules_read[c] += count
         for mine, theirs in (
             (self.sums, other.sums),
             (self.squares, other.squares),
@@ -131,26 +139,52 @@ class SweepTally:
 
 
 def sweep_range(
-    variants: Sequence[Variant], policy_name: str, seed: int, start: int, stop: int
+    variants: Sequence[Variant],
+    policy_name: str,
+    seed: int,
+    start: int,
+    stop: int,
+    spare: bool = True,
 ) -> SweepTally:
     """Deals ``start`` to ``stop - 1``, each played under every variant (the first is the
-    base) with the same cards and the same policy generator."""
+    base) with the same cards and the same policy generator.
+
+    ``spare``: the base's play of each deal notes the rules it read
+    (:mod:`rule_reads`); a combination that changes none of them would play the deal
+    exactly as the base did, so it is counted with the base's values without being
+    played (the result is the same as playing it: ``tests/test_sweep_spare.py``)."""
     names = player_names(variants[0].players)
     policy: Policy = get_policy(policy_name)
     width = len(metrics_for(len(names)))
     tally = SweepTally.empty(len(variants), width)
+    changed = [frozenset(differing_rules(variants[0], v)) for v in variants]
+    recorded = recording(variants[0]) if spare else variants[0]
     for i in range(start, stop):
         tally.deals += 1
         base: list[int] = []
         base_traces: list[list[Any]] = []
+        read: frozenset[str] = frozenset()
         for c, variant in enumerate(variants):
             traces: list[list[Any]] = []
-            values = deal_values(play_one(variant, policy, names, seed, i, traces))
+            if c == 0 and spare:
+                READS.clear()
+                # A policy of its own, so that nothing it remembers of another deal
+                # hides a read of this one.
+                played = play_one(recorded, get_policy(policy_name), names, seed, i, traces)
+                read = frozenset(READS)
+                values = deal_values(played)
+            elif spare and read.isdisjoint(changed[c]):
+                values, traces = base, base_traces
+            else:
+                values = deal_values(play_one(variant, policy, names, seed, i, traces))
             if c == 0:
                 base, base_traces = values, traces
-            elif values != base or traces != base_traces:
-                # The rule changed an offered choice, an action or an outcome.
-                tally.came_into_play[c] += 1
+            else:
+                if not read.isdisjoint(changed[c]):
+                    tally.rules_read[c] += 1
+                if values != base or traces != base_traces:
+                    # The rule changed an offered choice, an action or an outcome.
+                    tally.came_into_play[c] += 1
             sums, squares = tally.sums[c], tally.squares[c]
             dsums, dsquares = tally.diff_sums[c], tally.diff_squares[c]
             for k, value in enumerate(values):
