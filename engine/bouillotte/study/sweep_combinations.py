@@ -280,3 +280,47 @@ def towards_combinations(base: Variant, other: Variant) -> tuple[list[Combinatio
         combined = _apply(base, switched, f"all {len(combinations)} rules of {other.id}")
         combinations.append(Combination(combined.label, {}, combined.variant, combined.error))
     return combinations, skipped
+
+
+def finite_rules() -> list[tuple[str, list[Any]]]:
+    """Every rule with finitely many values (a yes or no, or one of named values), and
+    every such part of a rule made of parts (``bonuses.carre.paid_by``), with its values,
+    in schema order."""
+    found = []
+    for path in rule_paths():
+        model = GROUPS[path.split(".")[0]].model_fields[path.split(".")[1]].annotation
+        nested = isinstance(model, type) and issubclass(model, BaseModel)
+        for part in [f"{path}.{name}" for name in model.model_fields] if nested else [path]:
+            choices = _choices(_annotation(part))
+            if choices is not None:
+                found.append((part, choices))
+    return found
+
+
+ALL_RULES_POLICIES = ("simple", "advised", "bold")
+"""The players of the full sweep (``--all-rules``) unless others are named: the plain
+player, the one who plays by the sources' advice, and the one who meets every rule a
+choice can reach."""
+
+
+def all_rule_combinations(base: Variant) -> tuple[list[Combination], list[Skipped]]:
+    """The full sweep: every rule of finitely many values (:func:`finite_rules`), each of
+    its values other than the base's switched alone; rules that act between deals (and
+    misdeal rules) are skipped, with why, as :func:`towards_combinations` skips them."""
+    combinations: list[Combination] = []
+    skipped: list[Skipped] = []
+    for path, values in finite_rules():
+        rule = ".".join(path.split(".")[:2])
+        if rule in SESSION_RULES or rule.startswith("session."):
+            skipped.append(Skipped(path, "acts between deals (see `bouillotte session`)"))
+            continue
+        if rule.startswith("misdeals."):
+            skipped.append(Skipped(path, NO_MISDEAL))
+            continue
+        for value in values:
+            if _plain(_current(base, path)) == _plain(value):
+                continue
+            changes = {path: value}
+            made = _apply(base, changes, _label(changes))
+            combinations.append(replace(made, rules=_in_words(base, changes, None)))
+    return combinations, skipped

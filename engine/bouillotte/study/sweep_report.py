@@ -50,8 +50,11 @@ def sweep_report(
     seed: int,
     skipped: Sequence[Skipped] = (),
     towards: str | None = None,
+    read: bool = False,
 ) -> dict[str, Any]:
-    """The sweep as JSON data: one row per policy and combination (the base first)."""
+    """The sweep as JSON data: one row per policy and combination (the base first);
+    ``read``: each combination's row also says in how many deals the base's play read a
+    rule it changes (``rules_read``: 0 where the rule never came into play)."""
     metrics = metrics_for(base.players)
     rows: list[dict[str, Any]] = []
     for policy, tally in tallies.items():
@@ -86,6 +89,8 @@ def sweep_report(
             row |= {"status": "ok", "deals": n, "metrics": values}
             if index > 0:
                 row["came_into_play"] = tally.came_into_play[index]
+                if read:
+                    row["rules_read"] = tally.rules_read[index]
             rows.append(row)
             index += 1
     return {
@@ -149,6 +154,8 @@ def not_met(row: dict[str, Any], deals: int) -> str | None:
     if row.get("came_into_play", 1) != 0:
         return None
     text = f"not met in {deals} deals under this policy"
+    if row.get("rules_read") == 0:
+        text += ", never came into play (no deal read the rule)"
     reasons = {CARD_BOUND[r["rule"]] for r in row.get("rules", []) if r["rule"] in CARD_BOUND}
     return text + (f" ({'; '.join(sorted(reasons))})" if reasons else "")
 
