@@ -82,3 +82,30 @@ def test_the_recorded_variant_plays_as_the_variant_and_notes_what_it_reads() -> 
     plain = new_deal(foster, names, "D", seed=11)
     assert recorded.hands == plain.hands and recorded.retourne == plain.retourne
     assert recording(foster).rules.model_dump() == foster.rules.model_dump()
+
+
+def test_a_rule_set_the_engine_cannot_play_is_a_failed_row_and_the_others_go_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from bouillotte.study import sweep
+    from bouillotte.study.sweep_report import sweep_report, sweep_text
+
+    base = LIBRARY.get("foster")
+    combinations = vary_combinations(base, ["hands.favori"])
+    broken, other = combinations[0], combinations[1]
+    real = sweep.play_one
+
+    def play_one(variant: Variant, *args: object) -> object:
+        if variant is broken.variant and args[3] == 7:  # deal 7 under that rule set
+            raise ValueError("no suit can win")
+        return real(variant, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sweep, "play_one", play_one)
+    tallies = sweep.run_sweep(base, combinations, ["simple"], 20, seed=2)
+    data = sweep_report(base, combinations, tallies, 2)
+    rows = {r["combination"]: r for r in data["rows"]}
+    assert rows[broken.label]["status"] == "failed"
+    assert "deal 7 of seed 2 (ValueError: no suit can win)" in rows[broken.label]["error"]
+    assert rows[other.label]["status"] == "ok"
+    assert rows["base"]["deals"] == 20
+    assert "the engine failed on deal 7" in sweep_text(data)

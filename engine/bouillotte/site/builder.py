@@ -47,6 +47,7 @@ from .cache import cached, fingerprint_digest
 from .downloads import data_files
 from .edition import edition
 from .effects import effects_are_cached, pair_effects, rule_effects_section
+from .everyrule import every_rule_page
 from .history import history_context
 from .ids import (
     cite_id,
@@ -907,6 +908,7 @@ def _pages(inputs: _Inputs, log: Log) -> list[Page]:
         *_scenario_pages(inputs),
         _readings(inputs),
         _statistics(inputs, log),
+        *[Page(*found) for found in [every_rule_page(inputs.variants)] if found],
         _sources(inputs),
         _history(inputs),
         *_text_pages(inputs),

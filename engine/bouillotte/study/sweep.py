@@ -103,6 +103,9 @@ class SweepTally:
     """For each combination, the deals whose play under the base read one of the rules it
     changes (counted where the sweep spares plays, :func:`sweep_range`): where it is 0,
     the rule never came into play, whoever the players."""
+    failed: dict[int, tuple[int, str]] = field(default_factory=dict)
+    """The combinations the engine could not play: the first deal it failed on, and its
+    error (the row is reported as failed, the other rows go on)."""
 
     @classmethod
     def empty(cls, combinations: int, metrics: int) -> SweepTally:
@@ -126,6 +129,8 @@ class SweepTally:
             self.came_into_play[c] += count
         for c, count in enumerate(other.rules_read):
             self.rules_read[c] += count
+        for c, first in other.failed.items():
+            self.failed[c] = min(self.failed.get(c, first), first)
         for mine, theirs in (
             (self.sums, other.sums),
             (self.squares, other.squares),
@@ -173,10 +178,14 @@ def sweep_range(
                 played = play_one(recorded, get_policy(policy_name), names, seed, i, traces)
                 read = frozenset(READS)
                 values = deal_values(played)
-            elif spare and read.isdisjoint(changed[c]):
+            elif (spare and read.isdisjoint(changed[c])) or c in tally.failed:
                 values, traces = base, base_traces
             else:
-                values = deal_values(play_one(variant, policy, names, seed, i, traces))
+                try:
+                    values = deal_values(play_one(variant, policy, names, seed, i, traces))
+                except Exception as exc:  # an engine error under this rule set alone
+                    tally.failed[c] = (i, f"{type(exc).__name__}: {exc}")
+                    values, traces = base, base_traces
             if c == 0:
                 base, base_traces = values, traces
             else:

@@ -71,6 +71,15 @@ def sweep_report(
                 row |= {"status": "invalid", "error": combination.error}
                 rows.append(row)
                 continue
+            if index in tally.failed:
+                deal, error = tally.failed[index]
+                row |= {
+                    "status": "failed",
+                    "error": f"the engine failed on deal {deal} of seed {seed} ({error})",
+                }
+                rows.append(row)
+                index += 1
+                continue
             values: dict[str, Any] = {}
             for k, metric in enumerate(metrics):
                 total, squares = tally.sums[index][k], tally.squares[index][k]
