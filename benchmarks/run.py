@@ -291,11 +291,6 @@ def print_table(rows: list[dict[str, object]], rounds: int) -> None:
         print(f"{row['workload']:44} {rate:>12} {ratio:>17} {wall:>9} {each:>10}")
 
 
-JOBS_SPEEDUP = 1.8
-"""``--jobs 2`` against ``--jobs 1`` on this machine, idle (``--jobs-speedup``): what two
-processes give the full sweep."""
-
-
 def print_sweep(rows: list[dict[str, object]]) -> None:
     """The sweep play against its target, and the full sweep extrapolated from it."""
     plays = {
@@ -318,8 +313,9 @@ def print_sweep(rows: list[dict[str, object]]) -> None:
     print(
         f"full sweep ({count} rows, the base included, x {len(sweepplay.FULL_POLICIES)} "
         f"policies x {sweepplay.FULL_DEALS:,} deals), extrapolated from the sample per row: "
-        f"{cpu / 3600:.2f} CPU-hours, {cpu / JOBS_SPEEDUP / 3600:.2f} hours on this 2-core "
-        f"machine with --jobs 2 (x{JOBS_SPEEDUP}; target <= 1 hour)"
+        f"{cpu / 3600:.2f} CPU-hours, {cpu / sweepplay.JOBS_SPEEDUP / 3600:.2f} hours on this "
+        "2-core "
+        f"machine with --jobs 2 (x{sweepplay.JOBS_SPEEDUP}; target <= 1 hour)"
     )
 
 

@@ -22,6 +22,9 @@ FULL_DEALS = 1_000_000
 FULL_POLICIES = ("simple", "advised", "bold")
 """The full sweep's players (``ALL_RULES_POLICIES``)."""
 BUNDLED_POLICIES = ("simple", "cautious", "random", "advised", "bold", "table")
+JOBS_SPEEDUP = 1.8
+"""``--jobs 2`` against ``--jobs 1`` on this machine, idle (``benchmarks/run.py
+--jobs-speedup``, issue #27): what two processes give the full sweep."""
 
 
 def full_sweep_combinations(base: Any) -> list[Any]:
@@ -46,7 +49,7 @@ def _by_vary(base: Any) -> list[Any]:
         group, name = path.split(".")
         if group in ("session", "misdeals") or path in sweep.SESSION_RULES:  # type: ignore[attr-defined]
             continue
-        model = GROUPS[group].model_fields[name].annotation
+        model: Any = GROUPS[group].model_fields[name].annotation
         nested = isinstance(model, type) and issubclass(model, BaseModel)
         for part in [f"{path}.{p}" for p in model.model_fields] if nested else [path]:
             try:
