@@ -42,6 +42,7 @@ NUMBER_CODE = (
     "rules/cards.py",
     "study/policies.py",
     "study/simulate.py",
+    "study/rule_reads.py",
     "study/sweep.py",
     "study/sweep_combinations.py",
     "study/sweep_report.py",
