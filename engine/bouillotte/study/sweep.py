@@ -164,50 +164,68 @@ def sweep_range(
     tally = SweepTally.empty(len(variants), width)
     changed = [frozenset(differing_rules(variants[0], v)) for v in variants]
     recorded = recording(variants[0]) if spare else variants[0]
+    # A combination's sums are the base's plus its differences from the base, so only the
+    # deals it changed cost anything: what each adds to the squares and the pool's powers
+    # beyond the base's is kept apart and added to the base's at the end.
+    others = range(1, len(variants))
+    squares_beyond = [[0] * width for _ in variants]
+    powers_beyond = [[0] * 4 for _ in variants]
+    base_sums, base_squares, base_powers = tally.sums[0], tally.squares[0], tally.pool_powers[0]
     for i in range(start, stop):
         tally.deals += 1
-        base: list[int] = []
         base_traces: list[list[Any]] = []
-        read: frozenset[str] = frozenset()
-        for c, variant in enumerate(variants):
+        if spare:
+            READS.clear()
+            # A policy of its own, so that nothing it remembers of another deal hides a
+            # read of this one.
+            played = play_one(recorded, get_policy(policy_name), names, seed, i, base_traces)
+            read = frozenset(READS)
+        else:
+            played = play_one(variants[0], policy, names, seed, i, base_traces)
+        base = deal_values(played)
+        for k, value in enumerate(base):
+            base_sums[k] += value
+            base_squares[k] += value * value
+        pool = base[POOL_AT]
+        base_powers[0] += pool
+        base_powers[1] += pool**2
+        base_powers[2] += pool**3
+        base_powers[3] += pool**4
+        for c in others:
+            if spare:
+                if read.isdisjoint(changed[c]):
+                    continue  # it would play the deal as the base did
+                tally.rules_read[c] += 1
+            if c in tally.failed:
+                continue
             traces: list[list[Any]] = []
-            if c == 0 and spare:
-                READS.clear()
-                # A policy of its own, so that nothing it remembers of another deal
-                # hides a read of this one.
-                played = play_one(recorded, get_policy(policy_name), names, seed, i, traces)
-                read = frozenset(READS)
-                values = deal_values(played)
-            elif (spare and read.isdisjoint(changed[c])) or c in tally.failed:
-                values, traces = base, base_traces
-            else:
-                try:
-                    values = deal_values(play_one(variant, policy, names, seed, i, traces))
-                except Exception as exc:  # an engine error under this rule set alone
-                    tally.failed[c] = (i, f"{type(exc).__name__}: {exc}")
-                    values, traces = base, base_traces
-            if c == 0:
-                base, base_traces = values, traces
-            else:
-                if not read.isdisjoint(changed[c]):
-                    tally.rules_read[c] += 1
-                if values != base or traces != base_traces:
-                    # The rule changed an offered choice, an action or an outcome.
-                    tally.came_into_play[c] += 1
-            sums, squares = tally.sums[c], tally.squares[c]
+            try:
+                values = deal_values(play_one(variants[c], policy, names, seed, i, traces))
+            except Exception as exc:  # an engine error under this rule set alone
+                tally.failed[c] = (i, f"{type(exc).__name__}: {exc}")
+                continue
+            if values == base and traces == base_traces:
+                continue
+            # The rule changed an offered choice, an action or an outcome.
+            tally.came_into_play[c] += 1
             dsums, dsquares = tally.diff_sums[c], tally.diff_squares[c]
+            beyond = squares_beyond[c]
             for k, value in enumerate(values):
-                sums[k] += value
-                squares[k] += value * value
-                d = value - base[k]
+                was = base[k]
+                d = value - was
                 dsums[k] += d
                 dsquares[k] += d * d
-            pool = values[POOL_AT]
-            powers = tally.pool_powers[c]
-            powers[0] += pool
-            powers[1] += pool**2
-            powers[2] += pool**3
-            powers[3] += pool**4
+                beyond[k] += value * value - was * was
+            mine, was = values[POOL_AT], base[POOL_AT]
+            powers = powers_beyond[c]
+            powers[0] += mine - was
+            powers[1] += mine**2 - was**2
+            powers[2] += mine**3 - was**3
+            powers[3] += mine**4 - was**4
+    for c in others:
+        tally.sums[c] = [b + d for b, d in zip(base_sums, tally.diff_sums[c], strict=True)]
+        tally.squares[c] = [b + d for b, d in zip(base_squares, squares_beyond[c], strict=True)]
+        tally.pool_powers[c] = [b + d for b, d in zip(base_powers, powers_beyond[c], strict=True)]
     return tally
 
 
