@@ -90,12 +90,12 @@ def test_a_rule_set_the_engine_cannot_play_is_a_failed_row_and_the_others_go_on(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from bouillotte.study import sweep
+    from bouillotte.study.simulate import play_one as real
     from bouillotte.study.sweep_report import sweep_report, sweep_text
 
     base = LIBRARY.get("foster")
     combinations = vary_combinations(base, ["hands.favori"])
     broken, other = combinations[0], combinations[1]
-    real = sweep.play_one
 
     def play_one(variant: Variant, *args: object) -> object:
         if variant is broken.variant and args[3] == 7:  # deal 7 under that rule set

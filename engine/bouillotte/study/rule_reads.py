@@ -52,7 +52,7 @@ def recording(variant: Variant) -> Variant:
     """``variant`` with rules that note every read in :data:`READS` (the same values, and
     instances of the same models)."""
     rules = variant.rules
-    groups = {}
+    groups: dict[str, Any] = {}
     for group, model in GROUPS.items():
         value = getattr(rules, group)
         fields = {name: getattr(value, name) for name in model.model_fields}

@@ -288,7 +288,7 @@ def finite_rules() -> list[tuple[str, list[Any]]]:
     in schema order."""
     found = []
     for path in rule_paths():
-        model = GROUPS[path.split(".")[0]].model_fields[path.split(".")[1]].annotation
+        model: Any = GROUPS[path.split(".")[0]].model_fields[path.split(".")[1]].annotation
         nested = isinstance(model, type) and issubclass(model, BaseModel)
         for part in [f"{path}.{name}" for name in model.model_fields] if nested else [path]:
             choices = _choices(_annotation(part))

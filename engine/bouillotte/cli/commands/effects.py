@@ -115,8 +115,9 @@ def effects_command(
 
         combinations, _ = towards_combinations(a, b)
         plays = 1 + sum(c.variant is not None for c in combinations)
-        progress = None if quiet else _progress(name, 2 * deals, plays)
-        data = compute_effects(a, b, deals or EFFECT_DEALS, jobs, progress)
+        count = deals or EFFECT_DEALS
+        progress = None if quiet else _progress(name, 2 * count, plays)
+        data = compute_effects(a, b, count, jobs, progress)
         path = write_effects(a, b, data)
         typer.echo(f"{name}: written to {path}")
     if full:
