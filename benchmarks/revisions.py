@@ -205,6 +205,14 @@ def main() -> None:
         help="also measure BEFORE with its engine compiled by mypyc",
     )
     parser.add_argument(
+        "--compiled-copies",
+        nargs=2,
+        type=Path,
+        metavar=("BEFORE_DIR", "AFTER_DIR"),
+        help="with --compiled-before and --compiled: copies compiled earlier (by "
+        "hatch_build.py, as these options make them), measured instead of compiling again",
+    )
+    parser.add_argument(
         "--sweep",
         type=int,
         metavar="DEALS",
@@ -218,10 +226,15 @@ def main() -> None:
         sources = {"before": checkout(args.before, base / "before")}
         sources["after"] = checkout(args.after, base / "after") if args.after else ROOT
         try:
+            copies = args.compiled_copies
             if args.compiled_before:
-                sources["before-compiled"] = compiled_copy(args.before, base / "before-compiled")
+                sources["before-compiled"] = (
+                    copies[0] if copies else compiled_copy(args.before, base / "before-compiled")
+                )
             if args.compiled:  # inside the try: a failed compile still removes the worktrees
-                sources["compiled"] = compiled_copy(args.after, base / "compiled")
+                sources["compiled"] = (
+                    copies[1] if copies else compiled_copy(args.after, base / "compiled")
+                )
             table = {
                 name: words
                 for name, words in commands(args.deals, base / "site").items()
