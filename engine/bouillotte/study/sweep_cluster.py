@@ -7,15 +7,15 @@ from __future__ import annotations
 import logging
 import socket
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 from ..rules.errors import InputError
 from ..rules.variant import Variant
 
-if TYPE_CHECKING:
-    from .sweep import SweepTally
-
+Tally = TypeVar("Tally")
+"""What a task returns (``sweep.SweepTally``; named here without importing the runner,
+which imports this module)."""
 Task = tuple[list[Variant], str, int, int, int]
 """One seed range of a sweep: the variants (the base first), the policy, the seed, the
 first deal and the deal after the last."""
@@ -115,8 +115,8 @@ RETRIES = 3
 
 
 def dask_results(
-    client: Any, tasks: list[Task], sweep_range: Callable[..., SweepTally]
-) -> Iterator[tuple[Task, SweepTally]]:
+    client: Any, tasks: list[Task], sweep_range: Callable[..., Tally]
+) -> Iterator[tuple[Task, Tally]]:
     """Each task's tally as the cluster finishes it (the progress moves with the futures).
     A task lost with its worker is run again by the scheduler on another worker, from the
     same seeds, so the result is unchanged; a tally once read is released. A scheduler
