@@ -20,6 +20,12 @@ the median is that of a build with a warm cache, as a user's second build is.
 
 ``simulate`` is measured by its cost per deal: the CPU of ``--deals N`` less that of
 ``--deals 1``, divided by N - 1, so the start-up of the process is not counted as play.
+
+``--sweep DEALS`` adds the sweep play (``benchmarks/sweepplay.py``: one deal under one
+combination of the full sweep of Foster's system, averaged over the bundled policies), its
+cost measured the same way (DEALS deals less 1 deal, over the rows), and the full sweep
+extrapolated from it; ``--compiled-before`` adds BEFORE compiled too, so that the compiled
+engine's before and after come from one run.
 """
 
 from __future__ import annotations
@@ -38,6 +44,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import reference
+import sweepplay
+from sweepplay import JOBS_SPEEDUP
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -56,6 +64,20 @@ def run_command(source: Path, cache: Path, *words: str) -> float:
     )
     if done.returncode != 0:
         raise SystemExit(f"{source}: bouillotte {' '.join(words)} failed:\n{done.stderr}")
+    return _children_cpu() - before
+
+
+def run_sweep_sample(source: Path, cache: Path, policy: str, deals: int) -> float:
+    """The CPU seconds of ``benchmarks/sweepplay.py`` (of this checkout) run against the
+    engine of ``source`` in a new process."""
+    env = {**os.environ, "PYTHONPATH": str(source / "engine"), "BOUILLOTTE_CACHE": str(cache)}
+    script = Path(__file__).resolve().with_name("sweepplay.py")
+    before = _children_cpu()
+    done = subprocess.run(
+        [sys.executable, str(script), policy, str(deals)], env=env, capture_output=True, text=True
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"{source}: sweepplay.py {policy} {deals} failed:\n{done.stderr}")
     return _children_cpu() - before
 
 
@@ -114,6 +136,50 @@ def commands(deals: int, site: Path) -> dict[str, list[str]]:
     }  # fmt: skip
 
 
+def print_sweep(
+    sweeps: dict[tuple[str, str, int], list[float]], labels: list[str], deals: int
+) -> None:
+    """The sweep play per label (median over the rounds of DEALS deals less 1 deal, over
+    the rows), averaged over the policies, and the full sweep extrapolated from it."""
+    count = sweepplay.rows()
+    play: dict[str, dict[str, float]] = {}
+    for label in labels:
+        play[label] = {
+            policy: statistics.median(
+                (many - one) / ((deals - 1) * count)
+                for many, one in zip(
+                    sweeps[(label, policy, deals)], sweeps[(label, policy, 1)], strict=True
+                )
+            )
+            for policy in sweepplay.BUNDLED_POLICIES
+        }
+    name = "sweep play, us CPU (6 policies)"
+    cells = "".join(f" {1e6 * statistics.mean(play[label].values()):>12.1f} |" for label in labels)
+    first = statistics.mean(play[labels[0]].values())
+    ratios = "".join(
+        f" {statistics.mean(play[label].values()) / first:>17.2f} |" for label in labels[1:]
+    )
+    print(f"| {name:<40} |{cells}{ratios}")
+    hours = {
+        label: sum(play[label][p] for p in sweepplay.FULL_POLICIES)
+        * count
+        * sweepplay.FULL_DEALS
+        / 3600
+        / JOBS_SPEEDUP
+        for label in labels
+    }
+    name = "full sweep, hours here (--jobs 2)"
+    cells = "".join(f" {hours[label]:>12.2f} |" for label in labels)
+    ratios = "".join(f" {hours[label] / hours[labels[0]]:>17.2f} |" for label in labels[1:])
+    print(f"| {name:<40} |{cells}{ratios}")
+    print(
+        f"\nfull sweep: {count} rows (the base included) x {len(sweepplay.FULL_POLICIES)} "
+        f"policies x {sweepplay.FULL_DEALS:,} deals, from a sample of {deals} deals per row "
+        f"and policy; two processes counted as x{JOBS_SPEEDUP} (benchmarks/run.py "
+        "--jobs-speedup)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("before", help="a git revision, e.g. a commit or main~5")
@@ -133,6 +199,25 @@ def main() -> None:
         action="store_true",
         help="also measure AFTER with its engine compiled by mypyc (hatch_build.py)",
     )
+    parser.add_argument(
+        "--compiled-before",
+        action="store_true",
+        help="also measure BEFORE with its engine compiled by mypyc",
+    )
+    parser.add_argument(
+        "--compiled-copies",
+        nargs=2,
+        type=Path,
+        metavar=("BEFORE_DIR", "AFTER_DIR"),
+        help="with --compiled-before and --compiled: copies compiled earlier (by "
+        "hatch_build.py, as these options make them), measured instead of compiling again",
+    )
+    parser.add_argument(
+        "--sweep",
+        type=int,
+        metavar="DEALS",
+        help="also measure the sweep play on DEALS deals per policy (benchmarks/sweepplay.py)",
+    )
     args = parser.parse_args()
     load_before = os.getloadavg()
 
@@ -141,14 +226,22 @@ def main() -> None:
         sources = {"before": checkout(args.before, base / "before")}
         sources["after"] = checkout(args.after, base / "after") if args.after else ROOT
         try:
+            copies = args.compiled_copies
+            if args.compiled_before:
+                sources["before-compiled"] = (
+                    copies[0] if copies else compiled_copy(args.before, base / "before-compiled")
+                )
             if args.compiled:  # inside the try: a failed compile still removes the worktrees
-                sources["compiled"] = compiled_copy(args.after, base / "compiled")
+                sources["compiled"] = (
+                    copies[1] if copies else compiled_copy(args.after, base / "compiled")
+                )
             table = {
                 name: words
                 for name, words in commands(args.deals, base / "site").items()
                 if not args.only or any(part in name for part in args.only)
             }
             cpu: dict[tuple[str, str], list[float]] = {}
+            sweeps: dict[tuple[str, str, int], list[float]] = {}
             reference_rate: list[float] = []
             for round_number in range(args.rounds):
                 start = time.process_time()
@@ -158,10 +251,15 @@ def main() -> None:
                     for label, source in sources.items():
                         cache = base / f"cache-{label}"
                         cpu.setdefault((label, name), []).append(run_command(source, cache, *words))
+                for policy in sweepplay.BUNDLED_POLICIES if args.sweep else ():
+                    for deals in (args.sweep, 1):
+                        for label, source in sources.items():
+                            spent = run_sweep_sample(source, base / f"cache-{label}", policy, deals)
+                            sweeps.setdefault((label, policy, deals), []).append(spent)
                 print(f"round {round_number + 1} of {args.rounds} done", file=sys.stderr)
         finally:
             for label, source in sources.items():
-                if source != ROOT and label != "compiled":
+                if source != ROOT and not label.endswith("compiled"):
                     subprocess.run(
                         ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(source)],
                         check=False,
@@ -196,6 +294,8 @@ def main() -> None:
         ratio_cells = "".join(f" {v / values[0]:>17.2f} |" for v in values[1:])
         print(f"| {name + ', CPU s':<40} |{cells}{ratio_cells}")
     pk = statistics.median(reference_rate)
+    if args.sweep:
+        print_sweep(sweeps, labels, args.sweep)
     if len(simulated) < 2:
         print(f"\nPokerKit reference hand: {pk:,.0f} hands per CPU-s (median of the rounds)")
         return

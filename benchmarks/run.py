@@ -25,6 +25,7 @@ import argparse
 import cProfile
 import io
 import json
+import os
 import pstats
 import resource
 import statistics
@@ -39,6 +40,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import reference
+import sweepplay
 
 from bouillotte.play import is_compiled
 from bouillotte.rules.profiles import Library
@@ -93,6 +95,15 @@ def simulate_work(variant_id: str, policy: str, deals: int) -> Callable[[], int]
     def run() -> int:
         simulate(variant, deals, seed=1, policy=policy)
         return deals
+
+    return run
+
+
+def sweep_work(policy: str, deals: int) -> Callable[[], int]:
+    """A sample of the full sweep: ``deals`` deals under every row, one policy."""
+
+    def run() -> int:
+        return sweepplay.sample(policy, deals)
 
     return run
 
@@ -161,6 +172,14 @@ def workloads(quick: bool) -> list[Workload]:
                     "deals",
                 )
             )
+    for policy in sweepplay.BUNDLED_POLICIES:
+        out.append(
+            Workload(
+                f"sweep play foster --all-rules, {policy}",
+                sweep_work(policy, max(2, 40 // scale)),
+                "plays",
+            )
+        )
     out += [
         Workload("odds, every bundled variant", odds_work(), "runs"),
         Workload("site build, bundled library", site_work(), "builds"),
@@ -243,7 +262,7 @@ def table(works: list[Workload]) -> list[dict[str, object]]:
             "per_cpu_s": statistics.median(cpu_rates),
             "per_wall_s": statistics.median(wall_rates),
         }
-        if work.unit in ("deals", "hands"):
+        if work.unit in ("deals", "hands", "plays"):
             row["x_pokerkit_cpu"] = statistics.median(
                 r / ref for r, ref in zip(cpu_rates, ref_cpu, strict=True)
             )
@@ -264,11 +283,40 @@ def print_table(rows: list[dict[str, object]], rounds: int) -> None:
     print(head)
     print("-" * len(head))
     for row in rows:
-        rate = f"{row['per_cpu_s']:,.0f} {row['unit']}" if row["unit"] in ("deals", "hands") else ""
+        counted = row["unit"] in ("deals", "hands", "plays")
+        rate = f"{row['per_cpu_s']:,.0f} {row['unit']}" if counted else ""
         ratio = f"{row['x_pokerkit_cpu']:.1f}x" if "x_pokerkit_cpu" in row else ""
         wall = f"{row['x_pokerkit_wall']:.1f}x" if "x_pokerkit_wall" in row else ""
         each = "" if rate else f"{1000 * float(row['cpu_s']):,.0f} ms"  # type: ignore[arg-type]
         print(f"{row['workload']:44} {rate:>12} {ratio:>17} {wall:>9} {each:>10}")
+
+
+def print_sweep(rows: list[dict[str, object]]) -> None:
+    """The sweep play against its target, and the full sweep extrapolated from it."""
+    plays = {
+        str(r["workload"]).rsplit(", ", 1)[1]: float(r["cpu_s"])  # type: ignore[arg-type]
+        for r in rows
+        if str(r["workload"]).startswith("sweep play")
+    }
+    if not plays:
+        return
+    mean = statistics.mean(plays.values())
+    print(
+        f"\nsweep play (one deal under one combination of the full sweep, averaged over the "
+        f"{len(plays)} policies measured): {1e6 * mean:.1f} us of CPU (target <= 35 us, "
+        "compiled, idle machine)"
+    )
+    if not all(p in plays for p in sweepplay.FULL_POLICIES):
+        return
+    count = sweepplay.rows()
+    cpu = sum(plays[p] for p in sweepplay.FULL_POLICIES) * count * sweepplay.FULL_DEALS
+    print(
+        f"full sweep ({count} rows, the base included, x {len(sweepplay.FULL_POLICIES)} "
+        f"policies x {sweepplay.FULL_DEALS:,} deals), extrapolated from the sample per row: "
+        f"{cpu / 3600:.2f} CPU-hours, {cpu / sweepplay.JOBS_SPEEDUP / 3600:.2f} hours on this "
+        "2-core "
+        f"machine with --jobs 2 (x{sweepplay.JOBS_SPEEDUP}; target <= 1 hour)"
+    )
 
 
 def profile(deals: int) -> str:
@@ -315,12 +363,20 @@ def main() -> None:
     works = workloads(args.quick)
     if args.only:
         works = works[:1] + [w for w in works[1:] if any(o in w.name for o in args.only)]
+    loads = []
     for number in range(1, args.rounds + 1):
         print(f"round {number}/{args.rounds}", file=sys.stderr, flush=True)
+        loads.append(os.getloadavg()[0])
         for work in works:
             measure(work)
+    loads.append(os.getloadavg()[0])
     rows = table(works)
     print_table(rows, args.rounds)
+    print_sweep(rows)
+    print(
+        f"\nload (1-minute average) over the rounds: {min(loads):.1f} to {max(loads):.1f} "
+        f"on {os.cpu_count()} processors"
+    )
     if args.json:
         args.json.write_text(json.dumps(rows, indent=2) + "\n", encoding="utf-8")
 

@@ -13,7 +13,9 @@ from bouillotte.rules.profiles import Library
 from bouillotte.site import effects
 from bouillotte.site.rules import system_order
 from bouillotte.study import sweep
-from bouillotte.study.sweep import run_sweep, sweep_report, towards_combinations
+from bouillotte.study.sweep import run_sweep
+from bouillotte.study.sweep_combinations import towards_combinations
+from bouillotte.study.sweep_report import sweep_report
 
 LIBRARY = Library()
 PAIRS = effects.effect_pairs(system_order(LIBRARY.all()))

@@ -17,14 +17,9 @@ from bouillotte.study.policies import (
     policy_names,
 )
 from bouillotte.study.simulate import simulate
-from bouillotte.study.sweep import (
-    CARD_BOUND,
-    not_met,
-    run_sweep,
-    sweep_report,
-    sweep_text,
-    towards_combinations,
-)
+from bouillotte.study.sweep import run_sweep
+from bouillotte.study.sweep_combinations import towards_combinations
+from bouillotte.study.sweep_report import CARD_BOUND, not_met, sweep_report, sweep_text
 
 LIBRARY = Library()
 

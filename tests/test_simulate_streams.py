@@ -12,7 +12,9 @@ from bouillotte.play.deal import new_deal
 from bouillotte.rules.profiles import Library
 from bouillotte.study.policies import get_policy, play, policy_names
 from bouillotte.study.simulate import deal_seed, play_one, player_names, simulate
-from bouillotte.study.sweep import metrics_for, run_sweep, sweep_report, towards_combinations
+from bouillotte.study.sweep import metrics_for, run_sweep
+from bouillotte.study.sweep_combinations import towards_combinations
+from bouillotte.study.sweep_report import sweep_report
 
 LIBRARY = Library()
 

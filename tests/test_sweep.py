@@ -26,10 +26,9 @@ from bouillotte.study.sweep import (
     metrics_for,
     run_sweep,
     sweep_range,
-    sweep_report,
-    towards_combinations,
-    vary_combinations,
 )
+from bouillotte.study.sweep_combinations import towards_combinations, vary_combinations
+from bouillotte.study.sweep_report import sweep_report
 
 LIBRARY = Library()
 RUNNER = CliRunner()

@@ -16,7 +16,7 @@ same byte for byte whoever builds it.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -42,10 +42,14 @@ NUMBER_CODE = (
     "rules/cards.py",
     "study/policies.py",
     "study/simulate.py",
+    "study/rule_reads.py",
     "study/sweep.py",
+    "study/sweep_combinations.py",
+    "study/sweep_report.py",
 )
 """The code the figures depend on: what a simulated deal runs through, and the sweep that
-counts it (the layers' other modules only read profiles or print)."""
+counts it, what it varies and its report (the layers' other modules only read profiles or
+print)."""
 
 MEASURES = (
     ("decided_by.uncontested", "pools won uncontested", True),
@@ -102,16 +106,22 @@ def code_digest() -> str:
     return _CODE[0]
 
 
-def effects_key(a: Variant, b: Variant, deals: int = EFFECT_DEALS, seed: int = EFFECT_SEED) -> str:
-    """A hash of everything a pair's figures depend on."""
+def sweep_key(systems: Sequence[Variant], policies: Sequence[str], deals: int, seed: int) -> str:
+    """A hash of everything a stored sweep's figures depend on: the systems' rules, the
+    code (:data:`NUMBER_CODE`), the players, the deals and the seed."""
     inputs = {
         "code": code_digest(),
-        "systems": [[v.id, v.rules.model_dump(mode="json")] for v in (a, b)],
-        "policies": list(EFFECT_POLICIES),
+        "systems": [[v.id, v.rules.model_dump(mode="json")] for v in systems],
+        "policies": list(policies),
         "deals": deals,
         "seed": seed,
     }
     return content_digest(json.dumps(inputs, sort_keys=True))
+
+
+def effects_key(a: Variant, b: Variant, deals: int = EFFECT_DEALS, seed: int = EFFECT_SEED) -> str:
+    """A hash of everything a pair's figures depend on."""
+    return sweep_key((a, b), EFFECT_POLICIES, deals, seed)
 
 
 def store_path(a: Variant, b: Variant) -> Path:
@@ -130,21 +140,30 @@ class Stored:
 
 def stored_effects(a: Variant, b: Variant) -> Stored:
     """The pair's stored results, used only when the key matches."""
-    path = store_path(a, b)
+    return read_stored(
+        store_path(a, b),
+        lambda deals: effects_key(a, b, deals),
+        EFFECT_DEALS,
+        f"no stored results for {a.id} and {b.id}",
+        f"the stored results for {a.id} and {b.id} were made from other rules or another engine",
+    )
+
+
+def read_stored(
+    path: Path, key_of: Callable[[int], str], deals: int, missing: str, stale: str
+) -> Stored:
+    """A stored sweep at ``path``, used only when its key is ``key_of`` its deals
+    (``deals`` where the file names none); ``missing`` and ``stale`` say why not."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except OSError:
-        return Stored(None, f"no stored results for {a.id} and {b.id}")
+        return Stored(None, missing)
     except ValueError:
         return Stored(None, f"{path.name} is not JSON")
-    if not isinstance(data, dict) or not isinstance(data.get("deals", EFFECT_DEALS), int):
+    if not isinstance(data, dict) or not isinstance(data.get("deals", deals), int):
         return Stored(None, f"{path.name} is not a stored result of `bouillotte effects`")
-    if data.get("key") != effects_key(a, b, data.get("deals", EFFECT_DEALS)):
-        return Stored(
-            None,
-            f"the stored results for {a.id} and {b.id} were made from other rules or another "
-            "engine",
-        )
+    if data.get("key") != key_of(data.get("deals", deals)):
+        return Stored(None, stale)
     return Stored(data)
 
 
@@ -158,7 +177,9 @@ def compute_effects(
     """Sweep ``a`` towards ``b`` under :data:`EFFECT_POLICIES`: the data file's content.
     ``sample`` holds the report of the first 200 deals alone, which the slow test
     recomputes and compares."""
-    from ..study.sweep import run_sweep, sweep_report, towards_combinations
+    from ..study.sweep import run_sweep
+    from ..study.sweep_combinations import towards_combinations
+    from ..study.sweep_report import sweep_report
 
     combinations, skipped = towards_combinations(a, b)
     policies = list(EFFECT_POLICIES)
@@ -178,7 +199,11 @@ def compute_effects(
 
 
 def write_effects(a: Variant, b: Variant, data: dict[str, Any]) -> Path:
-    path = store_path(a, b)
+    return write_stored(store_path(a, b), data)
+
+
+def write_stored(path: Path, data: dict[str, Any]) -> Path:
+    """A stored sweep's file, in the form every one of them is kept in."""
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n", "utf-8")
     return path

@@ -3,9 +3,12 @@
 Every pair of bundled systems that share a pack and a number of players has a data file
 ``site/effects/A__B.json``: the sweep of A towards B under two players, keyed by what its
 figures depend on (both systems' rules, the code a simulated deal runs through, the
-policies, the deals and the seed). The site uses a file only when its key matches. By
-default this command lists each pair and whether its file is up to date (exit 1 if any is
-missing or stale); ``--write`` recomputes the files that are not, which takes minutes::
+policies, the deals and the seed). The full sweep of Foster's system (``bouillotte sweep
+foster --all-rules``, the page "What every rule of Foster's system does") is kept the same
+way, as ``site/effects/foster__all-rules.json`` (``--pair foster__all-rules``). The site
+uses a file only when its key matches. By default this command lists each pair and whether
+its file is up to date (exit 1 if any is missing or stale); ``--write`` recomputes the files
+that are not, which takes minutes::
 
     nice -n 10 bouillotte effects --write --jobs 2
 
@@ -14,6 +17,8 @@ then review the change with ``git diff site/effects``.
 
 from __future__ import annotations
 
+import resource
+import time
 from typing import Annotated
 
 import typer
@@ -21,12 +26,21 @@ import typer
 from ...rules.errors import InputError
 from ...rules.nearest import did_you_mean
 from ...rules.profiles import Library
+from ...rules.variant import Variant
 from ...site.effects import (
     EFFECT_DEALS,
     compute_effects,
     effect_pairs,
     stored_effects,
     write_effects,
+)
+from ...site.everyrule import (
+    BASE,
+    EVERY_RULE_DEALS,
+    NAME,
+    compute_every_rule,
+    stored_every_rule,
+    write_every_rule,
 )
 from ...site.rules import system_order
 from ..options import command_app
@@ -46,11 +60,15 @@ def effects_command(
         typer.Option("--pair", metavar="PAIR", help="Only this pair, as A__B (repeatable)."),
     ] = None,
     deals: Annotated[
-        int,
+        int | None,
         typer.Option(
-            "--deals", "-n", help="Deals per combination (the site's: 20000; 1 to 100,000,000)."
+            "--deals",
+            "-n",
+            help=f"Deals per combination (the site's: {EFFECT_DEALS} for a pair, "
+            f"{EVERY_RULE_DEALS} for the full sweep; 1 to 100,000,000).",
+            show_default=False,
         ),
-    ] = EFFECT_DEALS,
+    ] = None,
     jobs: Annotated[
         int,
         typer.Option("--jobs", "-j", help=f"Processes, at most {max_jobs()} here."),
@@ -65,12 +83,13 @@ def effects_command(
 
     Example:  nice -n 10 bouillotte effects --write --jobs 2
     """
-    check_deals_and_jobs(deals, jobs)
+    check_deals_and_jobs(deals or EFFECT_DEALS, jobs)
     library = Library()
     pairs = effect_pairs(system_order(library.all()))
+    full = BASE in {v.id for v in library.all()}
     if pair:
         wanted = set(pair)
-        known = {f"{a.id}__{b.id}" for a, b in pairs}
+        known = {f"{a.id}__{b.id}" for a, b in pairs} | ({NAME} if full else set())
         unknown = sorted(wanted - known)
         if unknown:
             raise InputError(
@@ -79,11 +98,12 @@ def effects_command(
                 field="--pair",
             )
         pairs = [(a, b) for a, b in pairs if f"{a.id}__{b.id}" in wanted]
+        full = NAME in wanted
     stale = 0
     for a, b in pairs:
         found = stored_effects(a, b)
         name = f"{a.id}__{b.id}"
-        up_to_date = found.data is not None and found.data.get("deals") == deals
+        up_to_date = found.data is not None and found.data.get("deals") == (deals or EFFECT_DEALS)
         if up_to_date and not force:
             typer.echo(f"{name}: up to date")
             continue
@@ -91,17 +111,51 @@ def effects_command(
             stale += 1
             typer.echo(f"{name}: {found.problem or 'made with another number of deals'}")
             continue
-        from ...study.sweep import towards_combinations
+        from ...study.sweep_combinations import towards_combinations
 
         combinations, _ = towards_combinations(a, b)
         plays = 1 + sum(c.variant is not None for c in combinations)
-        progress = None if quiet else _progress(name, 2 * deals, plays)
-        data = compute_effects(a, b, deals, jobs, progress)
+        count = deals or EFFECT_DEALS
+        progress = None if quiet else _progress(name, 2 * count, plays)
+        data = compute_effects(a, b, count, jobs, progress)
         path = write_effects(a, b, data)
         typer.echo(f"{name}: written to {path}")
+    if full:
+        stale += _full_sweep(
+            library.get(BASE), deals or EVERY_RULE_DEALS, jobs, write, force, quiet
+        )
     if stale:
         typer.echo(f"{stale} missing or stale: `bouillotte effects --write` regenerates them")
         raise typer.Exit(1)
+
+
+def _full_sweep(base: Variant, deals: int, jobs: int, write: bool, force: bool, quiet: bool) -> int:
+    """The full sweep's file, listed or recomputed as a pair's is: 1 if it is left stale."""
+    found = stored_every_rule(base)
+    if found.data is not None and found.data.get("deals") == deals and not force:
+        typer.echo(f"{NAME}: up to date")
+        return 0
+    if not write:
+        typer.echo(f"{NAME}: {found.problem or 'made with another number of deals'}")
+        return 1
+    from ...study.sweep_combinations import ALL_RULES_POLICIES, all_rule_combinations
+
+    combinations, _ = all_rule_combinations(base)
+    plays = 1 + sum(c.variant is not None for c in combinations)
+    progress = None if quiet else _progress(NAME, len(ALL_RULES_POLICIES) * deals, plays)
+    started, wall = _cpu(), time.perf_counter()
+    path = write_every_rule(compute_every_rule(base, deals, jobs, progress))
+    typer.echo(
+        f"{NAME}: written to {path} ({_cpu() - started:,.0f} s of CPU, "
+        f"{time.perf_counter() - wall:,.0f} s of wall time here)"
+    )
+    return 0
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and of its finished worker processes."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
 
 
 def _progress(name: str, total: int, plays: int) -> Progress:

@@ -12,18 +12,16 @@ import typer
 from ...rules.errors import InputError
 from ...rules.profiles import Library
 from ...study.policies import policy_help
-from ...study.sweep import (
-    CSV_FIELDS,
+from ...study.sweep import run_sweep
+from ...study.sweep_cluster import close_client, dask_client
+from ...study.sweep_combinations import (
+    ALL_RULES_POLICIES,
     Skipped,
-    close_client,
-    dask_client,
-    run_sweep,
-    sweep_csv_rows,
-    sweep_report,
-    sweep_text,
+    all_rule_combinations,
     towards_combinations,
     vary_combinations,
 )
+from ...study.sweep_report import CSV_FIELDS, sweep_csv_rows, sweep_report, sweep_text
 from ..options import JsonFlag, VariantsDirs, command_app
 from ..progress import Progress, clock
 from .simulate import check_deals_and_jobs, max_jobs
@@ -64,6 +62,15 @@ def sweep_command(
             "differs from this variant; rules acting between deals are skipped.",
         ),
     ] = None,
+    all_rules: Annotated[
+        bool,
+        typer.Option(
+            "--all-rules",
+            help="The full sweep: every rule of finitely many values, each of its other "
+            "values switched alone (about 60 combinations); rules acting between deals are "
+            "skipped. Default players: " + ", ".join(ALL_RULES_POLICIES) + ".",
+        ),
+    ] = False,
     deals: Annotated[
         int, typer.Option("--deals", "-n", help="Deals per combination (1 to 100,000,000).")
     ] = 10000,
@@ -107,6 +114,11 @@ def sweep_command(
     difference from BASE with its interval from the paired per-deal differences.
 
     Example:  bouillotte sweep foster --towards pagat --deals 100000 --jobs 2
+
+    The full sweep (progress on stderr; --json adds, for each change, in how many deals
+    a rule it changes was read at all, 0 where it never came into play):
+
+    Example:  bouillotte sweep foster --all-rules --deals 10000 --jobs 2
     """
     check_deals_and_jobs(deals, jobs)
     if cluster is not None and not cluster.strip():
@@ -115,17 +127,25 @@ def sweep_command(
         )
     library = Library(variants or [])
     chosen = library.get(base)  # an unknown BASE is named before anything else
-    if not vary and not towards:
-        raise InputError("say what to change: --vary RULE[=v1,v2] or --towards VARIANT")
+    if all_rules and (vary or towards):
+        raise InputError(
+            "--all-rules varies every rule already: give it without --vary or --towards"
+        )
+    if not vary and not towards and not all_rules:
+        raise InputError(
+            "say what to change: --vary RULE[=v1,v2], --towards VARIANT or --all-rules"
+        )
     if csv_file is not None and not csv_file.parent.is_dir():
         # Refused now rather than after a long sweep.
         raise InputError("no such folder for the CSV file", file=csv_file)
-    policies = list(dict.fromkeys(policy or ["simple"]))
+    policies = list(dict.fromkeys(policy or (ALL_RULES_POLICIES if all_rules else ["simple"])))
     combinations = vary_combinations(chosen, vary or [])
     skipped: list[Skipped] = []
     if towards:
         switched, skipped = towards_combinations(chosen, library.get(towards))
         combinations += switched
+    if all_rules:
+        combinations, skipped = all_rule_combinations(chosen)
     if not combinations:
         raise InputError(f"nothing to compare: every combination asked for is {chosen.id} itself")
     valid = 1 + sum(c.variant is not None for c in combinations)
@@ -145,7 +165,7 @@ def sweep_command(
     finally:
         if client is not None:
             close_client(client)
-    data = sweep_report(chosen, combinations, tallies, seed, skipped, towards)
+    data = sweep_report(chosen, combinations, tallies, seed, skipped, towards, read=all_rules)
     if csv_file is not None:
         try:
             with csv_file.open("w", newline="", encoding="utf-8") as handle:

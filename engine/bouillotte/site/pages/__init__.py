@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..inputs import Inputs
+from ..everyrule import every_rule_page
 from ..page import Log, Page
 from .home import home_page
 from .pairs import pair_index_page, pair_pages
@@ -28,6 +29,7 @@ def all_pages(inputs: Inputs, log: Log) -> list[Page]:
         *scenario_pages(inputs),
         readings_page(inputs),
         statistics_page(inputs, log),
+        *[Page(*found) for found in [every_rule_page(inputs.variants)] if found],
         sources_page(inputs),
         history_page(inputs),
         *text_pages(inputs),

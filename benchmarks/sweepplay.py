@@ -1,0 +1,79 @@
+"""The sweep's play, measured: Foster's system with every rule of finitely many values
+switched alone (the full sweep, ``bouillotte sweep foster --all-rules``), a sample of deals
+under each policy, and the full sweep's cost extrapolated from it.
+
+A "sweep play" is one deal under one combination (the base counted as one): the CPU of a
+sample divided by deals times rows. The same code runs on any revision of the engine (the
+combinations are built from ``--vary RULE`` one rule at a time where the revision has no
+``--all-rules``), so ``benchmarks/revisions.py`` can compare revisions in one run:
+
+    python benchmarks/sweepplay.py POLICY DEALS     (one sample, nothing printed)
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from bouillotte.rules.profiles import Library
+
+FULL_DEALS = 1_000_000
+"""Deals per row of the full sweep whose cost is estimated (issue #27)."""
+FULL_POLICIES = ("simple", "advised", "bold")
+"""The full sweep's players (``ALL_RULES_POLICIES``)."""
+BUNDLED_POLICIES = ("simple", "cautious", "random", "advised", "bold", "table")
+JOBS_SPEEDUP = 1.8
+"""``--jobs 2`` against ``--jobs 1`` on this machine, idle (``benchmarks/run.py
+--jobs-speedup``, issue #27): what two processes give the full sweep."""
+
+
+def full_sweep_combinations(base: Any) -> list[Any]:
+    """Every rule of finitely many values, each other value alone; rules that act between
+    deals and misdeal rules left out, as ``--all-rules`` leaves them."""
+    try:
+        from bouillotte.study.sweep_combinations import all_rule_combinations
+    except ImportError:  # a revision before --all-rules
+        return _by_vary(base)
+    return all_rule_combinations(base)[0]
+
+
+def _by_vary(base: Any) -> list[Any]:
+    from pydantic import BaseModel
+
+    from bouillotte.rules.errors import InputError
+    from bouillotte.rules.profile import GROUPS, rule_paths
+    from bouillotte.study import sweep
+
+    found = []
+    for path in rule_paths():
+        group, name = path.split(".")
+        if group in ("session", "misdeals") or path in sweep.SESSION_RULES:  # type: ignore[attr-defined]
+            continue
+        model: Any = GROUPS[group].model_fields[name].annotation
+        nested = isinstance(model, type) and issubclass(model, BaseModel)
+        for part in [f"{path}.{p}" for p in model.model_fields] if nested else [path]:
+            try:
+                sweep.parse_vary(part)  # type: ignore[attr-defined]
+            except InputError:
+                continue  # not a rule of finitely many values
+            found += sweep.vary_combinations(base, [part])  # type: ignore[attr-defined]
+    return found
+
+
+def sample(policy: str, deals: int) -> int:
+    """Deals ``0`` to ``deals - 1`` of the full sweep under ``policy``; returns the plays
+    (deals times rows, the base included)."""
+    from bouillotte.study.sweep import run_sweep
+
+    base = Library().get("foster")
+    combinations = full_sweep_combinations(base)
+    run_sweep(base, combinations, [policy], deals, seed=1)
+    return deals * (1 + sum(c.variant is not None for c in combinations))
+
+
+def rows() -> int:
+    return 1 + len(full_sweep_combinations(Library().get("foster")))
+
+
+if __name__ == "__main__":
+    sample(sys.argv[1], int(sys.argv[2]))

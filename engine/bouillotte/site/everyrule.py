@@ -1,0 +1,262 @@
+""" "What every rule of Foster's system does": the full sweep (``bouillotte sweep foster
+--all-rules``), every rule of finitely many values with each of its other values switched
+alone on the same seeded deals, under three players, stored and shown on a page of its own.
+
+The sweep takes far too long for a build: it is stored in the repository beside the pair
+effects (``site/effects/foster__all-rules.json``), by the same machinery
+(:mod:`effects`: the key of the rules, the code, the players, the deals and the seed; the
+exact command; ``bouillotte effects --write`` regenerates it). The page is drawn from the
+file as stored, and never sweeps; a missing or stale file is "not shown", with the command.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..rules.variant import Variant
+from .effects import (
+    EFFECT_SEED,
+    MEASURES,
+    Stored,
+    read_stored,
+    seat_name,
+    store_folder,
+    sweep_key,
+    write_stored,
+)
+
+BASE = "foster"
+"""The system whose every rule is swept."""
+EVERY_RULE_DEALS = 100_000
+"""Deals per row of the stored full sweep."""
+NAME = f"{BASE}__all-rules"
+"""The stored file's name (without ``.json``), and its name for ``bouillotte effects``."""
+PAGE = "every-rule.html"
+TITLE = "What every rule of Foster's system does"
+SAMPLE_DEALS = 100
+"""The deals of the stored ``sample``, which a slow test recomputes and compares."""
+
+
+def policies() -> tuple[str, ...]:
+    from ..study.sweep_combinations import ALL_RULES_POLICIES
+
+    return ALL_RULES_POLICIES
+
+
+def every_rule_path() -> Path:
+    return store_folder() / f"{NAME}.json"
+
+
+def every_rule_key(base: Variant, deals: int = EVERY_RULE_DEALS) -> str:
+    return sweep_key((base,), policies(), deals, EFFECT_SEED)
+
+
+def every_rule_command(base: Variant, deals: int = EVERY_RULE_DEALS) -> str:
+    """The command that reproduces the stored figures exactly (its ``--json`` is the
+    file's ``report``)."""
+    players = " ".join(f"--policy {p}" for p in policies())
+    return f"bouillotte sweep {base.id} --all-rules --deals {deals} --seed {EFFECT_SEED} {players}"
+
+
+def stored_every_rule(base: Variant) -> Stored:
+    """The stored full sweep, used only when its key matches."""
+    return read_stored(
+        every_rule_path(),
+        lambda deals: every_rule_key(base, deals),
+        EVERY_RULE_DEALS,
+        f"no stored full sweep of {base.id}",
+        f"the stored full sweep of {base.id} was made from other rules or another engine",
+    )
+
+
+def compute_every_rule(
+    base: Variant,
+    deals: int = EVERY_RULE_DEALS,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    """The full sweep of ``base``: the data file's content (``sample``: the report of the
+    first :data:`SAMPLE_DEALS` deals alone)."""
+    from ..study.sweep import run_sweep
+    from ..study.sweep_combinations import all_rule_combinations
+    from ..study.sweep_report import sweep_report
+
+    combinations, skipped = all_rule_combinations(base)
+    players = list(policies())
+
+    def report(count: int, steps: Callable[[int], None] | None, workers: int) -> dict[str, Any]:
+        tallies = run_sweep(
+            base, combinations, players, count, EFFECT_SEED, workers, progress=steps
+        )
+        return sweep_report(base, combinations, tallies, EFFECT_SEED, skipped, read=True)
+
+    return {
+        "key": every_rule_key(base, deals),
+        "command": every_rule_command(base, deals),
+        "deals": deals,
+        "seed": EFFECT_SEED,
+        "policies": players,
+        "report": report(deals, progress, jobs),
+        "sample": report(min(SAMPLE_DEALS, deals), None, 1),
+    }
+
+
+def write_every_rule(data: dict[str, Any]) -> Path:
+    return write_stored(every_rule_path(), data)
+
+
+# --- the page ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ValueRow:
+    """One value of a rule: the base's own (its figures), or another (its differences)."""
+
+    value: str
+    is_base: bool
+    cells: list[list[str]]
+    """One line per player."""
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class RuleBlock:
+    """One rule with its values side by side."""
+
+    rule: str
+    anchor: str
+    base_value: str
+    standing: str
+    rows: list[ValueRow]
+    note: str = ""
+
+
+def _figure(entry: dict[str, Any], rate: bool, is_base: bool) -> str:
+    scale, unit = (100, "%") if rate else (1, "")
+    if is_base:
+        value = entry["rate" if rate else "mean"]
+        low, high = entry["ci95"]
+        return f"{value * scale:.2f}{unit} [{low * scale:.2f}, {high * scale:.2f}]"
+    low, high = entry["diff_ci95"]
+    if low == high == entry["diff"] == 0:
+        return "0"
+    mark = " *" if low > 0 or high < 0 else ""
+    unit = " pts" if rate else ""
+    return f"{entry['diff'] * scale:+.2f}{unit} [{low * scale:+.2f}, {high * scale:+.2f}]{mark}"
+
+
+def columns(players: list[str], seats: int) -> list[str]:
+    measures = [label for _, label, _ in MEASURES]
+    nets = [f"net per deal: {seat_name(seats, seats)}", f"net per deal: {seat_name(1, seats)}"]
+    return ["Player", "Came into play", *measures, *nets]
+
+
+def _cells(row: dict[str, Any], is_base: bool, seats: int, deals: int) -> list[str]:
+    metrics = row["metrics"]
+    cells = [row["policy"]]
+    if is_base:
+        cells.append("(the base)")
+    else:
+        cells.append(
+            f"changed {row['came_into_play']:,} of {deals:,} deals; "
+            f"read in {row.get('rules_read', 0):,}"
+        )
+    for key, _, rate in MEASURES:
+        cells.append(_figure(metrics[key], rate, is_base))
+    for seat in (seats, 1):
+        cells.append(_figure(metrics[f"seat_net.{seat}"], False, is_base))
+    return cells
+
+
+def rule_blocks(data: dict[str, Any]) -> list[RuleBlock]:
+    """Each rule of the stored sweep, its base value first, then each other value under
+    every player, with a note where no player's choice reaches the rule or it never came
+    into play."""
+    from ..study.sweep_report import CARD_BOUND, not_met
+
+    report = data["report"]
+    deals = report["deals"]
+    seats = len([k for k in report["metrics"] if k.startswith("seat_net.")])
+    base_rows = [r for r in report["rows"] if r["combination"] == "base"]
+    by_rule: dict[str, list[dict[str, Any]]] = {}
+    for row in report["rows"]:
+        if row["combination"] != "base":
+            (rule,) = row["changes"]
+            by_rule.setdefault(rule, []).append(row)
+    blocks = []
+    for rule, rows in by_rule.items():
+        described = rows[0]["rules"][0]
+        values: dict[str, list[dict[str, Any]]] = {}
+        for row in rows:
+            values.setdefault(row["changes"][rule], []).append(row)
+        base_cells = [_cells(b, True, seats, deals) for b in base_rows]
+        shown = [ValueRow(described["from"], True, base_cells)]
+        never = True
+        for value, value_rows in values.items():
+            notes: list[str] = []
+            cells: list[list[str]] = []
+            for row in value_rows:
+                if row["status"] != "ok":
+                    notes.append(f"{row['policy']}: {row['error']}")
+                    continue
+                cells.append(_cells(row, False, seats, deals))
+                missing = not_met(row, deals)
+                if missing is not None:
+                    notes.append(f"{row['policy']}: {missing}")
+                if row.get("rules_read", 1) or row.get("came_into_play"):
+                    never = False
+            shown.append(ValueRow(value.replace("-", " "), False, cells, notes))
+        note = ""
+        if rule in CARD_BOUND:
+            note = f"No player's choice reaches this rule: {CARD_BOUND[rule]}."
+        if never:
+            note = (note + " " if note else "") + (
+                f"This rule never came into play: no deal of {deals:,} under any player read it."
+            )
+        blocks.append(
+            RuleBlock(
+                rule,
+                "rule-" + rule.replace(".", "-").replace("_", "-"),
+                described["from"],
+                described["from_standing"],
+                shown,
+                note,
+            )
+        )
+    return blocks
+
+
+def every_rule_page(variants: list[Variant]) -> tuple[str, str, str, dict[str, Any], str] | None:
+    """The page's path, template, title, context and description (``None`` in a site
+    without the base system)."""
+    by_id = {v.id: v for v in variants}
+    if BASE not in by_id:
+        return None
+    base = by_id[BASE]
+    title = TITLE
+    found = stored_every_rule(base)
+    context: dict[str, Any] = {"base": base, "problem": found.problem, "fix": found.fix}
+    if found.data is not None:
+        data = found.data
+        report = data["report"]
+        seats = len([k for k in report["metrics"] if k.startswith("seat_net.")])
+        context |= {
+            "data": data,
+            "players": report["policies"],
+            "deals": report["deals"],
+            "seats": seats,
+            "columns": columns(report["policies"], seats),
+            "blocks": rule_blocks(data),
+            "skipped": [f"{s['rule']}: {s['reason']}" for s in report["skipped"]],
+            "carried": max(
+                abs(r["metrics"]["carried"]["mean"]) for r in report["rows"] if r["status"] == "ok"
+            ),
+        }
+    description = (
+        f"Every rule of {base.short} with finitely many values, each other value switched "
+        "alone on the same seeded deals, under three players, with 95 % intervals."
+    )
+    return PAGE, "everyrule.html", title, context, description

@@ -1,0 +1,177 @@
+"""The sweep on Dask: a client (a LocalCluster or a scheduler's address, probed first), the
+seed ranges sent as futures and their tallies read as they finish, a task lost with its
+worker sent again, and a scheduler that goes away ending the sweep with one line."""
+
+from __future__ import annotations
+
+import logging
+import socket
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
+from urllib.parse import urlsplit
+
+from ..rules.errors import InputError
+from ..rules.variant import Variant
+
+Tally = TypeVar("Tally")
+"""What a task returns (``sweep.SweepTally``; named here without importing the runner,
+which imports this module)."""
+Task = tuple[list[Variant], str, int, int, int]
+"""One seed range of a sweep: the variants (the base first), the policy, the seed, the
+first deal and the deal after the last."""
+
+CLUSTER_HINT = 'pip install "bouillotte[cluster]"  (Dask distributed)'
+
+
+def dask_client(address: str, workers: int) -> Any:
+    """A Dask client: ``local`` starts a LocalCluster of ``workers`` processes, anything
+    else is a scheduler's address (``tcp://host:8786``), tried before Dask is even
+    imported."""
+    if address != "local":
+        _probe(address)
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise InputError(
+            f"--cluster needs Dask, which is not installed: {CLUSTER_HINT}",
+            field="--cluster",
+        ) from None
+    if address == "local":
+        cluster = LocalCluster(  # type: ignore[no-untyped-call, unused-ignore]
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+        )
+        return Client(cluster)  # type: ignore[no-untyped-call, unused-ignore]
+    try:
+        return Client(address, timeout="10s")  # type: ignore[no-untyped-call, unused-ignore]
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise InputError(
+            f"cannot reach the Dask scheduler: {exc}",
+            field="--cluster",
+            value=address,
+            has_value=True,
+        ) from None
+
+
+PROBE_SECONDS = 3.0
+"""How long a scheduler's port is given to answer before Dask is asked to connect."""
+
+
+def _probe(address: str) -> None:
+    """Fail at once where nothing listens at a TCP scheduler's address (a refused port, an
+    unknown host), rather than after Dask's ten-second connection timeout."""
+    parsed = urlsplit(address if "://" in address else f"tcp://{address}")
+    if parsed.scheme not in ("tcp", "tls"):
+        return  # another transport: Dask alone knows how to reach it
+    try:
+        host, port = parsed.hostname, parsed.port
+    except ValueError:
+        host, port = None, None
+    if not host or port is None:
+        raise InputError(
+            "a scheduler's address is tcp://host:port (as tcp://127.0.0.1:8786), or 'local'",
+            field="--cluster",
+            value=address,
+            has_value=True,
+        )
+    try:
+        socket.create_connection((host, port), timeout=PROBE_SECONDS).close()
+    except OSError as exc:
+        reason = "timed out" if isinstance(exc, TimeoutError) else exc.strerror or str(exc)
+        raise InputError(
+            f"cannot reach the Dask scheduler: {reason}",
+            field="--cluster",
+            value=address,
+            has_value=True,
+        ) from None
+
+
+def close_client(client: Any) -> None:
+    """Close the client (and its LocalCluster), without Dask's log: where the scheduler
+    went away, closing ends the client's attempts to reach it, which Dask would log with
+    their traceback after the one line that said it all."""
+    cluster = getattr(client, "cluster", None)
+    loggers = [logging.getLogger(name) for name in ("distributed", "distributed.client")]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL + 1)
+    try:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    finally:
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)
+
+
+def workers_of(client: Any) -> int:
+    try:
+        return max(1, len(client.scheduler_info().get("workers", {})))
+    except Exception:
+        return 1
+
+
+RETRIES = 3
+"""How often a task whose input was lost with a worker is sent again before the sweep fails."""
+
+
+def dask_results(
+    client: Any, tasks: list[Task], sweep_range: Callable[..., Tally]
+) -> Iterator[tuple[Task, Tally]]:
+    """Each task's tally as the cluster finishes it (the progress moves with the futures).
+    A task lost with its worker is run again by the scheduler on another worker, from the
+    same seeds, so the result is unchanged; a tally once read is released. A scheduler
+    that goes away ends the sweep with one line; on Ctrl-C or any error the tasks still
+    queued are cancelled."""
+    from concurrent.futures import CancelledError
+
+    from distributed import as_completed
+
+    generation = 0  # the scatter of the variants that the tasks now read
+    variants = client.scatter([tasks[0][0]], broadcast=True)[0] if tasks else None
+
+    def submit(task: Task) -> Any:
+        _, name, seed, start, stop = task
+        return client.submit(sweep_range, variants, name, seed, start, stop, pure=False)
+
+    futures = {submit(task): (task, generation, 0) for task in tasks}
+    pending = as_completed(futures)  # type: ignore[no-untyped-call, unused-ignore]
+    done, gone = 0, False
+    try:
+        for future in pending:
+            task, made_from, tries = futures.pop(future)
+            try:
+                tally = future.result()
+            except ImportError as exc:
+                raise InputError(
+                    f"a Dask worker cannot import bouillotte ({exc}): install the same "
+                    "bouillotte on every worker",
+                    field="--cluster",
+                ) from None
+            except (CancelledError, OSError):
+                # The client cancels every future as it loses the scheduler, and fetching
+                # a finished task's tally fails if the scheduler goes meanwhile; the task's
+                # own error is something else. A task cancelled while the scheduler is
+                # there lost its input with a worker (the variants scattered to it): it is
+                # sent again, with the variants scattered anew, at most RETRIES times.
+                cancelled = future.status == "cancelled" and client.status == "running"
+                if future.status == "error" or (cancelled and tries >= RETRIES):
+                    raise
+                if cancelled:
+                    if made_from == generation:
+                        generation += 1
+                        variants = client.scatter([task[0]], broadcast=True)[0]
+                    again = submit(task)
+                    futures[again] = (task, generation, tries + 1)
+                    pending.add(again)  # type: ignore[no-untyped-call, unused-ignore]
+                    continue
+                gone = True
+                raise InputError(
+                    f"the Dask scheduler went away after {done} of {len(tasks)} tasks of "
+                    "the sweep: restart the scheduler and its workers, then run the sweep again",
+                    field="--cluster",
+                ) from None
+            done += 1
+            yield task, tally
+    finally:
+        if futures and not gone and client.status == "running":
+            client.cancel(list(futures))

@@ -1,0 +1,326 @@
+"""What a sweep varies: the combinations of rule values (``--vary``), or the rules on which
+one system differs from another switched one at a time (``--towards``), each checked as a
+profile checks it and described in words with the standing of the system it is from."""
+
+from __future__ import annotations
+
+import itertools
+import types
+import typing
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Annotated, Any, Literal, get_args, get_origin
+
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from ..rules.errors import InputError
+from ..rules.nearest import did_you_mean
+from ..rules.profile import GROUPS, rule_paths
+from ..rules.variant import Variant, differing_rules
+from .differences import SESSION_RULES
+from .render import value_text
+
+
+@dataclass(frozen=True)
+class Combination:
+    """The base with some rules changed, or a change pydantic refuses (``error``)."""
+
+    label: str
+    changes: dict[str, str]
+    """Each changed rule with its new value, as text."""
+    variant: Variant | None
+    error: str | None = None
+    rules: tuple[dict[str, str], ...] = ()
+    """Each changed rule in words: its value under the base and its new value, each with
+    the standing of the system it is from (``documented``, ``inferred``, ``inherited from
+    foster — pagat is silent``), where it is from a system."""
+
+
+@dataclass(frozen=True)
+class Skipped:
+    rule: str
+    reason: str
+
+
+def _annotation(path: str) -> Any:
+    """The type of a rule (``group.field``) or of a part of one (``bonuses.carre.amount``)."""
+    parts = path.split(".")
+    group_names = list(GROUPS)
+    if len(parts) not in (2, 3) or parts[0] not in GROUPS:
+        raise InputError(
+            f"unknown rule {path!r}{did_you_mean(path, rule_paths())}: "
+            "a rule is group.field, the groups being " + ", ".join(group_names),
+            field="--vary",
+        )
+    model: type[BaseModel] | None = GROUPS[parts[0]]
+    prefix = parts[0]
+    annotation: Any = None
+    for part in parts[1:]:
+        if model is None or part not in model.model_fields:
+            fields = ", ".join(f"{prefix}.{f}" for f in (model.model_fields if model else []))
+            raise InputError(
+                f"unknown rule {path!r}{did_you_mean(path, rule_paths())}: {prefix} has "
+                + (fields or "no parts"),
+                field="--vary",
+            )
+        annotation = model.model_fields[part].annotation
+        prefix = f"{prefix}.{part}"
+        nested = isinstance(annotation, type) and issubclass(annotation, BaseModel)
+        model = annotation if nested else None
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        fields = ", ".join(f"{path}.{f}" for f in annotation.model_fields)
+        raise InputError(f"{path!r} has parts; vary one of them: {fields}", field="--vary")
+    return annotation
+
+
+def _constraints(path: str) -> list[Any]:
+    """The bounds a profile sets on the value of ``path`` (``ge=0``...), already known to
+    name a rule or a part of one (:func:`_annotation`)."""
+    parts = path.split(".")
+    model: Any = GROUPS[parts[0]]
+    metadata: list[Any] = []
+    for part in parts[1:]:
+        info = model.model_fields[part]
+        metadata = list(info.metadata)
+        model = info.annotation
+    return metadata
+
+
+def _choices(annotation: Any) -> list[Any] | None:
+    """Every value a rule can take, when there are finitely many."""
+    if annotation is bool:
+        return [False, True]
+    if get_origin(annotation) is Literal:
+        return list(get_args(annotation))
+    return None
+
+
+def _describe_type(annotation: Any) -> str:
+    choices = _choices(annotation)
+    if choices is not None:
+        return ", ".join(value_text(c) for c in choices)
+    options = (
+        get_args(annotation)
+        if get_origin(annotation) in (types.UnionType, typing.Union)
+        else (annotation,)
+    )
+    words = []
+    for option in options:
+        if option is int:
+            words.append("a whole number")
+        elif option is type(None):
+            words.append("none")
+        elif get_origin(option) is Literal:
+            words.extend(str(a) for a in get_args(option))
+    return " or ".join(words) or str(annotation)
+
+
+def parse_vary(spec: str) -> tuple[str, list[Any]]:
+    """``RULE`` (every value of a rule with finitely many) or ``RULE=v1,v2``."""
+    path, _, given = spec.partition("=")
+    path = path.strip()
+    annotation = _annotation(path)
+    if not given:
+        choices = _choices(annotation)
+        if choices is None:
+            raise InputError(
+                f"{path} takes {_describe_type(annotation)}: give the values to try, "
+                f"as in --vary {path}=5,10",
+                field="--vary",
+            )
+        return path, choices
+    bounds = _constraints(path)
+    # Checked as a profile checks it: the type, and the field's bounds (a bonus is never
+    # negative).
+    adapter: TypeAdapter[Any] = TypeAdapter(
+        Annotated[annotation, *bounds] if bounds else annotation
+    )
+    values = []
+    for text in given.split(","):
+        text = text.strip()
+        try:
+            values.append(_validate(adapter, text))
+        except ValidationError as exc:
+            reason = "; ".join(e["msg"] for e in exc.errors() if e["type"] != "int_parsing")
+            raise InputError(
+                f"{path} cannot be {text!r}; it takes {_describe_type(annotation)}"
+                + (f" ({reason[:1].lower()}{reason[1:]})" if reason else ""),
+                field="--vary",
+            ) from None
+    return path, values
+
+
+def _validate(adapter: TypeAdapter[Any], text: str) -> Any:
+    try:
+        return adapter.validate_python(text)
+    except ValidationError:
+        if text != "none":
+            raise
+        return adapter.validate_python(None)
+
+
+def _apply(base: Variant, changes: dict[str, Any], label: str) -> Combination:
+    shown = {path: value_text(value) for path, value in changes.items()}
+    by_rule: dict[str, Any] = {}
+    for path, value in changes.items():
+        parts = path.split(".")
+        if len(parts) == 3:
+            rule = ".".join(parts[:2])
+            current = by_rule.get(rule, base.value(rule))
+            by_rule[rule] = current.model_copy(update={parts[2]: value})
+        else:
+            by_rule[path] = value
+    try:
+        variant = base.with_values(by_rule, label=label)
+    except ValidationError as exc:
+        reasons = "; ".join(e["msg"].removeprefix("Value error, ") for e in exc.errors())
+        return Combination(label, shown, None, f"not a valid system: {reasons}")
+    if variant.players != base.players:
+        return Combination(
+            label, shown, None, "changes the number of players: the deals cannot be the same"
+        )
+    return Combination(label, shown, variant)
+
+
+def _current(base: Variant, path: str) -> Any:
+    parts = path.split(".")
+    value = base.value(".".join(parts[:2]))
+    return getattr(value, parts[2]) if len(parts) == 3 else value
+
+
+def _plain(value: Any) -> Any:
+    return value.model_dump() if hasattr(value, "model_dump") else value
+
+
+def _parts_that_differ(path: str, mine: Any, theirs: Any) -> dict[str, Any]:
+    """A rule made of parts (a bonus) as the parts that differ: ``bonuses.carre.amount``."""
+    if isinstance(theirs, BaseModel) and type(mine) is type(theirs):
+        return {
+            f"{path}.{name}": getattr(theirs, name)
+            for name in type(theirs).model_fields
+            if _plain(getattr(mine, name)) != _plain(getattr(theirs, name))
+        }
+    return {path: theirs}
+
+
+def words(value: Any) -> str:
+    """A rule's value in words: ``the-whole-pot`` as ``the whole pot``."""
+    return value_text(value).replace("-", " ")
+
+
+def _standing(variant: Variant, rule: str) -> str:
+    try:
+        return variant.provenance(rule).label
+    except KeyError:
+        return "not a rule of the profile"
+
+
+def _in_words(
+    base: Variant, changes: dict[str, Any], other: Variant | None
+) -> tuple[dict[str, str], ...]:
+    """Each changed rule: the two values in words, and both systems' standing."""
+    described = []
+    for path, value in changes.items():
+        rule = ".".join(path.split(".")[:2])
+        described.append(
+            {
+                "rule": path,
+                "from": words(_current(base, path)),
+                "from_system": base.id,
+                "from_standing": _standing(base, rule),
+                "to": words(value),
+                "to_system": other.id if other is not None else "--vary",
+                "to_standing": _standing(other, rule) if other is not None else "varied",
+            }
+        )
+    return tuple(described)
+
+
+def _label(changes: dict[str, Any]) -> str:
+    return ", ".join(f"{p}={value_text(v)}" for p, v in changes.items())
+
+
+def vary_combinations(base: Variant, specs: Sequence[str]) -> list[Combination]:
+    """The product of every ``--vary``'s values, without the base's own combination."""
+    parsed = [parse_vary(s) for s in specs]
+    paths = [p for p, _ in parsed]
+    if len(set(paths)) != len(paths):
+        raise InputError("the same rule is given to --vary twice", field="--vary")
+    combinations = []
+    for values in itertools.product(*(v for _, v in parsed)):
+        changes = dict(zip(paths, values, strict=True))
+        if all(_plain(_current(base, p)) == _plain(v) for p, v in changes.items()):
+            continue
+        made = _apply(base, changes, _label(changes))
+        combinations.append(replace(made, rules=_in_words(base, changes, None)))
+    return combinations
+
+
+NO_MISDEAL = "no simulated deal is misdealt (no card is exposed), so it cannot act"
+
+
+def towards_combinations(base: Variant, other: Variant) -> tuple[list[Combination], list[Skipped]]:
+    """Each rule on which ``base`` differs from ``other`` switched alone, then all of them
+    together; rules that act between deals (and misdeal rules) are skipped, with why."""
+    combinations: list[Combination] = []
+    skipped: list[Skipped] = []
+    switched: dict[str, Any] = {}
+    for path in differing_rules(base, other):
+        if path in SESSION_RULES:
+            skipped.append(Skipped(path, "acts between deals (see `bouillotte session`)"))
+            continue
+        if path.startswith("misdeals."):
+            skipped.append(Skipped(path, NO_MISDEAL))
+            continue
+        changes = _parts_that_differ(path, base.value(path), other.value(path))
+        switched |= changes
+        made = _apply(base, changes, _label(changes))
+        combinations.append(replace(made, rules=_in_words(base, changes, other)))
+    if len(switched) > 1:
+        combined = _apply(base, switched, f"all {len(combinations)} rules of {other.id}")
+        combinations.append(Combination(combined.label, {}, combined.variant, combined.error))
+    return combinations, skipped
+
+
+def finite_rules() -> list[tuple[str, list[Any]]]:
+    """Every rule with finitely many values (a yes or no, or one of named values), and
+    every such part of a rule made of parts (``bonuses.carre.paid_by``), with its values,
+    in schema order."""
+    found = []
+    for path in rule_paths():
+        model: Any = GROUPS[path.split(".")[0]].model_fields[path.split(".")[1]].annotation
+        nested = isinstance(model, type) and issubclass(model, BaseModel)
+        for part in [f"{path}.{name}" for name in model.model_fields] if nested else [path]:
+            choices = _choices(_annotation(part))
+            if choices is not None:
+                found.append((part, choices))
+    return found
+
+
+ALL_RULES_POLICIES = ("simple", "advised", "bold")
+"""The players of the full sweep (``--all-rules``) unless others are named: the plain
+player, the one who plays by the sources' advice, and the one who meets every rule a
+choice can reach."""
+
+
+def all_rule_combinations(base: Variant) -> tuple[list[Combination], list[Skipped]]:
+    """The full sweep: every rule of finitely many values (:func:`finite_rules`), each of
+    its values other than the base's switched alone; rules that act between deals (and
+    misdeal rules) are skipped, with why, as :func:`towards_combinations` skips them."""
+    combinations: list[Combination] = []
+    skipped: list[Skipped] = []
+    for path, values in finite_rules():
+        rule = ".".join(path.split(".")[:2])
+        if rule in SESSION_RULES or rule.startswith("session."):
+            skipped.append(Skipped(path, "acts between deals (see `bouillotte session`)"))
+            continue
+        if rule.startswith("misdeals."):
+            skipped.append(Skipped(path, NO_MISDEAL))
+            continue
+        for value in values:
+            if _plain(_current(base, path)) == _plain(value):
+                continue
+            changes = {path: value}
+            made = _apply(base, changes, _label(changes))
+            combinations.append(replace(made, rules=_in_words(base, changes, None)))
+    return combinations, skipped

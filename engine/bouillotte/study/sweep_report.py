@@ -1,0 +1,302 @@
+"""The sweep's report: its JSON data (rates with Wilson intervals, means and differences
+with normal intervals, the pool's spread), the text tables with their notes, the CSV lines,
+and the rows of a rule that no deal met."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from ..rules.variant import Variant
+from .simulate import Z95, wilson
+from .sweep import SweepTally, metrics_for
+from .sweep_combinations import Combination, Skipped
+
+
+def _mean_ci(total: int, squares: int, n: int) -> tuple[float, list[float]]:
+    mean = total / n
+    if n > 1:
+        variance = max((squares - total * total / n) / (n - 1), 0.0)
+        half = Z95 * math.sqrt(variance / n)
+    else:
+        half = math.inf
+    return mean, [_r(mean - half), _r(mean + half)]
+
+
+def _r(x: float) -> float:
+    return round(x, 6)
+
+
+def _spread(powers: list[int], n: int) -> dict[str, Any]:
+    """The pool's standard deviation, with a delta-method 95% interval from its fourth
+    central moment."""
+    if n < 2:
+        return {"sd": None, "ci95": None}
+    s1, s2, s3, s4 = (p / n for p in powers)
+    variance = s2 - s1 * s1
+    fourth = s4 - 4 * s1 * s3 + 6 * s1 * s1 * s2 - 3 * s1**4
+    sd = math.sqrt(max(variance, 0.0) * n / (n - 1))
+    if sd == 0:
+        return {"sd": 0.0, "ci95": [0.0, 0.0]}
+    half = Z95 * math.sqrt(max(fourth - variance * variance, 0.0) / n) / (2 * sd)
+    return {"sd": _r(sd), "ci95": [_r(sd - half), _r(sd + half)]}
+
+
+def sweep_report(
+    base: Variant,
+    combinations: Sequence[Combination],
+    tallies: dict[str, SweepTally],
+    seed: int,
+    skipped: Sequence[Skipped] = (),
+    towards: str | None = None,
+    read: bool = False,
+) -> dict[str, Any]:
+    """The sweep as JSON data: one row per policy and combination (the base first);
+    ``read``: each combination's row also says in how many deals the base's play read a
+    rule it changes (``rules_read``: 0 where the rule never came into play)."""
+    metrics = metrics_for(base.players)
+    rows: list[dict[str, Any]] = []
+    for policy, tally in tallies.items():
+        n = tally.deals
+        index = 0
+        for combination in [Combination("base", {}, base), *combinations]:
+            row: dict[str, Any] = {
+                "policy": policy,
+                "combination": combination.label,
+                "changes": combination.changes,
+                "rules": list(combination.rules),
+            }
+            if combination.variant is None:
+                row |= {"status": "invalid", "error": combination.error}
+                rows.append(row)
+                continue
+            if index in tally.failed:
+                deal, error = tally.failed[index]
+                row |= {
+                    "status": "failed",
+                    "error": f"the engine failed on deal {deal} of seed {seed} ({error})",
+                }
+                rows.append(row)
+                index += 1
+                continue
+            values: dict[str, Any] = {}
+            for k, metric in enumerate(metrics):
+                total, squares = tally.sums[index][k], tally.squares[index][k]
+                if metric.kind == "rate":
+                    entry = wilson(total, n)
+                else:
+                    mean, ci = _mean_ci(total, squares, n)
+                    entry = {"n": n, "mean": _r(mean), "ci95": ci}
+                if index > 0:
+                    diff, diff_ci = _mean_ci(
+                        tally.diff_sums[index][k], tally.diff_squares[index][k], n
+                    )
+                    entry |= {"diff": _r(diff), "diff_ci95": diff_ci}
+                values[metric.key] = entry
+            values["pool_spread"] = _spread(tally.pool_powers[index], n)
+            row |= {"status": "ok", "deals": n, "metrics": values}
+            if index > 0:
+                row["came_into_play"] = tally.came_into_play[index]
+                if read:
+                    row["rules_read"] = tally.rules_read[index]
+            rows.append(row)
+            index += 1
+    return {
+        "base": base.id,
+        "towards": towards,
+        "seed": seed,
+        "deals": next(iter(tallies.values())).deals if tallies else 0,
+        "policies": list(tallies),
+        "metrics": {m.key: m.label for m in metrics} | {"pool_spread": "spread (sd) of the pool"},
+        "skipped": [{"rule": s.rule, "reason": s.reason} for s in skipped],
+        "rows": rows,
+    }
+
+
+COLUMNS = (
+    ("decided_by.uncontested", "uncontested"),
+    ("decided_by.any_brelan", "brelan"),
+    ("decided_by.point", "point"),
+    ("decided_by.void", "void"),
+    ("pool", "pool"),
+    ("pool_spread", "pool sd"),
+    ("bonus_flow", "bonuses"),
+)
+
+
+def _cell(entry: dict[str, Any], rate: bool, is_base: bool) -> str:
+    scale = 100 if rate else 1
+    if "sd" in entry:
+        return "-" if entry["sd"] is None else f"{entry['sd']:.2f}"
+    if is_base:
+        value = entry["rate" if rate else "mean"]
+        return "-" if value is None else (f"{100 * value:.2f}%" if rate else f"{value:.2f}")
+    low, high = entry["diff_ci95"]
+    diff = entry["diff"] * scale
+    half = (high - low) / 2 * scale
+    if half == 0 and diff == 0:
+        return "0"
+    mark = "*" if low > 0 or high < 0 else ""
+    places = 2 if abs(diff) >= 0.01 or diff == 0 else 4  # a small effect is not shown as 0
+    return f"{diff:+.{places}f}±{half:.{places}f}{mark}"
+
+
+CARD_BOUND: dict[str, str] = {
+    "hands.card_under_retourne": "the cards alone reach it: only when a brelan carré meets a "
+    "higher brelan at the showdown and the card under the retourne is that brelan's fourth "
+    "(a few deals in a hundred thousand)",
+    "point.folded_hands_in_side_pools": "it acts only in a side pool, which needs unequal "
+    "caves: only in deals played on a void deal's pool",
+    "point.side_pots_by_winning_suit": "it acts only in a side pool, which needs unequal "
+    "caves: only in deals played on a void deal's pool",
+    "bonuses.carre.amount": "the cards decide it: a brelan carré must be dealt and shown",
+    "bonuses.carre.amount_if_wins_pool": "the cards decide it: a brelan carré must be dealt "
+    "and shown",
+}
+"""Rules no player's choice can bring about: why a policy may not meet them."""
+
+
+def not_met(row: dict[str, Any], deals: int) -> str | None:
+    """``not met in N deals under this policy`` (and why, where no choice reaches the rule)
+    for a combination that changed nothing in any deal; ``None`` otherwise."""
+    if row.get("came_into_play", 1) != 0:
+        return None
+    text = f"not met in {deals} deals under this policy"
+    if row.get("rules_read") == 0:
+        text += ", never came into play (no deal read the rule)"
+    reasons = {CARD_BOUND[r["rule"]] for r in row.get("rules", []) if r["rule"] in CARD_BOUND}
+    return text + (f" ({'; '.join(sorted(reasons))})" if reasons else "")
+
+
+def rule_in_words(rule: dict[str, str]) -> str:
+    """``betting.closing: calling privilege (foster: documented) -> no more round (pagat:
+    documented)``."""
+    return (
+        f"{rule['rule']}: {rule['from']} ({rule['from_system']}: {rule['from_standing']}) -> "
+        f"{rule['to']} ({rule['to_system']}: {rule['to_standing']})"
+    )
+
+
+SWEEP_NOTES = """\
+Columns:
+  came into play: in how many of the deals the change altered something offered to a
+    player, an action taken or a measured result; "not met in N deals under this policy"
+    where it altered none: the row then shows no effect because these players never met
+    the rule, not because the rule has none.
+  uncontested: pools won by a player left alone, without a showdown.
+  brelan: pools won by a brelan of any kind at the showdown (carré, simple, favori,
+    mistigri).
+  point: pools won by the point.
+  void: deals nobody opened (their pool is played for in the deals after them).
+  pool: counters in the pools awarded in the deal (a void deal counts 0).
+  pool sd: the standard deviation of that pool, each row's own (not a difference).
+  bonuses: counters paid for brelans in the deal.
+  dealer, seat 1: the dealer's and the eldest hand's net per deal (seat 1 speaks first),
+    over the deal and the deals played on its pool if it was void; --json gives every
+    seat, and what is still carried (the seats' nets plus it sum to zero).
+Rates are in % on the base row and in percentage points on the others; means in counters."""
+
+
+def sweep_text(data: dict[str, Any]) -> str:
+    """One table per policy: the base's values, then each combination's difference, each
+    row named in words below it, and every column explained."""
+    from .policies import describe_policy
+    from .render import table
+
+    players = len([k for k in data["metrics"] if k.startswith("seat_net.")])
+    columns = [*COLUMNS, (f"seat_net.{players}", "dealer"), ("seat_net.1", "seat 1")]
+    lines = [
+        f"Sweep of {data['base']}"
+        + (f" towards {data['towards']}" if data["towards"] else "")
+        + f": {data['deals']} deals per combination, seed {data['seed']}, the same deals "
+        "for every combination.",
+        "Base row: rates and means. Other rows: difference from the base (rates in "
+        "percentage points) ± the half-width of its 95% interval from the paired per-deal "
+        "differences; * where the interval excludes 0. The pool sd is each row's own.",
+    ]
+    for skipped in data["skipped"]:
+        lines.append(f"skipped {skipped['rule']}: {skipped['reason']}")
+    deals = data["deals"]
+    for policy in data["policies"]:
+        rows = []
+        named: list[str] = []
+        unmet: list[str] = []
+        carried = 0.0
+        for row in data["rows"]:
+            if row["policy"] != policy:
+                continue
+            label = row["combination"]
+            if row["status"] != "ok":
+                rows.append([label, "", row["error"]] + [""] * (len(columns) - 1))
+                continue
+            carried = max(carried, abs(row["metrics"]["carried"]["mean"]))
+            is_base = label == "base"
+            count = "" if is_base else f"{row['came_into_play']}"
+            for rule in row.get("rules", []):
+                named.append(rule_in_words(rule))
+            missing = None if is_base else not_met(row, deals)
+            if missing is not None:
+                rows.append([label, "not met"] + ["-"] * len(columns))
+                unmet.append(f"  {label}: {missing}")
+                continue
+            rows.append(
+                [label, count]
+                + [
+                    _cell(row["metrics"][key], key.startswith("decided_by."), is_base)
+                    for key, _ in columns
+                ]
+            )
+        lines += [
+            "",
+            f"policy {policy}: {describe_policy(policy)}",
+            table(["", "came into play", *(h for _, h in columns)], rows),
+            "Still carried after the deals played on void pools: "
+            + ("0 counters in every row." if carried == 0 else f"at most {carried:.4f} per deal."),
+        ]
+        if unmet:
+            lines += ["Not met (no effect can be measured, rather than an effect of zero):", *unmet]
+        if named:
+            lines += ["Rules changed, from the base's value to the new one:"]
+            lines += [f"  {line}" for line in dict.fromkeys(named)]
+    lines += ["", SWEEP_NOTES]
+    return "\n".join(lines)
+
+
+CSV_FIELDS = (
+    "policy",
+    "combination",
+    "status",
+    "metric",
+    "value",
+    "ci95_low",
+    "ci95_high",
+    "diff",
+    "diff_ci95_low",
+    "diff_ci95_high",
+    "deals",
+    "error",
+)
+
+
+def sweep_csv_rows(data: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """One line per policy, combination and measure (the base's lines carry no diff)."""
+    for row in data["rows"]:
+        head = {"policy": row["policy"], "combination": row["combination"], "status": row["status"]}
+        if row["status"] != "ok":
+            yield head | {"error": row["error"]}
+            continue
+        for key, entry in row["metrics"].items():
+            value = entry.get("rate", entry.get("mean", entry.get("sd")))
+            low, high = entry["ci95"] or (None, None)
+            diff_low, diff_high = entry.get("diff_ci95") or (None, None)
+            yield head | {
+                "metric": key,
+                "value": value,
+                "ci95_low": low,
+                "ci95_high": high,
+                "diff": entry.get("diff"),
+                "diff_ci95_low": diff_low,
+                "diff_ci95_high": diff_high,
+                "deals": row["deals"],
+            }

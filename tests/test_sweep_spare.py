@@ -1,0 +1,113 @@
+"""A sweep that spares the plays a deal cannot need (one deal, many rule sets) gives the
+numbers of playing every combination on its own: several systems, several policies."""
+
+from __future__ import annotations
+
+import pytest
+
+from bouillotte.play.deal import new_deal
+from bouillotte.rules.profiles import Library
+from bouillotte.rules.variant import Variant
+from bouillotte.study.rule_reads import READS, recording
+from bouillotte.study.sweep import SweepTally, sweep_range
+from bouillotte.study.sweep_combinations import towards_combinations, vary_combinations
+
+LIBRARY = Library()
+SLOW = pytest.mark.slow
+
+
+def _row(tally: SweepTally, c: int) -> tuple[object, ...]:
+    return (
+        tally.sums[c],
+        tally.squares[c],
+        tally.diff_sums[c],
+        tally.diff_squares[c],
+        tally.pool_powers[c],
+        tally.came_into_play[c],
+    )
+
+
+def _combinations(base: str, towards: str | None, vary: list[str]) -> list[Variant]:
+    a = LIBRARY.get(base)
+    combinations = vary_combinations(a, vary)
+    if towards:
+        combinations += towards_combinations(a, LIBRARY.get(towards))[0]
+    return [a, *(c.variant for c in combinations if c.variant is not None)]
+
+
+@pytest.mark.parametrize(
+    ("base", "towards", "vary", "policy", "seed"),
+    [
+        ("foster", None, ["forced_bets.straddle_must_be_seen", "hands.mignon"], "simple", 3),
+        pytest.param("foster", "pagat", [], "simple", 3, marks=SLOW),
+        pytest.param("foster", "pagat", [], "bold", 4, marks=SLOW),
+        pytest.param("pagat", "pagat-mistigri", ["hands.favori"], "random", 5, marks=SLOW),
+        pytest.param(
+            "foster",
+            None,
+            ["betting.closing", "bonuses.claimed_without_showdown"],
+            "advised",
+            6,
+            marks=SLOW,
+        ),
+        pytest.param(
+            "foster-three", None, ["hands.favori", "table.draw"], "cautious", 7, marks=SLOW
+        ),
+    ],
+)
+def test_sparing_plays_gives_the_numbers_of_every_combination_played_alone(
+    base: str, towards: str | None, vary: list[str], policy: str, seed: int
+) -> None:
+    variants = _combinations(base, towards, vary)
+    assert len(variants) > 2
+    deals = 40
+    spared = sweep_range(variants, policy, seed, 0, deals)
+    played = sweep_range(variants, policy, seed, 0, deals, spare=False)
+    for c in range(len(variants)):
+        assert _row(spared, c) == _row(played, c)
+    for c in range(1, len(variants)):
+        alone = sweep_range([variants[0], variants[c]], policy, seed, 0, deals, spare=False)
+        assert _row(spared, c) == _row(alone, 1)
+        # A rule that changed a deal was read in it, under the base.
+        assert spared.came_into_play[c] <= spared.rules_read[c] <= spared.deals
+    # Some combinations were spared on some deals, and some rules read in every deal.
+    assert any(n < spared.deals for n in spared.rules_read[1:])
+
+
+def test_the_recorded_variant_plays_as_the_variant_and_notes_what_it_reads() -> None:
+    foster = LIBRARY.get("foster")
+    names = ["A", "B", "C", "D"]
+    READS.clear()
+    recorded = new_deal(recording(foster), names, "D", seed=11)
+    assert "table.hand_size" in READS and "stakes.cave" in READS
+    assert not any(r.startswith("session.") for r in READS)  # they act between deals
+    plain = new_deal(foster, names, "D", seed=11)
+    assert recorded.hands == plain.hands and recorded.retourne == plain.retourne
+    assert recording(foster).rules.model_dump() == foster.rules.model_dump()
+
+
+def test_a_rule_set_the_engine_cannot_play_is_a_failed_row_and_the_others_go_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from bouillotte.study import sweep
+    from bouillotte.study.simulate import play_one as real
+    from bouillotte.study.sweep_report import sweep_report, sweep_text
+
+    base = LIBRARY.get("foster")
+    combinations = vary_combinations(base, ["hands.favori"])
+    broken, other = combinations[0], combinations[1]
+
+    def play_one(variant: Variant, *args: object) -> object:
+        if variant is broken.variant and args[3] == 7:  # deal 7 under that rule set
+            raise ValueError("no suit can win")
+        return real(variant, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sweep, "play_one", play_one)
+    tallies = sweep.run_sweep(base, combinations, ["simple"], 20, seed=2)
+    data = sweep_report(base, combinations, tallies, 2)
+    rows = {r["combination"]: r for r in data["rows"]}
+    assert rows[broken.label]["status"] == "failed"
+    assert "deal 7 of seed 2 (ValueError: no suit can win)" in rows[broken.label]["error"]
+    assert rows[other.label]["status"] == "ok"
+    assert rows["base"]["deals"] == 20
+    assert "the engine failed on deal 7" in sweep_text(data)
