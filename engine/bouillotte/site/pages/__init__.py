@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..inputs import Inputs
 from ..everyrule import every_rule_page
+from ..inputs import Inputs
 from ..page import Log, Page
 from .home import home_page
 from .pairs import pair_index_page, pair_pages
