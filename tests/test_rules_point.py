@@ -101,6 +101,22 @@ def test_best_card_of_all_hands_a_suit_whose_best_card_is_out_cannot_win() -> No
     )
 
 
+def test_best_card_of_all_hands_when_every_best_card_is_out() -> None:
+    """No source says who wins when every suit's best card lies in a folded hand: A (out)
+    holds AS AH AD, D (out) AC. The suits then go to the best cards of B and C, who are
+    in: spades AS 11 + 8S 8 (D) + KS 10 + QS 10 (B) = 39 to B's KS; hearts AH 11 + 9H 9 +
+    8H 8 + KH 10 = 38 to C's KH; diamonds AD 11 + 9D 9 + the retourne 8D 8 = 28; clubs AC
+    11 + 8C 8 = 19. Spades 39 win: B (once an engine error: max() of nothing)."""
+    strict = rule(suit_owner="best-card-of-all-hands")
+    dealt = hands("AS AH AD", "KS QS 8H", "KH 9D 8C", "AC 8S 9H")
+    got = decide_by_point([B, C], dealt, parse_card("8D"), VALUES, strict, D_DEALS)
+    assert (got.winner, got.suit) == (B, S)
+    assert got.reason == (
+        "point: spades 39, best card held by B; every suit's best card lies in a folded "
+        "hand, so each suit goes to the best card of the players still in"
+    )
+
+
 def test_a_dead_suit_below_the_winning_count_is_not_mentioned() -> None:
     """B out with QS 8S QC, A in: spades 48 to A; no dead suit is as rich, none named."""
     got = decide_by_point([A, C], EXAMPLE, EIGHT_OF_HEARTS, VALUES, FOSTER, D_DEALS)

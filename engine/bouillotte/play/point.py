@@ -109,6 +109,16 @@ def decide_by_point(
             dead.append(suit)
         else:
             owners[suit] = owner
+    fallback = ""
+    if not owners:
+        # Every suit's best card lies in a folded hand: no source says who wins then. The
+        # suits go to the contenders' best cards (``best-card-among-contenders``), said so.
+        owners = {s: o for s in dead if (o := _best_holder(hands, contenders, s)) is not None}
+        dead = []
+        fallback = (
+            "; every suit's best card lies in a folded hand, so each suit goes to the best"
+            " card of the players still in"
+        )
     best = max(totals[s] for s in owners)
     tied = [(s, owners[s]) for s in sorted(owners) if totals[s] == best]
     names = seating.names
@@ -124,13 +134,14 @@ def decide_by_point(
         return PointResult(
             owner,
             suit,
-            f"point: {_suit_name(suit)} {best}, best card held by {names[owner]}{dead_note}",
+            f"point: {_suit_name(suit)} {best}, best card held by {names[owner]}"
+            f"{dead_note}{fallback}",
             best,
         )
     suit, owner, why = _break_tie(tied, rule, seating, retourne)
     ranked = sorted(tied, key=lambda pair: pair[0] != suit)
     ties = " ties ".join(f"{_suit_name(s)} {best}" for s, _ in ranked)
-    return PointResult(owner, suit, f"point: {ties}; {why}{dead_note}", best)
+    return PointResult(owner, suit, f"point: {ties}; {why}{dead_note}{fallback}", best)
 
 
 def _richest_suit_else_own_pips(

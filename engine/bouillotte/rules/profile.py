@@ -383,7 +383,10 @@ class Point(_Group):
     ]
     """Who owns a suit. ``best-card-among-contenders``: the player still in who holds its
     best card (a folded hand's cards count for him). ``best-card-of-all-hands``: the holder
-    of its best card, so a suit whose best card lies in a folded hand cannot win.
+    of its best card, so a suit whose best card lies in a folded hand cannot win (where
+    every suit's best card lies in a folded hand, which no source considers, each suit goes
+    to the best card among the players still in, as under ``best-card-among-contenders``,
+    and the explanation says so).
     ``best-card-else-own-pips``: the holder of the richest suit's best card wins if still
     in; if he has dropped, the player still in who counts the greatest face value of cards
     in any other suit.
