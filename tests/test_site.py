@@ -180,6 +180,13 @@ def test_a_scenario_page_shows_cards_outcomes_and_attribution(site: Path) -> Non
     assert "cell-differs" in html and "the scenario&#39;s action 1 (A all-in" in html
     assert "../matrix.html#rule-betting-all_in_may_open_or_raise" in html
     assert html.count("<details") >= 2
+    # Every pair's explanation comes from the one attribution: the scenario page's and the
+    # pair page's say the same of foster and cardrulesplus.
+    suit_tie = 'Counted cards</a> + <a href="{}">Suit tie</a>.'
+    assert suit_tie.format("../matrix.html#rule-point-suit_tie") in html
+    pair = (site / "compare" / "foster--cardrulesplus.html").read_text(encoding="utf-8")
+    entry = pair[pair.index("foster-sight.html#outcome") :].split('.html#outcome"')[1]
+    assert suit_tie.format("#rule-point-suit_tie") in entry
 
 
 def _hostile(tmp_path: Path) -> tuple[Path, Path]:

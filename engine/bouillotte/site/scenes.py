@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from markupsafe import Markup, escape
 
 from ..rules.cards import RANK_NAMES, SUIT_NAMES, SUIT_SYMBOLS, card_str, parse_card
-from ..study.attribution import Attribution
+from ..study.attribution import Attribution, Direction, findings
 from ..study.compare import Comparison
 from ..study.render import event_line, run_text
 from ..study.scenario import RunResult
@@ -234,38 +235,105 @@ def outcome_rows(comparison: Comparison, root: str) -> list[OutcomeRow]:
 
 
 @dataclass(frozen=True)
+class FindingView:
+    says: str
+    """What the sets do, in the words of ``Finding.says``."""
+    sets: list[list[Link]]
+
+
+@dataclass(frozen=True)
+class DirectionView:
+    base: str
+    other: str
+    findings: list[FindingView]
+    note: str
+    """How far the search went (``Search.note``)."""
+    complete: bool
+    found: bool
+    """Whether any set gives the other's outcome."""
+
+
+@dataclass(frozen=True)
+class Standing:
+    variant: str
+    standing: str
+    label: str
+    """The badge in words."""
+    sentence: str
+    """The system's sentence for the rule (``Variant.cite``)."""
+
+
+@dataclass(frozen=True)
 class AttributionView:
     base: str
     other: str
     differing: list[Link]
     responsible: list[list[Link]]
     reproduces: list[list[Link]]
-    standings: list[tuple[Link, list[tuple[str, str, str]]]]
-    """For each responsible rule: per variant, its id, its standing and its badge in words."""
+    towards: DirectionView | None
+    back: DirectionView | None
+    """The other way, only when it names other sets or rules."""
+    one_at_a_time: bool
+    """Whether the search was cut, so the one-at-a-time answer is shown too."""
+    standings: list[tuple[Link, list[Standing]]]
+    """For each rule named: per variant, its standing, its badge and its sentence."""
+
+
+LinkMaker = Callable[[list[str]], list[Link]]
 
 
 def _rule_links(paths: list[str], root: str) -> list[Link]:
     return [Link(rule_label(p), href(root, "matrix.html", rule_id(p))) for p in paths]
 
 
-def attribution_views(attributions: list[Attribution], root: str) -> list[AttributionView]:
-    return [
-        AttributionView(
-            base=a.base,
-            other=a.other,
-            differing=_rule_links(a.differing, root),
-            responsible=[_rule_links(s, root) for s in a.responsible],
-            reproduces=[_rule_links(s, root) for s in a.reproduces],
-            standings=[
-                (
-                    _rule_links([path], root)[0],
-                    [(v, p.standing.value, p.label) for v, p in a.provenance.get(path, {}).items()],
-                )
-                for path in dict.fromkeys(p for group in a.responsible for p in group)
-            ],
-        )
-        for a in attributions
-    ]
+def _direction_view(
+    direction: Direction | None, base: str, other: str, names: dict[str, str], links: LinkMaker
+) -> DirectionView | None:
+    if direction is None:
+        return None
+    shown = names.get(other, other)
+    return DirectionView(
+        base,
+        other,
+        [FindingView(f.says(shown), [links(s) for s in f.sets]) for f in findings(direction)],
+        direction.outcome.note(),
+        direction.outcome.complete,
+        bool(direction.outcome.sets),
+    )
+
+
+def attribution_view(
+    a: Attribution, root: str, names: dict[str, str], links: LinkMaker | None = None
+) -> AttributionView:
+    """What a page says of one attribution; ``links``: how a rule is linked (the matrix,
+    unless given)."""
+    link = links or (lambda paths: _rule_links(paths, root))
+    return AttributionView(
+        base=a.base,
+        other=a.other,
+        differing=link(a.differing),
+        responsible=[link(s) for s in a.responsible],
+        reproduces=[link(s) for s in a.reproduces],
+        towards=_direction_view(a.towards, a.base, a.other, names, link),
+        back=_direction_view(a.back, a.other, a.base, names, link) if a.back_differs() else None,
+        one_at_a_time=a.towards is None or not a.towards.outcome.complete,
+        standings=[
+            (
+                link([path])[0],
+                [
+                    Standing(v, p.standing.value, p.label, a.sentences.get(path, {}).get(v, ""))
+                    for v, p in a.provenance.get(path, {}).items()
+                ],
+            )
+            for path in a.named()
+        ],
+    )
+
+
+def attribution_views(
+    attributions: list[Attribution], root: str, names: dict[str, str] | None = None
+) -> list[AttributionView]:
+    return [attribution_view(a, root, names or {}) for a in attributions]
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from ...rules.profile import rule_paths
 from ...rules.variant import Variant
 from ...study.attribution import signature
 from .. import rules as rule_views
+from .. import scenes
 from ..effects import pair_effects
 from ..ids import (
     href,
@@ -41,6 +42,12 @@ def pair_pages(inputs: Inputs) -> list[Page]:
     outcomes = [
         (c, {r.variant.id: (r, signature(r.data)) for r in c.results}) for c in inputs.comparisons
     ]
+    names = {v.id: v.short or v.id for v in variants}
+
+    def on_page(paths: list[str]) -> list[scenes.Link]:
+        # The pair page sets out each differing rule with both sentences: link there.
+        return [scenes.Link(rule_views.rule_label(p), f"#{rule_id(p)}") for p in paths]
+
     for i, a in enumerate(variants):
         for b in variants[i + 1 :]:
             path = pair_page(a.id, b.id)
@@ -63,9 +70,16 @@ def pair_pages(inputs: Inputs) -> list[Page]:
             for c, by_id in outcomes:
                 if a.id in by_id and b.id in by_id:
                     (ra, sa), (rb, sb) = by_id[a.id], by_id[b.id]
+                    made = inputs.pairs.get((c.scenario.id, a.id, b.id))
                     if sa != sb:
                         scenarios.append(
-                            {"scenario": c.scenario.model, "status": [ra.status, rb.status]}
+                            {
+                                "scenario": c.scenario.model,
+                                "status": [ra.status, rb.status],
+                                "why": scenes.attribution_view(made, root, names, on_page)
+                                if made is not None
+                                else None,
+                            }
                         )
             pages.append(
                 Page(

@@ -52,7 +52,11 @@ def scenario_pages(inputs: Inputs) -> list[Page]:
                     "shown": shown,
                     "log": scenes.log_rows(shown.data["events"]) if shown else [],
                     "outcome": scenes.outcome_rows(comparison, root),
-                    "attributions": scenes.attribution_views(comparison.attributions, root),
+                    "attributions": scenes.attribution_views(
+                        comparison.attributions,
+                        root,
+                        {v.id: v.short or v.id for v in inputs.variants},
+                    ),
                     "transcripts": scenes.transcripts(comparison),
                     "unplayable": inputs.unplayable.get(s.id, []),
                     "in_context": _notes_in_context(inputs.library, s, root),
