@@ -144,7 +144,8 @@ def test_the_ways_of_a_deal_decide_every_combination_as_playing_them_all_does(
     """The exact search from the ways the deal goes agrees with playing every combination
     in order of size, both ways, for every pair of systems differing on nine rules or
     fewer (where playing them all fits the limit) that ends differently in these deals."""
-    from bouillotte.study.attribution import PlayCache, _direction, _Player
+    from bouillotte.study.attribution import PlayCache, _Player
+    from bouillotte.study.reproduce import search_sets
 
     checked = 0
     for scenario_id in ("foster-sight", "tie-dealer-owns-a-suit", "all-in-opening"):
@@ -162,11 +163,13 @@ def test_the_ways_of_a_deal_decide_every_combination_as_playing_them_all_does(
                     play = _Player(
                         scenario, base.variant, other.variant, other.data, PlayCache(scenario)
                     )
-                    want = _direction(a.differing, play, signature(base.data), 512)
-                    assert want.outcome.complete and got.outcome.by_ways
-                    assert got.outcome.sets == want.outcome.sets, (scenario_id, x.id, y.id)
-                    assert got.same_way.sets == want.same_way.sets
-                    assert got.outcome.changes == want.outcome.changes
+                    start = signature(base.data)
+                    want = search_sets(a.differing, play, start, 512)
+                    same = search_sets(a.differing, play, start, 512, same_way=True)
+                    assert want.complete and got.outcome.by_ways and got.outcome.complete
+                    assert got.outcome.sets == want.sets, (scenario_id, x.id, y.id)
+                    assert got.same_way.sets == same.sets
+                    assert got.outcome.changes == want.changes
                 checked += 1
     assert checked >= 3
 
@@ -204,11 +207,32 @@ def test_the_ways_of_a_program_are_all_found() -> None:
         return ("z" in switched, "w" in switched), ["x", "z", "w"]
 
     rules = ["w", "x", "y", "z"]
-    leaves = ways(rules, deal, 100)
-    assert len(leaves) == 2 + 4
+    found = ways(rules, deal, 100)
+    assert len(found.leaves) == 2 + 4 and found.complete
     for size in range(len(rules) + 1):
         for switched in map(frozenset, combinations(rules, size)):
-            assert outcome_of(leaves, switched) == deal(switched)[0]
+            assert outcome_of(found.leaves, switched) == deal(switched)[0]
+    # Bounded, level by level: the base and the three ways one switched rule reaches
+    # (x, z, w) fit in 4; a level that does not fit is not played at all.
+    cut = ways(rules, deal, 5)
+    assert not cut.complete and cut.up_to == 1 and len(cut.leaves) == 4
+    for switched in map(frozenset, combinations(rules, 1)):
+        assert outcome_of(cut.leaves, switched) == deal(switched)[0]
+    # A way that gives what is sought is not followed: everything below holds its rules.
+    settled = ways(rules, deal, 100, settled=lambda outcome: outcome == (False,))
+    assert settled.complete and len(settled.leaves) == 5
+
+
+def test_plays_are_found_by_the_values_of_the_rules_they_read() -> None:
+    """A play read ``x`` then ``y``: any rules agreeing on those two end the same, others
+    are not found."""
+    from bouillotte.study.trajectories import Paths
+
+    paths = Paths()
+    paths.add({"x": "1", "y": "2", "z": "3"}.__getitem__, (("end",), ["x", "y"]))
+    assert paths.find({"x": "1", "y": "2", "z": "9"}.__getitem__) == (("end",), ["x", "y"])
+    assert paths.find({"x": "1", "y": "5", "z": "3"}.__getitem__) is None
+    assert paths.played == 1
 
 
 def test_the_terminal_says_what_each_list_means(runner: CliRunner) -> None:

@@ -18,6 +18,7 @@ from ..rules.resources import bundled
 from ..rules.variant import Variant, differing_rules
 from ..study.attribution import (
     Attribution,
+    SITE_WAYS_LIMIT,
     Direction,
     PlayCache,
     attribute,
@@ -240,7 +241,7 @@ def _attribution(
         return known.attributions[key]
 
     def found() -> dict[str, Any]:
-        made = attribute(scenario, base, other, plays=plays)
+        made = attribute(scenario, base, other, SITE_WAYS_LIMIT, plays)
         assert made.towards is not None and made.back is not None
         return {
             "responsible": made.responsible,
@@ -249,7 +250,7 @@ def _attribution(
             "back": made.back.to_json(a.id),
         }
 
-    inputs = {"scenario": story, "base": key[1], "other": key[2]}
+    inputs = {"scenario": story, "base": key[1], "other": key[2], "ways": SITE_WAYS_LIMIT}
     sets = cached("attribution", inputs, found)
     differing, provenance, sentences = known.between(a, b)
     made = Attribution(

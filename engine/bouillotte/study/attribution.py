@@ -20,23 +20,32 @@ from pydantic import BaseModel
 
 from ..rules.profile import rule_paths
 from ..rules.variant import Provenance, Variant, differing_rules
-from .reproduce import PLAY_LIMIT, Played, Search, search_sets
+from .reproduce import Played, Search
 from .scenario import RunResult, Scenario
 from .trajectories import (
     INVALID,
     UNFIT,
     GroupKey,
+    Leaf,
     Outcome,
-    TooManyWays,
+    Paths,
     minimal,
-    outcome_of,
     play_recorded,
     ways,
 )
 
 WAYS_LIMIT = 1024
-"""At most this many ways of the deal (plays) for one side's actions in one direction;
-beyond, the combinations are played in order of size up to :data:`PLAY_LIMIT`."""
+"""At most this many ways of the deal (plays) for one side's actions in one direction,
+found smallest combinations first (:func:`.trajectories.ways`): every combination of up
+to 10 rules read is decided. A deal reads most of the rules that differ whatever their
+values, so it goes up to 2^k ways over k rules, and the bundled pairs read up to 12. Where
+the search stops is said, with the one-at-a-time answer beside it."""
+
+SITE_WAYS_LIMIT = 32
+"""The site's bound (the site explains 572 pairs of scenarios at once: searching each as
+far as :data:`WAYS_LIMIT` cost 140,000 plays, two minutes of a cold build): every
+combination of up to 2 of 7 rules read, or of 1 of up to 30; ``bouillotte compare``
+searches on from there."""
 
 MAX_SET = 3
 """The one-at-a-time answer (``responsible``) tries sets of up to this many rules."""
@@ -232,10 +241,6 @@ def sides(a: Variant, b: Variant, differing: list[str]) -> tuple[dict[str, Any],
     return provenance, sentences
 
 
-_Key = tuple[tuple[str, ...], tuple[str, ...]]
-"""A system's rules (each rule's value as JSON, in schema order) and the actions played."""
-
-
 class PlayCache:
     """The plays of one scenario under changed rules, by the rules and the actions: the
     same system arises in many pairs and both directions (switching foster's point rule to
@@ -243,8 +248,9 @@ class PlayCache:
 
     def __init__(self, scenario: Scenario) -> None:
         self.scenario = scenario
-        self.recorded: dict[_Key, tuple[Outcome, list[str]]] = {}
-        """Each recorded play (:mod:`.trajectories`): its outcome and the rules it read."""
+        self.paths: dict[tuple[str, ...], Paths] = {}
+        """The plays made (:mod:`.trajectories`), by the actions played, each found by the
+        values of the rules it read."""
         self.groups: dict[GroupKey, BaseModel] = {}
         """Each group of rules made for a recorded play, by its values."""
 
@@ -284,16 +290,23 @@ class _Player:
     def recorded(
         self, switched: frozenset[str], owner: str, actions: tuple[str, ...]
     ) -> tuple[Outcome, list[str]]:
-        """One combination played with one side's actions (once per build of the
-        scenario's plays): its outcome and the rules it read."""
-        rules = tuple((self.theirs if p in switched else self.mine)[p] for p in self.mine)
-        key = (rules, actions)
-        if key not in self.cache.recorded:
+        """One combination played with one side's actions (once for every combination
+        that agrees with it on the rules it reads): its outcome and the rules it read."""
+        mine, theirs = self.mine, self.theirs
+
+        def value(path: str) -> str:
+            return theirs[path] if path in switched else mine[path]
+
+        paths = self.cache.paths.setdefault(actions, Paths())
+        found = paths.find(value)
+        if found is None:
+            rules = tuple(value(p) for p in mine)
             values = {p: self.other.value(p) for p in switched}
-            self.cache.recorded[key] = play_recorded(
+            found = play_recorded(
                 self.scenario, self.base, values, owner, _scored, self.cache.groups, rules
             )
-        return self.cache.recorded[key]
+            paths.add(value, found)
+        return found
 
     def _play(self, paths: tuple[str, ...]) -> Played:
         first: tuple[Any, ...] | None = None
@@ -334,22 +347,21 @@ def _one_at_a_time(
     return responsible, reproduces
 
 
-def _direction(differing: list[str], play: Any, start: Any, limit: int) -> Direction:
-    """Both searches of one direction (the second mostly replays the first's plays)."""
-    return Direction(
-        search_sets(differing, play, start, limit),
-        search_sets(differing, play, start, limit, same_way=True),
-    )
-
-
 class _Exact:
-    """What every combination of switched rules gives, from the ways the deal can go
-    (:func:`.trajectories.ways`), for each side's actions."""
+    """What the combinations of switched rules give, from the ways the deal goes
+    (:func:`.trajectories.ways`), for each side's actions, smallest combinations first."""
 
-    def __init__(self, player: _Player, differing: list[str]) -> None:
-        self.player, self.differing = player, differing
-        self.leaves = [
-            (owner, ways(differing, self._recorder(owner, actions), WAYS_LIMIT))
+    def __init__(self, player: _Player, differing: list[str], limit: int) -> None:
+        self.player, self.differing, self.limit = player, differing, limit
+        aim = player.way
+
+        def settled(outcome: Outcome) -> bool:
+            # Every combination beyond a way that gives the other's outcome for its reasons
+            # holds that way's rules: it is no smaller set, for either search.
+            return isinstance(outcome, tuple) and outcome[1] == aim
+
+        self.found = [
+            ways(differing, self._recorder(owner, actions), limit, settled)
             for owner, actions in player.owners
         ]
 
@@ -358,35 +370,16 @@ class _Exact:
     ) -> Callable[[frozenset[str]], tuple[Outcome, list[str]]]:
         return lambda switched: self.player.recorded(switched, owner, actions)
 
-    def plays(self) -> int:
-        return sum(len(leaves) for _, leaves in self.leaves)
-
-    def failed(self) -> int:
-        return sum(
-            1 for _, leaves in self.leaves for leaf in leaves if isinstance(leaf.outcome, str)
-        )
+    def leaves(self) -> list[Leaf]:
+        return [leaf for found in self.found for leaf in found.leaves]
 
     def __call__(self, paths: tuple[str, ...]) -> Played:
-        switched = frozenset(paths)
-        first: tuple[Any, ...] | None = None
-        reproduces = False
-        for _, leaves in self.leaves:
-            got = outcome_of(leaves, switched)
-            if got == INVALID:
-                return Played(None, False)
-            if got == UNFIT:
-                continue
-            assert isinstance(got, tuple)
-            first = got[0] if first is None else first
-            if got[0] == self.player.target:
-                reproduces = True
-                if got[1] == self.player.way:
-                    return Played(first, True, True)
-        return Played(first, reproduces)
+        # Each combination is a lookup in the plays made (played if none holds it).
+        return self.player(paths)
 
     def direction(self, start: Any) -> Direction:
         target, aim = self.player.target, self.player.way
-        ends = [leaf for _, leaves in self.leaves for leaf in leaves]
+        ends = self.leaves()
         hits = [
             x.switched() for x in ends if isinstance(x.outcome, tuple) and x.outcome[0] == target
         ]
@@ -397,16 +390,20 @@ class _Exact:
             if got is not None and got != start:
                 changes.append(rule)
         n = len(self.differing)
+        complete = all(f.complete for f in self.found)
+        up_to = min(f.up_to for f in self.found)
+        invalid = sum(1 for x in ends if isinstance(x.outcome, str))
 
         def search(found: list[frozenset[str]]) -> Search:
+            sets = minimal(found, self.differing)
             return Search(
-                sets=minimal(found, self.differing),
+                sets=[s for s in sets if complete or len(s) <= up_to],
                 changes=changes,
-                complete=True,
-                up_to=n,
-                played=self.plays(),
-                invalid=self.failed(),
-                limit=WAYS_LIMIT,
+                complete=complete,
+                up_to=up_to,
+                played=len(ends),
+                invalid=invalid,
+                limit=self.limit,
                 rules=n,
                 by_ways=True,
             )
@@ -422,13 +419,13 @@ def attribute(
     scenario: Scenario,
     base: RunResult,
     other: RunResult,
-    limit: int = PLAY_LIMIT,
+    limit: int = WAYS_LIMIT,
     plays: PlayCache | None = None,
 ) -> Attribution:
     """Why ``other`` ends differently from ``base``: the minimal sets both ways, and the
-    one-at-a-time answer; each search tries at most ``limit`` combinations. ``plays``:
-    the scenario's plays, shared by the attributions of one scenario (only a saving of
-    time: the answer is the same)."""
+    one-at-a-time answer; each direction follows at most ``limit`` ways of the deal for
+    each side's actions. ``plays``: the scenario's plays, shared by the attributions of
+    one scenario (only a saving of time: the answer is the same)."""
     cache = plays if plays is not None else PlayCache(scenario)
     a, b = base.variant, other.variant
     differing = differing_rules(a, b)
@@ -436,28 +433,16 @@ def attribute(
     forward = _Player(scenario, a, b, other.data, cache)
     backward = _Player(scenario, b, a, base.data, cache)
     provenance, sentences = sides(a, b, differing)
-    try:
-        exact_there, exact_back = _Exact(forward, differing), _Exact(backward, differing)
-    except TooManyWays:
-        pass
-    else:
-        responsible, reproduces = _one_at_a_time(differing, exact_there, start, target)
-        return Attribution(
-            a.id,
-            b.id,
-            differing,
-            responsible,
-            reproduces,
-            provenance,
-            exact_there.direction(start),
-            exact_back.direction(target),
-            sentences,
-        )
-    # The deal goes too many ways: the combinations are played in order of size instead,
-    # as far as the limit allows.
-    towards = _direction(differing, forward, start, limit)
-    responsible, reproduces = _one_at_a_time(differing, forward, start, target)
-    back = _direction(differing, backward, target, limit)
+    there, back = _Exact(forward, differing, limit), _Exact(backward, differing, limit)
+    responsible, reproduces = _one_at_a_time(differing, there, start, target)
     return Attribution(
-        a.id, b.id, differing, responsible, reproduces, provenance, towards, back, sentences
+        a.id,
+        b.id,
+        differing,
+        responsible,
+        reproduces,
+        provenance,
+        there.direction(start),
+        back.direction(target),
+        sentences,
     )

@@ -70,7 +70,8 @@ class Search:
     """How many rules differ."""
     by_ways: bool = False
     """Decided from the ways the deal goes (:mod:`.trajectories`): ``played`` counts those
-    plays, each of which decides a whole class of combinations."""
+    ways (each decides a whole class of combinations), ``limit`` bounds them, and a cut
+    search decided every combination of up to ``up_to`` rules."""
 
     def alone(self) -> list[str]:
         """The rules that alone reproduce the difference."""
@@ -88,11 +89,17 @@ class Search:
     def note(self) -> str:
         """How far the search went, in words."""
         invalid = f"; {self.invalid} of them no valid system" if self.invalid else ""
-        if self.by_ways:
+        if self.by_ways and self.complete:
             ways = "way" if self.played == 1 else "ways"
             return (
                 f"every combination of the {self.rules} differing rules decided: the deal goes "
                 f"{self.played} {ways} over them, each played once{invalid}"
+            )
+        if self.by_ways:
+            return (
+                f"search cut at {self.played} ways of the deal (the limit is {self.limit}): "
+                f"every combination of up to {self.up_to} of the {self.rules} differing rules "
+                f"decided, not the larger ones{invalid}"
             )
         if self.complete:
             return f"every combination of the {self.rules} differing rules tried{invalid}"

@@ -5,11 +5,14 @@ on what it read before. Played under a copy of the rules that records each rule 
 (the checks of a whole system first, then the deal), a play tells which of the differing
 rules it depended on: every combination of switched rules that agrees with it on those
 rules plays the same deal, to the same end. So the combinations fall into a few classes
-(one per way the deal can go), and all of them are found by playing, depth first, each
+(one per way the deal can go), and all of them are found by playing, level by level, each
 first-read rule the other way while keeping the rules read before it (the way a program's
 paths are enumerated by flipping one branch at a time). Each class is one play; together
-they decide every combination, so the search over every combination is exact and
-complete with a few dozen plays instead of 2^n.
+they decide every combination, so the search over every combination is exact. A deal
+reads most of the rules that differ whatever their values, so it goes up to 2^k ways over
+k rules read: the search is bounded (:func:`ways`), smallest combinations first, and says
+up to which size it decided every combination. Plays are shared by the values of the rules
+they read (:class:`Paths`).
 
 A rule is recorded when the engine reads it from its group (``rules.point.suit_tie``):
 the copy's groups are subclasses that note each field read. Nothing in the engine reads
@@ -150,35 +153,102 @@ class Leaf:
         return all((r in switched) == on for r, on in self.assignment.items())
 
 
-class TooManyWays(Exception):
-    """The deal goes more ways than the limit allows: the caller searches otherwise."""
+@dataclass(frozen=True)
+class Ways:
+    """The ways of a deal found, smallest combinations first, as far as the limit allows."""
+
+    leaves: list[Leaf]
+    up_to: int
+    """Every combination of up to this many switched rules is decided (covered by a leaf,
+    or holding the switched rules of a leaf that ``settled`` stopped at)."""
+    complete: bool
+    """Every combination is so decided."""
 
 
 def ways(
     differing: Sequence[str],
     play: Callable[[frozenset[str]], tuple[Outcome, list[str]]],
     limit: int,
-) -> list[Leaf]:
-    """Every way the deal goes over all combinations of ``differing`` rules switched.
-    ``play`` plays one combination and says which rules it read."""
+    settled: Callable[[Outcome], bool] = lambda outcome: False,
+) -> Ways:
+    """The ways the deal goes over the combinations of ``differing`` rules switched,
+    found level by level: the base (nothing switched), then each way reached by switching
+    one more of the rules a way read. After level k every combination of k rules or fewer
+    is decided, since the way of a combination is reached by switching, in the order they
+    are read, the rules of it the deal reads. A level is played only if it fits within
+    ``limit`` ways in all (so where the search stops does not depend on what is cached).
+    ``play`` plays one combination and says which rules it read; a way whose outcome is
+    ``settled`` is not followed further (every combination below it holds its rules).
+    """
     relevant = set(differing)
     leaves: list[Leaf] = []
+    level: list[dict[str, bool]] = [{}]
+    size = -1
+    while level and len(leaves) + len(level) <= limit:
+        following: list[dict[str, bool]] = []
+        for fixed in level:
+            switched = frozenset(r for r, on in fixed.items() if on)
+            outcome, reads = play(switched)
+            read = [r for r in reads if r in relevant]
+            leaves.append(Leaf({r: r in switched for r in read}, outcome))
+            if settled(outcome):
+                continue
+            prefix = dict(fixed)
+            for rule in read:
+                if rule not in fixed:
+                    following.append({**prefix, rule: True})
+                prefix[rule] = rule in switched
+        size += 1
+        level = following
+    return Ways(leaves, len(differing) if not level else size, not level)
 
-    def explore(fixed: dict[str, bool]) -> None:
-        if len(leaves) >= limit:
-            raise TooManyWays
-        switched = frozenset(r for r, on in fixed.items() if on)
-        outcome, reads = play(switched)
-        read = [r for r in reads if r in relevant]
-        leaves.append(Leaf({r: r in switched for r in read}, outcome))
-        prefix = dict(fixed)
-        for rule in read:
-            if rule not in fixed:
-                explore({**prefix, rule: rule not in switched})
-            prefix[rule] = rule in switched
 
-    explore({})
-    return leaves
+class Paths:
+    """Every play of one scenario with one list of actions, by the values of the rules it
+    read, as a tree: the first rule a play reads is always the same one, the next depends
+    only on its value, and so on (the engine is deterministic), and a play ends the same
+    under any rules that agree on those it read. So a combination of rules whose values
+    lead to an end already played need not be played again: the two directions of a pair
+    and the pairs sharing values share their plays."""
+
+    def __init__(self) -> None:
+        self.root = _Node()
+        self.played = 0
+        """Plays made (the others were found in the tree)."""
+
+    def find(self, value: Callable[[str], str]) -> tuple[Outcome, list[str]] | None:
+        """The end of the play under the rules ``value`` gives (each rule's value as JSON),
+        if those rules lead to one already played."""
+        node = self.root
+        while node.end is None:
+            if node.rule is None:
+                return None
+            child = node.kids.get(value(node.rule))
+            if child is None:
+                return None
+            node = child
+        return node.end
+
+    def add(self, value: Callable[[str], str], end: tuple[Outcome, list[str]]) -> None:
+        """Record a play: its reads, in order, and its end."""
+        self.played += 1
+        node = self.root
+        for rule in end[1]:
+            if node.end is not None or node.rule not in (None, rule):
+                return  # not the path the tree holds: keep the tree as it is
+            node.rule = rule
+            node = node.kids.setdefault(value(rule), _Node())
+        if node.rule is None and not node.kids:
+            node.end = end
+
+
+class _Node:
+    __slots__ = ("end", "kids", "rule")
+
+    def __init__(self) -> None:
+        self.rule: str | None = None
+        self.kids: dict[str, _Node] = {}
+        self.end: tuple[Outcome, list[str]] | None = None
 
 
 def outcome_of(leaves: Sequence[Leaf], switched: frozenset[str]) -> Outcome:
