@@ -185,6 +185,9 @@ class Step:
     legal: list[str]
     action: str
     pot: int
+    event: int = -1
+    """The place in the deal's events of the first event this action made (-1: none, as
+    for the refused action)."""
 
 
 @dataclass(frozen=True)
@@ -211,6 +214,7 @@ def replay(
             raise place.fail(message, written.key, written.text)
         legal = [str(a) for a in deal.legal_actions()]
         to_act = deal.to_act or ""
+        before = len(deal.events)
         try:
             deal.apply(written.action)
         except IllegalAction as exc:
@@ -218,7 +222,8 @@ def replay(
             return Replayed(steps, exc)
         except MissingCardError as exc:
             raise place.fault(exc, message=wording.missing(exc)) from None
-        steps.append(Step(number, to_act, legal, str(written.action), deal.pot_total()))
+        made = before if len(deal.events) > before else -1
+        steps.append(Step(number, to_act, legal, str(written.action), deal.pot_total(), made))
     if not deal.is_over:
         legal_now = ", ".join(str(a) for a in deal.legal_actions())
         raise place.fail(wording.unfinished(deal, legal_now), key)

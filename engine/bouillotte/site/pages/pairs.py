@@ -6,7 +6,7 @@ from typing import Any
 
 from ...rules.profile import rule_paths
 from ...rules.variant import Variant
-from ...study.attribution import signature
+from ...study.attribution import SITE_WAYS_LIMIT, WAYS_LIMIT, signature
 from .. import rules as rule_views
 from .. import scenes
 from ..effects import pair_effects
@@ -76,6 +76,7 @@ def pair_pages(inputs: Inputs) -> list[Page]:
                             {
                                 "scenario": c.scenario.model,
                                 "status": [ra.status, rb.status],
+                                "outcome": scenes.outcome_table([ra, rb], root),
                                 "why": scenes.attribution_view(made, root, names, on_page)
                                 if made is not None
                                 else None,
@@ -92,6 +93,7 @@ def pair_pages(inputs: Inputs) -> list[Page]:
                         "agree": agree,
                         "scenarios": scenarios,
                         "effects": pair_effects(a, b),
+                        "ways": {"site": SITE_WAYS_LIMIT, "command": WAYS_LIMIT},
                     },
                     f"The rules on which {a.title} and {b.title} differ, each with its source.",
                 )
