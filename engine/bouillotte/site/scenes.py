@@ -110,9 +110,30 @@ class LogRow:
     pot: str
 
 
+_SPOKEN = {"action", "straddle", "decline", "privilege", "draw", "stifle"}
+"""The kinds of event a player's word makes (the others the rules make by themselves)."""
+
+
+def _step_events(events: list[dict[str, Any]], steps: Sequence[Step]) -> dict[int, int]:
+    """Each written step's number, by the place of its event: the last event its player's
+    word made among those the step made."""
+    found = {}
+    for step in steps:
+        spoken = [
+            i
+            for i in range(step.event, step.event + step.made)
+            if 0 <= i < len(events)
+            and events[i].get("type") in _SPOKEN
+            and events[i].get("player") == step.player
+        ]
+        if spoken:
+            found[spoken[-1]] = step.number
+    return found
+
+
 def log_rows(events: list[dict[str, Any]], steps: Sequence[Step] = ()) -> list[LogRow]:
     """The events of a deal with the pool after each, each written step numbered."""
-    made = {s.event: s.number for s in steps if s.event >= 0}
+    made = _step_events(events, steps)
     rows = []
     pot = 0
     for index, event in enumerate(events):
@@ -461,6 +482,18 @@ def _card_found(m: re.Match[str]) -> str:
 
 def _cards_in_text(text: str) -> str:
     return _CARD.sub(_card_found, text)
+
+
+def cards_as_text(text: str) -> str:
+    """``text`` with each card as :func:`with_cards` shows it, without the markup (``Q♣C``):
+    the words a page's search entry gives for it."""
+
+    def plain(m: re.Match[str]) -> str:
+        rank = m.group(1) or m.group(4) or m.group(5)
+        suit = m.group(2) or _LETTER[m.group(3) or m.group(6)]
+        return f"{rank}{SUIT_SYMBOLS[suit]}{suit}"
+
+    return _CARD.sub(plain, text)
 
 
 def with_cards(text: str) -> Markup:

@@ -253,6 +253,14 @@ class PlayCache:
         values of the rules it read."""
         self.groups: dict[GroupKey, BaseModel] = {}
         """Each group of rules made for a recorded play, by its values."""
+        self.values: dict[int, tuple[Variant, dict[str, str]]] = {}
+        """Each system's rules as JSON (:func:`_values`), by the system (kept, so that its
+        ``id`` stays its own)."""
+
+    def values_of(self, variant: Variant) -> dict[str, str]:
+        if id(variant) not in self.values:
+            self.values[id(variant)] = (variant, _values(variant))
+        return self.values[id(variant)][1]
 
 
 def _values(variant: Variant) -> dict[str, str]:
@@ -280,7 +288,7 @@ class _Player:
             self.owners.append((other.id, tuple(theirs)))
         self.memo: dict[tuple[str, ...], Played] = {}
         self.cache = cache if cache.scenario is scenario else PlayCache(scenario)
-        self.mine, self.theirs = _values(base), _values(other)
+        self.mine, self.theirs = self.cache.values_of(base), self.cache.values_of(other)
 
     def __call__(self, paths: tuple[str, ...]) -> Played:
         if paths not in self.memo:

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..rules.profiles import Library
 from ..rules.readings import Reading
-from .attribution import Attribution, PlayCache, attribute, signature
+from .attribution import WAYS_LIMIT, Attribution, PlayCache, attribute, signature
 from .reread import Reread, check_concerned, reread, run_reread
 from .scenario import RunResult, Scenario
 
@@ -49,8 +49,10 @@ def compare(
     variant_ids: Sequence[str] | None = None,
     with_attribution: bool = True,
     readings: Sequence[tuple[Reading, Any]] = (),
+    ways_limit: int = WAYS_LIMIT,
 ) -> Comparison:
-    """``readings``: sentences read another way, each played by the systems resting on it."""
+    """``readings``: sentences read another way, each played by the systems resting on it;
+    ``ways_limit``: how many ways of the deal each direction of an attribution follows."""
     own = scenario.variant_ids(library)  # its expect blocks must name known systems
     ids = list(variant_ids) if variant_ids else own
     variants = [library.get(v) for v in ids]
@@ -64,5 +66,5 @@ def compare(
         plays = PlayCache(scenario)
         for other in results[1:]:
             if signature(other.data) != first:
-                attributions.append(attribute(scenario, results[0], other, plays=plays))
+                attributions.append(attribute(scenario, results[0], other, ways_limit, plays))
     return Comparison(scenario, results, attributions, rereads)

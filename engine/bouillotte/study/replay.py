@@ -188,6 +188,9 @@ class Step:
     event: int = -1
     """The place in the deal's events of the first event this action made (-1: none, as
     for the refused action)."""
+    made: int = 0
+    """How many events it made (a first action may decline the straddle and bring the
+    deal before the action itself; a last call, the showdown after it)."""
 
 
 @dataclass(frozen=True)
@@ -222,8 +225,11 @@ def replay(
             return Replayed(steps, exc)
         except MissingCardError as exc:
             raise place.fault(exc, message=wording.missing(exc)) from None
-        made = before if len(deal.events) > before else -1
-        steps.append(Step(number, to_act, legal, str(written.action), deal.pot_total(), made))
+        made = len(deal.events) - before
+        first = before if made else -1
+        steps.append(
+            Step(number, to_act, legal, str(written.action), deal.pot_total(), first, made)
+        )
     if not deal.is_over:
         legal_now = ", ".join(str(a) for a in deal.legal_actions())
         raise place.fail(wording.unfinished(deal, legal_now), key)
