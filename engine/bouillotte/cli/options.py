@@ -66,6 +66,7 @@ ReadingOption = Annotated[
     list[str] | None,
     typer.Option(
         "--reading",
+        metavar="RULE=VALUE",
         help="Play an ambiguous sentence another way, RULE=VALUE, e.g. "
         "point.suit_tie=eldest-first (repeatable; see `bouillotte readings`): every system "
         "whose rule rests on that sentence plays it.",

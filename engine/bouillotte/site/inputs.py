@@ -17,8 +17,8 @@ from ..rules.profiles import Library
 from ..rules.resources import bundled
 from ..rules.variant import Variant, differing_rules
 from ..study.attribution import (
-    Attribution,
     SITE_WAYS_LIMIT,
+    Attribution,
     Direction,
     PlayCache,
     attribute,

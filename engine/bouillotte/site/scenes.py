@@ -504,7 +504,5 @@ def with_cards(text: str) -> Markup:
     between its tags."""
     if isinstance(text, Markup):
         parts = _TAG.split(str(text))
-        return Markup(
-            "".join(p if p.startswith("<") else _cards_in_text(p) for p in parts)
-        )
+        return Markup("".join(p if p.startswith("<") else _cards_in_text(p) for p in parts))
     return Markup(_cards_in_text(str(escape(text))).replace(" -&gt; ", " → "))
