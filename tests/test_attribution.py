@@ -322,3 +322,26 @@ def test_every_expected_reading_plays_from_the_terminal_as_check_plays_it(
             assert signature(got) == signature(want), (scenario.id, case.rule)
             played += 1
     assert played >= len(library.readings)
+
+
+def test_a_bounded_search_says_how_far_it_went_and_gives_the_one_at_a_time_answer(
+    library: Library,
+) -> None:
+    """Within the site's 32 ways, foster-sight under Foster and CardRulesPlus (seven of the
+    nine differing rules read: 1 + 7 + 21 ways up to two rules, 35 more for three) is
+    decided up to two rules: the pair of the ante and the count is found, minimal, and the
+    sets for CardRulesPlus's reasons (four rules) are not; the text says so."""
+    from bouillotte.cli.compare_text import attribution_lines
+    from bouillotte.study.attribution import SITE_WAYS_LIMIT
+
+    scenario = ScenarioLibrary().find("foster-sight")
+    comparison = compare(scenario, library, ["foster", "cardrulesplus"], ways_limit=SITE_WAYS_LIMIT)
+    (a,) = comparison.attributions
+    assert a.towards is not None
+    search = a.towards.outcome
+    assert not search.complete and search.up_to == 2 and search.played <= SITE_WAYS_LIMIT
+    assert search.sets == [["forced_bets.others_ante", "point.counted_cards"]]
+    assert a.towards.same_way.sets == []
+    text = "\n".join(attribution_lines(a))
+    assert "every combination of up to 2 of the 9 differing rules decided" in text
+    assert "one at a time (each rule switched alone" in text
