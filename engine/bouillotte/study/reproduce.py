@@ -97,7 +97,8 @@ class Search:
             )
         if self.by_ways:
             return (
-                f"search cut at {self.played} ways of the deal (the limit is {self.limit}): "
+                f"search cut at {self.played} ways of the deal (at most {self.limit} for each "
+                "list of actions played): "
                 f"every combination of up to {self.up_to} of the {self.rules} differing rules "
                 f"decided, not the larger ones{invalid}"
             )
