@@ -200,15 +200,19 @@ def test_a_pair_page_shows_what_ends_differently_side_by_side(site: Path) -> Non
     """Foster's sight under Foster and CardRulesPlus (worked by hand, as in
     tests/test_attribution.py): Foster gives the main pool of 105 to A on the tie of clubs
     and spades at 40, CardRulesPlus 106 to D (everyone antes 1; the retourne's suit breaks
-    the tie at 31), so A ends +70 against -35 and D +50 against +156."""
+    the tie at 31), so A ends +70 against -35 and D +50 against +156; C loses his 120
+    under both."""
     pair = (site / "compare" / "foster--cardrulesplus.html").read_text(encoding="utf-8")
     entry = pair[pair.index('id="scenario-foster-sight"') :].split("</article>")[0]
     text = _text(entry)
     assert "Main pool 105 to A" in text and "106 to D" in text
     assert "Net for A +70" in text and "-35" in text and "+156" in text
+    # What does not differ is said in a line, not repeated in the table.
+    assert "The same under both: status settled; bonuses none;" in text
+    assert "net for C -120" in text and "Net for C" not in text
     assert entry.count('class="cell-differs"') >= 4
     assert "Switching Foster 1897’s rules to CardRulesPlus 2020s’s" in text
-    assert "settled; " not in _text(pair)
+    assert "Foster 1897: settled; CardRulesPlus 2020s: settled" not in _text(pair)
 
 
 def test_a_refusal_alike_is_shown_once_and_steps_are_steps(site: Path) -> None:

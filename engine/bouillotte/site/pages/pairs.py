@@ -76,7 +76,7 @@ def pair_pages(inputs: Inputs) -> list[Page]:
                             {
                                 "scenario": c.scenario.model,
                                 "status": [ra.status, rb.status],
-                                "outcome": scenes.outcome_table([ra, rb], root),
+                                **_what_differs(scenes.outcome_table([ra, rb], root)),
                                 "why": scenes.attribution_view(made, root, names, on_page)
                                 if made is not None
                                 else None,
@@ -99,6 +99,21 @@ def pair_pages(inputs: Inputs) -> list[Page]:
                 )
             )
     return pages
+
+
+def _what_differs(rows: list[scenes.OutcomeRow]) -> dict[str, Any]:
+    """A scenario's outcome under two systems: the rows that differ (every row when one
+    of them refuses the deal, whose one cell spans them) and, in words, those that do not."""
+    if any(c.rowspan > 1 for row in rows for c in row.cells):
+        return {"outcome": rows, "same": []}
+    differ, same = [], []
+    for row in rows:
+        first, second = row.cells
+        if (first.text, first.detail) != (second.text, second.detail):
+            differ.append(row)
+        else:
+            same.append(f"{row.label[:1].lower()}{row.label[1:]} {first.text}")
+    return {"outcome": differ, "same": same}
 
 
 def pair_index_page(inputs: Inputs) -> Page:
