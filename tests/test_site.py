@@ -177,9 +177,66 @@ def test_a_scenario_page_shows_cards_outcomes_and_attribution(site: Path) -> Non
     html = (site / "scenarios" / "foster-sight.html").read_text(encoding="utf-8")
     assert 'aria-label="ace of clubs"' in html and "♣" in html
     assert '<span class="card-letter">C</span>' in html
-    assert "cell-differs" in html and "the scenario&#39;s action 1 (A all-in" in html
+    assert "cell-differs" in html and "step 1 (A all-in) is not allowed" in html
     assert "../matrix.html#rule-betting-all_in_may_open_or_raise" in html
     assert html.count("<details") >= 2
+    # Every pair's explanation comes from the one attribution: the scenario page's and the
+    # pair page's say the same of foster and cardrulesplus (the site's search stops at
+    # two rules here: it says so, and the command line finds the tie-break's set).
+    together = 'Others ante</a> + <a href="{}">Counted cards</a>.'
+    assert together.format("../matrix.html#rule-point-counted_cards") in html
+    assert "every combination of up to 2 of the 9 differing rules decided" in html
+    assert "bouillotte compare foster-sight</code> searches on" in html
+    pair = (site / "compare" / "foster--cardrulesplus.html").read_text(encoding="utf-8")
+    entry = pair[pair.index("foster-sight.html#outcome") :].split("</article>")[0]
+    assert together.format("#rule-point-counted_cards") in entry
+
+
+def _text(html: str) -> str:
+    return re.sub(r"\s+", " ", html_lib.unescape(re.sub(r"<[^>]+>", " ", html)))
+
+
+def test_a_pair_page_shows_what_ends_differently_side_by_side(site: Path) -> None:
+    """Foster's sight under Foster and CardRulesPlus (worked by hand, as in
+    tests/test_attribution.py): Foster gives the main pool of 105 to A on the tie of clubs
+    and spades at 40, CardRulesPlus 106 to D (everyone antes 1; the retourne's suit breaks
+    the tie at 31), so A ends +70 against -35 and D +50 against +156; C loses his 120
+    under both."""
+    pair = (site / "compare" / "foster--cardrulesplus.html").read_text(encoding="utf-8")
+    entry = pair[pair.index('id="scenario-foster-sight"') :].split("</article>")[0]
+    text = _text(entry)
+    assert "Main pool 105 to A" in text and "106 to D" in text
+    assert "Net for A +70" in text and "-35" in text and "+156" in text
+    # What does not differ is said in a line, not repeated in the table.
+    assert "The same under both: status settled; bonuses none;" in text
+    assert "net for C -120" in text and "Net for C" not in text
+    assert entry.count('class="cell-differs"') >= 4
+    assert "Switching Foster 1897’s rules to CardRulesPlus 2020s’s" in text
+    assert "Foster 1897: settled; CardRulesPlus 2020s: settled" not in _text(pair)
+
+
+def test_a_refusal_alike_is_shown_once_and_steps_are_steps(site: Path) -> None:
+    """Four Pagat systems refuse foster-sight's first step by the same rule: one cell says
+    it once for the four, with the actions each would allow; the log numbers the written
+    steps (A's all-in is step 1, after the blind and the deal, which have none)."""
+    html = (site / "scenarios" / "foster-sight.html").read_text(encoding="utf-8")
+    outcome = html[html.index('id="outcome"') : html.index('id="why"')]
+    assert outcome.count("cannot open with his whole cave") == 1
+    assert 'colspan="4"' in outcome and "These 4 systems refuse the deal" in outcome
+    assert "Under Pagat card, all ante: pass, bet 2-34, fold." in _text(outcome)
+    assert "action 1" not in _text(html)
+    log = html[html.index('<table class="log">') : html.index("</table>")]
+    rows = re.findall(r"<tr><td>(\d*)</td><td>(\w*)</td>", log)
+    assert rows[:4] == [("", "D"), ("", "A"), ("", ""), ("1", "A")]
+
+
+def test_cards_are_written_one_way_on_a_scenario_page(site: Path) -> None:
+    """The notes write ♣A, the terminal's transcripts AC: the page shows each as the deal
+    does (rank, suit symbol, suit letter)."""
+    html = (site / "scenarios" / "foster-sight.html").read_text(encoding="utf-8")
+    text = _text(re.sub(r'<span class="card-letter">[SHDC]</span>', "", html))
+    assert not re.search(r"\b(10|[AKQJ987])[SHDC]\b|[♠♥♦♣](10|[AKQJ987])\b", text)
+    assert html.count('title="ace of clubs"') >= 3
 
 
 def _hostile(tmp_path: Path) -> tuple[Path, Path]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..study import render
+from ..study.attribution import MAX_SET, Attribution, Direction, findings
 from ..study.compare import Comparison
 
 
@@ -32,7 +33,10 @@ def comparison_text(comparison: Comparison) -> str:
         rows.append([result.variant.id, *cells])
         marks.append([False, *[c != f for c, f in zip(cells, first, strict=True)]])
     headers = ["variant", "status", "pots", "bonuses", *[f"net {p}" for p in players]]
-    lines = [f"{scenario.id}: {scenario.model.title}", render.table(headers, rows, marks)]
+    lines = [f"{scenario.id}: {scenario.model.title}"]
+    for variant, rereads in comparison.rereads.items():
+        lines.extend(f"  {r.text(variant)}" for r in rereads)
+    lines.append(render.table(headers, rows, marks))
     for result in comparison.results:
         for pot in result.data["pots"]:
             lines.append(
@@ -41,19 +45,53 @@ def comparison_text(comparison: Comparison) -> str:
         if result.data["status"] == "illegal":
             lines.append(f"  {result.variant.id}: {result.data['error']['message']}")
     for attribution in comparison.attributions:
+        lines.extend(attribution_lines(attribution))
+    return "\n".join(lines)
+
+
+def _sets(groups: list[list[str]]) -> str:
+    return "; ".join(" + ".join(group) for group in groups)
+
+
+def _direction_lines(direction: Direction, other: str, indent: str) -> list[str]:
+    lines = []
+    for finding in findings(direction):
+        lines.append(f"{indent}{finding.says(other)}: {_sets(finding.sets)}")
+    if not direction.outcome.sets:
+        lines.append(f"{indent}no combination tried gives {other}'s outcome")
+    lines.append(f"{indent}({direction.outcome.note()})")
+    return lines
+
+
+def attribution_lines(attribution: Attribution) -> list[str]:
+    """What the rules do, in words: the minimal sets both ways, the rules that change the
+    outcome alone, and each rule's standing and sentence in both systems."""
+    base, other = attribution.base, attribution.other
+    lines = [f"why {other} differs from {base} (switching {base}'s rules to {other}'s):"]
+    towards, back = attribution.towards, attribution.back
+    if towards is not None:
+        lines.extend(_direction_lines(towards, other, "  "))
+    if back is not None and attribution.back_differs():
+        lines.append(f"  the other way, switching {other}'s rules to {base}'s:")
+        lines.extend(_direction_lines(back, base, "    "))
+    if towards is None or not towards.outcome.complete:
+        label = "one at a time (each rule switched alone, or else the smallest sets)"
         if attribution.responsible:
-            causes = "; ".join(" + ".join(group) for group in attribution.responsible)
-            exact = "; ".join(" + ".join(group) for group in attribution.reproduces)
+            exact = _sets(attribution.reproduces)
             lines.append(
-                f"why {attribution.other} differs from {attribution.base}: {causes}"
-                + (f" (alone reproduces it: {exact})" if exact else "")
+                f"  {label}: changing {_sets(attribution.responsible)} changes the outcome"
+                + (f"; {exact} alone gives {other}'s" if exact else "")
             )
-            named = dict.fromkeys(p for group in attribution.responsible for p in group)
-            for path in named:
-                lines.append(f"    {attribution.standing_text(path)}")
         else:
             lines.append(
-                f"why {attribution.other} differs from {attribution.base}: no set of up to 3 "
-                f"of the {len(attribution.differing)} differing rules changes it alone"
+                f"  {label}: no set of up to {MAX_SET} of the "
+                f"{len(attribution.differing)} differing rules changes it alone"
             )
-    return "\n".join(lines)
+    named = attribution.named()
+    if named:
+        lines.append("  the rules named, with each system's standing and sentence:")
+    for path in named:
+        lines.append(f"    {attribution.standing_text(path)}")
+        for variant, sentence in attribution.sentences.get(path, {}).items():
+            lines.append(f"      {variant}: {sentence}")
+    return lines

@@ -62,6 +62,16 @@ ScenarioDirs = Annotated[
     ),
 ]
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON data on stdout.")]
+ReadingOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--reading",
+        metavar="RULE=VALUE",
+        help="Play an ambiguous sentence another way, RULE=VALUE, e.g. "
+        "point.suit_tie=eldest-first (repeatable; see `bouillotte readings`): every system "
+        "whose rule rests on that sentence plays it.",
+    ),
+]
 
 
 _UNPRINTABLE = re.compile(

@@ -20,7 +20,8 @@ The engine reads only these values: it never asks which system it is playing.
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Callable
+from typing import Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -585,6 +586,14 @@ class Rules(_Group):
                     f"(stakes.cave: {cave}); no player could put it up"
                 )
         return self
+
+
+def check_system(rules: Rules) -> None:
+    """The checks of a whole system (each ``model_validator`` of :class:`Rules`, in order),
+    on rules built without validation: rule attribution runs them on a copy that records
+    which rules they read. ValueError if the system is not valid."""
+    for check in (Rules._pack_can_deal, Rules._stakes_within_the_cave):
+        cast(Callable[[Rules], Rules], check)(rules)
 
 
 describe_fields(__name__)

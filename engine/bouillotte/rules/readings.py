@@ -203,3 +203,37 @@ def readings_json(
             }
         )
     return out
+
+
+def parse_reading(text: str, readings: dict[str, Reading]) -> tuple[Reading, Any]:
+    """A reading to play, written ``rule=value`` (``point.suit_tie=eldest-first``): the
+    sentence it re-reads and the rule's value, checked against the readings and the
+    schema. Bad input names the valid rules or values."""
+    from .errors import InputError
+
+    rule, sep, written = text.partition("=")
+    rule, written = rule.strip(), written.strip()
+    known = ", ".join(sorted(readings)) or "none"
+    if not sep or not rule or not written:
+        raise InputError(
+            f"write a reading as RULE=VALUE (e.g. point.suit_tie=eldest-first); "
+            f"the rules with readings: {known}",
+            field="--reading",
+            value=text,
+            has_value=True,
+        )
+    reading = readings.get(rule)
+    if reading is None:
+        what = f"{rule!r} has no readings" if rule in rule_paths() else f"unknown rule {rule!r}"
+        raise InputError(f"{what}; the rules with readings: {known}", field="--reading")
+    values = ", ".join(str(v) for v in reading.values())
+    try:
+        value = rule_value(rule, written)
+    except ValidationError:
+        value = None
+    if value is None or reading_of(readings, rule, value) is None:
+        raise InputError(
+            f"{written!r} is not a reading of {rule}; its readings: {values}",
+            field="--reading",
+        )
+    return reading, value

@@ -16,7 +16,15 @@ from ..rules.errors import InputError
 from ..rules.profiles import Library
 from ..rules.resources import bundled
 from ..rules.variant import Variant, differing_rules
-from ..study.attribution import Attribution, attribute, signature
+from ..study.attribution import (
+    SITE_WAYS_LIMIT,
+    Attribution,
+    Direction,
+    PlayCache,
+    attribute,
+    sides,
+    signature,
+)
 from ..study.compare import Comparison
 from ..study.render import counted
 from ..study.replay import Step
@@ -43,6 +51,9 @@ class Inputs:
     """Whether the bundled profiles, scenarios and glossary are part of the site."""
     statistics: Statistics | None = None
     """The statistics page's simulation, started early (``None``: started when needed)."""
+    pairs: dict[tuple[str, str, str], Attribution] = field(default_factory=dict)
+    """Why two systems' outcomes differ in a scenario, by scenario id and both ids (the
+    first before the second in the systems' order)."""
 
 
 class Statistics:
@@ -114,7 +125,13 @@ def collect(
             statistics.close()
         raise
     return Inputs(
-        library, variants, comparisons, unplayable, include_bundled, statistics=statistics
+        library,
+        variants,
+        comparisons,
+        unplayable,
+        include_bundled,
+        statistics=statistics,
+        pairs=known.pairs,
     )
 
 
@@ -175,14 +192,20 @@ def _compared(
     told = json.dumps(scenario.model.model_dump(mode="json"), sort_keys=True)
     story = hashlib.sha256(told.encode()).hexdigest()
     results = [_played(scenario, story, library.get(v), known) for v in ids]
-    attributions = []
-    if results:
-        first = signature(results[0].data)
-        attributions = [
-            _attribution(scenario, story, results[0], other, known)
-            for other in results[1:]
-            if signature(other.data) != first
-        ]
+    outcomes = [signature(r.data) for r in results]
+    plays = PlayCache(scenario)
+    # Every pair that ends differently, in the systems' order: the scenario page shows the
+    # first system's, each pair page its own, all from the one function.
+    for i, base in enumerate(results):
+        for j in range(i + 1, len(results)):
+            if outcomes[j] != outcomes[i]:
+                made = _attribution(scenario, story, base, results[j], known, plays)
+                known.pairs[scenario.id, base.variant.id, results[j].variant.id] = made
+    attributions = [
+        known.pairs[scenario.id, results[0].variant.id, other.variant.id]
+        for n, other in enumerate(results[1:], start=1)
+        if outcomes[n] != outcomes[0]
+    ]
     return Comparison(scenario, results, attributions)
 
 
@@ -208,20 +231,44 @@ def _attribution(
     base: RunResult,
     other: RunResult,
     known: _Known,
+    plays: PlayCache | None = None,
 ) -> Attribution:
+    """``attribute``, read from the build cache when it holds it (and made once a build:
+    the scenario page and the pair page of the same two systems share it)."""
     a, b = base.variant, other.variant
+    key = (story, known.print_of(a), known.print_of(b))
+    if key in known.attributions:
+        return known.attributions[key]
 
     def found() -> dict[str, Any]:
-        made = attribute(scenario, base, other)
-        return {"responsible": made.responsible, "reproduces": made.reproduces}
+        made = attribute(scenario, base, other, SITE_WAYS_LIMIT, plays)
+        assert made.towards is not None and made.back is not None
+        return {
+            "responsible": made.responsible,
+            "reproduces": made.reproduces,
+            "towards": made.towards.to_json(b.id),
+            "back": made.back.to_json(a.id),
+        }
 
-    inputs = {"scenario": story, "base": known.print_of(a), "other": known.print_of(b)}
+    inputs = {"scenario": story, "base": key[1], "other": key[2], "ways": SITE_WAYS_LIMIT}
     sets = cached("attribution", inputs, found)
-    differing, provenance = known.between(a, b)
-    return Attribution(a.id, b.id, differing, sets["responsible"], sets["reproduces"], provenance)
+    differing, provenance, sentences = known.between(a, b)
+    made = Attribution(
+        a.id,
+        b.id,
+        differing,
+        sets["responsible"],
+        sets["reproduces"],
+        provenance,
+        Direction.from_json(sets["towards"]),
+        Direction.from_json(sets["back"]),
+        sentences,
+    )
+    known.attributions[key] = made
+    return made
 
 
-_Differences = tuple[list[str], dict[str, dict[str, Any]]]
+_Differences = tuple[list[str], dict[str, dict[str, Any]], dict[str, dict[str, str]]]
 
 
 @dataclass
@@ -232,7 +279,12 @@ class _Known:
     """Each system's ``cache.fingerprint_digest``, by id."""
     differences: dict[tuple[str, str], _Differences] = field(default_factory=dict)
     """For a pair of systems: the rules on which they differ, each with how each source
-    stands behind it (only read, so one copy serves every scenario of the pair)."""
+    stands behind it and its sentence (only read, so one copy serves every scenario of the
+    pair)."""
+    attributions: dict[tuple[str, str, str], Attribution] = field(default_factory=dict)
+    """Each attribution made, by the scenario's hash and both systems' prints."""
+    pairs: dict[tuple[str, str, str], Attribution] = field(default_factory=dict)
+    """Each pair's attribution in each scenario, by scenario id and both systems' ids."""
 
     def print_of(self, variant: Variant) -> str:
         if variant.id not in self.prints:
@@ -242,8 +294,6 @@ class _Known:
     def between(self, a: Variant, b: Variant) -> _Differences:
         if (a.id, b.id) not in self.differences:
             differing = differing_rules(a, b)
-            self.differences[a.id, b.id] = (
-                differing,
-                {p: {a.id: a.provenance(p), b.id: b.provenance(p)} for p in differing},
-            )
+            provenance, sentences = sides(a, b, differing)
+            self.differences[a.id, b.id] = (differing, provenance, sentences)
         return self.differences[a.id, b.id]

@@ -24,6 +24,7 @@ from ..rules.profile import GROUPS
 from .ids import slug
 from .prose import docstring_markdown, tokens
 from .rules import rule_label
+from .scenes import cards_as_text
 from .search import PageText, Section
 
 HEADINGS = {
@@ -165,7 +166,8 @@ def _scenarios(c: Mapping[str, Any]) -> _Text:
 def _scenario(c: Mapping[str, Any]) -> _Text:
     s = c["scenario"]
     work = c["work"]
-    return _Text([s.title, work.title if work else s.source.work, s.source.locator, words(s.notes)])
+    notes = words(cards_as_text(s.notes))  # the cards as the page writes them
+    return _Text([s.title, work.title if work else s.source.work, s.source.locator, notes])
 
 
 def _readings(c: Mapping[str, Any]) -> _Text:

@@ -185,6 +185,12 @@ class Step:
     legal: list[str]
     action: str
     pot: int
+    event: int = -1
+    """The place in the deal's events of the first event this action made (-1: none, as
+    for the refused action)."""
+    made: int = 0
+    """How many events it made (a first action may decline the straddle and bring the
+    deal before the action itself; a last call, the showdown after it)."""
 
 
 @dataclass(frozen=True)
@@ -211,6 +217,7 @@ def replay(
             raise place.fail(message, written.key, written.text)
         legal = [str(a) for a in deal.legal_actions()]
         to_act = deal.to_act or ""
+        before = len(deal.events)
         try:
             deal.apply(written.action)
         except IllegalAction as exc:
@@ -218,7 +225,11 @@ def replay(
             return Replayed(steps, exc)
         except MissingCardError as exc:
             raise place.fault(exc, message=wording.missing(exc)) from None
-        steps.append(Step(number, to_act, legal, str(written.action), deal.pot_total()))
+        made = len(deal.events) - before
+        first = before if made else -1
+        steps.append(
+            Step(number, to_act, legal, str(written.action), deal.pot_total(), first, made)
+        )
     if not deal.is_over:
         legal_now = ", ".join(str(a) for a in deal.legal_actions())
         raise place.fail(wording.unfinished(deal, legal_now), key)

@@ -7,10 +7,12 @@ from typing import Annotated
 import typer
 
 from ...rules.profiles import Library
+from ...rules.readings import parse_reading
 from ...study.compare import compare
 from ...study.scenario import ScenarioLibrary
 from ..options import (
     JsonFlag,
+    ReadingOption,
     ScenarioDirs,
     VariantsDirs,
     command_app,
@@ -45,20 +47,29 @@ def compare_command(
     ] = None,
     variants: VariantsDirs = None,
     scenarios: ScenarioDirs = None,
+    reading: ReadingOption = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Run scenarios under every variant side by side and name the rules that differ.
 
-    Cells that differ from the first variant are marked with '*'; below the table, the
-    rules whose change alone turns the first variant's outcome into another's.
+    Cells that differ from the first variant are marked with '*'. Below the table, for
+    each variant that ends differently from the first: every smallest set of the rules on
+    which they differ that, switched in the first to the other's values, gives the
+    other's outcome (found by playing the combinations, smallest first; said so when
+    the search is cut), the rules that alone change the outcome, the same the other way
+    where it differs, and each rule's standing and sentence in both systems.
 
     Example:  bouillotte compare foster-sight -v foster -v pagat
+    Example:  bouillotte compare foster-sight --reading point.suit_tie=eldest-first
     """
     ids = [*(variant or []), *(only.split(",") if only else [])]
     library = Library(variants or [])
     store = ScenarioLibrary(scenarios or [])
     chosen = [i.strip() for i in ids if i.strip()] or None
-    comparisons = [compare(store.find(name), library, chosen) for name in scenario]
+    readings = [parse_reading(r, library.readings) for r in reading or []]
+    comparisons = [
+        compare(store.find(name), library, chosen, readings=readings) for name in scenario
+    ]
     if as_json:
         data = [c.to_json() for c in comparisons]
         print_json(data[0] if len(data) == 1 else data)

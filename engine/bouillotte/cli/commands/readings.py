@@ -47,5 +47,7 @@ def readings_command(variants: VariantsDirs = None, as_json: JsonFlag = False) -
         for reading in item["readings"]:
             who = ", ".join(reading["variants"]) or "no bundled system"
             typer.echo(f"  - {reading['value']} ({who}): {reading['meaning']}")
-        typer.echo(f"  deal: bouillotte run {item['scenario']} --variant {item['variant']}")
+        deal = f"bouillotte run {item['scenario']} --variant {item['variant']}"
+        typer.echo(f"  deal: {deal}")
+        typer.echo(f"  each reading: {deal} --reading {item['rule']}=VALUE")
         typer.echo("")

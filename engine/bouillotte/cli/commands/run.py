@@ -7,11 +7,14 @@ from typing import Annotated
 import typer
 
 from ...rules.profiles import Library
+from ...rules.readings import parse_reading
 from ...study import render
 from ...study.check import compare_expect
-from ...study.scenario import RunResult, Scenario, ScenarioLibrary, run_scenario
+from ...study.reread import check_concerned, reread, run_reread
+from ...study.scenario import RunResult, Scenario, ScenarioLibrary
 from ..options import (
     JsonFlag,
+    ReadingOption,
     ScenarioDirs,
     VariantsDirs,
     command_app,
@@ -50,6 +53,7 @@ def run_command(
     ] = None,
     variants: VariantsDirs = None,
     scenarios: ScenarioDirs = None,
+    reading: ReadingOption = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Play one scenario (a deal and its actions) and settle it.
@@ -60,18 +64,32 @@ def run_command(
     step), that is the outcome and the exit status 0; an action refused unexpectedly is
     bad input: it is also reported on stderr at its file and line, and the status is 2.
 
+    With --reading RULE=VALUE, every system whose rule rests on that ambiguous sentence
+    plays the reading instead of its own (the text says so; the JSON adds 'readings').
+
     Example:  bouillotte run foster-sight --variant foster --json
+    Example:  bouillotte run foster-sight -v foster --reading point.suit_tie=eldest-first
     """
     library = Library(variants or [])
     found = ScenarioLibrary(scenarios or []).find(scenario)
     ids = variant or found.variant_ids(library)
     found.variant_ids(library)  # the file's own list of variants must name known ones
-    results = [run_scenario(found, library.get(v)) for v in ids]
+    chosen = [parse_reading(r, library.readings) for r in reading or []]
+    systems = [library.get(v) for v in ids]
+    check_concerned(systems, chosen)
+    played = [reread(v, chosen) for v in systems]
+    results = [run_reread(found, v, applied) for v, applied in played]
+    datas = [
+        {**r.data, "readings": [a.to_json() for a in applied]} if applied else r.data
+        for r, (_, applied) in zip(results, played, strict=True)
+    ]
     if as_json:
-        print_json(results[0].data if len(results) == 1 else [r.data for r in results])
+        print_json(datas[0] if len(datas) == 1 else datas)
     else:
-        for result in results:
-            typer.echo(render.run_text(result.data, found.model.title))
+        for data, (system, applied) in zip(datas, played, strict=True):
+            for a in applied:
+                typer.echo(a.text(system.id))
+            typer.echo(render.run_text(data, found.model.title))
             typer.echo("")
     refusals = [r for r in results if r.refusal() is not None and not _expected(found, r)]
     for result in refusals:

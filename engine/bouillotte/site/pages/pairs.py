@@ -6,8 +6,9 @@ from typing import Any
 
 from ...rules.profile import rule_paths
 from ...rules.variant import Variant
-from ...study.attribution import signature
+from ...study.attribution import SITE_WAYS_LIMIT, WAYS_LIMIT, signature
 from .. import rules as rule_views
+from .. import scenes
 from ..effects import pair_effects
 from ..ids import (
     href,
@@ -41,6 +42,12 @@ def pair_pages(inputs: Inputs) -> list[Page]:
     outcomes = [
         (c, {r.variant.id: (r, signature(r.data)) for r in c.results}) for c in inputs.comparisons
     ]
+    names = {v.id: v.short or v.id for v in variants}
+
+    def on_page(paths: list[str]) -> list[scenes.Link]:
+        # The pair page sets out each differing rule with both sentences: link there.
+        return [scenes.Link(rule_views.rule_label(p), f"#{rule_id(p)}") for p in paths]
+
     for i, a in enumerate(variants):
         for b in variants[i + 1 :]:
             path = pair_page(a.id, b.id)
@@ -63,9 +70,17 @@ def pair_pages(inputs: Inputs) -> list[Page]:
             for c, by_id in outcomes:
                 if a.id in by_id and b.id in by_id:
                     (ra, sa), (rb, sb) = by_id[a.id], by_id[b.id]
+                    made = inputs.pairs.get((c.scenario.id, a.id, b.id))
                     if sa != sb:
                         scenarios.append(
-                            {"scenario": c.scenario.model, "status": [ra.status, rb.status]}
+                            {
+                                "scenario": c.scenario.model,
+                                "status": [ra.status, rb.status],
+                                **_what_differs(scenes.outcome_table([ra, rb], root)),
+                                "why": scenes.attribution_view(made, root, names, on_page)
+                                if made is not None
+                                else None,
+                            }
                         )
             pages.append(
                 Page(
@@ -78,11 +93,27 @@ def pair_pages(inputs: Inputs) -> list[Page]:
                         "agree": agree,
                         "scenarios": scenarios,
                         "effects": pair_effects(a, b),
+                        "ways": {"site": SITE_WAYS_LIMIT, "command": WAYS_LIMIT},
                     },
                     f"The rules on which {a.title} and {b.title} differ, each with its source.",
                 )
             )
     return pages
+
+
+def _what_differs(rows: list[scenes.OutcomeRow]) -> dict[str, Any]:
+    """A scenario's outcome under two systems: the rows that differ (every row when one
+    of them refuses the deal, whose one cell spans them) and, in words, those that do not."""
+    if any(c.rowspan > 1 for row in rows for c in row.cells):
+        return {"outcome": rows, "same": []}
+    differ, same = [], []
+    for row in rows:
+        first, second = row.cells
+        if (first.text, first.detail) != (second.text, second.detail):
+            differ.append(row)
+        else:
+            same.append(f"{row.label[:1].lower()}{row.label[1:]} {first.text}")
+    return {"outcome": differ, "same": same}
 
 
 def pair_index_page(inputs: Inputs) -> Page:

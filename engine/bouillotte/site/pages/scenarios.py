@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...rules.profiles import Library
 from ...rules.texts import notes_quotes
+from ...study.attribution import SITE_WAYS_LIMIT, WAYS_LIMIT
 from ...study.scenario import Scenario
 from .. import rules as rule_views
 from .. import scenes
@@ -50,13 +51,18 @@ def scenario_pages(inputs: Inputs) -> list[Page]:
                     "variants": [r.variant for r in results],
                     "deal": scenes.deal_view(shown) if shown else None,
                     "shown": shown,
-                    "log": scenes.log_rows(shown.data["events"]) if shown else [],
+                    "log": scenes.log_rows(shown.data["events"], shown.steps) if shown else [],
                     "outcome": scenes.outcome_rows(comparison, root),
-                    "attributions": scenes.attribution_views(comparison.attributions, root),
+                    "attributions": scenes.attribution_views(
+                        comparison.attributions,
+                        root,
+                        {v.id: v.short or v.id for v in inputs.variants},
+                    ),
                     "transcripts": scenes.transcripts(comparison),
                     "unplayable": inputs.unplayable.get(s.id, []),
                     "in_context": _notes_in_context(inputs.library, s, root),
                     "names": {v.id: v.short or v.id for v in inputs.variants},
+                    "ways": {"site": SITE_WAYS_LIMIT, "command": WAYS_LIMIT},
                 },
             )
         )
