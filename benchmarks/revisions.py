@@ -1,7 +1,7 @@
 """Before and after in one run: the same commands of two revisions, interleaved.
 
 Run:  python benchmarks/revisions.py BEFORE [AFTER] [--rounds 5] [--deals 4000] [--only check]
-      [--compiled]
+      [--compiled] [--compiled-before]
 
 BEFORE and AFTER are git revisions of this repository (AFTER defaults to the working tree).
 Each revision is checked out into a temporary git worktree and run from its own source
@@ -17,6 +17,9 @@ the median is that of a build with a warm cache, as a user's second build is.
 
 ``--compiled`` adds a third column: AFTER with its engine compiled by mypyc, as ``pip install
 .`` builds it (``hatch_build.py``), in a copy of its own, so the three are measured in one run.
+
+``--compiled-before`` adds BEFORE compiled the same way (``before-compiled``), so that the
+compiled cost per deal of both revisions is measured in the same run.
 
 ``simulate`` is measured by its cost per deal: the CPU of ``--deals N`` less that of
 ``--deals 1``, divided by N - 1, so the start-up of the process is not counted as play.
@@ -133,6 +136,11 @@ def main() -> None:
         action="store_true",
         help="also measure AFTER with its engine compiled by mypyc (hatch_build.py)",
     )
+    parser.add_argument(
+        "--compiled-before",
+        action="store_true",
+        help="also measure BEFORE with its engine compiled by mypyc",
+    )
     args = parser.parse_args()
     load_before = os.getloadavg()
 
@@ -143,6 +151,8 @@ def main() -> None:
         try:
             if args.compiled:  # inside the try: a failed compile still removes the worktrees
                 sources["compiled"] = compiled_copy(args.after, base / "compiled")
+            if args.compiled_before:
+                sources["before-compiled"] = compiled_copy(args.before, base / "before-compiled")
             table = {
                 name: words
                 for name, words in commands(args.deals, base / "site").items()
@@ -161,7 +171,7 @@ def main() -> None:
                 print(f"round {round_number + 1} of {args.rounds} done", file=sys.stderr)
         finally:
             for label, source in sources.items():
-                if source != ROOT and label != "compiled":
+                if source != ROOT and "compiled" not in label:
                     subprocess.run(
                         ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(source)],
                         check=False,
@@ -182,6 +192,7 @@ def main() -> None:
     print(
         f"before: {args.before}   after: {after}"
         + ("   compiled: after, compiled" if args.compiled else "")
+        + ("   before-compiled: before, compiled" if args.compiled_before else "")
     )
     print(f"median of {args.rounds} interleaved rounds, CPU time of a fresh process")
     load = ", ".join(f"{a:.1f}" for a in (*load_before[:1], os.getloadavg()[0]))
@@ -199,6 +210,11 @@ def main() -> None:
     if len(simulated) < 2:
         print(f"\nPokerKit reference hand: {pk:,.0f} hands per CPU-s (median of the rounds)")
         return
+    costs = {label: statistics.median(per_deal(label)) * 1e6 for label in labels}
+    name = "simulate foster simple, CPU µs per deal"
+    cells = "".join(f" {costs[label]:>12.1f} |" for label in labels)
+    ratio_cells = "".join(f" {costs[label] / costs['before']:>17.2f} |" for label in labels[1:])
+    print(f"| {name:<40} |{cells}{ratio_cells}")
     ratios = {}
     for label in labels:
         rates = [1 / d for d in per_deal(label)]
