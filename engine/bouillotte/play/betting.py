@@ -370,9 +370,10 @@ def deal_cards(deal: Deal) -> None:
     if deal.exposed is not None and deal.rules.misdeals.exposed_card_is_misdeal:
         misdeal(deal)
         return
-    start = deal.position[deal.first_to_speak()]
-    cave, folded = deal.cave, deal.folded
-    pending = [s for s in order[start:] + order[:start] if not folded[s] and cave[s] > 0]
+    first, cave, folded = deal.first_to_speak(), deal.cave, deal.folded
+    pending = [s for s in deal.after(first) if not folded[s] and cave[s] > 0]
+    if not folded[first] and cave[first] > 0:
+        pending.insert(0, first)
     betting = Betting(deal.rules, max(deal.contrib), pending)
     deal.state = betting
     betting.advance(deal)

@@ -16,6 +16,7 @@ straddle (``seeing.py``), the betting and its closing round (``betting.py``,
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from functools import lru_cache
 from types import MappingProxyType
 from typing import NoReturn
 
@@ -122,6 +123,7 @@ class Deal:
     """
 
     __slots__ = (
+        "_after",
         "_legal",
         "_outcome",
         "bonuses",
@@ -196,7 +198,7 @@ class Deal:
             cards=not shuffled_here,  # the variant's own pack, shuffled: nothing to check
         )
         table = _table(tuple(self.names), dealer, rules.table.direction == "right")
-        self.seat_of, self.dealer, self.order, self.position, self.seating = table
+        self.seat_of, self.dealer, self.order, self.position, self.seating, self._after = table
         self.hands = [list(hands[name]) for name in self.names]
         """Each seat's hand as it stands now (a draw replaces it)."""
         self.dealt = tuple([tuple(hand) for hand in self.hands])
@@ -318,7 +320,9 @@ class Deal:
                 "no rule is at issue: the deal has ended",
                 [],
             )
-        seat = self.seat_of.get(action.player)
+        seat = self.to_act_seat
+        if seat is None or action.player != self.names[seat]:  # not his turn: why not?
+            seat = self.seat_of.get(action.player)
         if seat is None:
             self.refuse(
                 f"there is no player {action.player!r} at this table ({', '.join(self.names)})",
@@ -418,8 +422,7 @@ class Deal:
 
     def after(self, seat: int) -> tuple[int, ...]:
         """Every other seat, in speaking order from the one after ``seat``."""
-        start = self.position[seat]
-        return self.order[start + 1 :] + self.order[:start]
+        return self._after[seat]
 
     def first_to_speak(self) -> int:
         """Who speaks first after the deal: the eldest, or the one after the last straddler."""
@@ -525,11 +528,15 @@ def new_deal(
     )
 
 
+@lru_cache(maxsize=256)
 def _table(
     names: tuple[str, ...], dealer: str, to_the_right: bool
-) -> tuple[Mapping[str, int], int, tuple[int, ...], tuple[int, ...], Seating]:
+) -> tuple[
+    Mapping[str, int], int, tuple[int, ...], tuple[int, ...], Seating, tuple[tuple[int, ...], ...]
+]:
     """Each name's seat, the dealer's seat, the seats in speaking order (the dealer last),
-    each seat's place in that order (indexed by seat), and the seating for ties: shared by
+    each seat's place in that order (indexed by seat), the seating for ties, and for each
+    seat every other in speaking order from the one after it: shared by
     every deal at that table, so all of it immutable (a read-only mapping and tuples): no
     deal can change what the next one is handed."""
     seat_of = {name: i for i, name in enumerate(names)}
@@ -540,4 +547,5 @@ def _table(
     for k, seat in enumerate(order):
         places[seat] = k
     position = tuple(places)
-    return MappingProxyType(seat_of), first, order, position, Seating(names, order, first)
+    after = tuple([order[places[seat] + 1 :] + order[: places[seat]] for seat in range(n)])
+    return MappingProxyType(seat_of), first, order, position, Seating(names, order, first), after
