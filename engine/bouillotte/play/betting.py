@@ -374,7 +374,7 @@ def deal_cards(deal: Deal) -> None:
     pending = [s for s in deal.after(first) if not folded[s] and cave[s] > 0]
     if not folded[first] and cave[first] > 0:
         pending.insert(0, first)
-    betting = Betting(deal.rules, max(deal.contrib), pending)
+    betting = Betting(deal.rules, deal.top_stake, pending)
     deal.state = betting
     betting.advance(deal)
 

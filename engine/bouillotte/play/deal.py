@@ -155,12 +155,14 @@ class Deal:
         "seat_of",
         "seating",
         "spoken",
+        "staked",
         "standing_blind",
         "state",
         "steps",
         "stifled",
         "stock",
         "to_act_seat",
+        "top_stake",
         "under_retourne",
         "variant",
     )
@@ -216,6 +218,12 @@ class Deal:
         self.initial_caves = {name: caves[name] for name in self.names}
         self.cave = [caves[name] for name in self.names]
         self.contrib = [0] * n
+        """Each seat's stake in the pool; changed only through :meth:`put` (and the
+        settlement's returns), which keep ``staked`` and ``top_stake`` with it."""
+        self.staked = 0
+        """The sum of the stakes (``sum(contrib)``, kept rather than summed at every step)."""
+        self.top_stake = 0
+        """The largest stake (``max(contrib)``, kept likewise)."""
         self.folded = [False] * n
         self.live = n
         """How many have not folded."""
@@ -245,7 +253,7 @@ class Deal:
         self.bonuses: list[Bonus] = []
         self._outcome: Outcome | None = None
         self._legal: tuple[LegalAction, ...] | None = None
-        straddling = Straddling()
+        straddling = Straddling(self)
         self.state: Stage = straddling
         """What the phase the deal is in keeps (:mod:`phases`): one stage at a time."""
         self._post_forced_bets(straddling)
@@ -294,7 +302,7 @@ class Deal:
         return self._outcome
 
     def pot_total(self) -> int:
-        return sum(self.contrib) + self.carried_in
+        return self.staked + self.carried_in
 
     def legal_actions(self) -> list[LegalAction]:
         """What the player to act may do now (computed once per step)."""
@@ -378,7 +386,11 @@ class Deal:
 
     def put(self, seat: int, chips: int) -> None:
         self.cave[seat] -= chips
-        self.contrib[seat] += chips
+        stake = self.contrib[seat] + chips
+        self.contrib[seat] = stake
+        self.staked += chips
+        if stake > self.top_stake:
+            self.top_stake = stake
 
     def record(self, seat: int, word: str, adds: int, *, sight: bool = False) -> None:
         """A betting word that puts chips in (bet, call, raise, all-in)."""
@@ -434,7 +446,7 @@ class Deal:
     def largest_stake(self) -> int:
         """The largest stake on the table (the blind's usual amount where a levy stands
         for it)."""
-        largest = max(self.contrib)
+        largest = self.top_stake
         return largest if largest > self.standing_blind else self.standing_blind
 
     def _post_forced_bets(self, straddling: Straddling) -> None:

@@ -57,7 +57,7 @@ class Seeing(Stage):
 
 def begin_seeing(deal: Deal, last_straddler: int) -> None:
     """Everyone after the last straddler who has not met his stake is to see it."""
-    bet = max(deal.contrib)
+    bet = deal.top_stake
     contrib, cave = deal.contrib, deal.cave
     pending = [s for s in deal.after(last_straddler) if contrib[s] < bet and cave[s] > 0]
     seeing = Seeing(bet, pending)

@@ -54,6 +54,8 @@ def finish(deal: Deal, status: Status, carry: int = 0) -> None:
 
 def give_back(deal: Deal, seat: int, chips: int, reason: str) -> None:
     deal.contrib[seat] -= chips
+    deal.staked -= chips
+    deal.top_stake = max(deal.contrib)
     deal.cave[seat] += chips
     deal.events.append(once(Return, deal.names[seat], chips, reason))
 

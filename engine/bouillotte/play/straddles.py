@@ -23,15 +23,26 @@ class Straddling(Stage):
     """The straddles: how many offers have been made (``offers``: the next goes to that
     place in the speaking order)."""
 
-    __slots__ = ("offers",)
+    __slots__ = ("_ends_at_first_refusal", "_limit", "_whole_pot", "offers")
 
-    def __init__(self) -> None:
+    def __init__(self, deal: Deal) -> None:
         super().__init__(STRADDLE, 0)
         self.offers = 0
+        forced = deal.rules.forced_bets  # read at every offer: looked up once
+        n = len(deal.order)
+        self._limit: int = n if forced.straddle_limit == "to-the-dealer" else n - 1
+        self._whole_pot: bool = forced.straddle_amount == "the-whole-pot"
+        self._ends_at_first_refusal: bool = forced.straddling_ends_at_first_refusal
+
+    def cost(self, deal: Deal, seat: int) -> int:
+        """What ``seat`` must add to straddle."""
+        if self._whole_pot:
+            return deal.pot_total()
+        return max(2 * deal.largest_stake() - deal.contrib[seat], 0)
 
     def legal(self, deal: Deal, seat: int) -> list[LegalAction]:
         legal = [_DECLINE]
-        cost = straddle_cost(deal, seat)
+        cost = self.cost(deal, seat)
         if cost <= deal.cave[seat]:
             legal.insert(0, LegalAction("straddle", deal.contrib[seat] + cost))
         return legal
@@ -39,14 +50,14 @@ class Straddling(Stage):
     def refusal(self, deal: Deal, seat: int, action: Action) -> tuple[str, str]:
         # Only a straddle can be refused here.
         return (
-            f"{deal.names[seat]} cannot afford the straddle ({straddle_cost(deal, seat)} "
+            f"{deal.names[seat]} cannot afford the straddle ({self.cost(deal, seat)} "
             f"counters; {deal.cave[seat]} left in the cave)",
             "forced_bets.straddle_amount",
         )
 
     def do(self, deal: Deal, seat: int, action: Action) -> None:
         if action.kind == "straddle":
-            cost = straddle_cost(deal, seat)
+            cost = self.cost(deal, seat)
             deal.put(seat, cost)
             self.offers += 1
             deal.last_straddler = seat
@@ -59,14 +70,14 @@ class Straddling(Stage):
 
     def decline(self, deal: Deal, seat: int, explicit: bool) -> None:
         deal.witness(once(Decline, deal.names[seat], not explicit))
-        if deal.rules.forced_bets.straddling_ends_at_first_refusal:
+        if self._ends_at_first_refusal:
             _end_straddling(deal)
         else:
             self.offers += 1
             self._offer(deal)
 
     def _offer(self, deal: Deal) -> None:
-        if self.offers >= _straddle_limit(deal):
+        if self.offers >= self._limit:
             _end_straddling(deal)
             return
         deal.state = self
@@ -76,7 +87,7 @@ class Straddling(Stage):
         """Check a betting word said in place of the straddle's answer, as it will be played
         once the straddle is declined; returns the phase the decline leads to."""
         forced = deal.rules.forced_bets
-        ends = forced.straddling_ends_at_first_refusal or (self.offers + 1 >= _straddle_limit(deal))
+        ends = self._ends_at_first_refusal or self.offers + 1 >= self._limit
         name = deal.names[seat]
         if not ends:
             deal.refuse(
@@ -86,7 +97,7 @@ class Straddling(Stage):
             )
         last = deal.last_straddler
         if last is not None and forced.straddle_must_be_seen:
-            bet = max(deal.contrib)
+            bet = deal.top_stake
             contrib, cave = deal.contrib, deal.cave
             pending = [s for s in deal.after(last) if contrib[s] < bet and cave[s] > 0]
             if not pending or pending[0] != seat:
@@ -113,7 +124,7 @@ class Straddling(Stage):
                 "forced_bets.straddles",
             )
         # The betting to come, not opened yet, at the stakes as they stand.
-        betting = Betting(deal.rules, max(deal.contrib), [])
+        betting = Betting(deal.rules, deal.top_stake, [])
         deal.check(seat, action, betting, betting.legal(deal, seat))
         return BETTING
 
@@ -121,17 +132,6 @@ class Straddling(Stage):
 def offer_straddles(deal: Deal, straddling: Straddling) -> None:
     """The forced bets are in: offer the first straddle (or deal, if none can be)."""
     straddling._offer(deal)
-
-
-def straddle_cost(deal: Deal, seat: int) -> int:
-    if deal.rules.forced_bets.straddle_amount == "the-whole-pot":
-        return deal.pot_total()
-    return max(2 * deal.largest_stake() - deal.contrib[seat], 0)
-
-
-def _straddle_limit(deal: Deal) -> int:
-    n = len(deal.order)
-    return n if deal.rules.forced_bets.straddle_limit == "to-the-dealer" else n - 1
 
 
 def _end_straddling(deal: Deal) -> None:
