@@ -1,7 +1,7 @@
 """Before and after in one run: the same commands of two revisions, interleaved.
 
 Run:  python benchmarks/revisions.py BEFORE [AFTER] [--rounds 5] [--deals 4000] [--only check]
-      [--compiled]
+      [--compiled] [--compiled-before]
 
 BEFORE and AFTER are git revisions of this repository (AFTER defaults to the working tree).
 Each revision is checked out into a temporary git worktree and run from its own source
@@ -280,6 +280,7 @@ def main() -> None:
     print(
         f"before: {args.before}   after: {after}"
         + ("   compiled: after, compiled" if args.compiled else "")
+        + ("   before-compiled: before, compiled" if args.compiled_before else "")
     )
     print(f"median of {args.rounds} interleaved rounds, CPU time of a fresh process")
     load = ", ".join(f"{a:.1f}" for a in (*load_before[:1], os.getloadavg()[0]))
@@ -299,6 +300,11 @@ def main() -> None:
     if len(simulated) < 2:
         print(f"\nPokerKit reference hand: {pk:,.0f} hands per CPU-s (median of the rounds)")
         return
+    costs = {label: statistics.median(per_deal(label)) * 1e6 for label in labels}
+    name = "simulate foster simple, CPU µs per deal"
+    cells = "".join(f" {costs[label]:>12.1f} |" for label in labels)
+    ratio_cells = "".join(f" {costs[label] / costs['before']:>17.2f} |" for label in labels[1:])
+    print(f"| {name:<40} |{cells}{ratio_cells}")
     ratios = {}
     for label in labels:
         rates = [1 / d for d in per_deal(label)]

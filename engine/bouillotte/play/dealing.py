@@ -198,3 +198,22 @@ def _draws(length: int) -> tuple[tuple[int, int, int], ...]:
     """For each place shuffled, from the last: the place, how many cards it draws among,
     and how many random bits that takes."""
     return tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, length)))
+
+
+def checked_stock(
+    variant: Variant,
+    hands: Mapping[str, Sequence[Card]],
+    retourne: Card,
+    stock: Sequence[Card],
+) -> list[Card]:
+    """The stock to buy from: cards of the pack that were not dealt."""
+    dealt = {card for hand in hands.values() for card in hand} | {retourne}
+    pack_cards = set(pack(variant.rules.table.pack_ranks()))
+    seen: set[Card] = set()
+    for i, card in enumerate(stock):
+        if card in dealt or card in seen:
+            raise SetupError(f"{card_str(card)} in the stock is dealt already", "stock", i)
+        if card not in pack_cards:
+            raise SetupError(f"{card_str(card)} in the stock is not in the pack", "stock", i)
+        seen.add(card)
+    return list(stock)

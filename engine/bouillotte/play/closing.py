@@ -1,0 +1,80 @@
+"""The closing round of the betting, once everyone has met the bet (``betting.closing``):
+Foster's calling privilege, or the teaching card's round of "no more".
+
+Each is part of the betting round (:class:`betting.Betting` holds it while it lasts); a
+raise ends it, and the betting goes on."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .phases import NO_MORE, PRIVILEGE, Phase
+
+if TYPE_CHECKING:
+    from .deal import Deal
+
+__all__ = ["CallingPrivilege", "ClosingRound", "NoMoreRound"]
+
+
+class ClosingRound:
+    """A closing round: its phase, and whose word comes next."""
+
+    __slots__ = ("phase",)
+
+    def __init__(self, phase: Phase) -> None:
+        self.phase = phase
+
+    def step(self, deal: Deal, seat: int, folded: bool) -> None:
+        """``seat`` said the closing word (or folded)."""
+        raise NotImplementedError
+
+    def next_to_act(self, deal: Deal) -> int | None:
+        """Who speaks next, or ``None`` if the betting is over."""
+        raise NotImplementedError
+
+
+class CallingPrivilege(ClosingRound):
+    """Foster's calling privilege: the holder of this round (``holder``) may raise or pass
+    the word to his right; ``asked`` is who is to answer (``None``: a second refusal has
+    called, and the betting is over)."""
+
+    __slots__ = ("asked", "holder", "word_passed")
+
+    def __init__(self, holder: int) -> None:
+        super().__init__(PRIVILEGE)
+        self.holder = holder
+        self.asked: int | None = holder
+        self.word_passed = False
+
+    def step(self, deal: Deal, seat: int, folded: bool) -> None:
+        """``seat``, asked, passed the word (or folded)."""
+        if self.word_passed and not folded:  # a second refusal calls
+            self.asked = None
+            return
+        self.word_passed = True
+        self.asked = deal.next_active(seat)
+
+    def next_to_act(self, deal: Deal) -> int | None:
+        """Who answers next, or ``None`` if the betting is over."""
+        if self.asked is None or len(deal.active()) <= 1:
+            return None
+        return self.asked
+
+
+class NoMoreRound(ClosingRound):
+    """The round of "no more": who is still to say it, in order, after the last raiser."""
+
+    __slots__ = ("queue",)
+
+    def __init__(self, queue: list[int]) -> None:
+        super().__init__(NO_MORE)
+        self.queue = queue
+
+    def step(self, deal: Deal, seat: int, folded: bool) -> None:
+        """``seat`` said no more (or folded)."""
+        if seat in self.queue:
+            self.queue.remove(seat)
+
+    def next_to_act(self, deal: Deal) -> int | None:
+        """Who speaks next, or ``None`` if the betting is over."""
+        return self.queue[0] if self.queue else None
