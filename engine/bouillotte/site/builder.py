@@ -24,6 +24,7 @@ from . import downloads, scenes
 from . import rules as rule_views
 from .downloads import data_files
 from .edition import edition
+from .headings import navigable
 from .ids import (
     cite_id,
     href,
@@ -156,7 +157,9 @@ def _render(
             **page.context,
         }
         try:
-            rendered[page.path] = env.get_template(page.template).render(context)
+            rendered[page.path] = navigable(
+                page.path, env.get_template(page.template).render(context)
+            )
         except UserError:
             raise
         except Exception as exc:
