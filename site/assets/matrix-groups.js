@@ -45,7 +45,7 @@
       if (!grouped && wrap && table.tBodies.length) {
         var rows = table.tBodies[0].rows.length;
         var b = button("Show the " + rows + " rules, every system", wrap);
-        b.className = "table-toggle js-only";
+        b.className = "table-toggle";
         wrap.parentNode.insertBefore(b, wrap);
         groups.push({ body: wrap, button: b });
       }

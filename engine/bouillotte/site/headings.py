@@ -9,7 +9,9 @@ that every heading of every page kind (and of a theme's templates) is treated al
   the heading's words, then "Permalink: …, link"), in a ``<div class="heading-wrap">``
   that the stylesheet uses to show the link on hover and focus. A heading without an id
   gets one (``sec-`` and its words), unique on its page. A ``¶`` link a template wrote
-  inside a heading (``class="permalink"``) is replaced by this one.
+  inside a heading (``class="permalink"``) is replaced by this one. A heading that is
+  wholly a link to another page (a system's card on the home page) is left as it is: it
+  leads to the page it names.
 - A page whose ``<main>`` holds at least ``CONTENTS_AT_LEAST`` section headings (``<h2>``
   with an id, or the terms of a glossary, ``<dt>`` with an id, where it has no ``<h2>``)
   and at least ``LONG_PAGE`` characters gets a contents list built from them: a
@@ -46,6 +48,7 @@ _ID = re.compile(r'\sid="([^"]*)"')
 _INNER_PERMALINK = re.compile(r'\s*<a class="permalink"[^>]*>[^<]*</a>')
 _ASIDE_SPANS = re.compile(r'<span class="(?:gloss|also|visually-hidden)"[^>]*>.*?</span>', re.S)
 _TAG = re.compile(r"<[^>]+>")
+_WHOLLY_A_LINK = re.compile(r"\s*<a\s[^>]*>(?:(?!<a\s).)*</a>\s*", re.S)
 _MAIN = re.compile(r"(<main\b[^>]*>)(.*)(</main>)", re.S)
 _TOC = re.compile(r'<nav class="toc"[^>]*>.*?</nav>\n?', re.S)
 _H1_END = re.compile(r"</h1>\n?")
@@ -76,7 +79,7 @@ def link_headings(page: str) -> str:
         level, attrs, inner = match.group(1), match.group(2), match.group(3)
         inner = _INNER_PERMALINK.sub("", inner)
         words = _text(inner)
-        if not words:
+        if not words or _WHOLLY_A_LINK.fullmatch(inner):
             return match.group(0)
         found = _ID.search(attrs)
         if found is None:
@@ -87,7 +90,8 @@ def link_headings(page: str) -> str:
         return (
             f'<div class="heading-wrap heading-wrap-{level}">'
             f"<{level}{attrs}>{inner}</{level}>"
-            f'<a class="heading-link" href="#{_attr(anchor)}" aria-label="Permalink: {_attr(words)}">'
+            f'<a class="heading-link" href="#{_attr(anchor)}"'
+            f' aria-label="Permalink: {_attr(words)}">'
             '<span aria-hidden="true">#</span></a></div>'
         )
 

@@ -6,11 +6,12 @@ which leads to its row of the matrix (a system page's own rule headings are not 
 by one: the rule's entry stands for them). What a page family gives is gathered from the
 context its template is rendered with (``pagetext.py``), as the pages are rendered: the
 built HTML is never read back. Every entry has a kind (``k``), which the search ranks by:
-a glossary term, a rule, a scenario, a page, a section, a paragraph. A shipped text is
+a glossary term, a rule, a scenario, a page, a paragraph, a section. A shipped text is
 indexed whole, one entry per paragraph (``texts/foster.html#p26``), so that a hit lands on
-the paragraph that holds the words; its page's own entry keeps only its opening words. Code (dotted rule paths, profile
-ids) is left out of the text, so snippets hold only words. The index is shipped as a script
-(``window.SEARCH_INDEX = [...]``) so that it loads from ``file://`` too;
+the paragraph that holds the words; its page's own entry keeps only its opening words.
+Code (dotted rule paths, profile ids) is left out of the text, so snippets hold only
+words. The index is shipped as a script (``window.SEARCH_INDEX = [...]``) so that it loads
+from ``file://`` too;
 ``assets/search.js`` holds the English words that lead to the French terms.
 """
 
