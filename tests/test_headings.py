@@ -31,6 +31,16 @@ def test_a_link_written_inside_a_heading_is_replaced_and_its_words_escaped() -> 
     assert '<h3 id="rule-a">Favori &amp; “point”</h3>' in out
 
 
+def test_a_heading_without_an_id_keeps_where_its_own_link_led() -> None:
+    page = (
+        '<article id="rule-a"><h3>Favori <a class="permalink" href="#rule-a" aria-label="L">¶</a>'
+        ' <a class="pair-matrix" href="../matrix.html#rule-a">in the matrix</a></h3></article>'
+    )
+    out = headings.link_headings(page)
+    assert '<h3>Favori <a class="pair-matrix"' in out and 'href="#rule-a"' in out
+    assert 'aria-label="Permalink: Favori"' in out
+
+
 def test_a_heading_that_is_a_link_to_another_page_is_left_alone() -> None:
     page = '<h3><a href="variants/foster.html">Foster</a></h3><h3>See <a href="x">x</a></h3>'
     out = headings.link_headings(page)

@@ -9,7 +9,8 @@ that every heading of every page kind (and of a theme's templates) is treated al
   the heading's words, then "Permalink: …, link"), in a ``<div class="heading-wrap">``
   that the stylesheet uses to show the link on hover and focus. A heading without an id
   gets one (``sec-`` and its words), unique on its page. A ``¶`` link a template wrote
-  inside a heading (``class="permalink"``) is replaced by this one. A heading that is
+  inside a heading (``class="permalink"``) is replaced by this one, which leads where it
+  led (the id of the heading's section) when the heading has no id. A heading that is
   wholly a link to another page (a system's card on the home page) is left as it is: it
   leads to the page it names.
 - A page whose ``<main>`` holds at least ``CONTENTS_AT_LEAST`` section headings (``<h2>``
@@ -48,6 +49,8 @@ _ID = re.compile(r'\sid="([^"]*)"')
 _INNER_PERMALINK = re.compile(r'\s*<a class="permalink"[^>]*>[^<]*</a>')
 _ASIDE_SPANS = re.compile(r'<span class="(?:gloss|also|visually-hidden)"[^>]*>.*?</span>', re.S)
 _TAG = re.compile(r"<[^>]+>")
+_HREF = re.compile(r'\shref="#([^"]+)"')
+_LINK = re.compile(r"<a\s[^>]*>.*?</a>", re.S)
 _WHOLLY_A_LINK = re.compile(r"\s*<a\s[^>]*>(?:(?!<a\s).)*</a>\s*", re.S)
 _MAIN = re.compile(r"(<main\b[^>]*>)(.*)(</main>)", re.S)
 _TOC = re.compile(r'<nav class="toc"[^>]*>.*?</nav>\n?', re.S)
@@ -77,12 +80,16 @@ def link_headings(page: str) -> str:
 
     def one(match: re.Match[str]) -> str:
         level, attrs, inner = match.group(1), match.group(2), match.group(3)
+        written = _INNER_PERMALINK.search(inner)
         inner = _INNER_PERMALINK.sub("", inner)
         words = _text(inner)
         if not words or _WHOLLY_A_LINK.fullmatch(inner):
             return match.group(0)
         found = _ID.search(attrs)
-        if found is None:
+        target = written and _HREF.search(written.group(0))
+        if found is None and target:  # the template's own ¶ led to the section's id
+            anchor = html.unescape(target.group(1))
+        elif found is None:
             anchor = made_id(words)
             attrs = f' id="{anchor}"{attrs}'
         else:
@@ -91,7 +98,7 @@ def link_headings(page: str) -> str:
             f'<div class="heading-wrap heading-wrap-{level}">'
             f"<{level}{attrs}>{inner}</{level}>"
             f'<a class="heading-link" href="#{_attr(anchor)}"'
-            f' aria-label="Permalink: {_attr(words)}">'
+            f' aria-label="Permalink: {_attr(_text(_LINK.sub("", inner)) or words)}">'
             '<span aria-hidden="true">#</span></a></div>'
         )
 
