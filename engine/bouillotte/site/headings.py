@@ -68,9 +68,11 @@ def _attr(text: str) -> str:
 
 def link_headings(page: str) -> str:
     """``page`` with a permalink after each ``<h2>`` and ``<h3>`` (an id given where none)."""
-    taken = set(_ID.findall(page))
+    taken: set[str] = set()
 
     def made_id(words: str) -> str:
+        if not taken:  # the page's ids, read only where a heading needs one made
+            taken.update(_ID.findall(page), [""])
         base = MADE_ID_PREFIX + slug(words.lower())[:60].rstrip("-")
         anchor, n = base, 2
         while anchor in taken:
