@@ -2,7 +2,7 @@
 
    Ranking: every word must be found (at the start of a word) in an entry's title or text;
    a glossary term, then a system, a rule, a scenario, a page, a paragraph of a shipped
-   text (its entry leads to the paragraph: texts/foster.html#p26), a section weigh more in
+   text (its entry leads to the paragraph, texts/<work>.html#p26), a section weigh more in
    that order; a title that is the query, or holds it as a phrase, and the exact phrase in
    the text weigh most. An English word of `synonyms` below ("favorite") also searches the site's
    word ("favori"). */
