@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 from bouillotte.cli.app import app
 from bouillotte.rules.errors import InputError
 from bouillotte.rules.profiles import Library
-from bouillotte.site import build_site, builder, inputs, output, search, stats
+from bouillotte.site import build_site, builder, headings, inputs, output, search, stats
 from bouillotte.site.serve import make_server
 from bouillotte.study.scenario import ScenarioLibrary
 
@@ -359,6 +359,7 @@ class _PageWords(HTMLParser):
         self.main = 0
         self.words: list[str] = []
         self.headings: dict[str, list[str]] = {}
+        self.ids: set[str] = set()
         self.open: list[tuple[str, str | None, bool]] = []  # tag, heading id, skipped
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
@@ -366,6 +367,8 @@ class _PageWords(HTMLParser):
         self.main += tag == "main"
         if tag in ("br", "img", "input", "meta", "link", "hr", "source", "wbr"):
             return
+        if found.get("id"):
+            self.ids.add(found["id"] or "")
         anchor = found.get("id") if self.main and tag in ("h2", "h3", "dt") else None
         skipped = bool(set((found.get("class") or "").split()) & SKIPPED_IN_HEADINGS)
         if anchor:
@@ -405,8 +408,9 @@ def test_the_search_index_matches_the_rendered_pages(site: Path) -> None:
     its page with that id and those words; every word of an entry's text is on its page
     (a rule's, somewhere on the site; a pair's or a sheet's is its description); and every
     heading with an id is an entry, except the rules on a system's page (found through the
-    rule's own entry) and the parts of a scenario, a pair and a rule sheet (each found as a
-    whole)."""
+    rule's own entry), the parts of a scenario, a pair and a rule sheet (each found as a
+    whole) and the ids given to headings for their permalinks alone. A paragraph entry
+    leads to a paragraph of a shipped text by its anchor."""
     read: dict[str, _PageWords] = {}
     for file in pages(site):
         reader = _PageWords()
@@ -427,13 +431,63 @@ def test_the_search_index_matches_the_rendered_pages(site: Path) -> None:
             heading = " ".join(" ".join(page.headings[anchor]).split())
             assert entry["t"].split(" — ")[0] == heading, entry["u"]
             indexed.add((unquote(url), anchor))
+        if entry["k"] == "paragraph":  # a shipped text's paragraph: its own anchor
+            assert url.startswith("texts/") and unquote(anchor) in page.ids, entry["u"]
+            assert entry["t"].startswith(f"¶{unquote(anchor)[1:]}, "), entry
     for url, page in read.items():
         whole = url.startswith(("scenarios/", "sheets/", "compare/")) and not url.endswith(
             "index.html"
         )
         for anchor in page.headings if not whole else ():
+            if anchor.startswith(headings.MADE_ID_PREFIX):
+                continue  # an id given only for its permalink (headings.py), not a section
             if not (url.startswith("variants/") and anchor.startswith("rule-")):
                 assert (url, anchor) in indexed, f"{url}#{anchor} is not in the search index"
+
+
+def test_every_paragraph_of_every_shipped_text_is_in_the_search_index(site: Path) -> None:
+    """The whole text, one entry per paragraph, each leading to its paragraph; a word of
+    Foster's 26th paragraph is found there (the index once kept 12,000 characters)."""
+    entries = {e["u"]: e for e in _index(site)}
+    for file in sorted((site / "texts").glob("*.html")):
+        shown = re.findall(r'<p id="(p\d+)">', file.read_text(encoding="utf-8"))
+        assert shown, file
+        for anchor in shown:
+            assert f"texts/{file.name}#{anchor}" in entries, f"{file.name}#{anchor}"
+    p26 = entries["texts/foster.html#p26"]
+    assert "abandon his hand" in p26["x"] and p26["k"] == "paragraph"
+
+
+HEADING = re.compile(
+    r"<(h[23])\b([^>]*)>.*?</\1>(<a class=\"heading-link\" href=\"#([^\"]+)\")?", re.S
+)
+
+
+def test_every_heading_has_a_permalink_and_long_pages_a_contents_list(site: Path) -> None:
+    with_contents = set()
+    for file in pages(site):
+        html = file.read_text(encoding="utf-8")
+        name = file.relative_to(site).as_posix()
+        ids = re.findall(r' id="([^"]+)"', html)
+        assert len(ids) == len(set(ids)), f"{name}: an id twice"
+        found = HEADING.findall(html)
+        assert found, name
+        for level, attrs, link, target in found:
+            if name == "index.html" and level == "h3":
+                continue  # a system's card: its heading is a link to the system's page
+            own = re.search(r' id="([^"]+)"', attrs)
+            assert link, f"{name}: <{level}{attrs}> has no permalink"
+            # Its own id, or where the template's own link led (a pair page's rule).
+            assert target == own.group(1) if own else target in ids, f"{name}: {target}"
+        contents = re.search(r'<nav class="contents".*?</nav>', html, re.S)
+        if contents:
+            with_contents.add(name)
+            targets = re.findall(r'href="#([^"]+)"', contents.group(0))
+            assert len(targets) >= headings.CONTENTS_AT_LEAST and set(targets) <= set(ids), name
+    long = {"variants/foster.html", "sources.html", "glossary.html", "statistics.html"}
+    long |= {"history.html", "scenarios/foster-sight.html"}
+    assert long <= with_contents
+    assert not {"index.html", "sheets/foster.html", "texts/foster.html"} & with_contents
 
 
 def test_page_entries_come_from_the_page_text() -> None:

@@ -1,7 +1,8 @@
 /* Client-side search over window.SEARCH_INDEX (assets/search-index.js).
 
    Ranking: every word must be found (at the start of a word) in an entry's title or text;
-   a glossary term, then a system, a rule, a scenario, a page, a section weigh more in
+   a glossary term, then a system, a rule, a scenario, a page, a paragraph of a shipped
+   text (its entry leads to the paragraph, texts/<work>.html#p26), a section weigh more in
    that order; a title that is the query, or holds it as a phrase, and the exact phrase in
    the text weigh most. An English word of `synonyms` below ("favorite") also searches the site's
    word ("favori"). */
@@ -27,7 +28,7 @@
   var status = document.getElementById("search-status");
   var list = document.getElementById("search-results");
   var LIMIT = 40;
-  var KIND = { glossary: 14, system: 20, rule: 10, scenario: 8, page: 5, section: 0 };
+  var KIND = { glossary: 14, system: 20, rule: 10, scenario: 8, page: 5, paragraph: 2, section: 0 };
 
   function norm(text) {
     return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();

@@ -25,6 +25,7 @@ from . import rules as rule_views
 from .citation import page_citation
 from .downloads import data_files
 from .edition import edition
+from .headings import navigable
 from .ids import (
     cite_id,
     href,
@@ -158,7 +159,9 @@ def _render(
             **page.context,
         }
         try:
-            rendered[page.path] = env.get_template(page.template).render(context)
+            rendered[page.path] = navigable(
+                page.path, env.get_template(page.template).render(context)
+            )
         except UserError:
             raise
         except Exception as exc:

@@ -72,12 +72,13 @@ class _Text:
 
     own: list[str | None] = field(default_factory=list)
     sections: list[Section] = field(default_factory=list)
+    paragraphs: list[Section] = field(default_factory=list)
 
     def section(self, anchor: str, heading: str, *text: str | None) -> None:
         self.sections.append(Section(anchor, heading, _join(text)))
 
     def done(self) -> PageText:
-        return PageText(_join(self.own), self.sections)
+        return PageText(_join(self.own), self.sections, self.paragraphs)
 
 
 def _home(c: Mapping[str, Any]) -> _Text:
@@ -233,7 +234,12 @@ def _history(c: Mapping[str, Any]) -> _Text:
 
 def _text(c: Mapping[str, Any]) -> _Text:
     t = _Text([c["page"].title, *(words(str(v)) for v in c["header"].values())])
-    t.own.extend(p["text"] for p in c["paragraphs"])
+    t.own.extend(p["text"] for p in c["paragraphs"])  # the page's entry keeps the opening
+    # A paragraph's entry is titled with the work's (short) title: the text's own title
+    # (its page's) is long, and repeated on each paragraph it made a tenth of the index.
+    t.paragraphs = [
+        Section(p["anchor"], f"¶{p['number']}, {c['w'].title}", p["text"]) for p in c["paragraphs"]
+    ]
     return t
 
 

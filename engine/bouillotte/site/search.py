@@ -6,9 +6,12 @@ which leads to its row of the matrix (a system page's own rule headings are not 
 by one: the rule's entry stands for them). What a page family gives is gathered from the
 context its template is rendered with (``pagetext.py``), as the pages are rendered: the
 built HTML is never read back. Every entry has a kind (``k``), which the search ranks by:
-a glossary term, a rule, a scenario, a page, a section. Code (dotted rule paths, profile
-ids) is left out of the text, so snippets hold only words. The index is shipped as a script
-(``window.SEARCH_INDEX = [...]``) so that it loads from ``file://`` too;
+a glossary term, a rule, a scenario, a page, a paragraph, a section. A shipped text is
+indexed whole, one entry per paragraph (``texts/foster.html#p26``), so that a hit lands on
+the paragraph that holds the words; its page's own entry keeps only its opening words.
+Code (dotted rule paths, profile ids) is left out of the text, so snippets hold only
+words. The index is shipped as a script (``window.SEARCH_INDEX = [...]``) so that it loads
+from ``file://`` too;
 ``assets/search.js`` holds the English words that lead to the French terms.
 """
 
@@ -20,9 +23,8 @@ from dataclasses import dataclass, field
 from urllib.parse import quote
 
 PAGE_TEXT = 1500
-"""Enough of a page's text to find it by; its sections are entries of their own."""
-TEXT_PAGE_TEXT = 12000
-"""A shipped source text is searched for its exact phrases, so more of it is kept."""
+"""Enough of a page's text to find it by; its sections (a text's paragraphs) are entries of
+their own."""
 SECTION_TEXT = 300
 
 
@@ -42,6 +44,8 @@ class PageText:
 
     text: str
     sections: list[Section] = field(default_factory=list)
+    paragraphs: list[Section] = field(default_factory=list)
+    """A shipped text's paragraphs, each kept whole (its heading is the ``¶`` number)."""
 
 
 def _squash(text: str) -> str:
@@ -68,10 +72,18 @@ def page_entries(url: str, title: str, found: PageText) -> list[dict[str, str]]:
     kind = page_kind(url)
     # The page's path is a link: a file name may hold "#", "?" or "%".
     url = quote(url)
-    limit = TEXT_PAGE_TEXT if url.startswith("texts/") else PAGE_TEXT
     sections = [(s, _squash(s.heading), _squash(s.text)) for s in found.sections]
     everything = _squash(" ".join([found.text, *(f"{h} {x}" for _, h, x in sections)]))
-    entries = [{"t": title, "u": url, "x": _cut(everything, limit), "k": kind}]
+    entries = [{"t": title, "u": url, "x": _cut(everything, PAGE_TEXT), "k": kind}]
+    for paragraph in found.paragraphs:
+        entries.append(
+            {
+                "t": paragraph.heading,
+                "u": f"{url}#{quote(paragraph.anchor, safe='')}",
+                "x": _squash(paragraph.text),
+                "k": "paragraph",
+            }
+        )
     # A scenario is one entry: its sections (the deal, each pair's attribution) repeat the
     # same words and only crowded the results.
     for section, heading, text in sections if kind != "scenario" else []:
