@@ -146,3 +146,19 @@ def test_the_stored_full_sweep_reproduces_its_sample() -> None:
     foster = LIBRARY.get("foster")
     again = everyrule.compute_every_rule(foster, deals=min(everyrule.SAMPLE_DEALS, stored["deals"]))
     assert again["report"] == stored["sample"]
+
+
+@pytest.mark.slow
+def test_a_site_without_a_fresh_full_sweep_says_so_on_the_page(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A missing (or stale) stored sweep is a page that says what to run, not a failed
+    build (the template once required the sweep's figures)."""
+    from bouillotte.site import build_site, effects
+
+    monkeypatch.setattr(effects, "store_folder", lambda: tmp_path / "store")
+    monkeypatch.setattr(everyrule, "store_folder", lambda: tmp_path / "store")
+    build_site(tmp_path / "out")
+    page = (tmp_path / "out" / "every-rule.html").read_text(encoding="utf-8")
+    assert "Not shown: no stored full sweep of foster" in page
+    assert "bouillotte effects --write" in page

@@ -238,7 +238,12 @@ def every_rule_page(variants: list[Variant]) -> tuple[str, str, str, dict[str, A
     base = by_id[BASE]
     title = TITLE
     found = stored_every_rule(base)
-    context: dict[str, Any] = {"base": base, "problem": found.problem, "fix": found.fix}
+    context: dict[str, Any] = {
+        "base": base,
+        "problem": found.problem,
+        "fix": found.fix,
+        "data": None,  # a missing or stale file: the page says so and how to remake it
+    }
     if found.data is not None:
         data = found.data
         report = data["report"]
