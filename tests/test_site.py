@@ -31,13 +31,6 @@ ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 
 
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("site") / "out"
-    build_site(out)
-    return out
-
-
 def pages(folder: Path) -> list[Path]:
     return sorted(folder.rglob("*.html"))
 

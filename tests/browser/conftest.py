@@ -1,23 +1,13 @@
-"""The browser tests' fixtures: the bundled site built once per test process, one Chromium
-per process, and a page that fails its test on a script error or a request off the
-machine."""
+"""The browser tests' fixtures: one Chromium per test process, and a page that fails its
+test on a script error or a request off the machine. The bundled site (``site``) is the
+one of ``tests/conftest.py``, built once per run."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-
-from bouillotte.site import build_site
-
-
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("browser-site") / "site"
-    build_site(out)
-    return out
 
 
 @pytest.fixture(scope="session")
