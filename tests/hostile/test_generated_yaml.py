@@ -148,7 +148,10 @@ def _outcome(argv: list[str], file: Path) -> None:
 
 @settings(
     max_examples=60,
-    deadline=1000,
+    # No deadline: a timed assertion fails on a loaded machine (1.4 s once, at load 20). A
+    # document that would expand without bound is refused by the parser's own limits,
+    # which tests/hostile/test_catalogue.py runs in a real process under its hang guard.
+    deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 @given(text=documents())
