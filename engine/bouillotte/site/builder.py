@@ -280,6 +280,8 @@ def _build_into(
         None if options.theme is None else [options.theme / "templates", site_dir / "templates"]
     )
     env = _environment(site_dir, options.theme)
+    env.globals["naming"] = inputs.names
+    env.filters["names"] = inputs.names.words
     files, found = _render(env, pages, log, options.config, folders)
     entries = [*rule_entries(inputs), *found]
     files["assets/search-index.js"] = index_script(entries)

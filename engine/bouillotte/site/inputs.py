@@ -9,6 +9,7 @@ import os
 from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,7 @@ from ..study.scenario import RunResult, Scenario, ScenarioLibrary, run_scenario
 from . import rules as rule_views
 from .cache import cached, fingerprint_digest
 from .effects import effects_are_cached, rule_effects_section
+from .names import Names
 from .page import Log, quiet
 from .stats import (
     StatSection,
@@ -43,6 +45,11 @@ class Inputs:
     """Whether the bundled profiles, scenarios and glossary are part of the site."""
     statistics: Statistics | None = None
     """The statistics page's simulation, started early (``None``: started when needed)."""
+
+    @cached_property
+    def names(self) -> Names:
+        """What readers call each system and work (``names.py``)."""
+        return Names.of(self.variants, self.library.works)
 
 
 class Statistics:

@@ -124,7 +124,7 @@ def sheet_pages(inputs: Inputs) -> list[Page]:
                 rules.append(
                     {
                         "label": rule_views.rule_label(rule),
-                        "value": rule_views.value_words(v.value(rule)),
+                        "value": rule_views.value_words(v.value(rule), rule),
                         "status": provenance.status,
                         "quote": _short_quote(citation.quote if citation else None),
                         "verbatim": citation is not None and citation.status != Status.PARAPHRASED,

@@ -1,0 +1,65 @@
+"""What readers call systems and works: the names the site shows instead of their ids.
+
+A system is called by its profile's ``short`` name ("Foster 1897, 5 players"), a work by its
+bibliography's ``short`` name ("Académie 1740", ``Work.name``). The ids (``foster-five``,
+``academie-1740``) stay in addresses, anchors and the editors' detail. Texts made below the
+site (a badge's words, an attribution, a chart's legend) name ids, as the terminal does;
+:meth:`Names.words` writes them with names for a page.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from ..rules.citations import Work
+from ..rules.variant import Variant
+
+
+def _pattern(ids: Iterable[str]) -> re.Pattern[str] | None:
+    tokens = sorted(set(ids), key=len, reverse=True)
+    if not tokens:
+        return None
+    # An id stands alone: not part of a longer id, a path or an address (pagat.com).
+    alternatives = "|".join(re.escape(t) for t in tokens)
+    return re.compile(rf"(?<![\w./-])(?:{alternatives})(?![\w-]|\.\w)")
+
+
+@dataclass(frozen=True)
+class Names:
+    systems: Mapping[str, str] = field(default_factory=dict)
+    """Each system's id with its short name."""
+    works: Mapping[str, str] = field(default_factory=dict)
+    """Each work's id with its short name."""
+
+    @classmethod
+    def of(cls, variants: Iterable[Variant], works: Mapping[str, Work]) -> Names:
+        systems = {v.id: v.short or v.title or v.id for v in variants}
+        known = dict(works)
+        for variant in variants:
+            for work_id, work in variant.bibliography.items():
+                known.setdefault(work_id, work)
+        return cls(systems, {work_id: work.name for work_id, work in known.items()})
+
+    def system(self, system_id: str | None) -> str:
+        if system_id is None:
+            return ""
+        return self.systems.get(system_id) or self.works.get(system_id) or system_id
+
+    def work(self, work_id: str | None) -> str:
+        if work_id is None:
+            return ""
+        return self.works.get(work_id) or self.systems.get(work_id) or work_id
+
+    @cached_property
+    def _ids(self) -> re.Pattern[str] | None:
+        return _pattern([*self.systems, *self.works])
+
+    def words(self, text: str | None) -> str:
+        """``text`` with each id of a system or a work written as its name (a system's
+        first, where a work and a system share an id, as ``foster`` does)."""
+        if not text or self._ids is None:
+            return text or ""
+        return self._ids.sub(lambda m: self.system(m.group()), text)
