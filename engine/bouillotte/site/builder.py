@@ -96,6 +96,7 @@ def _environment(site_dir: Path, theme: Path | None = None) -> Environment:
     env.globals["rule_id"] = rule_id
     env.globals["cite_id"] = cite_id
     env.globals["rule_label"] = rule_views.rule_label
+    env.globals["words"] = rule_views.value_words
     env.globals["variant_page"] = variant_page
     env.globals["scenario_page"] = scenario_page
     env.globals["pair_page"] = pair_page

@@ -15,7 +15,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..rules.citations import Work
+from ..rules.profile import rule_paths, value_label
 from ..rules.variant import Variant
+from .rules import part_label
 
 
 def _pattern(ids: Iterable[str]) -> re.Pattern[str] | None:
@@ -58,8 +60,27 @@ class Names:
         return _pattern([*self.systems, *self.works])
 
     def words(self, text: str | None) -> str:
-        """``text`` with each id of a system or a work written as its name (a system's
-        first, where a work and a system share an id, as ``foster`` does)."""
-        if not text or self._ids is None:
-            return text or ""
+        """``text`` as readers read it: each id of a system or a work written as its name
+        (a system's first, where a work and a system share an id, as ``foster`` does), and
+        each rule path (``forced_bets.dealer_blind``, ``bonuses.favori.amount=0``) as the
+        rule's name in quotation marks, with its value in words."""
+        if not text:
+            return ""
+        text = _PATHS.sub(_rule_words, text)
+        if self._ids is None:
+            return text
         return self._ids.sub(lambda m: self.system(m.group()), text)
+
+
+_PATHS = re.compile(
+    r"(?<![\w.])(?:"
+    + "|".join(re.escape(p) for p in sorted(rule_paths(), key=len, reverse=True))
+    + r")(?:\.[a-z_]+)?(?:=[\w-]+)?(?![\w])"
+)
+
+
+def _rule_words(found: re.Match[str]) -> str:
+    path, _, value = found.group().partition("=")
+    label = f"“{part_label(path)}”"
+    rule = ".".join(path.split(".")[:2])
+    return f"{label} = {value_label(path if path != rule else rule, value)}" if value else label

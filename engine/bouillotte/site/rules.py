@@ -48,6 +48,22 @@ def rule_label(path: str) -> str:
     return rule_title(path)
 
 
+@cache
+def part_label(path: str) -> str:
+    """A rule's name, or a part of one (``bonuses.favori.amount``: "Payment for a brelan
+    favori, counters from each payer"), as readers see it."""
+    group, field, *parts = path.split(".")
+    label = rule_label(f"{group}.{field}")
+    model: Any = GROUPS[group].model_fields[field].annotation
+    for part in parts:
+        info = model.model_fields[part] if hasattr(model, "model_fields") else None
+        if info is None:
+            return f"{label}, {part}"
+        label += f", {(info.title or part)[0].lower()}{(info.title or part)[1:]}"
+        model = info.annotation
+    return label
+
+
 def _first_year(text: str) -> int:
     found = re.search(r"\d{4}", text)
     return int(found.group()) if found else 9999

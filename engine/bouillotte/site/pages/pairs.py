@@ -77,7 +77,7 @@ def pair_pages(inputs: Inputs) -> list[Page]:
                         "differ": differ,
                         "agree": agree,
                         "scenarios": scenarios,
-                        "effects": pair_effects(a, b),
+                        "effects": pair_effects(a, b, names=inputs.names),
                     },
                     f"The rules on which {a.title} and {b.title} differ, each with its source.",
                 )

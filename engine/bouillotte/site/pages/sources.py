@@ -71,7 +71,7 @@ def history_page(inputs: Inputs) -> Page:
         "history.html",
         "history.html",
         "History",
-        history_context(build_history(inputs.library), root_of("history.html")),
+        history_context(build_history(inputs.library), root_of("history.html"), inputs.names),
         "Every source on a time axis, the sources of each rule, and the word favori through time.",
     )
 
@@ -103,12 +103,12 @@ def text_pages(inputs: Inputs) -> list[Page]:
                 note(
                     citation.source,
                     citation.quote,
-                    f"{v.id}: {path}",
+                    f"{inputs.names.system(v.id)}: {rule_views.rule_label(path)}",
                     variant_page(v.id),
                     cite_id(path),
                 )
     for term in inputs.library.glossary if inputs.bundled else ():
-        note(term.work, term.quote, f"glossary: {term.term}", "glossary.html", term.id)
+        note(term.work, term.quote, f"Glossary: {term.term}", "glossary.html", term.id)
     pages = []
     for work_id, work in sorted(inputs.library.works.items()):
         text = inputs.library.text(work_id)
