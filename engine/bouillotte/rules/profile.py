@@ -174,7 +174,7 @@ class ForcedBets(_Group):
     """Whether the player on the dealer's right, and then each next player, may straddle
     (make a *carre* bet) before the deal.
 
-    Sources: to straddle is Foster's word, a *carre* bet pagat's."""
+    Sources: to straddle is Foster's word, a *carre* bet pagat.com's."""
 
     straddle_amount: Literal["double-the-last", "the-whole-pot"] = Field(
         title="What a straddle adds",
@@ -210,7 +210,7 @@ class ForcedBets(_Group):
     is a blind bet that the others answer only in the betting after the deal.
 
     Sources: seen before the deal in Britannica 1911: "those not 'seeing the raise' being
-    obliged to drop out"; a blind bet answered after the deal in Foster and pagat."""
+    obliged to drop out"; a blind bet answered after the deal in Foster and on pagat.com."""
 
 
 class Betting(_Group):
@@ -258,7 +258,7 @@ class Betting(_Group):
     muß er so viel Geld zusetzen, als im Stamm steht" (whoever says "I play!" must add as
     much money as stands in the pot); "wenn z.B. 4 Franken Einsatz ist: Ich spiele! wo er
     Gleiches setzt" (he stakes the same). No bundled system opens with
-    ``as-much-as-the-pot``: it is the value the ``brelan-pierer`` profile took before
+    ``as-much-as-the-pot``: it is the value the profile of Pierer's Brelan took before
     ``exactly-the-pot``.
 
     Foster's "Equal the amount of the ante; increase it as much as he pleases" has two
@@ -598,7 +598,7 @@ class Point(_Group):
     Sources: Foster's "In case of ties, the dealer, or the player nearest him on the right
     wins" read literally puts the dealer first (``dealer-first``); but Foster calls the
     player on the dealer's right "the elder hand" when he wins the tie of his example, and
-    pagat and the Encyclopédie put the dealer last (``eldest-first``)."""
+    the teaching card and the Encyclopédie put the dealer last (``eldest-first``)."""
 
     folded_hands_in_side_pools: Literal["shown-and-counted", "not-shown"] = Field(
         title="Folded hands in a side pool",

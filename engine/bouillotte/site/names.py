@@ -71,6 +71,40 @@ class Names:
             return text
         return self._ids.sub(lambda m: self.system(m.group()), text)
 
+    def prose(self, text: str | None) -> str:
+        """Prose written by editors (a scenario's notes, a reason) as readers read it: a
+        code span that is an id, a rule path or a value (`` `foster` ``,
+        `` `point.suit_tie` ``, `` `eldest-first` ``) in words, then :meth:`words`."""
+        if not text:
+            return ""
+
+        def span(found: re.Match[str]) -> str:
+            code = found.group(1)
+            path, _, value = code.partition(": ")
+            if value and _PATHS.fullmatch(path):
+                return f"“{part_label(path)}”: *{value_label(path, value)}*"
+            if code in self.systems or code in self.works:
+                return self.system(code)
+            if _PATHS.fullmatch(code):
+                return _rule_words(_PATHS.fullmatch(code))  # type: ignore[arg-type]
+            label = slug_words(code)
+            return f"*{label}*" if label != code else found.group(0)
+
+        return self.words(_SPAN.sub(span, text))
+
+
+_SPAN = re.compile(r"``?([A-Za-z0-9_.=-]+(?:: [a-z0-9-]+)?)``?")
+
+
+def slug_words(code: str) -> str:
+    """The words of a value written as code, from the first rule that has it."""
+    for path in rule_paths():
+        for where in (path, f"{path}.paid_by"):
+            label = value_label(where, code)
+            if label != code:
+                return label
+    return code
+
 
 _PATHS = re.compile(
     r"(?<![\w.])(?:"
