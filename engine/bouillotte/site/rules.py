@@ -10,7 +10,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ..rules.citations import Status
+from ..rules.citations import Status, Work
 from ..rules.profile import GROUPS, rule_paths, rule_title, value_label
 from ..rules.profile import rule_doc as rule_description
 from ..rules.profiles import Library
@@ -172,6 +172,15 @@ def _paragraph_of(paragraphs: tuple[str, ...], quote: str) -> int | None:
     return find_quote(paragraphs, quote)
 
 
+def translation_note(work: Work | None, translation: str | None) -> str | None:
+    """What a quote is taken from when it is not its work's own words: a quote that needs
+    an English rendering (``translation``) though the work is English was taken from a
+    translation of it, which the work's ``translation_note`` names."""
+    if work is None or not translation or work.language != "en":
+        return None
+    return work.translation_note
+
+
 def context_href(
     library: Library | None, root: str, work_id: str | None, quote: str | None
 ) -> str | None:
@@ -202,6 +211,9 @@ class CitationView:
     provenance: str | None = None
     """The variant's badge for this rule (e.g. ``inherited from foster — … is silent``),
     when it is not the citation's own status."""
+    from_translation: str | None = None
+    """Where the quote is taken from a translation of its work, not the work's own words:
+    the work's ``translation_note``."""
 
     @property
     def verbatim(self) -> bool:
@@ -263,6 +275,7 @@ def citation_view(
         citation.translation,
         context_href(library, root, citation.source, citation.quote),
         label,
+        translation_note(work, citation.translation),
     )
 
 

@@ -169,6 +169,10 @@ def glossary_page(inputs: Inputs) -> Page:
             "terms": terms,
             "works": inputs.library.works,
             "contexts": contexts,
+            "translated": {
+                t.id: rule_views.translation_note(inputs.library.works.get(t.work or ""), t.translation)
+                for t in terms
+            },
             "french": {t.id: t.french for t in terms if t.french},
             "rules": rules,
             "scenarios": scenarios,
