@@ -290,7 +290,11 @@ def _build_into(
     env.filters["names"] = inputs.names.words
     env.filters["prose"] = inputs.names.prose
     files, found = _render(env, pages, log, options.config, folders)
-    entries = [*rule_entries(inputs), *found]
+    # The index reads as the pages do: systems and works by name, rules by name (names.py).
+    entries = [
+        {k: inputs.names.words(v) if k in ("t", "x") else v for k, v in e.items()}
+        for e in (*rule_entries(inputs), *found)
+    ]
     files["assets/search-index.js"] = index_script(entries)
     works = inputs.library.works
     files["bibliography.bib"] = bibtex(works)
