@@ -148,9 +148,7 @@ def test_the_search_index_speaks_as_the_pages_do(site: Path) -> None:
 @pytest.mark.slow
 def test_breadcrumbs_and_quotes_from_a_translation_say_what_they_are(site: Path) -> None:
     foster = reader_text((site / "variants" / "foster.html").read_text(encoding="utf-8"))
-    assert "Systems\n › Foster’s Complete Hoyle (four players)" in foster or (
-        "› Foster’s Complete Hoyle (four players)" in foster
-    )
+    assert "› Foster's Complete Hoyle (four players)" in foster  # the breadcrumb
     mistigri = (site / "variants" / "pagat-mistigri.html").read_text(encoding="utf-8")
     assert "From a translation:" in mistigri and "French machine translation" in mistigri
     pagat = (site / "variants" / "pagat.html").read_text(encoding="utf-8")
