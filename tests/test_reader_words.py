@@ -62,7 +62,9 @@ def test_every_value_of_a_rule_has_its_words_and_no_other(path: str, info: typin
 
 
 def test_the_site_shows_a_value_in_its_words_and_the_data_keeps_the_slug() -> None:
-    assert value_label("table.cut_by", "player-on-dealers-left") == "the player on the dealer's left"
+    assert (
+        value_label("table.cut_by", "player-on-dealers-left") == "the player on the dealer's left"
+    )
     assert value_words("a-bought-fourth", "hands.carre_made_with") == (
         "three in hand and a bought fourth"
     )
@@ -85,7 +87,9 @@ def test_names_write_ids_and_paths_in_words_but_leave_addresses() -> None:
         "inherited from Foster 1897 — CardRulesPlus 2020s is silent "
         "(pagat.com; variants/foster.html)"
     )
-    assert names.words("refused (rule forced_bets.dealer_blind)") == "refused (rule “Dealer's blind”)"
+    assert (
+        names.words("refused (rule forced_bets.dealer_blind)") == "refused (rule “Dealer's blind”)"
+    )
     assert names.work("academie-1740") == "Académie 1740"
     assert names.prose("under `pagat-no-brelans` (`point.suit_tie: eldest-first`)") == (
         "under Teaching card, no brelans (“Suits of equal points”: *the eldest first, the dealer "

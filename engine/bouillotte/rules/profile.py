@@ -25,6 +25,7 @@ a rule that is a word of code (``player-on-dealers-left``) its words,
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
@@ -849,6 +850,7 @@ def rule_title(path: str) -> str:
     return _field(path).title or path
 
 
+@cache
 def value_label(path: str, value: str) -> str:
     """The words of one of a rule's values (``the player on the dealer's left`` for
     ``table.cut_by`` = ``player-on-dealers-left``); ``path`` may name a field of a group's

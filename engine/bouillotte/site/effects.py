@@ -24,8 +24,8 @@ from typing import Any
 from markupsafe import Markup
 
 from ..rules.diskcache import content_digest
-from ..rules.resources import bundled
 from ..rules.profile import value_label
+from ..rules.resources import bundled
 from ..rules.variant import Variant
 from .charts import Bar, signed_chart
 from .names import Names

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 
 from ..rules.citations import Work
 from ..rules.profile import rule_paths, value_label
@@ -66,10 +66,17 @@ class Names:
         rule's name in quotation marks, with its value in words."""
         if not text:
             return ""
-        text = _PATHS.sub(_rule_words, text)
-        if self._ids is None:
-            return text
-        return self._ids.sub(lambda m: self.system(m.group()), text)
+        if text not in self._said:
+            said = _PATHS.sub(_rule_words, text)
+            if self._ids is not None:
+                said = self._ids.sub(lambda m: self.system(m.group()), said)
+            self._said[text] = said
+        return self._said[text]
+
+    @cached_property
+    def _said(self) -> dict[str, str]:
+        """Each text already written in words (pages repeat the same badges)."""
+        return {}
 
     def prose(self, text: str | None) -> str:
         """Prose written by editors (a scenario's notes, a reason) as readers read it: a
@@ -96,6 +103,7 @@ class Names:
 _SPAN = re.compile(r"``?([A-Za-z0-9_.=-]+(?:: [a-z0-9-]+)?)``?")
 
 
+@cache
 def slug_words(code: str) -> str:
     """The words of a value written as code, from the first rule that has it."""
     for path in rule_paths():

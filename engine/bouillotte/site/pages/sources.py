@@ -170,7 +170,9 @@ def glossary_page(inputs: Inputs) -> Page:
             "works": inputs.library.works,
             "contexts": contexts,
             "translated": {
-                t.id: rule_views.translation_note(inputs.library.works.get(t.work or ""), t.translation)
+                t.id: rule_views.translation_note(
+                    inputs.library.works.get(t.work or ""), t.translation
+                )
                 for t in terms
             },
             "french": {t.id: t.french for t in terms if t.french},
