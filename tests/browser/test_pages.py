@@ -169,7 +169,7 @@ def test_matrix_on_a_phone_is_one_card_per_rule(site: Path, browser: Any) -> Non
     # The card fits the screen and names the rule in words.
     box = row.bounding_box()
     assert box is not None and box["x"] + box["width"] <= PHONE["width"]
-    assert row.locator("th .rule-label").inner_text().startswith("Favori (hand)")
+    assert row.locator("th .rule-label").inner_text().startswith("Rank of the brelan favori")
     shot(page, "matrix-phone")
     context.close()
 

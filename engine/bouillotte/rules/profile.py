@@ -65,7 +65,7 @@ class Table(_Group):
     """The ranks kept in the pack for each number of players, highest first; every rank is
     kept in all four suits. The order is also the order of the brelans (three aces best)."""
 
-    point_values: dict[Rank, int] = Field(title="What each card counts in the point")
+    point_values: dict[Rank, int] = Field(title="Point values")
     """What each rank counts when the point (the pips of a suit) is reckoned."""
 
     hand_size: int = Field(ge=1, le=5, title="Cards in a hand")
@@ -155,9 +155,7 @@ class Stakes(_Group):
     )
     """The size of a new stake: a fixed number, or ``players-option``."""
 
-    skip_dealer_who_rebought: bool = Field(
-        title="A player who has just bought a new cave does not deal"
-    )
+    skip_dealer_who_rebought: bool = Field(title="A rebuyer is passed over as dealer")
     """Whether a player who has just bought a new stake after losing everything in the
     previous deal is passed over when it is his turn to deal."""
 
@@ -627,10 +625,10 @@ class Point(_Group):
 class BonusRule(_Group):
     """What one kind of brelan collects from the other players."""
 
-    amount: int = Field(ge=0, title="Counters from each payer")
+    amount: int = Field(ge=0, title="From each payer")
     """Counters from each payer."""
 
-    amount_if_wins_pool: int = Field(ge=0, title="Counters if it also wins the pool")
+    amount_if_wins_pool: int = Field(ge=0, title="If it also wins the pool")
     """Counters from each payer when this hand also wins the pool."""
 
     paid_by: Literal["every-other-player", "players-without-a-brelan"] = Field(

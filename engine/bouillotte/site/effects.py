@@ -413,7 +413,7 @@ def effects_chart(chart_id: str, data: dict[str, Any], effects: list[RuleEffect]
 
 def _chart_label(row: dict[str, Any], names: Names) -> str:
     """A change in words: the rule's name and its new value ("Dealer's blind → 1"; a part
-    of a bonus as "Payment for a brelan favori, counters from each payer → 0"); the whole
+    of a bonus as "Payment for a brelan favori, from each payer → 0"); the whole
     difference as the sweep names it, with the system's name ("all 17 rules of …")."""
     rules = row.get("rules", [])
     if not rules or str(row["combination"]).startswith("all "):

@@ -51,7 +51,7 @@ def rule_label(path: str) -> str:
 @cache
 def part_label(path: str) -> str:
     """A rule's name, or a part of one (``bonuses.favori.amount``: "Payment for a brelan
-    favori, counters from each payer"), as readers see it."""
+    favori, from each payer"), as readers see it."""
     group, field, *parts = path.split(".")
     label = rule_label(f"{group}.{field}")
     model: Any = GROUPS[group].model_fields[field].annotation
