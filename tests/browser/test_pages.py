@@ -312,7 +312,7 @@ TOP_RESULTS = {
     "four of a kind": "glossary.html#brelan-carre",
     "three of a kind": "glossary.html#brelan",
     "calling for a sight": "scenarios/foster-sight.html",
-    "straddle amount": "matrix.html#rule-forced_bets-straddle_amount",
+    "what a straddle adds": "matrix.html#rule-forced_bets-straddle_amount",  # the rule by its name
     "void levy": "matrix.html#rule-void_deals-void_levy",
     "retourne": "glossary.html#retourne",
     "mistigri": "glossary.html#mistigri",
