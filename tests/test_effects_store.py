@@ -11,6 +11,7 @@ import pytest
 
 from bouillotte.rules.profiles import Library
 from bouillotte.site import effects
+from bouillotte.site.names import Names
 from bouillotte.site.rules import system_order
 from bouillotte.study import sweep
 from bouillotte.study.sweep import run_sweep
@@ -101,7 +102,8 @@ def test_the_page_is_drawn_from_the_file_and_never_sweeps(
         raise AssertionError("the stored figures should have been used")
 
     monkeypatch.setattr(sweep, "run_sweep", no_sweep)
-    page = effects.pair_effects(b, a)  # the site may name the pair the other way round
+    names = Names.of([a, b], {})
+    page = effects.pair_effects(b, a, names=names)  # the pair may be named the other way round
     assert page is not None and page.available
     labels = [e.label for e in page.effects]
     switched, _ = towards_combinations(a, b)
@@ -112,9 +114,10 @@ def test_the_page_is_drawn_from_the_file_and_never_sweeps(
     assert page.command.startswith("bouillotte sweep foster --towards pagat --deals 60")
     blind = next(e for e in page.effects if e.label == "forced_bets.dealer_blind=1")
     assert blind.rules == [
-        "forced_bets.dealer_blind: 5 (foster, documented) → 1 (pagat, documented)"
+        "Dealer's blind: 5 (Foster 1897, documented) → 1 (Teaching card, documented)"
     ]
-    assert page.chart is not None and "dealer blind → 1" in page.chart
+    assert blind.heading == "Dealer's blind → 1"
+    assert page.chart is not None and "Dealer&#x27;s blind → 1" in page.chart
     section = effects.rule_effects_section([a, b], lambda _: None)
     assert section.tables and section.missing is None
 

@@ -91,7 +91,7 @@ def test_the_sources_page_lists_what_is_known_but_not_yet_read(site: Path) -> No
     for anchor in ("unread-lebrun-1827", "unread-van-tenac-1847", "unread-boussac-1896"):
         assert f'id="{anchor}"' in section
     assert "https://gallica.bnf.fr/ark:/12148/bpt6k1104783" in section  # Burger 1883
-    assert '<a href="#work-tlfi">tlfi</a>' in section
+    assert '<a href="#work-tlfi">TLFi</a>' in section  # by its name, not its id
 
 
 def test_the_history_page_links_each_word_to_its_rule_and_flags_an_uncertain_edition(

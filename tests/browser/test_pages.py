@@ -170,7 +170,7 @@ def test_matrix_on_a_phone_is_one_card_per_rule(site: Path, browser: Any) -> Non
     # The card fits the screen and names the rule in words.
     box = row.bounding_box()
     assert box is not None and box["x"] + box["width"] <= PHONE["width"]
-    assert row.locator("th .rule-label").inner_text().startswith("Favori (hand)")
+    assert row.locator("th .rule-label").inner_text().startswith("Rank of the brelan favori")
     shot(page, "matrix-phone")
     context.close()
 
@@ -313,7 +313,7 @@ TOP_RESULTS = {
     "four of a kind": "glossary.html#brelan-carre",
     "three of a kind": "glossary.html#brelan",
     "calling for a sight": "scenarios/foster-sight.html",
-    "straddle amount": "matrix.html#rule-forced_bets-straddle_amount",
+    "what a straddle adds": "matrix.html#rule-forced_bets-straddle_amount",  # the rule by its name
     "void levy": "matrix.html#rule-void_deals-void_levy",
     "retourne": "glossary.html#retourne",
     "mistigri": "glossary.html#mistigri",

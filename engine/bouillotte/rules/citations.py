@@ -36,6 +36,13 @@ class Work(BaseModel):
 
     author: str
     title: str
+    short: str | None = Field(
+        default=None,
+        description=(
+            "The work's name in a few words, as readers see it where a rule cites it "
+            "(``Foster 1897``); without it, the author's last name and the first year."
+        ),
+    )
     year: str = Field(description="Year or range of years of the edition used.")
     kind: Literal[
         "dictionary", "encyclopaedia", "rulebook", "website", "teaching-card", "reconstruction"
@@ -97,6 +104,23 @@ class Work(BaseModel):
         ),
         pattern=r"^\d{4}-\d{2}-\d{2}$",
     )
+    translation_note: str | None = Field(
+        default=None,
+        description=(
+            "Where the shipped text is in part a translation, not the work's own words: what "
+            "the translation is. Shown beside each quote that needs an English rendering "
+            "though the work's language is English (a quote of the translation)."
+        ),
+    )
+
+    @property
+    def name(self) -> str:
+        """The short name readers see (``short``, else last name and first year)."""
+        if self.short:
+            return self.short
+        found = re.search(r"\d{4}s?", self.year)
+        last = (self.authors[0].split(",")[0] if self.authors else self.author).strip()
+        return f"{last} {found.group()}" if found else last
 
     @field_validator("url")
     @classmethod

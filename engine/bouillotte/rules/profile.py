@@ -16,18 +16,36 @@ each rule may be written bare (``cave: 100``) or with its citation::
       status: documented
 
 The engine reads only these values: it never asks which system it is playing.
+
+Each rule also has its name in plain English, the ``title`` of its field, and each value of
+a rule that is a word of code (``player-on-dealers-left``) its words,
+``json_schema_extra=value_labels({...})`` beside the field: what the site shows readers
+(:func:`rule_title`, :func:`value_label`), the code itself kept for editors.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Literal, cast
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
+from pydantic.fields import FieldInfo
 
 from .cards import RANKS, parse_card
 from .descriptions import split_description
 from .docstrings import describe_fields
+
+VALUE_LABELS = "value_labels"
+"""The key of a field's ``json_schema_extra`` that holds the words of its values."""
+
+
+def value_labels(labels: dict[str, str]) -> dict[str, JsonValue]:
+    """A rule's values in words, for its field's ``json_schema_extra``: every value the
+    field's ``Literal`` allows, each with the few words a reader sees instead of it
+    (``tests/test_profiles.py`` checks that none is missing and none is extra)."""
+    return {VALUE_LABELS: dict(labels)}
+
 
 Rank = Literal["A", "K", "Q", "J", "10", "9", "8", "7"]
 
@@ -41,31 +59,53 @@ class _Group(BaseModel):
 class Table(_Group):
     """Players, the pack and the deal."""
 
-    players: int = Field(ge=2, le=6)
+    players: int = Field(ge=2, le=6, title="Players")
     """How many players this system seats (a profile is for one table size)."""
 
-    packs: dict[int, list[Rank]]
+    packs: dict[int, list[Rank]] = Field(title="Cards in the pack")
     """The ranks kept in the pack for each number of players, highest first; every rank is
     kept in all four suits. The order is also the order of the brelans (three aces best)."""
 
-    point_values: dict[Rank, int]
+    point_values: dict[Rank, int] = Field(title="Point values")
     """What each rank counts when the point (the pips of a suit) is reckoned."""
 
-    hand_size: int = Field(ge=1, le=5)
+    hand_size: int = Field(ge=1, le=5, title="Cards in a hand")
     """Cards dealt to each player."""
 
-    direction: Literal["right", "left"]
+    direction: Literal["right", "left"] = Field(
+        title="Direction of play",
+        json_schema_extra=value_labels(
+            {"right": "to the right (anticlockwise)", "left": "to the left (clockwise)"}
+        ),
+    )
     """Which way the deal, the betting and the turn to deal pass: ``right`` is
     anticlockwise (the French way), ``left`` clockwise."""
 
-    cut_by: Literal["player-on-dealers-left", "player-on-dealers-right"]
+    cut_by: Literal["player-on-dealers-left", "player-on-dealers-right"] = Field(
+        title="Who cuts",
+        json_schema_extra=value_labels(
+            {
+                "player-on-dealers-left": "the player on the dealer's left",
+                "player-on-dealers-right": "the player on the dealer's right",
+            }
+        ),
+    )
     """Who cuts the pack before the deal (it does not change a given card order)."""
 
-    deal_singly: bool
+    deal_singly: bool = Field(title="Cards dealt one at a time")
     """Whether the cards are given one at a time round the table (otherwise a whole hand
     at a time). Decides who receives which card of a pack given top first."""
 
-    packets: Literal["as-deal-singly", "one-then-two", "two-then-one"]
+    packets: Literal["as-deal-singly", "one-then-two", "two-then-one"] = Field(
+        title="Dealing in packets",
+        json_schema_extra=value_labels(
+            {
+                "as-deal-singly": "no packets",
+                "one-then-two": "one card, then two",
+                "two-then-one": "two cards, then one",
+            }
+        ),
+    )
     """How the three cards are given where the deal goes in packets. ``as-deal-singly``:
     as ``deal_singly`` says (one at a time, or a whole hand at a time). ``one-then-two``:
     one card to each player round the table, then two to each; ``two-then-one`` the other
@@ -74,7 +114,12 @@ class Table(_Group):
     Sources: Pierer (1857–65): "Man gibt 1 u. 2 od. 2 u. 1 Karte, nie 3 zugleich" (one
     and two or two and one cards are given, never three at once)."""
 
-    draw: Literal["none", "discard-and-buy"]
+    draw: Literal["none", "discard-and-buy"] = Field(
+        title="Draw after the betting",
+        json_schema_extra=value_labels(
+            {"none": "no draw", "discard-and-buy": "discard and buy from the stock"}
+        ),
+    )
     """Whether the players change cards after the betting. ``none``: the hands dealt are
     the hands shown. ``discard-and-buy``: each player still in, in turn to the right from
     the eldest, throws away the cards that do not fit the hand he hopes for (his whole hand
@@ -96,19 +141,22 @@ class Table(_Group):
 class Stakes(_Group):
     """The cave (a player's stake) and buying a new one."""
 
-    cave: int = Field(ge=1)
+    cave: int = Field(ge=1, title="Cave (each player's stake)")
     """Counters each player buys at the start: the cave, the most a player can lose in
     one deal (table stakes)."""
 
-    cave_can_be_topped_up: bool
+    cave_can_be_topped_up: bool = Field(title="A cave may be topped up")
     """Whether a player may add counters to a cave that is not yet empty. Where not, a new
     stake is bought only once the cave is empty (décavé): "rebuy only when broke" is the
     same rule seen from the other side, so it is not a second parameter."""
 
-    rebuy_amount: int | Literal["players-option"]
+    rebuy_amount: int | Literal["players-option"] = Field(
+        title="Size of a new cave",
+        json_schema_extra=value_labels({"players-option": "as the player chooses"}),
+    )
     """The size of a new stake: a fixed number, or ``players-option``."""
 
-    skip_dealer_who_rebought: bool
+    skip_dealer_who_rebought: bool = Field(title="A rebuyer is passed over as dealer")
     """Whether a player who has just bought a new stake after losing everything in the
     previous deal is passed over when it is his turn to deal."""
 
@@ -116,43 +164,64 @@ class Stakes(_Group):
 class ForcedBets(_Group):
     """What is staked before the cards are seen: the blind or ante, and the straddles."""
 
-    dealer_blind: int = Field(ge=0)
+    dealer_blind: int = Field(ge=0, title="Dealer's blind")
     """The dealer's blind (or ante) put up before the deal; it counts as part of his stake."""
 
-    others_ante: int = Field(ge=0)
+    others_ante: int = Field(ge=0, title="Other players' ante")
     """The ante each other player puts up before the deal (0 where only the dealer stakes)."""
 
-    straddles: bool
+    straddles: bool = Field(title="Straddles (carre bets)")
     """Whether the player on the dealer's right, and then each next player, may straddle
     (make a *carre* bet) before the deal.
 
-    Sources: to straddle is Foster's word, a *carre* bet pagat's."""
+    Sources: to straddle is Foster's word, a *carre* bet pagat.com's."""
 
-    straddle_amount: Literal["double-the-last", "the-whole-pot"]
+    straddle_amount: Literal["double-the-last", "the-whole-pot"] = Field(
+        title="What a straddle adds",
+        json_schema_extra=value_labels(
+            {
+                "double-the-last": "doubles the last stake",
+                "the-whole-pot": "as much as the pot holds",
+            }
+        ),
+    )
     """What a straddle adds: ``double-the-last`` brings the straddler's stake to twice the
     last blind or straddle; ``the-whole-pot`` adds as much as the pot holds, doubling it."""
 
-    straddle_limit: Literal["to-the-dealer", "before-the-dealer"]
+    straddle_limit: Literal["to-the-dealer", "before-the-dealer"] = Field(
+        title="How far straddles go",
+        json_schema_extra=value_labels(
+            {
+                "to-the-dealer": "round to the dealer",
+                "before-the-dealer": "stopping before the dealer",
+            }
+        ),
+    )
     """How far round straddles may go: ``to-the-dealer`` lets them go once round until the
     dealer buys the age back himself, and then they stop."""
 
-    straddling_ends_at_first_refusal: bool
+    straddling_ends_at_first_refusal: bool = Field(title="The first refusal ends the straddling")
     """Whether the first player who declines (or cannot afford) a straddle ends the
     straddling for this deal."""
 
-    straddle_must_be_seen: bool
+    straddle_must_be_seen: bool = Field(title="A straddle must be seen before the deal")
     """Whether every other player must see a straddle before the deal, putting up as much
     as the highest stake, or drop out and lose what he has staked. Otherwise the straddle
     is a blind bet that the others answer only in the betting after the deal.
 
     Sources: seen before the deal in Britannica 1911: "those not 'seeing the raise' being
-    obliged to drop out"; a blind bet answered after the deal in Foster and pagat."""
+    obliged to drop out"; a blind bet answered after the deal in Foster and on pagat.com."""
 
 
 class Betting(_Group):
     """Passing, opening, raising and how the betting closes."""
 
-    pass_before_opening: Literal["keeps-cards", "folds"]
+    pass_before_opening: Literal["keeps-cards", "folds"] = Field(
+        title="Passing before anyone opens",
+        json_schema_extra=value_labels(
+            {"keeps-cards": "keeps the cards", "folds": "gives up the hand"}
+        ),
+    )
     """What ``pass`` means before anyone has opened: ``keeps-cards`` bets nothing and keeps
     the right to come in later; ``folds`` gives up the hand."""
 
@@ -162,7 +231,18 @@ class Betting(_Group):
         "match-the-largest-plus-one",
         "as-much-as-the-pot",
         "exactly-the-pot",
-    ]
+    ] = Field(
+        title="The least opening bet",
+        json_schema_extra=value_labels(
+            {
+                "equal-the-blind": "equal the blind in fresh counters",
+                "equal-the-largest": "equal the largest stake",
+                "match-the-largest-plus-one": "the largest stake and one more",
+                "as-much-as-the-pot": "at least as much as the pot",
+                "exactly-the-pot": "exactly as much as the pot",
+            }
+        ),
+    )
     """The least an opening bet may be (or, for ``exactly-the-pot``, what it must be).
     ``equal-the-blind``: the opener's stake reaches the largest stake on the table and he
     puts up at least the blind's amount in fresh counters. ``equal-the-largest``: his stake
@@ -178,7 +258,7 @@ class Betting(_Group):
     muß er so viel Geld zusetzen, als im Stamm steht" (whoever says "I play!" must add as
     much money as stands in the pot); "wenn z.B. 4 Franken Einsatz ist: Ich spiele! wo er
     Gleiches setzt" (he stakes the same). No bundled system opens with
-    ``as-much-as-the-pot``: it is the value the ``brelan-pierer`` profile took before
+    ``as-much-as-the-pot``: it is the value the profile of Pierer's Brelan took before
     ``exactly-the-pot``.
 
     Foster's "Equal the amount of the ante; increase it as much as he pleases" has two
@@ -186,7 +266,7 @@ class Betting(_Group):
     equal the ante again with fresh counters (``equal-the-blind``), or his stake already
     equals it and he opens as it stands (``equal-the-largest``)."""
 
-    minimum_raise: int = Field(ge=1)
+    minimum_raise: int = Field(ge=1, title="The least raise")
     """The least by which a raise must exceed the bet it raises."""
 
     raises: Literal[
@@ -195,7 +275,18 @@ class Betting(_Group):
         "multiples-of-the-first-stake",
         "adds-multiples-of-the-first-stake",
         "adds-multiples-of-the-bet",
-    ]
+    ] = Field(
+        title="How a raise is sized",
+        json_schema_extra=value_labels(
+            {
+                "by-any-amount": "by any amount",
+                "multiples-of-the-bet": "to a multiple of the bet",
+                "multiples-of-the-first-stake": "to a multiple of the first stake",
+                "adds-multiples-of-the-first-stake": "adding a multiple of the first stake",
+                "adds-multiples-of-the-bet": "adding a multiple of the bet",
+            }
+        ),
+    )
     """How a raise is sized. ``by-any-amount``: any total from the bet plus
     ``minimum_raise`` up. The other four size it by the first stake (what the opener added
     to open the game) or by the bet it raises, naming either the new total ("make it 8")
@@ -221,14 +312,23 @@ class Betting(_Group):
     opener put up with "Ich spiele!"), and *zusetzen* may name the new stake ("make it 8")
     or what is added ("add 8")."""
 
-    all_in_may_open_or_raise: bool
+    all_in_may_open_or_raise: bool = Field(title="A player all in may open or raise")
     """Whether a player may open or raise with the last counters of his cave. Where not,
     going all in is only a short call (a "sight")."""
 
-    return_uncalled_excess: bool
+    return_uncalled_excess: bool = Field(title="The uncalled part of a bet goes back")
     """Whether the part of a bet that no one has met goes back to its owner."""
 
-    closing: Literal["calling-privilege", "no-more-round", "single-round"]
+    closing: Literal["calling-privilege", "no-more-round", "single-round"] = Field(
+        title="How the betting closes",
+        json_schema_extra=value_labels(
+            {
+                "calling-privilege": "by the calling privilege",
+                "no-more-round": "by a round of “no more”",
+                "single-round": "once all have met the bet",
+            }
+        ),
+    )
     """How the betting ends with three or more still in. ``calling-privilege``: when all
     have met the bet, one player in turn (the opener first, then each next player to the
     right round by round) may raise or pass the word to his right; the player who
@@ -239,11 +339,19 @@ class Betting(_Group):
 
     Sources: ``calling-privilege`` is Foster's, ``no-more-round`` the teaching card's."""
 
-    two_players_call_ends: bool
+    two_players_call_ends: bool = Field(title="With two left, meeting the bet is a call")
     """Whether, with only two players left in, meeting the bet is a call that ends the
     betting at once."""
 
-    two_players_betting: Literal["two-still-in", "two-who-can-still-bet"]
+    two_players_betting: Literal["two-still-in", "two-who-can-still-bet"] = Field(
+        title="Who counts as the last two",
+        json_schema_extra=value_labels(
+            {
+                "two-still-in": "every player still in",
+                "two-who-can-still-bet": "the players who can still bet",
+            }
+        ),
+    )
     """Who counts among the two players who bet against each other, either of whom may
     call the other. ``two-still-in``: every player still in the pool counts, a player all
     in for a sight too, so with three still in, one of them all in, the closing round
@@ -254,7 +362,15 @@ class Betting(_Group):
     Sources: the "two players [who] bet against each other" are Foster's: "If only two
     players bet against each other, either may call the other"."""
 
-    privilege_after_the_word: Literal["from-the-raiser", "from-the-holder"]
+    privilege_after_the_word: Literal["from-the-raiser", "from-the-holder"] = Field(
+        title="The privilege after a raise on the word",
+        json_schema_extra=value_labels(
+            {
+                "from-the-raiser": "passes on from the raiser",
+                "from-the-holder": "passes on from its holder",
+            }
+        ),
+    )
     """The calling privilege when the player who receives the word raises, and the
     betting goes on until every player has refused: on the next round the privilege
     passes to the player on the right of the one who raised (``from-the-raiser``: the
@@ -269,18 +385,42 @@ class Betting(_Group):
 class VoidDeals(_Group):
     """What happens when nobody opens."""
 
-    nobody_opens: Literal["pot-carried", "last-straddler-takes"]
+    nobody_opens: Literal["pot-carried", "last-straddler-takes"] = Field(
+        title="When nobody opens",
+        json_schema_extra=value_labels(
+            {
+                "pot-carried": "the pool is carried to the next deal",
+                "last-straddler-takes": "the last straddler takes the pool",
+            }
+        ),
+    )
     """With no straddle: ``pot-carried`` voids the deal and the stakes stay in the pool for
     the next deal."""
 
-    nobody_opens_after_straddles: Literal["pot-carried", "last-straddler-takes"]
+    nobody_opens_after_straddles: Literal["pot-carried", "last-straddler-takes"] = Field(
+        title="When nobody opens after straddles",
+        json_schema_extra=value_labels(
+            {
+                "pot-carried": "the pool is carried to the next deal",
+                "last-straddler-takes": "the last straddler takes the pool",
+            }
+        ),
+    )
     """After one or more straddles: the pool is carried, or the last straddler takes it
     (if he has thrown his cards in, it is carried)."""
 
-    void_levy: int = Field(ge=0)
+    void_levy: int = Field(ge=0, title="Levy on a void deal")
     """Counters each player adds to the carried pool when a deal is void."""
 
-    levy_and_next_blind: Literal["levy-and-blind", "levy-instead-of-blind"]
+    levy_and_next_blind: Literal["levy-and-blind", "levy-instead-of-blind"] = Field(
+        title="The levy and the next blind",
+        json_schema_extra=value_labels(
+            {
+                "levy-and-blind": "the levy, and the blind as well",
+                "levy-instead-of-blind": "the levy instead of the blind",
+            }
+        ),
+    )
     """How the levy added to the pool of a void deal (``void_levy``) stands to the next
     deal's stakes. ``levy-and-blind``: the levy joins the carried pool and the next dealer
     still puts up his blind (the others their antes) on top of it.
@@ -295,26 +435,47 @@ class VoidDeals(_Group):
 class Hands(_Group):
     """Which hands are recognised and how they rank."""
 
-    brelans_recognised: bool
+    brelans_recognised: bool = Field(title="Brelans count")
     """Whether brelans count at all (some high-stakes tables played the point alone)."""
 
-    carre: bool
+    carre: bool = Field(title="Brelan carré")
     """Whether three of a kind in hand with the fourth turned up as the retourne is a brelan
     carré, the best hand."""
 
-    card_under_retourne: bool
+    card_under_retourne: bool = Field(title="Turning the card under the retourne")
     """Whether, against a brelan carré, a player holding a higher brelan may turn the
     card under the retourne; if it completes his four, he holds a higher carré.
 
     Sources: Foster's rule."""
 
-    favori: Literal["none", "below-simple", "by-rank", "above-simple"]
+    favori: Literal["none", "below-simple", "by-rank", "above-simple"] = Field(
+        title="Rank of the brelan favori",
+        json_schema_extra=value_labels(
+            {
+                "none": "not recognised",
+                "below-simple": "below every simple brelan",
+                "by-rank": "by its rank among the brelans",
+                "above-simple": "above every simple brelan",
+            }
+        ),
+    )
     """Where the brelan favori ranks: ``none``, not recognised; ``below-simple``, it loses
     to every simple brelan; ``by-rank``, it ranks with the simple brelans by its rank;
     ``above-simple``, it beats every simple brelan. What a favori *is* depends on
     ``favori_meaning``."""
 
-    favori_meaning: Literal["pair-with-the-retourne", "declared-rank", "held-from-the-deal"]
+    favori_meaning: Literal["pair-with-the-retourne", "declared-rank", "held-from-the-deal"] = (
+        Field(
+            title="What a favori is",
+            json_schema_extra=value_labels(
+                {
+                    "pair-with-the-retourne": "a pair in hand with the retourne",
+                    "declared-rank": "a brelan of the rank declared",
+                    "held-from-the-deal": "a brelan held from the deal",
+                }
+            ),
+        )
+    )
     """What the word *favori* means; it changed meaning three times.
     ``pair-with-the-retourne``: two cards of a rank in hand with the retourne of that rank.
     ``declared-rank``: a brelan of the rank declared at the start of play for the deal (a
@@ -328,7 +489,15 @@ class Hands(_Group):
     ``held-from-the-deal``: Pierer 1857–65: "ein B. gleich von Haus aus, B. favori
     (gebornes B.)", a brelan straight from the deal, the 'born' brelan."""
 
-    carre_made_with: Literal["the-retourne", "a-bought-fourth"]
+    carre_made_with: Literal["the-retourne", "a-bought-fourth"] = Field(
+        title="How a carré is made",
+        json_schema_extra=value_labels(
+            {
+                "the-retourne": "three in hand and the retourne",
+                "a-bought-fourth": "three in hand and a bought fourth",
+            }
+        ),
+    )
     """How the brelan carré (four of a kind) is made, where ``carre`` recognises it.
     ``the-retourne``: three in hand and the fourth turned up. ``a-bought-fourth``: four of
     a kind in hand after the draw, three equal cards with the fourth bought.
@@ -337,7 +506,7 @@ class Hands(_Group):
     ``a-bought-fourth`` is Pierer's: "Zu 3 gleichen Karten (z.B. 3 Zehnen), die 4.
     zugekauft, heißt; B carré", three equal cards with the fourth bought."""
 
-    mignon: bool
+    mignon: bool = Field(title="Brelan mignon")
     """Whether the *brelan mignon* is recognised and named: two aces and a king in hand,
     the ace turned up of the king's suit. It has no rank or payment of its own: where
     recognised it counts as the brelan of aces it contains with the retourne, in the
@@ -349,11 +518,11 @@ class Hands(_Group):
     ace turned up of the king's suit). Littré gives it no rank and no payment: where it
     ranks and what it is paid is an inference."""
 
-    mistigri: bool
+    mistigri: bool = Field(title="Brelan de Mistigri")
     """Whether the mistigri (the named card) with a pair in hand makes a brelan de Mistigri,
     ranking below every ordinary brelan and above the point."""
 
-    mistigri_card: str
+    mistigri_card: str = Field(title="The Mistigri card")
     """The wild card of the brelan de Mistigri, traditionally the queen of clubs (QC)."""
 
 
@@ -362,7 +531,18 @@ class Point(_Group):
 
     counted_cards: Literal[
         "all-exposed", "own-hand-and-retourne", "own-hand", "whole-hand", "own-hand-with-capture"
-    ]
+    ] = Field(
+        title="Cards counted for the point",
+        json_schema_extra=value_labels(
+            {
+                "all-exposed": "every hand, folded ones too",
+                "own-hand-and-retourne": "own hand and the retourne",
+                "own-hand": "own hand alone",
+                "whole-hand": "the whole hand, every suit",
+                "own-hand-with-capture": "own hand, capturing lower cards",
+            }
+        ),
+    )
     """``all-exposed``: every hand is shown, folded ones too, and each suit's pips are
     counted over all of them and the retourne. ``own-hand-and-retourne``: each player
     counts his own best suit, with the retourne if it is of that suit. ``own-hand``: each
@@ -381,7 +561,16 @@ class Point(_Group):
 
     suit_owner: Literal[
         "best-card-among-contenders", "best-card-of-all-hands", "best-card-else-own-pips"
-    ]
+    ] = Field(
+        title="Who owns a suit",
+        json_schema_extra=value_labels(
+            {
+                "best-card-among-contenders": "best card among those still in",
+                "best-card-of-all-hands": "best card of all the hands",
+                "best-card-else-own-pips": "best card, else the richest other suit",
+            }
+        ),
+    )
     """Who owns a suit. ``best-card-among-contenders``: the player still in who holds its
     best card (a folded hand's cards count for him). ``best-card-of-all-hands``: the holder
     of its best card, so a suit whose best card lies in a folded hand cannot win (where
@@ -395,7 +584,16 @@ class Point(_Group):
     Sources: ``best-card-else-own-pips`` is an older English Wikipedia's: "the player
     counting the greatest face value of cards in any other suit" among those still in."""
 
-    suit_tie: Literal["dealer-first", "eldest-first", "retourne-suit"]
+    suit_tie: Literal["dealer-first", "eldest-first", "retourne-suit"] = Field(
+        title="Suits of equal points",
+        json_schema_extra=value_labels(
+            {
+                "dealer-first": "the dealer first",
+                "eldest-first": "the eldest first, the dealer last",
+                "retourne-suit": "the retourne's suit",
+            }
+        ),
+    )
     """Between suits of equal pips: ``dealer-first``, the dealer, or else the owner nearest
     his right; ``eldest-first``, the owner nearest the dealer's right, the dealer last;
     ``retourne-suit``, the retourne's suit, and otherwise eldest first.
@@ -403,9 +601,14 @@ class Point(_Group):
     Sources: Foster's "In case of ties, the dealer, or the player nearest him on the right
     wins" read literally puts the dealer first (``dealer-first``); but Foster calls the
     player on the dealer's right "the elder hand" when he wins the tie of his example, and
-    pagat and the Encyclopédie put the dealer last (``eldest-first``)."""
+    the teaching card and the Encyclopédie put the dealer last (``eldest-first``)."""
 
-    folded_hands_in_side_pools: Literal["shown-and-counted", "not-shown"]
+    folded_hands_in_side_pools: Literal["shown-and-counted", "not-shown"] = Field(
+        title="Folded hands in a side pool",
+        json_schema_extra=value_labels(
+            {"shown-and-counted": "shown and counted", "not-shown": "not shown"}
+        ),
+    )
     """When a brelan took the main pool and a side pool among players without a brelan goes
     to the point: whether the hands of those who passed out are shown for it, as all hands
     are when no brelan is shown. ``shown-and-counted``: the side pool is a pool in which no
@@ -417,7 +620,7 @@ class Point(_Group):
     Sources: the rule read for a side pool is Foster's: "If no brelan is shown, the hands
     of all the players are shown, including those who passed out"."""
 
-    side_pots_by_winning_suit: bool
+    side_pots_by_winning_suit: bool = Field(title="Side pools follow the winning suit")
     """"The suit that wins cannot lose": a side pool goes to the best holder of the main
     pool's winning suit among its contenders; only if none holds it is it decided on its
     own. Otherwise every pool is decided on its own."""
@@ -426,32 +629,43 @@ class Point(_Group):
 class BonusRule(_Group):
     """What one kind of brelan collects from the other players."""
 
-    amount: int = Field(ge=0)
+    amount: int = Field(ge=0, title="From each payer")
     """Counters from each payer."""
 
-    amount_if_wins_pool: int = Field(ge=0)
+    amount_if_wins_pool: int = Field(ge=0, title="If it also wins the pool")
     """Counters from each payer when this hand also wins the pool."""
 
-    paid_by: Literal["every-other-player", "players-without-a-brelan"]
+    paid_by: Literal["every-other-player", "players-without-a-brelan"] = Field(
+        title="Who pays",
+        json_schema_extra=value_labels(
+            {
+                "every-other-player": "every other player",
+                "players-without-a-brelan": "the players without a brelan",
+            }
+        ),
+    )
     """Who pays: everybody else, or only those who show no brelan of any kind."""
 
 
 class Bonuses(_Group):
     """Payments for brelans, apart from the pool."""
 
-    carre: BonusRule
+    carre: BonusRule = Field(title="Payment for a brelan carré")
     """The brelan carré's payment."""
 
-    brelan: BonusRule
+    brelan: BonusRule = Field(title="Payment for a simple brelan")
     """The simple brelan's payment."""
 
-    favori: BonusRule
+    favori: BonusRule = Field(title="Payment for a brelan favori")
     """The brelan favori's payment (ignored where the favori is not recognised)."""
 
-    mistigri: BonusRule
+    mistigri: BonusRule = Field(title="Payment for a brelan de Mistigri")
     """The brelan de Mistigri's payment (ignored where it is not recognised)."""
 
-    beaten_carre: Literal["still-paid", "not-paid"]
+    beaten_carre: Literal["still-paid", "not-paid"] = Field(
+        title="A beaten carré",
+        json_schema_extra=value_labels({"still-paid": "still paid", "not-paid": "not paid"}),
+    )
     """A brelan carré beaten by a higher one (``card_under_retourne``), whose holder is
     owed a carré's payment for it. ``still-paid``: every carré shown is paid, as the simple
     brelan is paid whether or not it wins. ``not-paid``: the carré's counters come in
@@ -463,15 +677,18 @@ class Bonuses(_Group):
     brelan is paid ("both must be paid"); ``not-paid`` reads "in addition to winning the
     pool". The higher carré is Foster's card under the retourne."""
 
-    folded_players_pay: bool
+    folded_players_pay: bool = Field(title="Players who passed out pay the bonuses")
     """Whether players who passed out of the pool pay the bonuses too."""
 
-    claimed_without_showdown: bool
+    claimed_without_showdown: bool = Field(title="A bonus claimed without a showdown")
     """Whether a player who wins uncontested may show a brelan and collect its payment, or
     "stifle" it, keeping it hidden (a deal's ``stifled`` players do); otherwise payments
     are due only at a showdown."""
 
-    paid_from: Literal["cave", "ledger"]
+    paid_from: Literal["cave", "ledger"] = Field(
+        title="Bonuses paid from",
+        json_schema_extra=value_labels({"cave": "the caves", "ledger": "a separate ledger"}),
+    )
     """``cave``: payments move counters between caves (a payer gives what he has left);
     ``ledger``: they are written on a separate signed ledger, the caves untouched."""
 
@@ -479,18 +696,23 @@ class Bonuses(_Group):
 class Misdeals(_Group):
     """An exposed card during the deal."""
 
-    exposed_card_is_misdeal: bool
+    exposed_card_is_misdeal: bool = Field(title="An exposed card makes a misdeal")
     """Whether a card exposed during the deal makes it a misdeal (the deal is finished,
     the exposed card given in its order, then abandoned)."""
 
-    triplet_payment: int = Field(ge=0)
+    triplet_payment: int = Field(ge=0, title="Payment for triplets after a misdeal")
     """After a misdeal, what a player who shows triplets receives from each other player."""
 
-    inferior_triplet_pays: bool
+    inferior_triplet_pays: bool = Field(title="The inferior triplet pays the higher")
     """Whether, when more than one triplet is shown after a misdeal, the inferior pays the
     higher."""
 
-    higher_triplet: Literal["pays-the-inferior-nothing", "pays-the-inferior"]
+    higher_triplet: Literal["pays-the-inferior-nothing", "pays-the-inferior"] = Field(
+        title="What the higher triplet pays the inferior",
+        json_schema_extra=value_labels(
+            {"pays-the-inferior-nothing": "nothing", "pays-the-inferior": "his counter"}
+        ),
+    )
     """Between two triplets shown after a misdeal, where the inferior does not pay the
     higher. ``pays-the-inferior-nothing``: as between two simple brelans, neither pays the
     other. ``pays-the-inferior``: only the inferior is excused, so the higher still pays
@@ -499,7 +721,12 @@ class Misdeals(_Group):
     Sources: Foster: "If more than one triplet is shown, the inferior does not pay the
     higher"; the two values are its two readings."""
 
-    stakes_on_a_misdeal: Literal["returned", "stay-in-the-pool"]
+    stakes_on_a_misdeal: Literal["returned", "stay-in-the-pool"] = Field(
+        title="Stakes on a misdeal",
+        json_schema_extra=value_labels(
+            {"returned": "given back", "stay-in-the-pool": "left in the pool"}
+        ),
+    )
     """The blind and straddles already put up when a misdeal abandons the hands.
     ``returned``: each takes his stake back and the redeal starts afresh.
     ``stay-in-the-pool``: the stakes are not given back; they stay in the pool, which is
@@ -508,17 +735,22 @@ class Misdeals(_Group):
     Sources: for ``stay-in-the-pool``, Foster says only that "the hands are then
     abandoned" and "the cards are redealt", not that the stakes come back."""
 
-    dealer_keeps_deal: bool
+    dealer_keeps_deal: bool = Field(title="The dealer deals again after a misdeal")
     """Whether the same dealer deals again after a misdeal."""
 
 
 class Session(_Group):
     """An evening's play."""
 
-    deals: int | None = Field(default=None, ge=1)
+    deals: int | None = Field(default=None, ge=1, title="Deals in a session")
     """How many deals make a session (none: play until the players stop)."""
 
-    carried_pot_at_end: Literal["split-equally", "unclaimed"]
+    carried_pot_at_end: Literal["split-equally", "unclaimed"] = Field(
+        title="A pool carried at the end",
+        json_schema_extra=value_labels(
+            {"split-equally": "shared equally", "unclaimed": "left unclaimed"}
+        ),
+    )
     """A pool still carried after the last deal: shared equally (exact fractions) or left
     unclaimed."""
 
@@ -616,3 +848,33 @@ def rule_doc(path: str, sources: bool = True) -> str:
     values come from (``rules/descriptions.py``)."""
     group, field = path.split(".")
     return split_description(GROUPS[group].model_fields[field].description or "").text(sources)
+
+
+def _field(path: str) -> FieldInfo:
+    group, field = path.split(".")
+    return GROUPS[group].model_fields[field]
+
+
+def rule_title(path: str) -> str:
+    """A rule's name in plain English (its field's ``title``), e.g. "Who cuts"."""
+    return _field(path).title or path
+
+
+@cache
+def value_label(path: str, value: str) -> str:
+    """The words of one of a rule's values (``the player on the dealer's left`` for
+    ``table.cut_by`` = ``player-on-dealers-left``); ``path`` may name a field of a group's
+    part (``bonuses.carre.paid_by``). A value without words is itself."""
+    group, *fields = path.split(".")
+    model: type[BaseModel] = GROUPS[group]
+    info: FieldInfo | None = None
+    for name in fields:
+        info = model.model_fields.get(name)
+        if info is None:
+            return value
+        if isinstance(info.annotation, type) and issubclass(info.annotation, BaseModel):
+            model = info.annotation
+    extra = info.json_schema_extra if info is not None else None
+    labels = extra.get(VALUE_LABELS) if isinstance(extra, dict) else None
+    found = labels.get(value) if isinstance(labels, dict) else None
+    return found if isinstance(found, str) else value

@@ -37,6 +37,7 @@ from .ids import (
     variant_page,
 )
 from .inputs import collect
+from .names import Names
 from .output import PARTIAL, BuildLock, check_out, remove_leftovers, swap, write_files
 from .page import Log, Page, quiet
 from .pages import all_pages
@@ -98,6 +99,11 @@ def _environment(site_dir: Path, theme: Path | None = None) -> Environment:
     env.globals["rule_id"] = rule_id
     env.globals["cite_id"] = cite_id
     env.globals["rule_label"] = rule_views.rule_label
+    # What readers call systems and works (names.py): a build gives its own (_build).
+    env.globals["naming"] = Names()
+    env.filters["names"] = Names().words
+    env.filters["prose"] = Names().prose
+    env.globals["words"] = rule_views.value_words
     env.globals["variant_page"] = variant_page
     env.globals["scenario_page"] = scenario_page
     env.globals["pair_page"] = pair_page
@@ -285,8 +291,15 @@ def _build_into(
         None if options.theme is None else [options.theme / "templates", site_dir / "templates"]
     )
     env = _environment(site_dir, options.theme)
+    env.globals["naming"] = inputs.names
+    env.filters["names"] = inputs.names.words
+    env.filters["prose"] = inputs.names.prose
     files, found = _render(env, pages, log, options.config, folders)
-    entries = [*rule_entries(inputs), *found]
+    # The index reads as the pages do: systems and works by name, rules by name (names.py).
+    entries = [
+        {k: inputs.names.words(v) if k in ("t", "x") else v for k, v in e.items()}
+        for e in (*rule_entries(inputs), *found)
+    ]
     files["assets/search-index.js"] = index_script(entries)
     works = inputs.library.works
     files["bibliography.bib"] = bibtex(works)

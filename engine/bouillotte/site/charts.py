@@ -23,6 +23,8 @@ TITLE_CHARS = 42
 """A longer title is set on several lines, so that it never widens the chart."""
 ROW = 38
 """One bar: its label on one line, the bar below it."""
+LABEL_LINE = FONT + 3
+"""A further line of a bar's label."""
 BAR_HEIGHT = 12
 BAR_WIDTH = 200
 MIN_WIDTH = 300
@@ -139,23 +141,35 @@ def signed_chart(chart_id: str, title: str, bars: Sequence[Bar]) -> Markup:
     title_height = TITLE_LINE * len(heading) + 8
     zero = HALF + 2
     values = max((_width(b.text) for b in bars), default=0.0)
+    # A long label (a rule's name and its value in words) is set on several lines, as the
+    # title is, so that it never widens the chart past a phone's width.
+    labels = [_lines(b.label) for b in bars]
     width = max(
         MIN_WIDTH,
         *(_width(line) + 4 for line in heading),
-        *(_width(b.label) + 4 for b in bars),
+        *(_width(line) + 4 for lines in labels for line in lines),
         zero + HALF + 8 + values,
     )
-    height = title_height + ROW * len(bars) + 6
+    extra = [LABEL_LINE * (len(lines) - 1) for lines in labels]
+    height = title_height + ROW * len(bars) + sum(extra) + 6
     desc = "; ".join(f"{b.label}: {b.text}" for b in bars)
     parts = _opening(chart_id, title, desc, heading, width, height)
-    for i, bar in enumerate(bars):
-        y = title_height + i * ROW
+    y = float(title_height)
+    for bar, lines, more in zip(bars, labels, extra, strict=True):
         length = HALF * abs(bar.value) / top
         x = zero if bar.value >= 0 else zero - length
-        bar_y = y + FONT + 6
-        parts.append(
-            f'<text class="chart-label" x="0" y="{_num(y + FONT)}">{escape(bar.label)}</text>'
-        )
+        bar_y = y + more + FONT + 6
+        if len(lines) == 1:
+            parts.append(
+                f'<text class="chart-label" x="0" y="{_num(y + FONT)}">{escape(bar.label)}</text>'
+            )
+        else:
+            spans = "".join(
+                f'<tspan x="0" y="{_num(y + FONT + LABEL_LINE * n)}">{escape(line)}</tspan>'
+                for n, line in enumerate(lines)
+            )
+            parts.append(f'<text class="chart-label">{spans}</text>')
+        y += ROW + more
         # The zero line runs beside the bar only, never through the label above it.
         parts.append(
             f'<line class="chart-axis" x1="{zero}" y1="{_num(bar_y - 3)}" x2="{zero}" '

@@ -24,9 +24,12 @@ from typing import Any
 from markupsafe import Markup
 
 from ..rules.diskcache import content_digest
+from ..rules.profile import value_label
 from ..rules.resources import bundled
 from ..rules.variant import Variant
 from .charts import Bar, signed_chart
+from .names import Names
+from .rules import part_label
 from .stats import StatSection, StatTable
 
 EFFECT_DEALS = 20_000
@@ -257,12 +260,22 @@ class RuleEffect:
     cells: list[list[str]]
     """A row per measure: its name, then the effect under each policy."""
     size: float
+    heading: str = ""
+    """The change in words, as readers see it ("Dealer's blind → 2")."""
 
 
-def _rule_words(rule: dict[str, str]) -> str:
+def _value(rule: str, words: str) -> str:
+    """A value the sweep wrote in words (``the whole pot``) in the schema's words."""
+    label = value_label(rule, words.replace(" ", "-"))
+    return words if label == words.replace(" ", "-") else label
+
+
+def _rule_words(rule: dict[str, str], names: Names) -> str:
+    path = rule["rule"]
     return (
-        f"{rule['rule']}: {rule['from']} ({rule['from_system']}, {rule['from_standing']}) → "
-        f"{rule['to']} ({rule['to_system']}, {rule['to_standing']})"
+        f"{part_label(path)}: {_value(path, rule['from'])} ({names.system(rule['from_system'])}, "
+        f"{names.words(rule['from_standing'])}) → {_value(path, rule['to'])} "
+        f"({names.system(rule['to_system'])}, {names.words(rule['to_standing'])})"
     )
 
 
@@ -319,8 +332,10 @@ def _sentence(measures: list[tuple[str, bool, list[dict[str, Any] | None]]]) -> 
     return " ".join(parts)
 
 
-def rule_effects(data: dict[str, Any]) -> list[RuleEffect]:
-    """The rows of a stored report as the pair page shows them, largest first."""
+def rule_effects(data: dict[str, Any], names: Names | None = None) -> list[RuleEffect]:
+    """The rows of a stored report as the pair page shows them, largest first; ``names``
+    writes the systems' ids as their names."""
+    names = names or Names()
     report = data["report"]
     seats = sum(1 for k in report["metrics"] if k.startswith("seat_net."))
     deals = report["deals"]
@@ -337,7 +352,9 @@ def rule_effects(data: dict[str, Any]) -> list[RuleEffect]:
     for label, rows in by_label.items():
         first = next(iter(rows.values()))
         if first["status"] != "ok":
-            effects.append(RuleEffect(label, [], [], first["error"], [], [], 0.0))
+            effects.append(
+                RuleEffect(label, [], [], first["error"], [], [], 0.0, names.words(label))
+            )
             continue
         met = []
         for policy in policies:
@@ -373,12 +390,13 @@ def rule_effects(data: dict[str, Any]) -> list[RuleEffect]:
         effects.append(
             RuleEffect(
                 label,
-                [_rule_words(r) for r in first.get("rules", [])],
+                [_rule_words(r, names) for r in first.get("rules", [])],
                 met,
                 sentence,
                 ["Measure", *(f"under {p}" for p in policies)],
                 cells,
                 size,
+                _chart_label(first, names),
             )
         )
     whole = [e for e in effects if e.label.startswith("all ")]
@@ -405,12 +423,12 @@ def effects_chart(chart_id: str, data: dict[str, Any], effects: list[RuleEffect]
             continue
         entry = row["metrics"][dealer]
         if row["came_into_play"] == 0:
-            bars.append(Bar(_chart_label(row), 0.0, "not met"))
+            bars.append(Bar(effect.heading, 0.0, "not met"))
             continue
         low, high = entry["diff_ci95"]
         half = (high - low) / 2
         shown = f"{entry['diff']:+.2f}".replace("-0.00", "+0.00")  # no "minus nothing"
-        bars.append(Bar(_chart_label(row), entry["diff"], f"{shown} ±{half:.2f}", low, high))
+        bars.append(Bar(effect.heading, entry["diff"], f"{shown} ±{half:.2f}", low, high))
     return signed_chart(
         chart_id,
         f"Change in the dealer's net per deal, in counters, under the {policy} player",
@@ -418,17 +436,17 @@ def effects_chart(chart_id: str, data: dict[str, Any], effects: list[RuleEffect]
     )
 
 
-def _chart_label(row: dict[str, Any]) -> str:
-    """A bar's label in words: the rule's name and its new value (``dealer blind → 1``;
-    a part of a bonus as ``favori bonus amount → 0``)."""
+def _chart_label(row: dict[str, Any], names: Names) -> str:
+    """A change in words: the rule's name and its new value ("Dealer's blind → 1"; a part
+    of a bonus as "Payment for a brelan favori, from each payer → 0"); the whole
+    difference as the sweep names it, with the system's name ("all 17 rules of …")."""
     rules = row.get("rules", [])
-    if not rules:
-        return str(row["combination"])
+    if not rules or str(row["combination"]).startswith("all "):
+        return names.words(str(row["combination"]))
     first = rules[0]
-    parts = str(first["rule"]).split(".")
-    name = parts[-1] if len(parts) == 2 else f"{parts[1]} bonus {parts[2]}"
+    path = str(first["rule"])
     more = f" (and {len(rules) - 1} more)" if len(rules) > 1 else ""
-    return f"{name.replace('_', ' ')} → {first['to']}{more}"
+    return f"{part_label(path)} → {_value(path, str(first['to']))}{more}"
 
 
 @dataclass(frozen=True)
@@ -446,7 +464,7 @@ class PairEffects:
 
 
 def pair_effects(
-    a: Variant, b: Variant, chart_id: str = "chart-pair-effects"
+    a: Variant, b: Variant, chart_id: str = "chart-pair-effects", names: Names | None = None
 ) -> PairEffects | None:
     """The section of a pair page, or ``None`` for a pair that cannot share deals."""
     if a.players != b.players or a.rules.table.pack_ranks() != b.rules.table.pack_ranks():
@@ -458,7 +476,8 @@ def pair_effects(
         return PairEffects(False, "", problem=found.problem, fix=found.fix)
     data = found.data
     report = data["report"]
-    effects = rule_effects(data)
+    names = names or Names()
+    effects = rule_effects(data, names)
     if report["base"] != a.id:
         a, b = b, a
     intro = (
@@ -478,7 +497,7 @@ def pair_effects(
         effects,
         effects_chart(chart_id, data, effects),
         data["command"],
-        skipped=[f"{s['rule']}: {s['reason']}" for s in report["skipped"]],
+        skipped=[f"{part_label(s['rule'])}: {s['reason']}" for s in report["skipped"]],
     )
 
 
@@ -493,12 +512,13 @@ def rule_effects_section(variants: list[Variant], log: Callable[[str], None]) ->
     from ..study.policies import POLICY_DESCRIPTIONS
 
     title = "What each rule does"
+    names = Names.of(variants, {})
     players = " ".join(f"`{p}`: {POLICY_DESCRIPTIONS[p]}" for p in EFFECT_POLICIES)
     intro = (
         "Every pair of systems that share a pack and a number of players has, on its pair "
         "page, what each rule on which they differ does to the game, measured on "
         f"{EFFECT_DEALS:,} seeded deals per change under two players. {players} "
-        f"In overview here: {OVERVIEW[0]} towards {OVERVIEW[1]}."
+        f"In overview here: {names.system(OVERVIEW[0])} towards {names.system(OVERVIEW[1])}."
     )
     by_id = {v.id: v for v in variants}
     if OVERVIEW[0] not in by_id or OVERVIEW[1] not in by_id:
@@ -518,11 +538,11 @@ def rule_effects_section(variants: list[Variant], log: Callable[[str], None]) ->
             intro,
             missing=f"Not shown: {found.problem}. {found.fix} regenerates them.",
         )
-    effects = rule_effects(found.data)
-    rows = [[e.label, e.sentence + " " + "; ".join(e.met) + "."] for e in effects]
+    effects = rule_effects(found.data, names)
+    rows = [[e.heading, e.sentence + " " + "; ".join(e.met) + "."] for e in effects]
     table = StatTable(
         "rule-effects-table",
-        f"{a.id} towards {b.id}: {found.data['deals']:,} deals per change, seed "
+        f"{a.short} towards {b.short}: {found.data['deals']:,} deals per change, seed "
         f"{found.data['seed']}, largest first ({found.data['command']})",
         ["Rule switched to the teaching card's value", "Measured effect"],
         rows,

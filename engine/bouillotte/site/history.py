@@ -17,6 +17,8 @@ from markupsafe import Markup
 from ..rules.bibliography import LANGUAGE_NAMES
 from ..rules.history import History, Source, Statement
 from .ids import cite_id, href, rule_id, slug, variant_page
+from .names import Names
+from .rules import rule_label, value_words
 
 FIRST_YEAR = 1730
 LAST_YEAR = 2030
@@ -147,7 +149,7 @@ def _span(source: Source, y: float) -> str:
 def sources_chart(history: History, root: str) -> Markup:
     """Every source on the axis, one row each, oldest first."""
     desc = "; ".join(
-        f"{s.id}: {s.work.year}, {LANGUAGE_NAMES.get(s.work.language, s.work.language)}, "
+        f"{s.work.name}: {s.work.year}, {LANGUAGE_NAMES.get(s.work.language, s.work.language)}, "
         f"{s.work.place or 'no place'}, {KIND_NAMES.get(s.work.kind, s.work.kind)}"
         for s in history.sources
     )
@@ -158,7 +160,7 @@ def sources_chart(history: History, root: str) -> Markup:
     for i, source in enumerate(history.sources):
         y = TOP + ROW * i + ROW / 2
         kind = KIND_NAMES.get(source.work.kind, source.work.kind)
-        parts.append(_label(y, f"{source.id} ({kind})"))
+        parts.append(_label(y, f"{source.work.name} ({kind})"))
         tooltip = f"{source.work.author}, {source.work.title} ({source.work.year})"
         body = _span(source, y) + _shape(source.work.kind, _x(source.start), y)
         parts.append(_link(href(root, "sources.html", "work-" + slug(source.id)), tooltip, body))
@@ -166,11 +168,13 @@ def sources_chart(history: History, root: str) -> Markup:
     return Markup("".join(parts))
 
 
-def rules_chart(history: History, root: str) -> Markup:
+def rules_chart(history: History, root: str, names: Names | None = None) -> Markup:
     """For each rule, a mark at the date of every source that states it."""
+    names = names or Names()
     paths = list(history.rules)
     desc = "; ".join(
-        f"{path}: " + ", ".join(f"{s.source.id} ({s.source.work.year})" for s in found)
+        f"{rule_label(path)}: "
+        + ", ".join(f"{s.source.work.name} ({s.source.work.year})" for s in found)
         for path, found in history.rules.items()
     )
     parts, height = _open(
@@ -179,16 +183,19 @@ def rules_chart(history: History, root: str) -> Markup:
     parts += _axis(height)
     for i, path in enumerate(paths):
         y = TOP + ROW * i + ROW / 2
-        parts.append(_label(y, path))
+        parts.append(_label(y, rule_label(path)))
         for st in history.rules[path]:
-            parts.append(_statement_mark(st, y, root))
+            parts.append(_statement_mark(st, y, root, names))
     parts.append("</svg>")
     return Markup("".join(parts))
 
 
-def _statement_mark(st: Statement, y: float, root: str) -> str:
+def _statement_mark(st: Statement, y: float, root: str, names: Names) -> str:
     target = href(root, variant_page(st.variant), cite_id(st.rule))
-    tooltip = f"{st.source.id} ({st.source.work.year}): {_value(st.value)} — cited in {st.variant}"
+    tooltip = (
+        f"{st.source.work.name} ({st.source.work.year}): {value_words(st.value, st.rule)} "
+        f"— cited in {names.system(st.variant)}"
+    )
     return _link(target, tooltip, _shape(st.source.work.kind, _x(st.source.start), y))
 
 
@@ -197,7 +204,9 @@ def words_chart(history: History, root: str) -> list[dict[str, Any]]:
     charts = []
     for word in history.words:
         desc = "; ".join(
-            f"{history.source(m.source).work.year} {m.source}: {m.meaning}" for m in word.meanings
+            f"{history.source(m.source).work.year} {history.source(m.source).work.name}: "
+            f"{m.meaning}"
+            for m in word.meanings
         )
         chart_id = "timeline-word-" + slug(word.word)
         parts, height = _open(
@@ -207,26 +216,16 @@ def words_chart(history: History, root: str) -> list[dict[str, Any]]:
         for i, meaning in enumerate(word.meanings):
             source = history.source(meaning.source)
             y = TOP + ROW * i + ROW / 2
-            shown = "no rule value" if meaning.value is None else _value(meaning.value)
+            shown = (
+                "no rule value" if meaning.value is None else value_words(meaning.value, word.rule)
+            )
             parts.append(_label(y, f"{source.work.year} {shown}"))
             body = _shape(source.work.kind, _x(source.start), y)
             target = href(root, "sources.html", "work-" + slug(source.id))
-            parts.append(_link(target, f"{source.id}: {meaning.meaning}", body))
+            parts.append(_link(target, f"{source.work.name}: {meaning.meaning}", body))
         parts.append("</svg>")
         charts.append({"word": word, "svg": Markup("".join(parts)), "id": chart_id})
     return charts
-
-
-def _value(value: Any) -> str:
-    if hasattr(value, "model_dump"):
-        value = value.model_dump()
-    if isinstance(value, dict):
-        return ", ".join(f"{k}: {_value(v)}" for k, v in value.items())
-    if isinstance(value, list):
-        return " ".join(_value(v) for v in value)
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
 
 
 @dataclass(frozen=True)
@@ -236,16 +235,16 @@ class RuleRow:
     statements: Sequence[Statement]
 
 
-def history_context(history: History, root: str) -> dict[str, Any]:
+def history_context(history: History, root: str, names: Names | None = None) -> dict[str, Any]:
     rows = [RuleRow(path, found[0], found) for path, found in history.rules.items()]
     return {
         "history": history,
         "sources_svg": sources_chart(history, root),
-        "rules_svg": rules_chart(history, root),
+        "rules_svg": rules_chart(history, root, names),
         "words": words_chart(history, root),
         "rows": rows,
         "kinds": [(KIND_NAMES[k], KIND_MARKS[k]) for k in KIND_MARKS],
         "language_names": LANGUAGE_NAMES,
-        "show_value": _value,
+        "show_value": value_words,
         "rule_anchor": rule_id,
     }

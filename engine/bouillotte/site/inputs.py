@@ -9,6 +9,7 @@ import os
 from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,7 @@ from ..study.scenario import RunResult, Scenario, ScenarioLibrary, run_scenario
 from . import rules as rule_views
 from .cache import cached, fingerprint_digest
 from .effects import effects_are_cached, rule_effects_section
+from .names import Names
 from .page import Log, quiet
 from .stats import (
     StatSection,
@@ -54,6 +56,11 @@ class Inputs:
     pairs: dict[tuple[str, str, str], Attribution] = field(default_factory=dict)
     """Why two systems' outcomes differ in a scenario, by scenario id and both ids (the
     first before the second in the systems' order)."""
+
+    @cached_property
+    def names(self) -> Names:
+        """What readers call each system and work (``names.py``)."""
+        return Names.of(self.variants, self.library.works)
 
 
 class Statistics:

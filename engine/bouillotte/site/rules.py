@@ -10,8 +10,8 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ..rules.citations import Status
-from ..rules.profile import GROUPS, rule_paths
+from ..rules.citations import Status, Work
+from ..rules.profile import GROUPS, rule_paths, rule_title, value_label
 from ..rules.profile import rule_doc as rule_description
 from ..rules.profiles import Library
 from ..rules.texts import find_quote, paragraph_anchor
@@ -40,18 +40,27 @@ def group_title(group: str) -> str:
     return GROUP_TITLES.get(group, group.replace("_", " ").capitalize())
 
 
-GROUP_NOUNS: dict[str, str] = {"hands": "hand", "bonuses": "bonus"}
-"""How a rule's name is told apart when two groups have a rule of the same name."""
+@cache
+def rule_label(path: str) -> str:
+    """A rule's name as readers see it: its title in the schema ("What a straddle adds",
+    ``rules/profile.py``); the path itself (``forced_bets.straddle_amount``) is for the
+    editors' detail."""
+    return rule_title(path)
 
 
 @cache
-def rule_label(path: str) -> str:
-    """A rule's name as readers see it ("Straddle amount"); a name two groups share gets its
-    group ("Favori (hand)", "Favori (bonus)"), so that no two rules read alike."""
-    group, field = path.split(".")
-    label = field.replace("_", " ").capitalize()
-    if sum(1 for p in rule_paths() if p.split(".")[1] == field) > 1:
-        label += f" ({GROUP_NOUNS.get(group, group_title(group).lower())})"
+def part_label(path: str) -> str:
+    """A rule's name, or a part of one (``bonuses.favori.amount``: "Payment for a brelan
+    favori, from each payer"), as readers see it."""
+    group, field, *parts = path.split(".")
+    label = rule_label(f"{group}.{field}")
+    model: Any = GROUPS[group].model_fields[field].annotation
+    for part in parts:
+        info = model.model_fields[part] if hasattr(model, "model_fields") else None
+        if info is None:
+            return f"{label}, {part}"
+        label += f", {(info.title or part)[0].lower()}{(info.title or part)[1:]}"
+        model = info.annotation
     return label
 
 
@@ -93,16 +102,45 @@ def rule_doc(path: str, sources: bool = True) -> Markup:
     ``Sources:`` paragraphs that name the works its values come from: a site of an
     editor's own systems alone shows the meaning alone. Rendered once for the whole build,
     not once on every system's page that shows it."""
-    return docstring(rule_description(path, sources))
+    return docstring(in_words(path, rule_description(path, sources)))
+
+
+_CODE = re.compile(r"``([a-z0-9_-]+)``")
+
+
+def in_words(path: str, text: str) -> str:
+    """A rule's docstring as readers read it: each value written as code (``exactly-the-pot``)
+    in its words, in italics, and each rule it names (``minimum_raise``) by its name, in
+    quotation marks; other code stays as it is."""
+    group = path.split(".")[0]
+
+    def words(found: re.Match[str]) -> str:
+        code = found.group(1)
+        for where in (path, *rule_paths()):
+            label = value_label(where, code)
+            if label != code:
+                return f"*{label}*"
+        named = [p for p in rule_paths() if p.split(".")[1] == code]
+        named.sort(key=lambda p: p.split(".")[0] != group)
+        return f"“{rule_label(named[0])}”" if named else found.group(0)
+
+    return _CODE.sub(words, text)
 
 
 def plain(value: Any) -> Any:
     return value.model_dump() if hasattr(value, "model_dump") else value
 
 
-def value_words(value: Any) -> str:
-    """A rule's value in a few words (the same text in the matrix and on variant pages)."""
+def value_words(value: Any, path: str | None = None) -> str:
+    """A rule's value in a few words (the same text in the matrix and on variant pages):
+    with the rule's ``path``, each value that is a word of code in the words the schema
+    gives it (``value_label``); without, the value as written in a profile (the data
+    downloads)."""
     value = plain(value)
+
+    def word(text: object, where: str | None = path) -> str:
+        return value_label(where, str(text)) if where is not None else str(text)
+
     if isinstance(value, bool):
         return "yes" if value else "no"
     if value is None:
@@ -111,7 +149,12 @@ def value_words(value: Any) -> str:
         text = f"{value['amount']} from each"
         if value["amount_if_wins_pool"] != value["amount"]:
             text += f" ({value['amount_if_wins_pool']} if it wins the pool)"
-        return text + f", paid by {str(value['paid_by']).replace('-', ' ')}"
+        payers = (
+            word(value["paid_by"], f"{path}.paid_by")
+            if path is not None
+            else str(value["paid_by"]).replace("-", " ")
+        )
+        return text + f", paid by {payers}"
     if isinstance(value, dict):
         if all(isinstance(v, list) for v in value.values()):
             return "; ".join(
@@ -120,13 +163,22 @@ def value_words(value: Any) -> str:
         return ", ".join(f"{k} {v}" for k, v in value.items())
     if isinstance(value, list):
         return " ".join(str(v) for v in value)
-    return str(value)
+    return word(value)
 
 
 @lru_cache(maxsize=4096)
 def _paragraph_of(paragraphs: tuple[str, ...], quote: str) -> int | None:
     """``ShippedText.find``, once per quote: pages and pairs show the same quote many times."""
     return find_quote(paragraphs, quote)
+
+
+def translation_note(work: Work | None, translation: str | None) -> str | None:
+    """What a quote is taken from when it is not its work's own words: a quote that needs
+    an English rendering (``translation``) though the work is English was taken from a
+    translation of it, which the work's ``translation_note`` names."""
+    if work is None or not translation or work.language != "en":
+        return None
+    return work.translation_note
 
 
 def context_href(
@@ -159,6 +211,9 @@ class CitationView:
     provenance: str | None = None
     """The variant's badge for this rule (e.g. ``inherited from foster — … is silent``),
     when it is not the citation's own status."""
+    from_translation: str | None = None
+    """Where the quote is taken from a translation of its work, not the work's own words:
+    the work's ``translation_note``."""
 
     @property
     def verbatim(self) -> bool:
@@ -220,6 +275,7 @@ def citation_view(
         citation.translation,
         context_href(library, root, citation.source, citation.quote),
         label,
+        translation_note(work, citation.translation),
     )
 
 
@@ -239,7 +295,7 @@ def rule_groups(
                 path=path,
                 anchor=rule_id(path),
                 label=rule_label(path),
-                value=value_words(variant.value(path)),
+                value=value_words(variant.value(path), path),
                 doc=rule_doc(path, sources),
                 inherited_from=inherited,
                 inherited_href=href(root, variant_page(inherited), rule_id(path))
@@ -311,7 +367,7 @@ def matrix_rows(variants: list[Variant], root: str) -> list[MatrixRow]:
             cells.append(
                 MatrixCell(
                     variant_id=variant.id,
-                    value=value_words(variant.value(path)),
+                    value=value_words(variant.value(path), path),
                     href=href(root, variant_page(variant.id), cite_id(path)),
                     status=provenance.status,
                     differs=plain(variant.value(path)) != first,

@@ -107,7 +107,7 @@ def odds_section(variants: list[Variant], log: Callable[[str], None]) -> StatSec
 
 
 def _odds_tables(number: int, members: list[Variant], data: dict[str, Any]) -> list[StatTable]:
-    names = ", ".join(v.id for v in members)
+    names = ", ".join(v.short or v.id for v in members)
     pack = " ".join(str(r) for r in data.get("pack", []))
     head = f"{data.get('players')} players, pack {pack} ({names})"
     player = data.get("player", {})
@@ -231,7 +231,11 @@ def _seat(position: int, seats: int) -> str:
     return "dealer" if position == seats else f"seat {position} from the dealer's right"
 
 
-def _sim_table(number: int, reports: list[dict[str, Any]], players: int) -> StatTable:
+def _sim_table(
+    number: int, reports: list[dict[str, Any]], players: int, shorts: dict[str, str] | None = None
+) -> StatTable:
+    """A table size's simulated play; ``shorts`` names each system (its short name)."""
+    shorts = shorts or {}
     classes: list[str] = []
     for r in reports:
         classes.extend(c for c in r["decided_by"] if c not in classes)
@@ -256,7 +260,7 @@ def _sim_table(number: int, reports: list[dict[str, Any]], players: int) -> Stat
         low, high = point.get("ci95") or (None, None)
         bars.append(
             Bar(
-                str(r["variant"]),
+                shorts.get(str(r["variant"]), str(r["variant"])),
                 float(point.get("rate") or 0.0),
                 _rate(point or None),
                 None if low is None else float(low),
@@ -348,7 +352,7 @@ def simulate_section(variants: list[Variant], log: Callable[[str], None]) -> Sta
             cached("simulate", _simulation_inputs(variant), play)
         )
     tables = [
-        _sim_table(number, reports, players)
+        _sim_table(number, reports, players, {v.id: v.short or v.id for v in variants})
         for number, (players, reports) in enumerate(sorted(by_players.items()), start=1)
     ]
     return StatSection("simulate", title, intro, tables)

@@ -37,7 +37,7 @@ def pair_pages(inputs: Inputs) -> list[Page]:
 
     # What every pair shows of one system, worked out once per system, not once per pair.
     rules = list(enumerate(rule_paths(), start=1))
-    words = {v.id: {r: rule_views.value_words(v.value(r)) for _, r in rules} for v in variants}
+    words = {v.id: {r: rule_views.value_words(v.value(r), r) for _, r in rules} for v in variants}
     plain = {v.id: {r: rule_views.plain(v.value(r)) for _, r in rules} for v in variants}
     outcomes = [
         (c, {r.variant.id: (r, signature(r.data)) for r in c.results}) for c in inputs.comparisons
@@ -92,7 +92,7 @@ def pair_pages(inputs: Inputs) -> list[Page]:
                         "differ": differ,
                         "agree": agree,
                         "scenarios": scenarios,
-                        "effects": pair_effects(a, b),
+                        "effects": pair_effects(a, b, names=inputs.names),
                         "ways": {"site": SITE_WAYS_LIMIT, "command": WAYS_LIMIT},
                     },
                     f"The rules on which {a.title} and {b.title} differ, each with its source.",

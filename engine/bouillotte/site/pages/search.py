@@ -19,7 +19,7 @@ def rule_entries(inputs: Inputs) -> list[dict[str, str]]:
         values: dict[str, list[str]] = {}
         for cell in row.cells:
             values.setdefault(cell.value, []).append(cell.short or cell.variant_id)
-        meaning = rule_doc(row.path, sources=inputs.bundled)
+        meaning = rule_views.in_words(row.path, rule_doc(row.path, sources=inputs.bundled))
         doc = words(docstring_markdown(meaning), code=True)
         entries.append(rule_entry(row.label, row.anchor, doc, list(values.items())))
     return entries

@@ -71,7 +71,7 @@ def history_page(inputs: Inputs) -> Page:
         "history.html",
         "history.html",
         "History",
-        history_context(build_history(inputs.library), root_of("history.html")),
+        history_context(build_history(inputs.library), root_of("history.html"), inputs.names),
         "Every source on a time axis, the sources of each rule, and the word favori through time.",
     )
 
@@ -103,12 +103,12 @@ def text_pages(inputs: Inputs) -> list[Page]:
                 note(
                     citation.source,
                     citation.quote,
-                    f"{v.id}: {path}",
+                    f"{inputs.names.system(v.id)}: {rule_views.rule_label(path)}",
                     variant_page(v.id),
                     cite_id(path),
                 )
     for term in inputs.library.glossary if inputs.bundled else ():
-        note(term.work, term.quote, f"glossary: {term.term}", "glossary.html", term.id)
+        note(term.work, term.quote, f"Glossary: {term.term}", "glossary.html", term.id)
     pages = []
     for work_id, work in sorted(inputs.library.works.items()):
         text = inputs.library.text(work_id)
@@ -169,6 +169,12 @@ def glossary_page(inputs: Inputs) -> Page:
             "terms": terms,
             "works": inputs.library.works,
             "contexts": contexts,
+            "translated": {
+                t.id: rule_views.translation_note(
+                    inputs.library.works.get(t.work or ""), t.translation
+                )
+                for t in terms
+            },
             "french": {t.id: t.french for t in terms if t.french},
             "rules": rules,
             "scenarios": scenarios,

@@ -144,9 +144,9 @@ def sheet_pages(inputs: Inputs) -> list[Page]:
                 rules.append(
                     {
                         "label": rule_views.rule_label(rule),
-                        "value": rule_views.value_words(v.value(rule)),
+                        "value": rule_views.value_words(v.value(rule), rule),
                         "status": (
-                            f"inherited from {provenance.inherited_from}"
+                            f"inherited from {inputs.names.system(provenance.inherited_from)}"
                             if provenance.source_silent
                             else provenance.status
                         ),

@@ -1,0 +1,112 @@
+"""What a reader of the site must not meet: the code of the profiles (rule paths, field
+names, enum slugs) and the ids of works and systems, outside the editors' detail."""
+
+from __future__ import annotations
+
+import re
+import typing
+from html.parser import HTMLParser
+from pathlib import Path
+
+from bouillotte.rules.profile import GROUPS, rule_paths
+from bouillotte.rules.profiles import Library
+
+EDITORS_CLASS = "for-editors"
+"""The class of the element that holds the code an editor needs (site/templates)."""
+
+SPOKEN_ATTRIBUTES = ("aria-label", "title", "alt")
+"""Attributes a reader meets (a screen reader reads them, a pointer shows them)."""
+
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
+
+
+class _ReaderText(HTMLParser):
+    """The text of a page as a reader meets it, less the editors' detail, scripts and
+    styles; the spoken attributes included."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self._stack: list[bool] = []  # whether each open element hides its content
+
+    def _hidden(self) -> bool:
+        return any(self._stack)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        classes = (found.get("class") or "").split()
+        hides = EDITORS_CLASS in classes or tag in ("script", "style", "template")
+        if not self._hidden() and not hides:
+            self.parts.extend(str(found[a]) for a in SPOKEN_ATTRIBUTES if found.get(a))
+        if tag not in VOID:
+            self._stack.append(hides)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if not self._hidden():
+            found = dict(attrs)
+            self.parts.extend(str(found[a]) for a in SPOKEN_ATTRIBUTES if found.get(a))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag not in VOID and self._stack:
+            self._stack.pop()
+
+    def handle_data(self, data: str) -> None:
+        if not self._hidden():
+            self.parts.append(data)
+
+
+def reader_text(html: str) -> str:
+    parser = _ReaderText()
+    parser.feed(html)
+    parser.close()
+    return "\n".join(parser.parts)
+
+
+def _slugs() -> set[str]:
+    """Every value of a rule that is a word of code (``player-on-dealers-left``), from the
+    schema: the Literal strings with a hyphen (one-word values such as ``none`` or
+    ``right`` read as English)."""
+    found: set[str] = set()
+
+    def walk(annotation: object) -> None:
+        if typing.get_origin(annotation) is typing.Literal:
+            found.update(a for a in typing.get_args(annotation) if isinstance(a, str))
+        for arg in typing.get_args(annotation):
+            walk(arg)
+        if isinstance(annotation, type) and hasattr(annotation, "model_fields"):
+            for info in annotation.model_fields.values():
+                walk(info.annotation)
+
+    for model in GROUPS.values():
+        walk(model)
+    return {s for s in found if "-" in s}
+
+
+def _word(token: str) -> str:
+    return rf"(?<![\w.-]){re.escape(token)}(?![\w-]|\.(?:com|html|txt|yaml)\b)"
+
+
+def forbidden(library: Library | None = None) -> list[tuple[str, re.Pattern[str]]]:
+    """Each kind of code word with its pattern: rule paths, snake_case field names, enum
+    slugs, and the ids of works and systems (lower case, as written in the YAML; ``pagat``
+    in ``pagat.com`` is the site's name, not an id)."""
+    library = library or Library()
+    fields = {p.split(".")[1] for p in rule_paths()} | {
+        f for m in GROUPS.values() for f in m.model_fields
+    }
+    kinds: list[tuple[str, set[str]]] = [
+        ("rule path", set(rule_paths())),
+        ("field name", {f for f in fields if "_" in f}),
+        ("enum slug", _slugs()),
+        ("work id", set(library.works)),
+        ("system id", set(library.files)),
+    ]
+    return [
+        (kind, re.compile("|".join(_word(t) for t in sorted(tokens, key=len, reverse=True))))
+        for kind, tokens in kinds
+    ]
+
+
+def code_words(page: Path, patterns: list[tuple[str, re.Pattern[str]]]) -> list[str]:
+    text = reader_text(page.read_text(encoding="utf-8"))
+    return [f"{kind} {m.group(0)!r}" for kind, pattern in patterns for m in pattern.finditer(text)]
