@@ -160,5 +160,5 @@ def test_a_site_without_a_fresh_full_sweep_says_so_on_the_page(
     monkeypatch.setattr(everyrule, "store_folder", lambda: tmp_path / "store")
     build_site(tmp_path / "out")
     page = (tmp_path / "out" / "every-rule.html").read_text(encoding="utf-8")
-    assert "Not shown: no stored full sweep of foster" in page
+    assert "Not shown: no stored full sweep of Foster 1897" in page
     assert "bouillotte effects --write" in page
