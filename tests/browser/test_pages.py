@@ -293,7 +293,8 @@ def test_scenario_pages_read_well(site: Path, page: Any) -> None:
     refused = page.locator("table.outcome td[rowspan]")
     assert refused.count() >= 1
     text = refused.first.inner_text()
-    assert "refuses the deal" in text and "step" not in text
+    # one cell for the systems that refuse alike, naming the step as the step table does
+    assert re.search(r"refuses? the deal: step \d+ ", text), text
     html = page.content()
     assert "</a>alone" not in html
     why = page.locator("#why").inner_text() if page.locator("#why").count() else ""

@@ -850,14 +850,21 @@ def rule_doc(path: str, sources: bool = True) -> str:
     return split_description(GROUPS[group].model_fields[field].description or "").text(sources)
 
 
-def _field(path: str) -> FieldInfo:
-    group, field = path.split(".")
-    return GROUPS[group].model_fields[field]
-
-
 def rule_title(path: str) -> str:
-    """A rule's name in plain English (its field's ``title``), e.g. "Who cuts"."""
-    return _field(path).title or path
+    """A rule's name in plain English (its field's ``title``), e.g. "Who cuts"; ``path``
+    may name a field of a group's part (``bonuses.carre.paid_by``, as a sweep varies it):
+    the part's title, then the field's ("Carré: who pays")."""
+    group, *fields = path.split(".")
+    model: type[BaseModel] = GROUPS[group]
+    words: list[str] = []
+    for name in fields:
+        info = model.model_fields.get(name)
+        if info is None:
+            return path
+        words.append(info.title or name.replace("_", " "))
+        if isinstance(info.annotation, type) and issubclass(info.annotation, BaseModel):
+            model = info.annotation
+    return ": ".join(words) if words else path
 
 
 @cache

@@ -47,7 +47,11 @@ _HEADING = re.compile(r"<(h[23])((?:\s[^>]*)?)>(.*?)</\1>", re.S)
 _DT = re.compile(r'<dt id="([^"]+)"[^>]*>(.*?)</dt>', re.S)
 _ID = re.compile(r'\sid="([^"]*)"')
 _INNER_PERMALINK = re.compile(r'\s*<a class="permalink"[^>]*>[^<]*</a>')
-_ASIDE_SPANS = re.compile(r'<span class="(?:gloss|also|visually-hidden)"[^>]*>.*?</span>', re.S)
+_ASIDE_SPANS = re.compile(
+    r'<span class="(?:gloss|also|visually-hidden)"[^>]*>.*?</span>'
+    r'|<code class="[^"]*\bfor-editors\b[^"]*">.*?</code>',  # the editors' detail
+    re.S,
+)
 _TAG = re.compile(r"<[^>]+>")
 _HREF = re.compile(r'\shref="#([^"]+)"')
 _LINK = re.compile(r"<a\s[^>]*>.*?</a>", re.S)
