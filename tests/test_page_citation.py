@@ -48,7 +48,7 @@ def test_a_base_url_gives_the_absolute_address() -> None:
     cited = page_citation(config, EDITION, FOSTER)
     assert cited.url == "https://example.org/bouillotte/variants/foster.html"
     assert cited.text == (
-        "Dupont, Marie and Our club. “Foster's Complete Hoyle (1897–1909).” Our Bouillotte. "
+        "Dupont, Marie, and Our club. “Foster's Complete Hoyle (1897–1909).” Our Bouillotte. "
         "Version 0.1.0, March 4, 2027. https://example.org/bouillotte/variants/foster.html."
     )
     entry = parse_string(cited.bibtex, "bibtex").entries["our-bouillotte:variants-foster"]

@@ -49,7 +49,8 @@ def _display(name: str) -> str:
     return f"{given} {family}"
 
 
-def _names(names: list[str], *, invert_first: bool) -> str:
+def chicago_names(names: list[str], *, invert_first: bool) -> str:
+    """Names as Chicago joins them (``A, B, and C``), the first inverted if asked."""
     shown = [name if (i == 0 and invert_first) else _display(name) for i, name in enumerate(names)]
     if len(shown) <= 1:
         return "".join(shown)
@@ -66,10 +67,10 @@ def creators(work: Work) -> str:
     or the work's ``author`` line where no names are given (nothing for a reference work
     that names nobody: it is cited by its title)."""
     if work.authors:
-        return _names(work.authors, invert_first=True)
+        return chicago_names(work.authors, invert_first=True)
     if work.editors:
         mark = "ed." if len(work.editors) == 1 else "eds."
-        return f"{_names(work.editors, invert_first=True)}, {mark}"
+        return f"{chicago_names(work.editors, invert_first=True)}, {mark}"
     return "" if _anonymous_reference(work) else work.author
 
 
@@ -103,13 +104,14 @@ def _bib_value(text: str) -> str:
     return "{" + " ".join(text.split()).translate(_BIBTEX_SPECIAL) + "}"
 
 
-def _bib_title(text: str) -> str:
+def bibtex_title(text: str) -> str:
     """A title braced twice, so that a style keeps its capitals ("Dictionnaire de Trévoux",
     "How to Play Bouillotte") instead of lowering all but the first."""
     return "{" + _bib_value(text) + "}"
 
 
-def _bib_names(names: list[str]) -> str:
+def bibtex_names(names: list[str]) -> str:
+    """Names for a BibTeX ``author`` or ``editor`` field."""
     # A body's name is braced so that BibTeX does not split it into given and family names.
     return " and ".join(name if _is_person(name) else "{" + name + "}" for name in names)
 
@@ -167,14 +169,14 @@ def bibtex_entry(work_id: str, work: Work) -> str:
     kind = bibtex_type(work)
     fields: list[tuple[str, str]] = []
     if work.authors:
-        fields.append(("author", "{" + _bib_names(work.authors) + "}"))
+        fields.append(("author", "{" + bibtex_names(work.authors) + "}"))
     elif work.editors:
-        fields.append(("editor", "{" + _bib_names(work.editors) + "}"))
+        fields.append(("editor", "{" + bibtex_names(work.editors) + "}"))
     if kind == "incollection":
-        fields.append(("title", _bib_title(work.entry or work.title)))
-        fields.append(("booktitle", _bib_title(work.container or work.title)))
+        fields.append(("title", bibtex_title(work.entry or work.title)))
+        fields.append(("booktitle", bibtex_title(work.container or work.title)))
     else:
-        fields.append(("title", _bib_title(work.title)))
+        fields.append(("title", bibtex_title(work.title)))
     edition = bibtex_edition(work)
     if edition:
         fields.append(("edition", _bib_value(edition)))
@@ -210,7 +212,8 @@ def bibtex(works: Mapping[str, Work]) -> str:
 # -- CSL-JSON -----------------------------------------------------------------------------
 
 
-def _csl_name(name: str) -> dict[str, str]:
+def csl_name(name: str) -> dict[str, str]:
+    """A name as CSL-JSON gives it: family and given, or a body's literal name."""
     if not _is_person(name):
         return {"literal": name}
     family, given = (part.strip() for part in name.split(",", 1))
@@ -233,9 +236,9 @@ def csl_item(work_id: str, work: Work) -> dict[str, Any]:
     else:
         item["title"] = work.title
     if work.authors:
-        item["author"] = [_csl_name(n) for n in work.authors]
+        item["author"] = [csl_name(n) for n in work.authors]
     elif work.editors:
-        item["editor"] = [_csl_name(n) for n in work.editors]
+        item["editor"] = [csl_name(n) for n in work.editors]
     dated = dated_years(work)
     if dated is not None:
         first, last = dated

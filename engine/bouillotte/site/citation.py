@@ -19,7 +19,7 @@ from datetime import date
 from typing import Any
 from urllib.parse import quote
 
-from ..rules.bibliography import bibtex_key
+from ..rules.bibliography import bibtex_key, bibtex_names, bibtex_title, chicago_names, csl_name
 from .edition import Edition
 from .page import Page
 from .siteconfig import SiteConfig
@@ -64,29 +64,12 @@ class PageCitation:
         return f"{names}“{self.page_title}.” {self.site_title}. {dated}{where}"
 
 
-def _is_person(name: str) -> bool:
-    return "," in name
-
-
-def _display(name: str) -> str:
-    if not _is_person(name):
-        return name
-    family, given = (part.strip() for part in name.split(",", 1))
-    return f"{given} {family}"
-
-
-def _joined(names: list[str]) -> str:
-    shown = [n if i == 0 else _display(n) for i, n in enumerate(names)]
-    if len(shown) <= 2:
-        return " and ".join(shown)
-    return ", ".join(shown[:-1]) + ", and " + shown[-1]
-
-
 def creators(config: SiteConfig) -> str:
     if config.authors:
-        return _joined(config.authors)
+        return chicago_names(config.authors, invert_first=True)
     if config.editors:
-        return f"{_joined(config.editors)}, {'ed.' if len(config.editors) == 1 else 'eds.'}"
+        mark = "ed." if len(config.editors) == 1 else "eds."
+        return f"{chicago_names(config.editors, invert_first=True)}, {mark}"
     return ""
 
 
@@ -95,22 +78,6 @@ def edition_day(config: SiteConfig, edition: Edition) -> date | None:
     if config.edition_date is not None:
         return config.edition_date
     return date.fromisoformat(edition.date) if edition.date else None
-
-
-def _bib(text: str) -> str:
-    special = str.maketrans({"{": r"\{", "}": r"\}", "&": r"\&", "%": r"\%", "#": r"\#"})
-    return "{{" + " ".join(text.split()).translate(special) + "}}"
-
-
-def _bib_names(names: list[str]) -> str:
-    return " and ".join(n if _is_person(n) else "{" + n + "}" for n in names)
-
-
-def _csl_name(name: str) -> dict[str, str]:
-    if not _is_person(name):
-        return {"literal": name}
-    family, given = (part.strip() for part in name.split(",", 1))
-    return {"family": family, "given": given}
 
 
 def page_key(config: SiteConfig, page: Page) -> str:
@@ -124,12 +91,12 @@ def page_bibtex(config: SiteConfig, edition: Edition, page: Page, url: str | Non
     """The page as a BibLaTeX ``@online`` entry (pybtex's ``plain`` formats it too)."""
     fields: list[tuple[str, str]] = []
     if config.authors:
-        fields.append(("author", "{" + _bib_names(config.authors) + "}"))
+        fields.append(("author", "{" + bibtex_names(config.authors) + "}"))
     elif config.editors:
-        fields.append(("editor", "{" + _bib_names(config.editors) + "}"))
-    fields.append(("title", _bib(page.title)))
-    fields.append(("organization", _bib(config.title)))
-    fields.append(("howpublished", _bib(config.title)))
+        fields.append(("editor", "{" + bibtex_names(config.editors) + "}"))
+    fields.append(("title", bibtex_title(page.title)))
+    fields.append(("organization", bibtex_title(config.title)))
+    fields.append(("howpublished", bibtex_title(config.title)))
     fields.append(("version", "{" + edition.version + "}"))
     day = edition_day(config, edition)
     if day is not None:
@@ -153,9 +120,9 @@ def page_csl(config: SiteConfig, edition: Edition, page: Page, url: str | None) 
         "language": config.language,
     }
     if config.authors:
-        item["author"] = [_csl_name(n) for n in config.authors]
+        item["author"] = [csl_name(n) for n in config.authors]
     elif config.editors:
-        item["editor"] = [_csl_name(n) for n in config.editors]
+        item["editor"] = [csl_name(n) for n in config.editors]
     day = edition_day(config, edition)
     if day is not None:
         item["issued"] = {"date-parts": [[day.year, day.month, day.day]]}
