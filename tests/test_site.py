@@ -25,6 +25,8 @@ from bouillotte.site import build_site, builder, headings, inputs, output, searc
 from bouillotte.site.serve import make_server
 from bouillotte.study.scenario import ScenarioLibrary
 
+from .own_rules import foster_rules_as_ones_own
+
 pytestmark = pytest.mark.slow  # builds the whole site
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -688,26 +690,9 @@ def _user_folder(tmp_path: Path) -> Path:
     scenarios, a site configuration and a theme."""
     import yaml
 
-    from bouillotte.rules.profile import rule_paths
-
     root = tmp_path / "user"
     (root / "mine" / "deals").mkdir(parents=True)
-    foster = Library().get("foster")
-    rules: dict[str, dict[str, Any]] = {}
-    for path in rule_paths():
-        group, name = path.split(".")
-        value = foster.value(path)
-        value = value.model_dump(mode="json") if hasattr(value, "model_dump") else value
-        value = json.loads(json.dumps(value, default=str))
-        if name == "packs":
-            value = {int(k): v for k, v in value.items()}
-        rules.setdefault(group, {})[name] = {
-            "value": value,
-            "source": "mybook",
-            "locator": "p. 1",
-            "status": "inferred",
-            "reason": "Our reading.",
-        }
+    rules = foster_rules_as_ones_own()
     profile = {"title": "Our house rules", "short": "House 1990", "source": "mybook"}
     (root / "mine" / "house.yaml").write_text(
         yaml.safe_dump({**profile, "rules": rules}, sort_keys=False), encoding="utf-8"

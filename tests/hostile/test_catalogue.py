@@ -23,7 +23,6 @@ import fcntl
 import functools
 import hashlib
 import http.client
-import json
 import os
 import pickle
 import re
@@ -47,6 +46,8 @@ from bouillotte.cli.app import app
 from bouillotte.rules.listing import variant_rows
 from bouillotte.site import build_site
 from bouillotte.site.output import MARKER
+
+from ..own_rules import foster_rules_as_ones_own
 
 PARTIAL = ".bouillotte-partial"
 """What a build in progress leaves in its temporary folder (``site.output.PARTIAL``)."""
@@ -433,22 +434,7 @@ def _own_profile() -> str:
     """A profile of the user's own, every rule stated, citing the user's own book."""
     import yaml
 
-    from bouillotte.rules.profile import rule_paths
-    from bouillotte.rules.profiles import Library
-
-    foster = Library().get("foster")
-    rules: dict[str, dict[str, Any]] = {}
-    for path in rule_paths():
-        group, name = path.split(".")
-        value = foster.value(path)
-        value = value.model_dump(mode="json") if hasattr(value, "model_dump") else value
-        value = json.loads(json.dumps(value, default=str))
-        if name == "packs":
-            value = {int(k): v for k, v in value.items()}
-        rules.setdefault(group, {})[name] = {
-            "value": value, "source": "mybook", "locator": "p. 1", "status": "inferred",
-            "reason": "Our reading.",
-        }  # fmt: skip
+    rules = foster_rules_as_ones_own()
     return yaml.safe_dump({"title": "House", "source": "mybook", "rules": rules}, sort_keys=False)
 
 
