@@ -24,6 +24,8 @@ import sys
 from types import FrameType
 from typing import Any, TextIO
 
+from .streams import WrappedStream
+
 OK = 0
 BAD_INPUT = 2
 INTERRUPTED = 130
@@ -62,21 +64,13 @@ class OutputFailed(Exception):
         self.errno = error.errno
 
 
-class _Guarded:
+class _Guarded(WrappedStream):
     """A standard stream whose failures raise :class:`OutputFailed`; ``None`` for a stream
     that was closed before the command started (``>&-``): any write fails with EBADF."""
 
     def __init__(self, stream: TextIO | None, name: str) -> None:
-        self._stream = stream
+        super().__init__(stream)
         self._name = name
-
-    @property
-    def encoding(self) -> str:
-        return str(getattr(self._stream, "encoding", None) or "utf-8")
-
-    @property
-    def errors(self) -> str | None:
-        return getattr(self._stream, "errors", None)
 
     def _fail(self, error: OSError) -> OutputFailed | None:
         """stdout's failure ends the command; stderr's only silences it (progress and

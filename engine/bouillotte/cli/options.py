@@ -14,6 +14,7 @@ import typer
 from typer.core import TyperCommand
 
 from ..rules.errors import InputError, UserError
+from .streams import WrappedStream
 
 _IDS = re.compile(r"[a-z0-9][a-z0-9-]*(,[a-z0-9][a-z0-9-]*)*")
 """A value of ``--variants`` that reads as variant ids rather than a path."""
@@ -87,19 +88,13 @@ def printable(text: str) -> str:
     return _UNPRINTABLE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
-class _PrintableStream:
+class _PrintableStream(WrappedStream):
     """A text stream that shows control characters as escapes instead of obeying them."""
 
+    _stream: TextIO
+
     def __init__(self, stream: TextIO) -> None:
-        self._stream = stream
-
-    @property
-    def encoding(self) -> str:
-        return str(getattr(self._stream, "encoding", None) or "utf-8")
-
-    @property
-    def errors(self) -> str | None:
-        return getattr(self._stream, "errors", None)
+        super().__init__(stream)
 
     def write(self, text: str) -> int:
         if not isinstance(text, str):
