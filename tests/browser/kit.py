@@ -236,11 +236,15 @@ def axe_sweep(
     return found
 
 
-def other_pages(site: Path, half: int) -> list[str]:
+OTHER_PAGE_FILES = 4
+"""``test_axe_other_pages_a.py`` to ``_d.py``."""
+
+
+def other_pages(site: Path, part: int) -> list[str]:
     """Every page of the site that ``test_pages.py`` does not check with axe (``AXE_PAGES``),
-    every second one from ``half`` (0 or 1): two test files share them, so that two test
-    processes check them side by side."""
+    every fourth one from ``part`` (0 to 3): four test files share them, so that the test
+    processes share them out."""
     names = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
     others = [n for n in names if n not in AXE_PAGES and n != "search.html"]
     assert len(others) + len(AXE_PAGES) == len(names) and len(names) > 100
-    return others[half::2]
+    return others[part::OTHER_PAGE_FILES]

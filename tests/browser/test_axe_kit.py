@@ -11,7 +11,15 @@ from typing import Any
 
 import pytest
 
-from .kit import MINOR_RULES, OTHER_PAGE_PASSES, axe_context, axe_options, axe_sweep, other_pages
+from .kit import (
+    MINOR_RULES,
+    OTHER_PAGE_FILES,
+    OTHER_PAGE_PASSES,
+    axe_context,
+    axe_options,
+    axe_sweep,
+    other_pages,
+)
 
 pytestmark = pytest.mark.slow  # builds the site and drives a browser
 
@@ -65,7 +73,12 @@ def planted_site(site: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[
     shutil.copytree(site, copy)
     names = []
     for folder, (html, _, _) in PLANTED.items():
-        name = next(n for n in other_pages(copy, 0) + other_pages(copy, 1) if n.startswith(folder))
+        name = next(
+            n
+            for part in range(OTHER_PAGE_FILES)
+            for n in other_pages(copy, part)
+            if n.startswith(folder)
+        )
         page = copy / name
         text = page.read_text("utf-8")
         assert text.count("</main>") == 1
