@@ -111,6 +111,92 @@ AXE_RUN = """options => {
 """Starts axe without waiting for it, so that the four passes of a page run at once (each
 context has its own renderer process); the result is read from ``window.__axe``."""
 
+MINOR_RULES = (
+    "aria-allowed-role",
+    "aria-deprecated-role",
+    "duplicate-id",
+    "empty-heading",
+    "empty-table-header",
+    "focus-order-semantics",
+    "form-field-multiple-labels",
+    "heading-order",
+    "hidden-content",
+    "html-xml-lang-mismatch",
+    "identical-links-same-purpose",
+    "image-redundant-alt",
+    "landmark-banner-is-top-level",
+    "landmark-complementary-is-top-level",
+    "landmark-contentinfo-is-top-level",
+    "landmark-main-is-top-level",
+    "landmark-no-duplicate-banner",
+    "landmark-no-duplicate-contentinfo",
+    "landmark-no-duplicate-main",
+    "landmark-one-main",
+    "landmark-unique",
+    "meta-refresh-no-exceptions",
+    "meta-viewport",
+    "meta-viewport-large",
+    "no-autoplay-audio",
+    "page-has-heading-one",
+    "presentation-role-conflict",
+    "region",
+    "scope-attr-valid",
+    "server-side-image-map",
+    "skip-link",
+    "table-duplicate-name",
+)
+"""The rules of axe whose impact is moderate or minor, turned off: axe gives every check of
+a rule that has an impact that impact (``finalizeRuleResult``), so their violations are
+never serious nor critical, which are all the tests keep. ``test_axe_kit.py`` checks this
+list against the rules' metadata of the axe shipped, and that a violation of one of them
+(an empty heading: its check ``has-visible-text`` is serious) is reported as minor."""
+
+COLOUR_CACHE = """(() => {
+  const Color = window.axe.commons.color.Color, parse = Color.prototype.parseString;
+  const parsed = new Map();
+  Color.prototype.parseString = function (text) {
+    const known = parsed.get(text);
+    if (known === undefined) {
+      parse.call(this, text);
+      parsed.set(text, [this.r, this.g, this.b, this.alpha]);
+      return this;
+    }
+    [this.r, this.g, this.b, this.alpha] = known;
+    return this;
+  };
+})()"""
+"""axe's colour rules parse a CSS colour string (with colorjs.io) for every element of the
+stack under every piece of text: half of ``color-contrast``'s time, for the dozen distinct
+strings a page has. ``parseString`` sets the colour from the string alone (or throws, which
+is not remembered), so remembering its result per string changes nothing but the time."""
+
+
+def axe_context(
+    browser: Any, viewport: dict[str, int], scheme: str, *, shortcuts: bool = True, **options: Any
+) -> Any:
+    """A browser context with axe in every page as it loads (once a page), and with
+    ``shortcuts`` the colour cache (``COLOUR_CACHE``)."""
+    axe_module = pytest.importorskip(
+        "axe_playwright_python.sync_playwright",
+        reason="axe-playwright-python is not installed (pip install -e '.[test]')",
+    )
+    context = browser.new_context(viewport=viewport, color_scheme=scheme, **options)
+    context.add_init_script(axe_module.Axe().axe_script)
+    if shortcuts:
+        context.add_init_script(COLOUR_CACHE)
+    return context
+
+
+def axe_options(rules: list[str] | None, *, shortcuts: bool = True) -> dict[str, Any]:
+    """axe's options for a pass: only ``rules`` if given, else every rule axe runs by default
+    but (with ``shortcuts``) the ``MINOR_RULES``."""
+    options: dict[str, Any] = {"resultTypes": ["violations"]}
+    if rules:
+        options["runOnly"] = rules
+    elif shortcuts:
+        options["rules"] = {rule: {"enabled": False} for rule in MINOR_RULES}
+    return options
+
 
 def open_page(page: Any, site: Path, name: str) -> None:
     target, _, query = name.partition("?")
@@ -124,22 +210,17 @@ def axe_sweep(
     browser: Any,
     names: list[str],
     axe_passes: tuple[tuple[str, dict[str, int], str, list[str] | None], ...] = AXE_PASSES,
+    *,
+    shortcuts: bool = True,
 ) -> list[str]:
     """axe-core (shipped inside axe-playwright-python, so it runs offline) on each page in
-    every pass of ``axe_passes``: the serious and critical violations found."""
-    axe_module = pytest.importorskip(
-        "axe_playwright_python.sync_playwright",
-        reason="axe-playwright-python is not installed (pip install -e '.[test]')",
-    )
-    script = axe_module.Axe().axe_script
+    every pass of ``axe_passes``: the serious and critical violations found. ``shortcuts``
+    off runs axe as it comes (every default rule, no colour cache), to show that they
+    change nothing."""
     passes = []
     for label, viewport, scheme, rules in axe_passes:
-        context = browser.new_context(viewport=viewport, color_scheme=scheme)
-        context.add_init_script(script)  # axe is in every page as it loads: once a page
-        options: dict[str, Any] = {"resultTypes": ["violations"]}
-        if rules:
-            options["runOnly"] = rules
-        passes.append((label, context, context.new_page(), options))
+        context = axe_context(browser, viewport, scheme, shortcuts=shortcuts)
+        passes.append((label, context, context.new_page(), axe_options(rules, shortcuts=shortcuts)))
     found = []
     try:
         for name in names:
@@ -155,11 +236,15 @@ def axe_sweep(
     return found
 
 
-def other_pages(site: Path, half: int) -> list[str]:
+OTHER_PAGE_FILES = 4
+"""``test_axe_other_pages_a.py`` to ``_d.py``."""
+
+
+def other_pages(site: Path, part: int) -> list[str]:
     """Every page of the site that ``test_pages.py`` does not check with axe (``AXE_PAGES``),
-    every second one from ``half`` (0 or 1): two test files share them, so that two test
-    processes check them side by side."""
+    every fourth one from ``part`` (0 to 3): four test files share them, so that the test
+    processes share them out."""
     names = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
     others = [n for n in names if n not in AXE_PAGES and n != "search.html"]
     assert len(others) + len(AXE_PAGES) == len(names) and len(names) > 100
-    return others[half::2]
+    return others[part::OTHER_PAGE_FILES]

@@ -1,6 +1,7 @@
-"""axe-core over the second half of the bundled site's pages that ``test_pages.py`` does not check
-(the other half is in ``test_axe_other_pages_a.py``): the longest browser test, in two files so that
-two test processes (pytest-xdist gives each file to one) run it side by side."""
+"""axe-core over the second quarter of the bundled site's pages that ``test_pages.py``
+does not check (every fourth page; the other quarters are in ``_a``, ``_c``, ``_d``): the longest
+browser test, in four files, which pytest-xdist hands out one at a time to the test
+processes, so that they share it out with the other long files."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from .kit import OTHER_PAGE_PASSES, axe_sweep, other_pages
 pytestmark = pytest.mark.slow  # builds the site and drives a browser
 
 
-def test_axe_finds_no_serious_violation_on_the_second_half_of_the_other_pages(
+def test_axe_finds_no_serious_violation_on_the_second_quarter_of_the_other_pages(
     site: Path, browser: Any
 ) -> None:
     """At both widths and in both schemes (``OTHER_PAGE_PASSES``)."""

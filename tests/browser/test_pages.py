@@ -2,8 +2,8 @@
 
 Needs Debian's ``chromium`` (/usr/bin/chromium) and Playwright for Python (see ``kit.py``).
 Screenshots go to ``test-artifacts/``. axe over every other page is in
-``test_axe_other_pages_a.py`` and ``_b.py``, files of their own so that a second test
-process runs them beside this one.
+``test_axe_other_pages_a.py`` to ``_d.py``, files of their own so that the test processes
+share them out.
 """
 
 from __future__ import annotations

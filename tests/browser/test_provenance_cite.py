@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from .kit import AXE_PASSES, AXE_RUN, url
+from .kit import AXE_PASSES, AXE_RUN, axe_context, axe_options, url
 
 pytestmark = pytest.mark.slow  # builds the site and drives a browser
 
@@ -67,15 +67,10 @@ def test_the_filter_works_without_javascript(site: Path, browser: Any) -> None:
 
 
 def test_the_filtered_matrix_and_the_open_citation_are_axe_clean(site: Path, browser: Any) -> None:
-    axe_module = pytest.importorskip("axe_playwright_python.sync_playwright")
-    script = axe_module.Axe().axe_script
     found = []
     for label, viewport, scheme, rules in AXE_PASSES:
-        context = browser.new_context(viewport=viewport, color_scheme=scheme)
-        context.add_init_script(script)
-        options: dict[str, Any] = {"resultTypes": ["violations"]}
-        if rules:
-            options["runOnly"] = rules
+        context = axe_context(browser, viewport, scheme)
+        options = axe_options(rules)
         try:
             page = context.new_page()
             page.goto(url(site, "matrix.html"))

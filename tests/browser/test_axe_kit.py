@@ -1,0 +1,102 @@
+"""The axe sweep's shortcuts (``kit.py``: ``MINOR_RULES`` off, ``COLOUR_CACHE``) find what
+axe as it comes finds: checked against the metadata of the axe shipped, and on copies of
+pages of the kinds the sweep of every other page covers, each with a serious violation
+planted, which the sweep must report, in the pass that can see it, as axe as it comes does."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .kit import (
+    MINOR_RULES,
+    OTHER_PAGE_FILES,
+    OTHER_PAGE_PASSES,
+    axe_context,
+    axe_options,
+    axe_sweep,
+    other_pages,
+)
+
+pytestmark = pytest.mark.slow  # builds the site and drives a browser
+
+RULE_IMPACTS = """() => axe._audit.rules.map(r => ({id: r.id, impact: r.impact || null}))"""
+"""Each rule's impact, as axe's rule metadata gives it (``axe.getRules()`` leaves it out)."""
+
+
+def test_the_rules_left_out_can_only_report_moderate_or_minor(browser: Any) -> None:
+    context = axe_context(browser, {"width": 800, "height": 600}, "light")
+    try:
+        page = context.new_page()
+        # An empty heading: the rule is minor, its check (has-visible-text) serious.
+        page.set_content("<html lang='en'><title>t</title><main><h2></h2></main></html>")
+        rules = page.evaluate(RULE_IMPACTS)
+        assert all(r["impact"] in ("minor", "moderate", "serious", "critical") for r in rules)
+        assert sorted(MINOR_RULES) == sorted(
+            r["id"] for r in rules if r["impact"] in ("minor", "moderate")
+        )
+        found = page.evaluate(
+            "o => axe.run(document, o).then(r => r.violations.map(v => [v.id, v.impact]))",
+            axe_options(["empty-heading"]),
+        )
+        assert found == [["empty-heading", "minor"]]  # the rule's impact, not its check's
+    finally:
+        context.close()
+
+
+PLANTED = {
+    # light and dark: pale grey on either background
+    "compare": ('<p style="color: #c8c8c8">Faint words.</p>', "color-contrast", "1280 px light"),
+    # a button with no name
+    "scenarios": ('<button type="button"></button>', "button-name", "1280 px light"),
+    # dark grey: fine on the light background, unreadable on the dark one
+    "variants": ('<p style="color: #333">Dark words.</p>', "color-contrast", "390 px dark"),
+    # a scrolling box that the keyboard cannot reach, on a phone only
+    "sheets": (
+        '<div class="phone-scroll" style="height: 3em; overflow: auto"><p>'
+        + "Words enough to scroll. " * 40
+        + "</p></div><style>@media (min-width: 40rem) { .phone-scroll { overflow: visible"
+        " !important; height: auto !important } }</style>",
+        "scrollable-region-focusable",
+        "390 px dark",
+    ),
+}
+
+
+@pytest.fixture(scope="module")
+def planted_site(site: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
+    """A copy of the site with one page of each kind in ``PLANTED`` (the smallest that the
+    sweep of every other page checks) given its violation."""
+    copy = tmp_path_factory.mktemp("planted") / "site"
+    shutil.copytree(site, copy)
+    names = []
+    for folder, (html, _, _) in PLANTED.items():
+        name = min(  # the smallest page of the kind, to keep the test short
+            (
+                n
+                for part in range(OTHER_PAGE_FILES)
+                for n in other_pages(copy, part)
+                if n.startswith(folder)
+            ),
+            key=lambda n: (copy / n).stat().st_size,
+        )
+        page = copy / name
+        text = page.read_text("utf-8")
+        assert text.count("</main>") == 1
+        page.write_text(text.replace("</main>", html + "</main>"), "utf-8")
+        names.append(name)
+    return copy, names
+
+
+def test_the_sweep_reports_a_planted_violation_on_each_kind_of_page(
+    planted_site: tuple[Path, list[str]], browser: Any
+) -> None:
+    copy, names = planted_site
+    found = axe_sweep(copy, browser, names, OTHER_PAGE_PASSES)
+    for name, (_, rule, label) in zip(names, PLANTED.values(), strict=True):
+        assert any(f.startswith(f"{name} at {label}: {rule} ") for f in found), (name, found)
+    # and as axe as it comes does: every rule, no colour cache
+    assert found == axe_sweep(copy, browser, names, OTHER_PAGE_PASSES, shortcuts=False)

@@ -1,0 +1,23 @@
+"""axe-core over the fourth quarter of the bundled site's pages that ``test_pages.py``
+does not check (every fourth page; the other quarters are in ``_a``, ``_b``, ``_c``): the longest
+browser test, in four files, which pytest-xdist hands out one at a time to the test
+processes, so that they share it out with the other long files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .kit import OTHER_PAGE_PASSES, axe_sweep, other_pages
+
+pytestmark = pytest.mark.slow  # builds the site and drives a browser
+
+
+def test_axe_finds_no_serious_violation_on_the_fourth_quarter_of_the_other_pages(
+    site: Path, browser: Any
+) -> None:
+    """At both widths and in both schemes (``OTHER_PAGE_PASSES``)."""
+    found = axe_sweep(site, browser, other_pages(site, 3), OTHER_PAGE_PASSES)
+    assert not found, "\n".join(found)
