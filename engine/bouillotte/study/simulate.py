@@ -343,12 +343,16 @@ def play_one(
     seed: int,
     i: int,
     traces: list[list[Any]] | None = None,
+    starts: dict[int, Any] | None = None,
 ) -> Played:
     """Deal ``i`` of a run with seed ``seed``, played to its end by ``policy``, and where it
     is void the deals that play on its pool: the same cards whatever the variant (the
     shuffle depends on ``seed`` and ``i`` alone), which is what lets a sweep compare rules
     on common random numbers. ``traces``, where given, receives each deal's trace (every
-    offered choice and the action taken, :func:`policies.play`)."""
+    offered choice and the action taken, :func:`policies.play`). ``starts``, where given,
+    keeps the state the policy's generator starts each deal from (by the deal's shuffle
+    seed), so that a caller playing the same deal again (a sweep, under every rule set)
+    sets a generator to it instead of seeding one anew: the same draws, for less."""
     dealer = names[-1]
     step = 1 if variant.rules.table.direction == "right" else -1
     cave = variant.rules.stakes.cave
@@ -361,7 +365,7 @@ def play_one(
         number = deal_seed(seed, i, after)
         deal = new_deal(variant, names, dealer, caves, seed=number, carried_in=carried)
         # Seeding from a string hashes it: made only for a policy that draws from it.
-        rng = random.Random(f"{number}:policy") if policy.needs_rng else _NO_DRAWS
+        rng = policy_rng(number, starts) if policy.needs_rng else _NO_DRAWS
         trace: list[Any] | None = [] if traces is not None else None
         play(deal, policy, rng, trace)
         if traces is not None and trace is not None:
@@ -384,6 +388,23 @@ def play_one(
 
 _NO_DRAWS = random.Random(0)
 """The generator handed to a policy that never draws (``Policy.needs_rng``)."""
+
+
+def policy_rng(number: int, starts: dict[int, Any] | None = None) -> random.Random:
+    """The policy's generator for the deal shuffled with seed ``number``: seeded from
+    ``"{number}:policy"``, or set to that seeding's state where ``starts`` kept it (a
+    state is a few hundred integers to copy, cheaper than seeding: hashing the string,
+    then the generator's initialisation)."""
+    if starts is None:
+        return random.Random(f"{number}:policy")
+    state = starts.get(number)
+    if state is None:
+        rng = random.Random(f"{number}:policy")
+        starts[number] = rng.getstate()
+        return rng
+    rng = random.Random.__new__(random.Random)
+    rng.setstate(state)
+    return rng
 
 
 def play_range(variant: Variant, policy_name: str, seed: int, start: int, stop: int) -> Tally:
