@@ -12,7 +12,7 @@ from bouillotte.play.dealing import shuffled_pack
 from bouillotte.rules.cards import pack
 from bouillotte.rules.profiles import Library
 from bouillotte.study.policies import get_policy
-from bouillotte.study.simulate import play_one, player_names, policy_rng
+from bouillotte.study.simulate import DealStarts, deal_seed, play_one, player_names, policy_rng
 from bouillotte.study.sweep_combinations import vary_combinations
 
 LIBRARY = Library()
@@ -38,14 +38,14 @@ def test_a_kept_shuffle_is_that_of_its_own_pack() -> None:
 
 
 def test_a_generator_set_to_a_kept_start_draws_what_a_seeded_one_draws() -> None:
-    starts: dict[int, Any] = {}
+    starts = DealStarts()
     fresh = random.Random("12345:policy")
     expected = [fresh.random() for _ in range(50)] + [fresh.getrandbits(7) for _ in range(50)]
     for _ in range(3):  # seeded and kept, then set from what was kept, twice
         rng = policy_rng(12345, starts)
         drawn = [rng.random() for _ in range(50)] + [rng.getrandbits(7) for _ in range(50)]
         assert drawn == expected
-    assert list(starts) == [12345]
+    assert list(starts.states) == [12345]
     unkept = policy_rng(12345)
     assert [unkept.random() for _ in range(50)] == expected[:50]
 
@@ -55,7 +55,7 @@ def test_a_deal_played_under_many_rows_with_kept_starts_plays_as_alone() -> None
     names = player_names(FOSTER.players)
     for policy in ("advised", "random"):
         for i in range(12):
-            starts: dict[int, Any] = {}
+            starts = DealStarts()
             for variant in variants:
                 assert variant is not None
                 kept: list[list[Any]] = []
@@ -66,3 +66,12 @@ def test_a_deal_played_under_many_rows_with_kept_starts_plays_as_alone() -> None
                 assert kept == alone
                 assert with_starts.net == by_itself.net
                 assert with_starts.carried == by_itself.carried
+
+
+def test_a_kept_shuffle_seed_is_the_deal_s_own() -> None:
+    starts = DealStarts()
+    for seed, i, after in ((1, 5, 0), (1, 5, 1), (2, 5, 0), (1, 6, 0), (1, 5, 0)):
+        assert starts.seed(seed, i, after) == deal_seed(seed, i, after)
+    assert len(starts.numbers) == 4
+    starts.clear()
+    assert not starts.numbers and not starts.states
