@@ -47,10 +47,12 @@ COMPILED = (
     "engine/bouillotte/play/straddles.py",
     "engine/bouillotte/study/policies.py",
     "engine/bouillotte/study/simulate.py",
+    "engine/bouillotte/study/sweep.py",
 )
 """The modules a simulated deal runs through: the whole engine (``play/``), the card
-notation, the policies and the simulation loop. Everything else (loading profiles, the
-site, the command line) spends its time in libraries, and stays interpreted."""
+notation, the policies, the simulation loop and the sweep's (each deal under every rule
+set, and its tallies). Everything else (loading profiles, the site, the command line)
+spends its time in libraries, and stays interpreted."""
 
 _MYPY_CONFIG = """\
 [mypy]

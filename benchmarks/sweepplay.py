@@ -8,6 +8,7 @@ combinations are built from ``--vary RULE`` one rule at a time where the revisio
 ``--all-rules``), so ``benchmarks/revisions.py`` can compare revisions in one run:
 
     python benchmarks/sweepplay.py POLICY DEALS     (one sample, nothing printed)
+    python benchmarks/sweepplay.py --in-process DEALS   (each policy timed in this process)
 """
 
 from __future__ import annotations
@@ -75,5 +76,34 @@ def rows() -> int:
     return 1 + len(full_sweep_combinations(Library().get("foster")))
 
 
+def in_process(deals: int) -> list[float]:
+    """The sweep play per bundled policy, in µs of CPU, timed inside this process (after a
+    1-deal warm-up), so that no start-up is counted: a firmer figure than a small sample
+    less a 1-deal one on a loaded machine."""
+    import time
+
+    from bouillotte.study.sweep import run_sweep
+
+    base = Library().get("foster")
+    combinations = full_sweep_combinations(base)
+    count = 1 + sum(c.variant is not None for c in combinations)
+    spent = []
+    for policy in BUNDLED_POLICIES:
+        run_sweep(base, combinations, [policy], 1, seed=1)
+        start = time.process_time()
+        run_sweep(base, combinations, [policy], deals, seed=1)
+        spent.append((time.process_time() - start) / (deals * count) * 1e6)
+    return spent
+
+
 if __name__ == "__main__":
-    sample(sys.argv[1], int(sys.argv[2]))
+    if sys.argv[1] == "--in-process":
+        plays = in_process(int(sys.argv[2]))
+        full = [plays[BUNDLED_POLICIES.index(p)] for p in FULL_POLICIES]
+        print(
+            " ".join(f"{p} {x:.1f}" for p, x in zip(BUNDLED_POLICIES, plays, strict=True))
+            + f" | mean {sum(plays) / len(plays):.1f} | {', '.join(FULL_POLICIES)}: "
+            + f"{sum(full) / len(full):.1f} (us CPU per sweep play)"
+        )
+    else:
+        sample(sys.argv[1], int(sys.argv[2]))

@@ -3,18 +3,40 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import Final
 
 from ..rules.profile import BonusRule, Rules
 from .hands import BONUS_KEY, HandValue, Kind
 
 
-@dataclass(frozen=True, slots=True)
 class Transfer:
-    payer: int
-    payee: int
-    amount: int
-    reason: str
+    """A bonus paid: by which seat, to which, how much and why.
+
+    Immutable and equal by value, as a frozen dataclass; a plain class, so that the
+    compiled engine builds it natively (one or more every deal)."""
+
+    __slots__ = ("amount", "payee", "payer", "reason")
+
+    def __init__(self, payer: int, payee: int, amount: int, reason: str) -> None:
+        self.payer: Final = payer
+        self.payee: Final = payee
+        self.amount: Final = amount
+        self.reason: Final = reason
+
+    def _fields(self) -> tuple[int, int, int, str]:
+        return (self.payer, self.payee, self.amount, self.reason)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Transfer) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (
+            f"Transfer(payer={self.payer!r}, payee={self.payee!r}, "
+            f"amount={self.amount!r}, reason={self.reason!r})"
+        )
 
 
 def brelan_claims(

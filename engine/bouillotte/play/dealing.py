@@ -163,10 +163,29 @@ def _layout(
 
 
 def shuffled_pack(variant: Variant, seed: int) -> list[Card]:
-    """The variant's pack shuffled by ``random.Random(seed).shuffle``, card for card."""
-    cards = list(_pack_order(tuple(variant.rules.table.pack_ranks())))
-    shuffle(cards, random.Random(seed))
-    return cards
+    """The variant's pack shuffled by ``random.Random(seed).shuffle``, card for card.
+
+    The last few shuffles are kept (:data:`_SHUFFLED`): a sweep plays the same deal under
+    every rule set, the same seed and (mostly) the same pack each time, and seeding a
+    generator costs more than a whole step of play. The pack's rules are read every time,
+    kept or not, so what a deal reads is the same either way."""
+    ranks = tuple(variant.rules.table.pack_ranks())
+    key = (ranks, seed)
+    kept = _SHUFFLED.get(key)
+    if kept is None:
+        cards = list(_pack_order(ranks))
+        shuffle(cards, random.Random(seed))
+        if len(_SHUFFLED) >= _SHUFFLED_MOST:
+            _SHUFFLED.clear()
+        _SHUFFLED[key] = tuple(cards)
+        return cards
+    return list(kept)
+
+
+_SHUFFLED: dict[tuple[tuple[str, ...], int], tuple[Card, ...]] = {}
+_SHUFFLED_MOST = 16
+"""The shuffles :func:`shuffled_pack` keeps (then all forgotten): a deal's, and those of the
+deals played on its carried pool, under the few packs a sweep's rows deal."""
 
 
 def shuffle(cards: list[Card], rng: random.Random) -> None:

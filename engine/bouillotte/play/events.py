@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Any, TypeVar, cast
+from typing import Any, Final, TypeVar, cast
 
 from ..rules.cards import Card, card_str, cards_str
 from .hands import HandValue
@@ -85,16 +85,34 @@ class Decline:
         return "decline"
 
 
-@dataclass(frozen=True, slots=True)
 class Dealt:
-    """The cards dealt: each player's hand (in speaking order) and the retourne."""
+    """The cards dealt: each player's hand (in speaking order) and the retourne.
 
-    hands: tuple[tuple[str, tuple[Card, ...]], ...]
-    retourne: Card
+    Immutable and equal by value, as the frozen dataclasses here; a plain class, so that
+    the compiled engine builds it natively (one every deal, never shared)."""
+
+    __slots__ = ("hands", "retourne")
+
+    def __init__(self, hands: tuple[tuple[str, tuple[Card, ...]], ...], retourne: Card) -> None:
+        self.hands: Final = hands
+        self.retourne: Final = retourne
 
     @property
     def kind(self) -> str:
         return "deal"
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Dealt)
+            and self.hands == other.hands
+            and self.retourne == other.retourne
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.hands, self.retourne))
+
+    def __repr__(self) -> str:
+        return f"Dealt(hands={self.hands!r}, retourne={self.retourne!r})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,21 +287,57 @@ class WonBySuit:
 Decision = WonUncontested | WonByBrelan | WonByPoint | WonBySuit
 
 
-@dataclass(frozen=True, slots=True)
 class PotWon:
-    """A pool awarded: ``decision`` is why, as data; ``reason`` the same in words."""
+    """A pool awarded: ``decision`` is why, as data; ``reason`` the same in words.
 
-    amount: int
-    contenders: tuple[str, ...]
-    winner: str
-    reason: str
-    decision: Decision
-    winner_value: HandValue | None = None
-    """The winner's hand where hands were valued (a showdown), else ``None``."""
+    Immutable and equal by value, as the frozen dataclasses here; a plain class, so that
+    the compiled engine builds it natively (one or more every deal)."""
+
+    __slots__ = ("amount", "contenders", "decision", "reason", "winner", "winner_value")
+
+    def __init__(
+        self,
+        amount: int,
+        contenders: tuple[str, ...],
+        winner: str,
+        reason: str,
+        decision: Decision,
+        winner_value: HandValue | None = None,
+    ) -> None:
+        self.amount: Final = amount
+        self.contenders: Final = contenders
+        self.winner: Final = winner
+        self.reason: Final = reason
+        self.decision: Final = decision
+        self.winner_value: Final = winner_value
+        """The winner's hand where hands were valued (a showdown), else ``None``."""
 
     @property
     def kind(self) -> str:
         return "pot"
+
+    def _fields(self) -> tuple[object, ...]:
+        return (
+            self.amount,
+            self.contenders,
+            self.winner,
+            self.reason,
+            self.decision,
+            self.winner_value,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PotWon) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (
+            f"PotWon(amount={self.amount!r}, contenders={self.contenders!r}, "
+            f"winner={self.winner!r}, reason={self.reason!r}, decision={self.decision!r}, "
+            f"winner_value={self.winner_value!r})"
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {

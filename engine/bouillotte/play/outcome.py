@@ -7,9 +7,9 @@ from the log alone (the property tests check that it does); the deal does not ne
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, Final
 
 from .events import (
     Act,
@@ -48,16 +48,56 @@ class PlayerResult:
     """The whole change over the deal: cave change plus ledger change."""
 
 
-@dataclass(frozen=True)
 class Outcome:
-    status: Status
-    pots: tuple[PotWon, ...]
-    """The pools awarded, main pool first, each with why it was won."""
-    bonuses: tuple[Bonus, ...]
-    carry: int
-    carried_in: int
-    players: dict[str, PlayerResult]
-    events: tuple[Event, ...] = field(repr=False)
+    """How a deal ended: its status, the pools and bonuses paid, what is carried, each
+    player's result and the log.
+
+    Immutable and equal by value, as a frozen dataclass; a plain class, so that the
+    compiled engine builds it natively (one every deal)."""
+
+    __slots__ = ("bonuses", "carried_in", "carry", "events", "players", "pots", "status")
+
+    def __init__(
+        self,
+        status: Status,
+        pots: tuple[PotWon, ...],
+        bonuses: tuple[Bonus, ...],
+        carry: int,
+        carried_in: int,
+        players: dict[str, PlayerResult],
+        events: tuple[Event, ...],
+    ) -> None:
+        self.status: Final = status
+        self.pots: Final = pots
+        """The pools awarded, main pool first, each with why it was won."""
+        self.bonuses: Final = bonuses
+        self.carry: Final = carry
+        self.carried_in: Final = carried_in
+        self.players: Final = players
+        self.events: Final = events
+
+    def _fields(self) -> tuple[object, ...]:
+        return (
+            self.status,
+            self.pots,
+            self.bonuses,
+            self.carry,
+            self.carried_in,
+            self.players,
+            self.events,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Outcome) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())  # raises, as the dataclass did: players is a dict
+
+    def __repr__(self) -> str:  # the log left out, as it was
+        return (
+            f"Outcome(status={self.status!r}, pots={self.pots!r}, bonuses={self.bonuses!r}, "
+            f"carry={self.carry!r}, carried_in={self.carried_in!r}, players={self.players!r})"
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from ..rules.cards import SUIT_NAMES, SUITS, Card, card_str, rank_of, suit_of
 from ..rules.profile import Point
@@ -12,14 +13,36 @@ NO_SUIT = -1
 """The suit of a point won by a whole hand's pips: no suit wins."""
 
 
-@dataclass(frozen=True, slots=True)
 class PointResult:
-    winner: int
-    suit: int
-    """The winning suit, or ``NO_SUIT`` where the point is counted over a whole hand."""
-    reason: str
-    total: int = 0
-    """The winning point: the suit's (or the hand's) count."""
+    """Who won by the point, with which suit, why, and the winning count.
+
+    Immutable and equal by value, as a frozen dataclass; a plain class, so that the
+    compiled engine builds it natively (one or more every deal)."""
+
+    __slots__ = ("reason", "suit", "total", "winner")
+
+    def __init__(self, winner: int, suit: int, reason: str, total: int = 0) -> None:
+        self.winner: Final = winner
+        self.suit: Final = suit
+        """The winning suit, or ``NO_SUIT`` where the point is counted over a whole hand."""
+        self.reason: Final = reason
+        self.total: Final = total
+        """The winning point: the suit's (or the hand's) count."""
+
+    def _fields(self) -> tuple[int, int, str, int]:
+        return (self.winner, self.suit, self.reason, self.total)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PointResult) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (
+            f"PointResult(winner={self.winner!r}, suit={self.suit!r}, "
+            f"reason={self.reason!r}, total={self.total!r})"
+        )
 
 
 @dataclass(frozen=True, slots=True)

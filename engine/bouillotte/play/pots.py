@@ -8,14 +8,34 @@ all in closes a pool; the chips of players who folded fall into the pools they r
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import Final
 
 
-@dataclass(frozen=True, slots=True)
 class Pot:
-    amount: int
-    contenders: tuple[int, ...]
-    """Seat indices of the players still in who may win it, in seating order."""
+    """A pool: its amount and who may win it.
+
+    Immutable and equal by value, as a frozen dataclass; a plain class, so that the
+    compiled engine builds it natively (one or more every deal)."""
+
+    __slots__ = ("amount", "contenders")
+
+    def __init__(self, amount: int, contenders: tuple[int, ...]) -> None:
+        self.amount: Final = amount
+        self.contenders: Final = contenders
+        """Seat indices of the players still in who may win it, in seating order."""
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Pot)
+            and self.amount == other.amount
+            and self.contenders == other.contenders
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.amount, self.contenders))
+
+    def __repr__(self) -> str:
+        return f"Pot(amount={self.amount!r}, contenders={self.contenders!r})"
 
 
 def build_pots(

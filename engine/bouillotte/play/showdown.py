@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import Final
 
 from ..rules.cards import RANKS, SUIT_NAMES, SUITS, Card, card_str, rank_of
 from ..rules.errors import UserError
@@ -14,14 +14,36 @@ from .point import NO_SUIT, Seating, best_holder_of, decide_by_point
 from .pots import Pot
 
 
-@dataclass(frozen=True, slots=True)
 class Award:
-    pot: Pot
-    winner: int
-    reason: str
-    decision: Decision
-    """Why, as data: the brelan, the point's suit and total, the suit that cannot lose, or
-    no contest."""
+    """A pool awarded: to which seat, why in words and as data.
+
+    Immutable and equal by value, as a frozen dataclass; a plain class, so that the
+    compiled engine builds it natively (one or more every deal)."""
+
+    __slots__ = ("decision", "pot", "reason", "winner")
+
+    def __init__(self, pot: Pot, winner: int, reason: str, decision: Decision) -> None:
+        self.pot: Final = pot
+        self.winner: Final = winner
+        self.reason: Final = reason
+        self.decision: Final = decision
+        """Why, as data: the brelan, the point's suit and total, the suit that cannot lose,
+        or no contest."""
+
+    def _fields(self) -> tuple[Pot, int, str, Decision]:
+        return (self.pot, self.winner, self.reason, self.decision)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Award) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (
+            f"Award(pot={self.pot!r}, winner={self.winner!r}, reason={self.reason!r}, "
+            f"decision={self.decision!r})"
+        )
 
 
 class MissingCardError(UserError, ValueError):

@@ -343,12 +343,16 @@ def play_one(
     seed: int,
     i: int,
     traces: list[list[Any]] | None = None,
+    starts: DealStarts | None = None,
 ) -> Played:
     """Deal ``i`` of a run with seed ``seed``, played to its end by ``policy``, and where it
     is void the deals that play on its pool: the same cards whatever the variant (the
     shuffle depends on ``seed`` and ``i`` alone), which is what lets a sweep compare rules
     on common random numbers. ``traces``, where given, receives each deal's trace (every
-    offered choice and the action taken, :func:`policies.play`)."""
+    offered choice and the action taken, :func:`policies.play`). ``starts``, where given,
+    keeps each deal's shuffle seed and the state its policy's generator starts from, for a
+    caller that plays the same deal again (a sweep, under every rule set): the same cards
+    and the same draws, for less (:class:`DealStarts`)."""
     dealer = names[-1]
     step = 1 if variant.rules.table.direction == "right" else -1
     cave = variant.rules.stakes.cave
@@ -358,10 +362,10 @@ def play_one(
     net = [0] * len(names)
     order: list[int] = []
     while True:
-        number = deal_seed(seed, i, after)
+        number = deal_seed(seed, i, after) if starts is None else starts.seed(seed, i, after)
         deal = new_deal(variant, names, dealer, caves, seed=number, carried_in=carried)
         # Seeding from a string hashes it: made only for a policy that draws from it.
-        rng = random.Random(f"{number}:policy") if policy.needs_rng else _NO_DRAWS
+        rng = policy_rng(number, starts) if policy.needs_rng else _NO_DRAWS
         trace: list[Any] | None = [] if traces is not None else None
         play(deal, policy, rng, trace)
         if traces is not None and trace is not None:
@@ -384,6 +388,50 @@ def play_one(
 
 _NO_DRAWS = random.Random(0)
 """The generator handed to a policy that never draws (``Policy.needs_rng``)."""
+
+
+class DealStarts:
+    """What a caller that plays the same deals again (a sweep: each deal under every rule
+    set) keeps of their first play: each deal's shuffle seed (:func:`deal_seed`, a
+    SHA-256) and the state its policy's generator starts from (:func:`policy_rng`), so
+    that the next play neither hashes nor seeds anew. The same numbers and the same draws;
+    :meth:`clear` it between deals, so that it stays small."""
+
+    __slots__ = ("numbers", "states")
+
+    def __init__(self) -> None:
+        self.numbers: dict[tuple[int, int, int], int] = {}
+        self.states: dict[int, Any] = {}
+
+    def seed(self, seed: int, i: int, after: int) -> int:
+        """:func:`deal_seed` of the same numbers, worked out once."""
+        key = (seed, i, after)
+        number = self.numbers.get(key)
+        if number is None:
+            number = self.numbers[key] = deal_seed(seed, i, after)
+        return number
+
+    def clear(self) -> None:
+        self.numbers.clear()
+        self.states.clear()
+
+
+def policy_rng(number: int, starts: DealStarts | None = None) -> random.Random:
+    """The policy's generator for the deal shuffled with seed ``number``: seeded from
+    ``"{number}:policy"``, or set to that seeding's state where ``starts`` kept it (a
+    state is a few hundred integers to copy, cheaper than seeding: hashing the string,
+    then the generator's initialisation)."""
+    if starts is None:
+        return random.Random(f"{number}:policy")
+    kept = starts.states
+    state = kept.get(number)
+    if state is None:
+        rng = random.Random(f"{number}:policy")
+        kept[number] = rng.getstate()
+        return rng
+    rng = random.Random.__new__(random.Random)
+    rng.setstate(state)
+    return rng
 
 
 def play_range(variant: Variant, policy_name: str, seed: int, start: int, stop: int) -> Tally:

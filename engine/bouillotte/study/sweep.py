@@ -29,7 +29,15 @@ from typing import Any, Literal
 from ..rules.variant import Variant, differing_rules
 from .policies import Policy, get_policy
 from .rule_reads import READS, recording
-from .simulate import CLASSES, Played, decided_by, play_one, player_names, worker_pool
+from .simulate import (
+    CLASSES,
+    DealStarts,
+    Played,
+    decided_by,
+    play_one,
+    player_names,
+    worker_pool,
+)
 from .sweep_cluster import dask_results, workers_of
 from .sweep_combinations import Combination
 
@@ -171,17 +179,23 @@ def sweep_range(
     squares_beyond = [[0] * width for _ in variants]
     powers_beyond = [[0] * 4 for _ in variants]
     base_sums, base_squares, base_powers = tally.sums[0], tally.squares[0], tally.pool_powers[0]
+    # The shuffle seeds and policy generators' starting states of the deal being played,
+    # kept for its other rows.
+    starts = DealStarts()
     for i in range(start, stop):
         tally.deals += 1
+        starts.clear()
         base_traces: list[list[Any]] = []
         if spare:
             READS.clear()
             # A policy of its own, so that nothing it remembers of another deal hides a
             # read of this one.
-            played = play_one(recorded, get_policy(policy_name), names, seed, i, base_traces)
+            played = play_one(
+                recorded, get_policy(policy_name), names, seed, i, base_traces, starts
+            )
             read = frozenset(READS)
         else:
-            played = play_one(variants[0], policy, names, seed, i, base_traces)
+            played = play_one(variants[0], policy, names, seed, i, base_traces, starts)
         base = deal_values(played)
         for k, value in enumerate(base):
             base_sums[k] += value
@@ -200,7 +214,7 @@ def sweep_range(
                 continue
             traces: list[list[Any]] = []
             try:
-                values = deal_values(play_one(variants[c], policy, names, seed, i, traces))
+                values = deal_values(play_one(variants[c], policy, names, seed, i, traces, starts))
             except Exception as exc:  # an engine error under this rule set alone
                 tally.failed[c] = (i, f"{type(exc).__name__}: {exc}")
                 continue
