@@ -454,15 +454,12 @@ def whole_hand_brute_force_both(players: int, ranks: tuple[str, ...]) -> dict[bo
     deals of the first are those of the second in which no hand holds a favori."""
     cards = pack(ranks)
     value = {RANKS.index(r): VALUES[r] for r in ranks}
-    counters: dict[bool, Counter[Any]] = {True: Counter(), False: Counter()}
+    raw: Counter[tuple[bool, int, bool]] = Counter()  # (a favori held, best pips, a tie)
 
     def deal(left: list[int], pips: list[int], retourne: int, favori_held: bool) -> None:
         if len(pips) == players:
             top = max(pips)
-            for favori in (False,) if favori_held else (False, True):
-                counters[favori]["deals"] += 1
-                counters[favori][("total", top)] += 1
-                counters[favori]["tie"] += pips.count(top) >= 2
+            raw[(favori_held, top, pips.count(top) >= 2)] += 1
             return
         for hand in combinations(left, 3):
             kind = _kind(hand, rank_of(retourne))
@@ -474,6 +471,12 @@ def whole_hand_brute_force_both(players: int, ranks: tuple[str, ...]) -> dict[bo
 
     for retourne in cards:
         deal([c for c in cards if c != retourne], [], retourne, False)
+    counters: dict[bool, Counter[Any]] = {True: Counter(), False: Counter()}
+    for (favori_held, top, tie), ways in raw.items():
+        for favori in (False,) if favori_held else (False, True):
+            counters[favori]["deals"] += ways
+            counters[favori][("total", top)] += ways
+            counters[favori]["tie"] += ways * tie
     return counters
 
 
