@@ -26,7 +26,11 @@ SCRIPT = ("x", "b", "f", "c", "c")
 
 
 def _automations() -> tuple[Any, ...]:
-    assert pk is not None
+    if pk is None:
+        raise SystemExit(
+            "benchmarks: the reference hand needs PokerKit, which the `bench` extra installs: "
+            "pip install -e '.[bench]'"
+        )
     a = pk.Automation
     return (
         a.ANTE_POSTING,
