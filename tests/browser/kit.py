@@ -8,6 +8,7 @@ used).
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Any
 
@@ -171,17 +172,110 @@ strings a page has. ``parseString`` sets the colour from the string alone (or th
 is not remembered), so remembering its result per string changes nothing but the time."""
 
 
-def axe_context(
-    browser: Any, viewport: dict[str, int], scheme: str, *, shortcuts: bool = True, **options: Any
-) -> Any:
-    """A browser context with axe in every page as it loads (once a page), and with
-    ``shortcuts`` the colour cache (``COLOUR_CACHE``)."""
+PRIVATE_FIELDS = (
+    "function me(e,t,n){ge(e,t),t.set(e,n)}function he(e,t){ge(e,t),t.add(e)}"
+    'function ge(e,t){if(t.has(e))throw new TypeError("Cannot initialize the same private '
+    'elements twice on an object")}function ve(e,t){return e.get(ye(e,t))}function be(e,'
+    "t,n){e.set(ye(e,t),n)}function ye(e,t,n){"
+    'if("function"==typeof e?e===t:e.has(t))return arguments.length<3?t:n;'
+    'throw new TypeError("Private element is not present on this object")}'
+)
+"""The helpers with which the build of axe shipped emulates private class fields (``#r``):
+every field of every object is an entry in a ``WeakMap`` of that field (``me`` makes it,
+``ve`` reads it, ``be`` writes it; ``he`` and ``ye`` do the same for private methods, with a
+``WeakSet``). Its ``Color`` class has six such fields and makes a dozen colours for every
+piece of text ``color-contrast`` judges: a third of that rule's time was these maps."""
+
+PLAIN_FIELDS = (
+    "function __field(t){return t.__field||(t.__field=Symbol())}function me(e,t,n){"
+    "e[__field(t)]=n}function he(e,t){e[__field(t)]=!0}function ge(e,t){}function ve(e,"
+    "t){return t[__field(e)]}function be(e,t,n){t[__field(e)]=n}function ye(e,t,n){"
+    "return arguments.length<3?t:n}"
+)
+"""The same fields as properties of the object itself, each under a symbol of its own (one
+per field's map): what a field holds, and every value read or written, are the same. What
+is lost is only the emulation's checks, which throw where code reads a field of an object
+that lacks it (axe never does: it would fail, not report) or makes one twice; and a symbol
+is as invisible to ``Object.keys``, ``for ... in`` and ``JSON.stringify`` as the field was.
+``test_axe_kit.py`` checks that these helpers are in the axe shipped, and that the sweep
+finds what axe as it comes finds."""
+
+
+MEMO_BY_SCAN = (
+    "ha=e(function(e,t){var a=fa();t.exports=function(){var t=0,n=[],r=[];return{"
+    "get:function(e){e=a.call(n,e[0]);return-1===e?null:r[e]},set:function(e){"
+    "return n.push(e[0]),r.push(++t),t},delete:function(e){e=a.call(r,e);"
+    "-1!==e&&(n.splice(e,1),r.splice(e,1))},clear:function(){n=[],r=[]}}}}),"
+    "ga=e(function(e,t){var s=fa(),n=Object.create;t.exports=function(i){var a=0,l=[[],"
+    "[]],u=n(null);return{get:function(e){for(var t,n=0,r=l;n<i-1;){"
+    "if(-1===(t=s.call(r[0],e[n])))return null;r=r[1][t],++n}return-1!==(t=s.call(r[0],"
+    "e[n]))&&r[1][t]||null},set:function(e){for(var t,n=0,r=l;n<i-1;)-1===(t=s.call(r[0],"
+    "e[n]))&&(t=r[0].push(e[n])-1,r[1].push([[],[]])),r=r[1][t],++n;"
+    "return-1===(t=s.call(r[0],e[n]))&&(t=r[0].push(e[n])-1),r[1][t]=++a,u[a]=e,a},"
+    "delete:function(e){for(var t,n=0,r=l,a=[],o=u[e];n<i-1;){if(-1===(t=s.call(r[0],"
+    "o[n])))return;a.push(r,t),r=r[1][t],++n}if(-1!==(t=s.call(r[0],o[n]))){"
+    "for(e=r[1][t],r[0].splice(t,1),r[1].splice(t,1);!r[0].length&&a.length;)t=a.pop(),"
+    "(r=a.pop())[0].splice(t,1),r[1].splice(t,1);delete u[e]}},clear:function(){l=[[],"
+    "[]],u=n(null)}}}})"
+)
+"""How the memoizer in axe (memoizee, for functions of arguments that are not
+primitives: ``ha`` for one argument, ``ga`` for several) finds a call's arguments among
+those it has seen: by scans of arrays of every argument so far (``indexOf``), one array
+per argument for several (a tree of arrays). axe memoizes the visibility and style checks
+of every element it visits and forgets them after each run, so on a page of a few
+thousand elements each call scans a few thousand: a run's time grows with the square of
+the page."""
+
+MEMO_BY_MAP = (
+    "ha=e(function(e,t){t.exports=function(){var t=0,n=new Map,r=new Map;return{"
+    "get:function(e){e=n.get(e[0]);return void 0===e?null:e},set:function(e){"
+    "return n.set(e[0],++t),r.set(t,e[0]),t},delete:function(e){"
+    "r.has(e)&&(n.delete(r.get(e)),r.delete(e))},clear:function(){n=new Map,r=new Map}}}}"
+    "),ga=e(function(e,t){t.exports=function(i){var a=0,l=new Map,u=Object.create(null);"
+    "return{get:function(e){for(var n=0,r=l;n<i-1;){"
+    "if(void 0===(r=r.get(e[n])))return null;++n}return r.get(e[n])||null},"
+    "set:function(e){for(var t,n=0,r=l;n<i-1;)void 0===(t=r.get(e[n]))&&r.set(e[n],"
+    "t=new Map),r=t,++n;return r.set(e[n],++a),u[a]=e,a},delete:function(e){for(var t,"
+    "n=0,r=l,a=[],o=u[e];n<i-1;){if(void 0===(t=r.get(o[n])))return;a.push(r,o[n]),r=t,"
+    "++n}if(r.has(o[n])){for(e=r.get(o[n]),r.delete(o[n]);!r.size&&a.length;)t=a.pop(),"
+    "(r=a.pop()).delete(t);delete u[e]}},clear:function(){l=new Map,"
+    "u=Object.create(null)}}}})"
+)
+"""The same lookups in a ``Map`` (for several arguments a tree of ``Map``s, pruned on
+``delete`` as the arrays were): the arguments seen give the same number, new ones
+``null``, in a step per argument. ``indexOf`` compares by ``===`` (and the memoizer's
+own version finds ``NaN`` too), a ``Map`` by SameValueZero: the same for every value
+(``NaN`` equals itself in both, ``0`` and ``-0`` are one key in both). ``set`` is only
+called for arguments not seen, so each has one number, as in the arrays."""
+
+SHORTCUT_SOURCE = ((PRIVATE_FIELDS, PLAIN_FIELDS), (MEMO_BY_SCAN, MEMO_BY_MAP))
+"""What ``axe_script`` replaces, each where it is found once in the axe shipped."""
+
+
+@functools.cache
+def axe_script(*, shortcuts: bool = True) -> str:
+    """axe-core's source as axe-playwright-python ships it, and with ``shortcuts`` its
+    private fields made plain (``PLAIN_FIELDS``) and its memoizer's lookups made direct
+    (``MEMO_BY_MAP``), each where the code it replaces is found as expected."""
     axe_module = pytest.importorskip(
         "axe_playwright_python.sync_playwright",
         reason="axe-playwright-python is not installed (pip install -e '.[test]')",
     )
+    source: str = axe_module.Axe().axe_script
+    for before, after in SHORTCUT_SOURCE if shortcuts else ():
+        if source.count(before) == 1:
+            source = source.replace(before, after)
+    return source
+
+
+def axe_context(
+    browser: Any, viewport: dict[str, int], scheme: str, *, shortcuts: bool = True, **options: Any
+) -> Any:
+    """A browser context with axe in every page as it loads (once a page), and with
+    ``shortcuts`` its source shortened (``axe_script``) and the colour cache
+    (``COLOUR_CACHE``)."""
     context = browser.new_context(viewport=viewport, color_scheme=scheme, **options)
-    context.add_init_script(axe_module.Axe().axe_script)
+    context.add_init_script(axe_script(shortcuts=shortcuts))
     if shortcuts:
         context.add_init_script(COLOUR_CACHE)
     return context

@@ -1,4 +1,5 @@
-"""The axe sweep's shortcuts (``kit.py``: ``MINOR_RULES`` off, ``COLOUR_CACHE``) find what
+"""The axe sweep's shortcuts (``kit.py``: ``MINOR_RULES`` off, ``PLAIN_FIELDS``,
+``MEMO_BY_MAP``, ``COLOUR_CACHE``) find what
 axe as it comes finds: checked against the metadata of the axe shipped, and on copies of
 pages of the kinds the sweep of every other page covers, each with a serious violation
 planted, which the sweep must report, in the pass that can see it, as axe as it comes does."""
@@ -15,8 +16,10 @@ from .kit import (
     MINOR_RULES,
     OTHER_PAGE_FILES,
     OTHER_PAGE_PASSES,
+    SHORTCUT_SOURCE,
     axe_context,
     axe_options,
+    axe_script,
     axe_sweep,
     other_pages,
 )
@@ -45,6 +48,72 @@ def test_the_rules_left_out_can_only_report_moderate_or_minor(browser: Any) -> N
         assert found == [["empty-heading", "minor"]]  # the rule's impact, not its check's
     finally:
         context.close()
+
+
+def test_the_code_the_shortcuts_replace_is_in_the_axe_shipped() -> None:
+    """Each piece of axe's source that ``SHORTCUT_SOURCE`` replaces is in the axe shipped,
+    once: a new axe built otherwise fails here rather than losing a shortcut unseen."""
+    source = axe_script(shortcuts=False)
+    for before, after in SHORTCUT_SOURCE:
+        assert source.count(before) == 1, before[:60]
+        source = source.replace(before, after)
+    assert axe_script() == source
+
+
+MEMOIZED = """() => {
+  const calls = [], one = axe.utils.memoize(x => (calls.push([x]), [x]));
+  const two = axe.utils.memoize((x, y) => (calls.push([x, y]), [x, y]));
+  const a = {}, b = [], keys = [a, b, NaN, -0, 0, undefined, null, "", a, NaN, b, 0];
+  const first = keys.map(k => one(k)), pairs = keys.map((k, i) => two(k, keys[i % 3]));
+  const same = keys.map((k, i) => one(k) === first[i] && two(k, keys[i % 3]) === pairs[i]);
+  const counted = calls.length;
+  one.clear();
+  two.clear();
+  one(a);
+  two(a, a);
+  return [counted, calls.length, same, Object.is(calls[3][0], -0), first[1][0] === b];
+}"""
+
+
+def test_a_memoized_function_remembers_as_axe_does(browser: Any) -> None:
+    """axe's memoizer, with and without ``MEMO_BY_MAP``, calls a function of one argument
+    or of two once per arguments (objects by identity; ``NaN`` once; ``-0`` and ``0``
+    once), returns what it returned, and forgets it all on ``clear``."""
+    made = []
+    for shortcuts in (True, False):
+        context = axe_context(browser, {"width": 800, "height": 600}, "light", shortcuts=shortcuts)
+        try:
+            page = context.new_page()
+            page.set_content("<html lang='en'><title>t</title><main><p>p</p></main></html>")
+            made.append(page.evaluate(MEMOIZED))
+        finally:
+            context.close()
+    assert made[0] == made[1] == [8 + 10, 8 + 10 + 2, [True] * 12, True, True]
+
+
+COLOURS = """() => {
+  const Color = axe.commons.color.Color, c = new Color(10, 20, 30, 0.5), d = new Color(c);
+  d.parseString("rgb(1 2 3 / 40%)");
+  c.red = 300;
+  return [c.toJSON(), d.toJSON(), c.r, d.g, Object.keys(c), JSON.stringify(d),
+          c.getRelativeLuminance(), axe.commons.color.flattenColors(c, d).toJSON()];
+}"""
+
+
+def test_colours_with_plain_fields_are_the_colours_of_axe(browser: Any) -> None:
+    """The ``Color`` objects of axe, made and changed every way ``color-contrast`` does,
+    hold and give the same values with and without ``PLAIN_FIELDS``."""
+    made = []
+    for shortcuts in (True, False):
+        context = axe_context(browser, {"width": 800, "height": 600}, "light", shortcuts=shortcuts)
+        try:
+            page = context.new_page()
+            page.set_content("<html lang='en'><title>t</title><main><p>p</p></main></html>")
+            made.append(page.evaluate(COLOURS))
+        finally:
+            context.close()
+    assert made[0] == made[1]
+    assert made[0][0] == {"red": 255, "green": 20, "blue": 30, "alpha": 0.5}  # clamped
 
 
 PLANTED = {
