@@ -60,6 +60,20 @@ def test_the_code_the_shortcuts_replace_is_in_the_axe_shipped() -> None:
     assert axe_script() == source
 
 
+def with_and_without_shortcuts(browser: Any, script: str) -> list[Any]:
+    """What ``script`` returns on a small page with axe's source shortened and as shipped."""
+    made = []
+    for shortcuts in (True, False):
+        context = axe_context(browser, {"width": 800, "height": 600}, "light", shortcuts=shortcuts)
+        try:
+            page = context.new_page()
+            page.set_content("<html lang='en'><title>t</title><main><p>p</p></main></html>")
+            made.append(page.evaluate(script))
+        finally:
+            context.close()
+    return made
+
+
 MEMOIZED = """() => {
   const calls = [], one = axe.utils.memoize(x => (calls.push([x]), [x]));
   const two = axe.utils.memoize((x, y) => (calls.push([x, y]), [x, y]));
@@ -79,15 +93,7 @@ def test_a_memoized_function_remembers_as_axe_does(browser: Any) -> None:
     """axe's memoizer, with and without ``MEMO_BY_MAP``, calls a function of one argument
     or of two once per arguments (objects by identity; ``NaN`` once; ``-0`` and ``0``
     once), returns what it returned, and forgets it all on ``clear``."""
-    made = []
-    for shortcuts in (True, False):
-        context = axe_context(browser, {"width": 800, "height": 600}, "light", shortcuts=shortcuts)
-        try:
-            page = context.new_page()
-            page.set_content("<html lang='en'><title>t</title><main><p>p</p></main></html>")
-            made.append(page.evaluate(MEMOIZED))
-        finally:
-            context.close()
+    made = with_and_without_shortcuts(browser, MEMOIZED)
     assert made[0] == made[1] == [8 + 10, 8 + 10 + 2, [True] * 12, True, True]
 
 
@@ -103,15 +109,7 @@ COLOURS = """() => {
 def test_colours_with_plain_fields_are_the_colours_of_axe(browser: Any) -> None:
     """The ``Color`` objects of axe, made and changed every way ``color-contrast`` does,
     hold and give the same values with and without ``PLAIN_FIELDS``."""
-    made = []
-    for shortcuts in (True, False):
-        context = axe_context(browser, {"width": 800, "height": 600}, "light", shortcuts=shortcuts)
-        try:
-            page = context.new_page()
-            page.set_content("<html lang='en'><title>t</title><main><p>p</p></main></html>")
-            made.append(page.evaluate(COLOURS))
-        finally:
-            context.close()
+    made = with_and_without_shortcuts(browser, COLOURS)
     assert made[0] == made[1]
     assert made[0][0] == {"red": 255, "green": 20, "blue": 30, "alpha": 0.5}  # clamped
 
