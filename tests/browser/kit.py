@@ -63,9 +63,10 @@ AXE_PAGES = (
     "glossary.html",
     "search.html?q=favori",
 )
-"""One page of every kind (a scenario that one system refuses as well), checked in the
-everyday run; the search page with results, so that its highlights are checked. The slow
-run checks every other page of the site."""
+"""One page of every kind (a scenario that one system refuses as well), checked in all four
+passes (``test_pages.py``); the search page with results, so that its highlights are
+checked. ``test_axe_other_pages_a.py`` to ``_d.py`` check every other page of the site, in
+two passes. Every browser test is marked ``slow``: the everyday run has none."""
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
