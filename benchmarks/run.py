@@ -70,9 +70,16 @@ class Workload:
     unit: str
     child: bool = False
     """The work runs in child processes: read their CPU from RUSAGE_CHILDREN."""
+    less: Callable[[], int] | None = None
+    """A smaller run of the same work, timed just before ``run`` in every round: the row is
+    the difference of the two (CPU, wall time and items), so that a set-up both pay (the
+    sweep's rows and tallies) is not counted as work."""
     cpu: list[float] = field(default_factory=list)
     wall: list[float] = field(default_factory=list)
     items: int = 0
+    dealt: list[float] = field(default_factory=list)
+    """For ``simulate``: the deals dealt per deal counted, the deals played on a void deal's
+    carried pool included (``Tally.played_on``); the same in every round."""
 
 
 def _children_cpu() -> float:
@@ -80,27 +87,43 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def measure(work: Workload) -> None:
+def _timed(run: Callable[[], int]) -> tuple[int, float, float]:
+    """(items, CPU seconds, wall seconds) of one call of ``run``."""
     own, kids, wall = time.process_time(), _children_cpu(), time.perf_counter()
-    work.items = work.run()
+    items = run()
     wall = time.perf_counter() - wall
     cpu = (time.process_time() - own) + (_children_cpu() - kids)
+    return items, cpu, wall
+
+
+def measure(work: Workload) -> None:
+    items, cpu, wall = _timed(work.run)
+    if work.less is not None:
+        fewer, less_cpu, less_wall = _timed(work.less)
+        items, cpu, wall = items - fewer, max(cpu - less_cpu, 0.0), max(wall - less_wall, 0.0)
+    work.items = items
     work.cpu.append(cpu)
     work.wall.append(wall)
 
 
-def simulate_work(variant_id: str, policy: str, deals: int) -> Callable[[], int]:
+def simulate_work(
+    variant_id: str, policy: str, deals: int, dealt: list[float]
+) -> Callable[[], int]:
+    """``simulate`` of ``deals`` deals; appends to ``dealt`` the deals dealt per deal (a deal
+    counts with those played on its carried pool, as the command counts it)."""
     variant = Library().get(variant_id)
 
     def run() -> int:
-        simulate(variant, deals, seed=1, policy=policy)
+        tally = simulate(variant, deals, seed=1, policy=policy)
+        dealt.append((tally.deals + tally.played_on) / tally.deals)
         return deals
 
     return run
 
 
 def sweep_work(policy: str, deals: int) -> Callable[[], int]:
-    """A sample of the full sweep: ``deals`` deals under every row, one policy."""
+    """A sample of the full sweep: ``deals`` deals under every row, one policy (the rows
+    made once for the whole run, as the command makes them once)."""
 
     def run() -> int:
         return sweepplay.sample(policy, deals)
@@ -157,27 +180,36 @@ def workloads(quick: bool) -> list[Workload]:
             "PokerKit reference hand", lambda: reference.pokerkit_hands(2000 // scale), "hands"
         ),
         Workload("bare per-deal loop", lambda: reference.bare_deals(20000 // scale), "deals"),
-        Workload(
-            "simulate foster, simple", simulate_work("foster", "simple", 4000 // scale), "deals"
-        ),
     ]
+    foster: list[float] = []
+    out.append(
+        Workload(
+            "simulate foster, simple",
+            simulate_work("foster", "simple", 4000 // scale, foster),
+            "deals",
+            dealt=foster,
+        )
+    )
     for variant in Library().all():
         for policy in ("simple", "cautious", "random"):
             if (variant.id, policy) == ("foster", "simple"):
                 continue
+            dealt: list[float] = []
             out.append(
                 Workload(
                     f"simulate {variant.id}, {policy}",
-                    simulate_work(variant.id, policy, 1000 // scale),
+                    simulate_work(variant.id, policy, 1000 // scale, dealt),
                     "deals",
+                    dealt=dealt,
                 )
             )
     for policy in sweepplay.BUNDLED_POLICIES:
         out.append(
             Workload(
                 f"sweep play foster --all-rules, {policy}",
-                sweep_work(policy, max(2, 40 // scale)),
+                sweep_work(policy, max(2, 40 // scale) + 1),
                 "plays",
+                less=sweep_work(policy, 1),
             )
         )
     out += [
@@ -269,8 +301,21 @@ def table(works: list[Workload]) -> list[dict[str, object]]:
             row["x_pokerkit_wall"] = statistics.median(
                 r / ref for r, ref in zip(wall_rates, ref_wall, strict=True)
             )
+        if work.dealt:
+            # A deal of `simulate` is dealt again while void deals play on its pool: the
+            # reference hand is one hand, so the ratio per deal dealt compares like with like.
+            dealt = statistics.median(work.dealt)
+            row["dealt_each"] = dealt
+            row["x_pokerkit_cpu_per_dealt"] = _number(row, "x_pokerkit_cpu") * dealt
         rows.append(row)
     return rows
+
+
+def _number(row: dict[str, object], key: str) -> float:
+    value = row[key]
+    if not isinstance(value, int | float):
+        raise TypeError(f"{key} is not a number: {value!r}")
+    return float(value)
 
 
 def print_table(rows: list[dict[str, object]], rounds: int) -> None:
@@ -278,7 +323,7 @@ def print_table(rows: list[dict[str, object]], rounds: int) -> None:
     print(f"engine: {ENGINE}\n")
     head = (
         f"{'workload':44} {'per CPU-s':>12} {'x PokerKit (CPU)':>17} {'x (wall)':>9} "
-        f"{'CPU each':>10}"
+        f"{'CPU each':>10} {'dealt each':>10} {'x per dealt':>11}"
     )
     print(head)
     print("-" * len(head))
@@ -287,8 +332,41 @@ def print_table(rows: list[dict[str, object]], rounds: int) -> None:
         rate = f"{row['per_cpu_s']:,.0f} {row['unit']}" if counted else ""
         ratio = f"{row['x_pokerkit_cpu']:.1f}x" if "x_pokerkit_cpu" in row else ""
         wall = f"{row['x_pokerkit_wall']:.1f}x" if "x_pokerkit_wall" in row else ""
-        each = "" if rate else f"{1000 * float(row['cpu_s']):,.0f} ms"  # type: ignore[arg-type]
-        print(f"{row['workload']:44} {rate:>12} {ratio:>17} {wall:>9} {each:>10}")
+        cpu = _number(row, "cpu_s")
+        each = f"{1e6 * cpu:,.0f} us" if counted else f"{1000 * cpu:,.0f} ms"
+        dealt = f"{row['dealt_each']:.2f}" if "dealt_each" in row else ""
+        per_dealt = (
+            f"{row['x_pokerkit_cpu_per_dealt']:.1f}x" if "x_pokerkit_cpu_per_dealt" in row else ""
+        )
+        print(
+            f"{row['workload']:44} {rate:>12} {ratio:>17} {wall:>9} {each:>10} {dealt:>10} "
+            f"{per_dealt:>11}"
+        )
+    print(
+        "\nA deal of simulate is played to its end: where it is void, the deals played on its "
+        "carried pool\nare part of it ('dealt each': deals dealt per deal counted; 'x per "
+        "dealt': the CPU ratio per deal\ndealt, like for like with the one reference hand). A "
+        "sweep play is one deal (with those played on\nits pool) under one row of the full "
+        "sweep: the CPU of DEALS + 1 deals less that of 1 deal, so the\nrows' set-up is not "
+        "counted as play."
+    )
+    simulated = [r for r in rows if str(r["workload"]).startswith("simulate ")]
+    if simulated:
+        by_deal = [_number(r, "x_pokerkit_cpu") for r in simulated]
+        by_dealt = [_number(r, "x_pokerkit_cpu_per_dealt") for r in simulated]
+        print(
+            f"simulate rows ({len(simulated)}): {min(by_deal):.1f}x to {max(by_deal):.1f}x "
+            f"PokerKit per deal, {min(by_dealt):.1f}x to {max(by_dealt):.1f}x per deal dealt "
+            f"(target: every row >= 20x); below 20x per deal dealt: "
+            + (
+                ", ".join(
+                    str(r["workload"]).removeprefix("simulate ")
+                    for r, x in zip(simulated, by_dealt, strict=True)
+                    if x < 20
+                )
+                or "none"
+            )
+        )
 
 
 def print_sweep(rows: list[dict[str, object]]) -> None:

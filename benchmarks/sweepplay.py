@@ -13,6 +13,7 @@ combinations are built from ``--vary RULE`` one rule at a time where the revisio
 
 from __future__ import annotations
 
+import functools
 import sys
 from typing import Any
 
@@ -61,19 +62,26 @@ def _by_vary(base: Any) -> list[Any]:
     return found
 
 
+@functools.cache
+def _full_sweep() -> tuple[Any, list[Any]]:
+    """Foster's system and the full sweep's combinations, made once per process (as the
+    command makes them once, however many deals it plays)."""
+    base = Library().get("foster")
+    return base, full_sweep_combinations(base)
+
+
 def sample(policy: str, deals: int) -> int:
     """Deals ``0`` to ``deals - 1`` of the full sweep under ``policy``; returns the plays
     (deals times rows, the base included)."""
     from bouillotte.study.sweep import run_sweep
 
-    base = Library().get("foster")
-    combinations = full_sweep_combinations(base)
+    base, combinations = _full_sweep()
     run_sweep(base, combinations, [policy], deals, seed=1)
     return deals * (1 + sum(c.variant is not None for c in combinations))
 
 
 def rows() -> int:
-    return 1 + len(full_sweep_combinations(Library().get("foster")))
+    return 1 + len(_full_sweep()[1])
 
 
 def in_process(deals: int) -> list[float]:
@@ -84,8 +92,7 @@ def in_process(deals: int) -> list[float]:
 
     from bouillotte.study.sweep import run_sweep
 
-    base = Library().get("foster")
-    combinations = full_sweep_combinations(base)
+    base, combinations = _full_sweep()
     count = 1 + sum(c.variant is not None for c in combinations)
     spent = []
     for policy in BUNDLED_POLICIES:
