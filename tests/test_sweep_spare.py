@@ -39,6 +39,27 @@ def _combinations(base: str, towards: str | None, vary: list[str]) -> list[Varia
     ("base", "towards", "vary", "policy", "seed"),
     [
         ("foster", None, ["forced_bets.straddle_must_be_seen", "hands.mignon"], "simple", 3),
+        # The rules read only where the deal could meet them (each list is varied in
+        # every combination of its values).
+        (
+            "foster",
+            None,
+            ["forced_bets.straddle_limit", "betting.two_players_betting", "bonuses.paid_from"],
+            "bold",
+            8,
+        ),
+        (
+            "foster",
+            None,
+            [
+                "betting.return_uncalled_excess",
+                "hands.card_under_retourne",
+                "hands.mistigri",
+                "bonuses.claimed_without_showdown",
+            ],
+            "bold",
+            9,
+        ),
         pytest.param("foster", "pagat", [], "simple", 3, marks=SLOW),
         pytest.param("foster", "pagat", [], "bold", 4, marks=SLOW),
         pytest.param("pagat", "pagat-mistigri", ["hands.favori"], "random", 5, marks=SLOW),
@@ -97,17 +118,27 @@ def test_a_rule_set_the_engine_cannot_play_is_a_failed_row_and_the_others_go_on(
     combinations = vary_combinations(base, ["hands.favori"])
     broken, other = combinations[0], combinations[1]
 
+    failed_on: list[int] = []
+
     def play_one(variant: Variant, *args: object) -> object:
-        if variant is broken.variant and args[3] == 7:  # deal 7 under that rule set
+        # Under that rule set, the engine fails from deal 7 on (where the rule set is played:
+        # a deal that reads no rule it changes is spared, and never reaches it).
+        deal = args[3]
+        assert isinstance(deal, int)
+        if variant is broken.variant and deal >= 7:
+            failed_on.append(deal)
             raise ValueError("no suit can win")
         return real(variant, *args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(sweep, "play_one", play_one)
-    tallies = sweep.run_sweep(base, combinations, ["simple"], 20, seed=2)
+    tallies = sweep.run_sweep(base, combinations, ["simple"], 40, seed=2)
     data = sweep_report(base, combinations, tallies, 2)
     rows = {r["combination"]: r for r in data["rows"]}
+    assert failed_on, "the broken rule set was never played from deal 7 on"
+    first = failed_on[0]
+    assert failed_on == [first], "a failed row is not played again"
     assert rows[broken.label]["status"] == "failed"
-    assert "deal 7 of seed 2 (ValueError: no suit can win)" in rows[broken.label]["error"]
+    assert f"deal {first} of seed 2 (ValueError: no suit can win)" in rows[broken.label]["error"]
     assert rows[other.label]["status"] == "ok"
-    assert rows["base"]["deals"] == 20
-    assert "the engine failed on deal 7" in sweep_text(data)
+    assert rows["base"]["deals"] == 40
+    assert f"the engine failed on deal {first}" in sweep_text(data)

@@ -328,13 +328,18 @@ class Betting(Stage):
 
     def _round_complete(self, deal: Deal) -> None:
         betting = deal.rules.betting
-        contenders, active = deal.contenders(), deal.active()
-        betting_against = (
-            len(contenders) if betting.two_players_betting == "two-still-in" else len(active)
-        )
+        active = deal.active()
+        still_in, can_bet = len(deal.contenders()), len(active)
+        if still_in == can_bet or 2 not in (still_in, can_bet):
+            # Whichever players count as betting, two are (or are not): how they are
+            # counted is not read, so a sweep knows it could not change this deal.
+            two_betting = can_bet == 2
+        else:
+            counted = still_in if betting.two_players_betting == "two-still-in" else can_bet
+            two_betting = counted == 2
         if (
-            len(active) <= 1
-            or (betting_against == 2 and betting.two_players_call_ends)
+            can_bet <= 1
+            or (two_betting and betting.two_players_call_ends)
             or betting.closing == "single-round"
         ):
             self._end(deal)

@@ -53,6 +53,10 @@ class IllegalAction(UserError):
         return f"{self.message} [rule {self.rule}: {self.citation}] Legal now: {legal}."
 
 
+_NOBODY: frozenset[str] = frozenset()
+"""Nobody stifles (most deals): one empty set for all of them, rather than one made per deal."""
+
+
 class Deal:
     """A deal in progress. Build it with :func:`new_deal`.
 
@@ -213,7 +217,7 @@ class Deal:
         """The cards to be bought in a draw: the turned card first, then the stock in order."""
         self.under_retourne = under_retourne
         self.exposed = exposed
-        self.stifled = frozenset(stifled)
+        self.stifled = frozenset(stifled) if stifled else _NOBODY
         self.carried_in = carried_in
         self.initial_caves = {name: caves[name] for name in self.names}
         self.cave = [caves[name] for name in self.names]

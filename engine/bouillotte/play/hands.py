@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from ..rules.cards import RANK_NAMES, RANKS, Card, parse_card, rank_of, suit_of
 from ..rules.profile import Hands
@@ -62,7 +63,11 @@ POINT_VALUE = HandValue(Kind.POINT, -1, 0)
 
 
 def tier_of(kind: Kind, rules: Hands) -> int:
-    return _TIERS[rules.favori][kind]
+    """How ``kind`` ranks (higher beats lower). Only the favori's place depends on the
+    rules, so only for a favori is the rule read."""
+    if kind is Kind.FAVORI:
+        return _TIERS[rules.favori][kind]
+    return _FIXED_TIERS[kind]
 
 
 _TIERS: dict[str, dict[Kind, int]] = {
@@ -70,6 +75,9 @@ _TIERS: dict[str, dict[Kind, int]] = {
     for favori, tier in {"below-simple": 3, "by-rank": 4, "above-simple": 5, "none": 0}.items()
 }
 """How the kinds rank, by the profile's place for the favori (higher beats lower)."""
+
+_FIXED_TIERS: dict[Kind, int] = {Kind.CARRE: 6, Kind.BRELAN: 4, Kind.MISTIGRI: 2}
+"""The kinds whose rank is the same wherever the favori ranks."""
 
 
 def classify(
@@ -86,33 +94,86 @@ def classify(
     declared-rank``); ``dealt`` is the hand as dealt, before any draw (``held-from-the-deal``;
     by default the hand itself).
     """
+    if not _may_beat_the_point(hand, retourne, rules):
+        return POINT_VALUE
     if not rules.brelans_recognised:
         return POINT_VALUE
-    plain = (
-        len(hand) == 3
-        and not rules.mistigri
-        and not rules.mignon
-        and rules.favori_meaning == "pair-with-the-retourne"
-        and rules.carre_made_with == "the-retourne"
-    )
-    if plain:
+    if len(hand) == 3 and _plain(hand, retourne, rules):
         return classify_three(hand, retourne, rules)
     return classify_any(hand, retourne, rules, declared=declared, dealt=dealt)
 
 
+def _plain(hand: Sequence[Card], retourne: Card, rules: Hands) -> bool:
+    """Whether :func:`classify_three` values this three-card hand rightly: no rule it
+    leaves out (the mistigri, the mignon, the favori's other meanings, the bought carré)
+    applies to these cards. Each such rule is read only where the cards could meet it."""
+    r0, r1, r2 = hand[0] >> 2, hand[1] >> 2, hand[2] >> 2
+    three = r0 == r1 == r2
+    pair = r0 if r0 in (r1, r2) else (r1 if r1 == r2 else -1)
+    if (three or pair == retourne >> 2) and rules.favori_meaning != "pair-with-the-retourne":
+        return False
+    if three and rules.carre_made_with != "the-retourne":
+        return False
+    if _is_mignon(hand, retourne) and rules.mignon:
+        return False
+    return not (_mistigri_cards(hand, rules) and rules.mistigri)
+
+
+def _mistigri_cards(hand: Sequence[Card], rules: Hands) -> bool:
+    """Whether the hand holds the mistigri card beside a pair (reads only the card)."""
+    wild = _card(rules.mistigri_card)
+    if wild not in hand:
+        return False
+    others = [card >> 2 for card in hand if card != wild]
+    return len(set(others)) < len(others)
+
+
+def _may_beat_the_point(hand: Sequence[Card], retourne: Card, rules: Hands) -> bool:
+    """Whether any reading of the rules of hands could make ``hand`` more than a point:
+    three of a rank (a brelan, carré or favori of any meaning), a pair of the retourne's
+    rank (the favori with the retourne, and Littré's mignon), or the mistigri card beside a
+    pair. Every one of them needs two cards of a rank, so most hands are points under every
+    rule, and none of those rules is read for them: a sweep then knows that no rule of
+    hands can change the deal (``study/rule_reads.py``). Only the mistigri card is read,
+    for a hand that holds a pair."""
+    n = len(hand)
+    turned = retourne >> 2
+    paired = False
+    for i in range(n):
+        rank = hand[i] >> 2
+        same = 0
+        for j in range(n):
+            if hand[j] >> 2 == rank:
+                same += 1
+        if same >= 3 or (same == 2 and rank == turned):
+            return True
+        if same == 2:
+            paired = True
+    if not paired:
+        return False
+    # (Littré's mignon is two aces with an ace turned up: a pair of the retourne's rank.)
+    return _mistigri_cards(hand, rules)
+
+
+@lru_cache(maxsize=16)
+def _card(text: str) -> Card:
+    """:func:`parse_card`, remembered (the mistigri card, looked at for every pair)."""
+    return parse_card(text)
+
+
 def classify_three(hand: Sequence[Card], retourne: Card, rules: Hands) -> HandValue:
-    """:func:`classify` for the common case (three cards; the favori a pair with the
-    retourne, the carré made with the retourne; no mistigri or mignon) without building a
-    Counter: three ranks hold at most one pair. It must agree with :func:`classify_any` on
-    every such hand (tests/test_hands.py checks every one)."""
-    tiers = _TIERS[rules.favori]
+    """:func:`classify` for the common case (three cards to which no rule it leaves out
+    applies, :func:`_plain`: the favori a pair with the retourne, the carré made with the
+    retourne, no mistigri or mignon in these cards) without building a Counter: three ranks
+    hold at most one pair. It must agree with :func:`classify_any` on every such hand
+    (tests/test_hands.py checks every one)."""
     r0, r1, r2 = hand[0] >> 2, hand[1] >> 2, hand[2] >> 2
     if r0 == r1 == r2:
-        three = Kind.CARRE if rules.carre and r0 == retourne >> 2 else Kind.BRELAN
-        return HandValue(three, r0, tiers[three])
+        three = Kind.CARRE if r0 == retourne >> 2 and rules.carre else Kind.BRELAN
+        return HandValue(three, r0, _FIXED_TIERS[three])
     pair = r0 if r0 in (r1, r2) else (r1 if r1 == r2 else -1)
     if pair == retourne >> 2 and pair >= 0 and rules.favori != "none":
-        return HandValue(Kind.FAVORI, pair, tiers[Kind.FAVORI])
+        return HandValue(Kind.FAVORI, pair, _TIERS[rules.favori][Kind.FAVORI])
     return POINT_VALUE
 
 
@@ -126,7 +187,6 @@ def classify_any(
 ) -> HandValue:
     """:func:`classify` for every case: any hand size, the favori's other meanings, the
     bought carré, the brelan mignon and the brelan de Mistigri."""
-    tiers = _TIERS[rules.favori]
     counts = Counter(rank_of(c) for c in hand)
     turned = rank_of(retourne)
     best = POINT_VALUE
@@ -142,20 +202,18 @@ def classify_any(
         ):
             kind = Kind.FAVORI
         if kind is not None:
-            best = max(best, HandValue(kind, rank, tiers[kind]), key=lambda v: v.key)
-    if rules.mignon and _is_mignon(hand, retourne):
+            best = max(best, HandValue(kind, rank, tier_of(kind, rules)), key=lambda v: v.key)
+    if _is_mignon(hand, retourne) and rules.mignon:
         with_retourne = rules.favori != "none" and rules.favori_meaning == "pair-with-the-retourne"
         named = Kind.FAVORI if with_retourne else Kind.BRELAN
-        mignon = HandValue(named, 0, tiers[named], name="brelan mignon")
+        mignon = HandValue(named, 0, tier_of(named, rules), name="brelan mignon")
         if mignon.key >= best.key:
             best = mignon
-    if rules.mistigri and best.kind is Kind.POINT:
-        wild = parse_card(rules.mistigri_card)
-        if wild in hand:
-            others = Counter(rank_of(c) for c in hand if c != wild)
-            pairs = [rank for rank, count in others.items() if count >= 2]
-            if pairs:
-                best = HandValue(Kind.MISTIGRI, min(pairs), tiers[Kind.MISTIGRI])
+    if best.kind is Kind.POINT and _mistigri_cards(hand, rules) and rules.mistigri:
+        wild = _card(rules.mistigri_card)
+        others = Counter(rank_of(c) for c in hand if c != wild)
+        pairs = [rank for rank, count in others.items() if count >= 2]
+        best = HandValue(Kind.MISTIGRI, min(pairs), _FIXED_TIERS[Kind.MISTIGRI])
     return best
 
 

@@ -45,21 +45,34 @@ def build_pots(
 
     ``carried_in`` (a pool carried over from a void deal) belongs to the main pool.
     """
-    live = sorted({c for c, f in zip(contributions, folded, strict=True) if not f and c > 0})
+    if len(folded) != len(contributions):
+        raise ValueError("one contribution and one folded flag per seat")
+    seats = range(len(contributions))
+    live = sorted({contributions[i] for i in seats if not folded[i] and contributions[i] > 0})
     pots: list[Pot] = []
     previous = 0
     for level in live:
-        amount = sum(min(c, level) - min(c, previous) for c in contributions)
-        # Each level is the stake of a player still in, who is not among the contenders of
-        # the next level: the contenders shrink at every level, so no two pools share them.
-        contenders = tuple(i for i, c in enumerate(contributions) if not folded[i] and c >= level)
-        pots.append(Pot(amount, contenders))
+        amount = 0
+        contenders: list[int] = []
+        for i in seats:
+            c = contributions[i]
+            if c > previous:
+                amount += (c if c < level else level) - previous
+            # Each level is the stake of a player still in, who is not among the contenders
+            # of the next level: the contenders shrink at every level, so no two pools share
+            # them.
+            if c >= level and not folded[i]:
+                contenders.append(i)
+        pots.append(Pot(amount, tuple(contenders)))
         previous = level
     # Chips of folded players above every live level (possible only if they were never
     # called) stay in the last pool.
-    leftover = sum(c - min(c, previous) for c in contributions)
+    leftover = 0
+    for c in contributions:
+        if c > previous:
+            leftover += c - previous
     if not pots:
-        everyone = tuple(i for i, f in enumerate(folded) if not f)
+        everyone = tuple([i for i in seats if not folded[i]])
         return [Pot(carried_in + leftover, everyone)]
     first = pots[0]
     pots[0] = Pot(first.amount + carried_in, first.contenders)

@@ -61,14 +61,15 @@ def give_back(deal: Deal, seat: int, chips: int, reason: str) -> None:
 
 
 def _return_uncalled(deal: Deal) -> None:
-    if not deal.rules.betting.return_uncalled_excess:
-        return
+    # The rule is read only where there is an excess it could return (rule_reads).
     seat, excess = uncalled_excess(deal.contrib)
-    if excess:
+    if excess and deal.rules.betting.return_uncalled_excess:
         give_back(deal, seat, excess, "uncalled excess withdrawn")
 
 
 def _pay(deal: Deal, transfers: Sequence[Transfer]) -> None:
+    if not transfers:
+        return  # nothing to pay: how bonuses are paid is not read (rule_reads)
     ledger = deal.rules.bonuses.paid_from == "ledger"
     book = deal.ledger if ledger else deal.cave
     for t in transfers:
@@ -148,8 +149,9 @@ def uncontested(deal: Deal, seat: int, reason: str, *, bets_made: bool = True) -
         _return_uncalled(deal)
     _award(deal, seat, deal.pot_total(), [seat], f"uncontested: {reason}", WonUncontested(reason))
     rules = deal.rules
-    # Before the deal (a straddle nobody saw) there is no hand to show.
-    if rules.bonuses.claimed_without_showdown and deal.state.phase is not SEEING:
+    # Before the deal (a straddle nobody saw) there is no hand to show. The hand is looked
+    # at first, so that whether a brelan may be claimed is read only for a brelan.
+    if deal.state.phase is not SEEING:
         # Only the winner shows his hand, so only his can claim, unless he stifles it.
         value = classify(
             deal.hands[seat],
@@ -158,12 +160,13 @@ def uncontested(deal: Deal, seat: int, reason: str, *, bets_made: bool = True) -
             declared=deal.favori_rank,
             dealt=deal.dealt[seat],
         )
-        if value.is_brelan and deal.names[seat] in deal.stifled:
-            deal.events.append(Stifle(deal.names[seat]))
-        elif value.is_brelan:
-            values = [POINT_VALUE] * len(deal.hands)
-            values[seat] = value
-            _pay(deal, brelan_claims([seat], values, {seat}, deal.folded, deal.order, rules))
+        if value.is_brelan and rules.bonuses.claimed_without_showdown:
+            if deal.names[seat] in deal.stifled:
+                deal.events.append(Stifle(deal.names[seat]))
+            else:
+                values = [POINT_VALUE] * len(deal.hands)
+                values[seat] = value
+                _pay(deal, brelan_claims([seat], values, {seat}, deal.folded, deal.order, rules))
     finish(deal, Status.UNCONTESTED)
 
 

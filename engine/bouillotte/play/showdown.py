@@ -79,8 +79,8 @@ def hand_values(
         )
         for seat, hand in enumerate(hands)
     ]
-    if not rules.hands.card_under_retourne:
-        return values, None
+    # Whether the card under the retourne is turned is read only where it could be: a
+    # carré shown against a higher brelan (so a sweep knows it changes no other deal).
     carres = [values[s].rank for s in contenders if values[s].kind is Kind.CARRE]
     if not carres:
         return values, None
@@ -88,7 +88,7 @@ def hand_values(
     hopeful = [
         s for s in contenders if values[s].kind is Kind.BRELAN and values[s].rank < lowest_carre
     ]
-    if not hopeful:
+    if not hopeful or not rules.hands.card_under_retourne:
         return values, None
     if under_retourne is None:
         raise MissingCardError(

@@ -29,8 +29,8 @@ class Straddling(Stage):
         super().__init__(STRADDLE, 0)
         self.offers = 0
         forced = deal.rules.forced_bets  # read at every offer: looked up once
-        n = len(deal.order)
-        self._limit: int = n if forced.straddle_limit == "to-the-dealer" else n - 1
+        self._limit: int | None = None
+        """How many may be offered the straddle, once :meth:`_limit_reached` has read it."""
         self._whole_pot: bool = forced.straddle_amount == "the-whole-pot"
         self._ends_at_first_refusal: bool = forced.straddling_ends_at_first_refusal
 
@@ -76,8 +76,20 @@ class Straddling(Stage):
             self.offers += 1
             self._offer(deal)
 
+    def _limit_reached(self, deal: Deal, offers: int) -> bool:
+        """Whether ``offers`` offers reach the limit. How far straddles go is read only
+        where it decides (the offer to the dealer), so a sweep knows that a deal whose
+        straddles stop short of him cannot be changed by it (rule_reads)."""
+        n = len(deal.order)
+        if offers != n - 1:
+            return offers >= n
+        if self._limit is None:
+            to_dealer = deal.rules.forced_bets.straddle_limit == "to-the-dealer"
+            self._limit = n if to_dealer else n - 1
+        return offers >= self._limit
+
     def _offer(self, deal: Deal) -> None:
-        if self.offers >= self._limit:
+        if self._limit_reached(deal, self.offers):
             _end_straddling(deal)
             return
         deal.state = self
@@ -87,7 +99,7 @@ class Straddling(Stage):
         """Check a betting word said in place of the straddle's answer, as it will be played
         once the straddle is declined; returns the phase the decline leads to."""
         forced = deal.rules.forced_bets
-        ends = self._ends_at_first_refusal or self.offers + 1 >= self._limit
+        ends = self._ends_at_first_refusal or self._limit_reached(deal, self.offers + 1)
         name = deal.names[seat]
         if not ends:
             deal.refuse(

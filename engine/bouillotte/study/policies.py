@@ -310,24 +310,26 @@ class _HandCache:
         self._worth: dict[tuple[tuple[Card, ...], Card, int], tuple[Kind, int, int, int]] = {}
         self._values: dict[int, list[int]] = {}
 
-    def worth(self, view: View) -> tuple[Kind, int, int, int]:
-        """(kind, own point, cards of that suit, best rank index in hand)."""
-        key = (view.hand, view.retourne, id(view.rules))
-        found = self._worth.get(key)
-        if found is None:
-            if len(self._worth) >= _HANDS_KEPT:
-                self._worth.clear()
-            rules = view.rules
-            values = self._values.get(id(rules))
-            if values is None:
-                values = self._values[id(rules)] = rank_values(rules)
-            kind = classify(view.hand, view.retourne, rules.hands).kind
-            found = self._worth[key] = (kind, *_point_and_top(view.hand, view.retourne, values))
+    def worth(
+        self, view: View, key: tuple[tuple[Card, ...], Card, int]
+    ) -> tuple[Kind, int, int, int]:
+        """(kind, own point, cards of that suit, best rank index in hand) of a hand not yet
+        met; ``key`` is its entry, ``(view.hand, view.retourne, id(view.rules))``, which the
+        caller has just looked up."""
+        if len(self._worth) >= _HANDS_KEPT:
+            self._worth.clear()
+        rules = view.rules
+        values = self._values.get(id(rules))
+        if values is None:
+            values = self._values[id(rules)] = rank_values(rules)
+        kind = classify(view.hand, view.retourne, rules.hands).kind
+        pips, cards, top = _point_and_top(view.hand, view.retourne, values)
+        found = self._worth[key] = (kind, pips, cards, top)
         return found
 
 
 def _point_and_top(
-    hand: Sequence[Card], retourne: Card, values: Sequence[int]
+    hand: tuple[Card, ...], retourne: Card, values: list[int]
 ) -> tuple[int, int, int]:
     """:func:`own_point` and the best rank index in hand, in one pass over the cards (made
     for every new hand a policy meets: several per deal)."""
@@ -344,7 +346,7 @@ def _point_and_top(
     if count[turned]:
         pips[turned] += values[retourne >> 2]
     best_pips, best_count = -1, 0
-    for suit in (0, 1, 2, 3):
+    for suit in range(4):
         cards = count[suit]
         if cards and (pips[suit] > best_pips or (pips[suit] == best_pips and cards > best_count)):
             best_pips, best_count = pips[suit], cards
@@ -358,8 +360,9 @@ class SimplePolicy(_HandCache):
     needs_rng = False
 
     def choose(self, view: View, rng: random.Random) -> Action:
-        found = self._worth.get((view.hand, view.retourne, id(view.rules)))
-        kind, pips, cards, top = found if found is not None else self.worth(view)
+        key = (view.hand, view.retourne, id(view.rules))
+        found = self._worth.get(key)
+        kind, pips, cards, top = found if found is not None else self.worth(view, key)
         if kind is not _POINT:
             eldest = not view.opened and not view.anybody_spoke()
             if eldest and view.find("pass") is not None:
@@ -381,8 +384,9 @@ class CautiousPolicy(_HandCache):
     needs_rng = False
 
     def choose(self, view: View, rng: random.Random) -> Action:
-        found = self._worth.get((view.hand, view.retourne, id(view.rules)))
-        kind, pips, _, _ = found if found is not None else self.worth(view)
+        key = (view.hand, view.retourne, id(view.rules))
+        found = self._worth.get(key)
+        kind, pips, _, _ = found if found is not None else self.worth(view, key)
         if kind is not _POINT:
             return _back(view, strong=False, size=0)
         if pips >= 40 and view.others_in() == 0:
@@ -540,8 +544,9 @@ class TablePolicy(_HandCache):
             if t.see >= 1 or rng.random() < t.see:
                 return _act(view, "call")
             return _act(view, "fold")
-        found = self._worth.get((view.hand, view.retourne, id(view.rules)))
-        kind, pips, cards, top = found if found is not None else self.worth(view)
+        key = (view.hand, view.retourne, id(view.rules))
+        found = self._worth.get(key)
+        kind, pips, cards, top = found if found is not None else self.worth(view, key)
         if phase is _DRAW:
             return self._draw(view, kind)
         brelan = kind is not _POINT
