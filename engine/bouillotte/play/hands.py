@@ -136,21 +136,21 @@ def _may_beat_the_point(hand: Sequence[Card], retourne: Card, rules: Hands) -> b
     rule, and none of those rules is read for them: a sweep then knows that no rule of
     hands can change the deal (``study/rule_reads.py``). Only the mistigri card is read,
     for a hand that holds a pair."""
-    n = len(hand)
+    if len(hand) == 3:  # the common case, without a list
+        r0, r1, r2 = hand[0] >> 2, hand[1] >> 2, hand[2] >> 2
+        if r0 != r1 and r0 != r2 and r1 != r2:
+            return False
+        if r0 == r1 == r2 or (r0 if r0 in (r1, r2) else r1) == retourne >> 2:
+            return True
+        return _mistigri_cards(hand, rules)
+    ranks = [card >> 2 for card in hand]
+    if len(set(ranks)) == len(ranks):
+        return False  # no two cards of a rank
     turned = retourne >> 2
-    paired = False
-    for i in range(n):
-        rank = hand[i] >> 2
-        same = 0
-        for j in range(n):
-            if hand[j] >> 2 == rank:
-                same += 1
+    for rank in ranks:
+        same = ranks.count(rank)
         if same >= 3 or (same == 2 and rank == turned):
             return True
-        if same == 2:
-            paired = True
-    if not paired:
-        return False
     # (Littré's mignon is two aces with an ace turned up: a pair of the retourne's rank.)
     return _mistigri_cards(hand, rules)
 
