@@ -125,21 +125,26 @@ def test_a_rule_of_hands_that_classifying_did_not_read_cannot_change_the_hand(
 ) -> None:
     """What a sweep relies on to spare a play (``study/rule_reads.py``): a hand valued
     under a system's rules, with every read noted, is valued the same under every other
-    value of each rule of hands that was not read."""
+    value of each rule of hands that was not read, and under several of them changed at
+    once (a sweep may vary several rules together)."""
     from bouillotte.study.rule_reads import READS, recording
 
     base = Library().get(variant)
     recorded = recording(base).rules.hands
+    rng = random.Random(variant)
     unread_somewhere = set()
     for hand, retourne in _hands_to_try():
         READS.clear()
         value = classify(hand, retourne, recorded)
         read = set(READS)
-        for name, values in CHOICES.items():
-            if f"hands.{name}" in read:
-                continue
-            unread_somewhere.add(name)
-            for other in values:
+        unread = [name for name in CHOICES if f"hands.{name}" not in read]
+        unread_somewhere.update(unread)
+        for name in unread:
+            for other in CHOICES[name]:
                 changed = base.rules.hands.model_copy(update={name: other})
                 assert classify(hand, retourne, changed) == value, (variant, hand, name, other)
+        for _ in range(3):
+            update = {name: rng.choice(CHOICES[name]) for name in unread}
+            changed = base.rules.hands.model_copy(update=update)
+            assert classify(hand, retourne, changed) == value, (variant, hand, update)
     assert "favori" in unread_somewhere, "some hands read no rule of hands at all"
