@@ -10,6 +10,17 @@ the median over the rounds. Engine speeds are given as a ratio to the reference 
 one fixed-limit street, scripted check, bet, fold, call, call), each ratio taken within a
 round and then the median, so a slower or faster machine changes both sides alike.
 
+Every timed call starts after a full garbage collection (``gc.collect()``, not timed). This
+process holds every workload's set-up (about 114,000 objects the collector follows, against
+36,000-46,000 in a ``bouillotte simulate`` process), and Python collects the oldest
+generation once the objects that reached it since the last time pass a quarter of those
+already there. Without the collection between calls, one of the whole heap (45-63 ms) fell
+every few rows, on the same row in every round, and doubled it: ``simulate pagat, random``
+took 101-150 us a deal in all ten rounds of two runs, against 49-80 us with it (the other
+random rows alike in both). A row pays for the young collections its own objects cause; it
+no longer pays for the full ones a long run of the command makes: 3 in 20,000 deals of
+``simulate -v pagat --policy random --jobs 1``, 29-38 ms each, about 5 us a deal.
+
 Workloads: ``simulate`` as the command plays it (``bouillotte.study.simulate.simulate``) for each
 bundled variant and policy; the bare per-deal loop (a fresh ``Random(i)`` per deal, deal and
 classify); exact odds for every bundled variant; the site build; and the command line
@@ -23,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import gc
 import io
 import json
 import os
@@ -97,8 +109,10 @@ def _timed(run: Callable[[], int]) -> tuple[int, float, float]:
 
 
 def measure(work: Workload) -> None:
+    gc.collect()  # the harness's heap collected between timed calls, never inside one
     items, cpu, wall = _timed(work.run)
     if work.less is not None:
+        gc.collect()
         fewer, less_cpu, less_wall = _timed(work.less)
         items, cpu, wall = items - fewer, max(cpu - less_cpu, 0.0), max(wall - less_wall, 0.0)
     work.items = items
