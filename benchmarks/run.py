@@ -363,7 +363,9 @@ def print_table(rows: list[dict[str, object]], rounds: int) -> None:
         "dealt': the CPU ratio per deal\ndealt, like for like with the one reference hand). A "
         "sweep play is one deal (with those played on\nits pool) under one row of the full "
         "sweep: the CPU of DEALS + 1 deals less that of 1 deal, so the\nrows' set-up is not "
-        "counted as play."
+        "counted as play. Each timed call starts after a full garbage collection (not\n"
+        "timed): the rows leave out the full collections a long command makes\n"
+        "(docs/simulation.md, 'Benchmarks')."
     )
     simulated = [r for r in rows if str(r["workload"]).startswith("simulate ")]
     if simulated:
@@ -374,7 +376,7 @@ def print_table(rows: list[dict[str, object]], rounds: int) -> None:
             f"PokerKit per deal, {min(by_dealt):.1f}x to {max(by_dealt):.1f}x per deal dealt "
             f"(target: every row >= 20x); below 20x per deal dealt: "
             + (
-                ", ".join(
+                "; ".join(
                     str(r["workload"]).removeprefix("simulate ")
                     for r, x in zip(simulated, by_dealt, strict=True)
                     if x < 20
