@@ -1,10 +1,10 @@
-"""The inlined shuffle and choice draw exactly what ``random.Random`` draws."""
+"""The inlined shuffle, choice and amount draw exactly what ``random.Random`` draws."""
 
 import random
 
 import pytest
 
-from bouillotte.play.dealing import below, shuffle
+from bouillotte.play.dealing import below, in_steps, shuffle
 
 
 @pytest.mark.parametrize("length", [0, 1, 2, 20, 32, 52])
@@ -24,3 +24,25 @@ def test_below_chooses_what_random_choice_chooses(length: int) -> None:
         theirs, mine = random.Random(seed), random.Random(seed)
         for _ in range(10):  # and leaves the generator where choice leaves it
             assert options[below(mine, length)] == theirs.choice(options)
+
+
+@pytest.mark.parametrize(
+    ("low", "high", "step"),
+    [
+        (0, 0, 1),
+        (2, 3, 1),
+        (5, 40, 1),
+        (8, 8, 4),
+        (8, 24, 4),
+        (8, 27, 4),
+        (3, 100, 7),
+        (1, 2**40, 3),
+    ],
+)
+def test_in_steps_draws_what_randrange_draws(low: int, high: int, step: int) -> None:
+    for seed in range(200):
+        theirs, mine = random.Random(seed), random.Random(seed)
+        for _ in range(10):  # and leaves the generator where randrange leaves it
+            drawn = in_steps(mine, low, high, step)
+            assert drawn == theirs.randrange(low, high + 1, step)
+            assert low <= drawn <= high and (drawn - low) % step == 0

@@ -296,7 +296,7 @@ class Deal:
                 over.carry,
                 self.carried_in,
                 {
-                    name: once(PlayerResult, cave, ledger, cave - start + ledger)
+                    name: PlayerResult(cave, ledger, cave - start + ledger)
                     for name, start, cave, ledger in zip(
                         names, self.initial_caves.values(), self.cave, self.ledger, strict=True
                     )
@@ -386,7 +386,7 @@ class Deal:
     def say(self, seat: int, word: str) -> None:
         """A betting word that puts in nothing (pass, fold, no-more)."""
         self.spoken += 1
-        self.witness(once(Act, self.names[seat], word))
+        self.witness(Act(self.names[seat], word))
 
     def put(self, seat: int, chips: int) -> None:
         self.cave[seat] -= chips
@@ -407,9 +407,7 @@ class Deal:
             self.raises[seat] += 1
         all_in = self.cave[seat] == 0 and adds > 0
         total = self.contrib[seat]
-        self.witness(
-            once(Act, self.names[seat], word, adds, total, self.pot_total(), all_in, sight)
-        )
+        self.witness(Act(self.names[seat], word, adds, total, self.pot_total(), all_in, sight))
 
     def fold(self, seat: int) -> None:
         self.folded[seat] = True

@@ -115,22 +115,54 @@ class Dealt:
         return f"Dealt(hands={self.hands!r}, retourne={self.retourne!r})"
 
 
-@dataclass(frozen=True, slots=True)
 class Act:
     """A betting word. ``adds``, ``total`` and ``pot`` are ``None`` for a word that puts in
-    nothing by its nature (``pass``, ``fold``, ``no-more``)."""
+    nothing by its nature (``pass``, ``fold``, ``no-more``).
 
-    player: str
-    action: str
-    adds: int | None = None
-    total: int | None = None
-    pot: int | None = None
-    all_in: bool = False
-    sight: bool = False
+    Immutable and equal by value, as the frozen dataclasses here; a plain class, so that
+    the compiled engine builds it natively (several every deal, half of them new to
+    :func:`once` under the random policy: a frozen dataclass's ``__init__`` runs as Python
+    code, a ``setattr`` per field)."""
+
+    __slots__ = ("action", "adds", "all_in", "player", "pot", "sight", "total")
+
+    def __init__(
+        self,
+        player: str,
+        action: str,
+        adds: int | None = None,
+        total: int | None = None,
+        pot: int | None = None,
+        all_in: bool = False,
+        sight: bool = False,
+    ) -> None:
+        self.player: Final = player
+        self.action: Final = action
+        self.adds: Final = adds
+        self.total: Final = total
+        self.pot: Final = pot
+        self.all_in: Final = all_in
+        self.sight: Final = sight
 
     @property
     def kind(self) -> str:
         return "action"
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.player, self.action, self.adds, self.total, self.pot, self.all_in, self.sight)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Act) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (
+            f"Act(player={self.player!r}, action={self.action!r}, adds={self.adds!r}, "
+            f"total={self.total!r}, pot={self.pot!r}, all_in={self.all_in!r}, "
+            f"sight={self.sight!r})"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,15 +225,36 @@ class Redeal:
         return "redeal"
 
 
-@dataclass(frozen=True, slots=True)
 class Return:
-    player: str
-    amount: int
-    reason: str
+    """Chips given back to ``player`` (an uncalled stake, what an all-in could not call).
+
+    Immutable and equal by value, as the frozen dataclasses here; a plain class, so that
+    the compiled engine builds it natively."""
+
+    __slots__ = ("amount", "player", "reason")
+
+    def __init__(self, player: str, amount: int, reason: str) -> None:
+        self.player: Final = player
+        self.amount: Final = amount
+        self.reason: Final = reason
 
     @property
     def kind(self) -> str:
         return "return"
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Return)
+            and self.player == other.player
+            and self.amount == other.amount
+            and self.reason == other.reason
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.player, self.amount, self.reason))
+
+    def __repr__(self) -> str:
+        return f"Return(player={self.player!r}, amount={self.amount!r}, reason={self.reason!r})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -432,6 +485,8 @@ def event_json(event: Event) -> dict[str, Any]:
             out["ledger"] = event.ledger
             if event.unpaid:
                 out["unpaid"] = event.unpaid
+        case Return():
+            out |= {"player": event.player, "amount": event.amount, "reason": event.reason}
         case Misdeal():
             out["exposed"] = card_str(event.exposed)
         case UnderRetourne():
@@ -496,10 +551,14 @@ _KEPT_MOST = 4096
 
 def once(record: Callable[..., _R], *fields: object) -> _R:
     """``record(*fields)``, made once and then shared: records are immutable, so one serves
-    every deal that logs the same (the same antes, the same words). A few thousand are
+    every deal that logs the same (the same antes, the same straddles). A few thousand are
     kept, then all forgotten and made again. The key is each field's type as well as its
     value, so fields equal across types (``1``, ``True`` and ``1.0``; a ``StrEnum`` member
-    and its string) never share a record."""
+    and its string) never share a record.
+
+    Only for the frozen dataclasses, whose ``__init__`` runs as Python code even compiled;
+    the plain classes (``Act``, ``Return``, ``PlayerResult``) are made directly, which
+    costs less than building this key."""
     key = (record, fields, tuple([type(f) for f in fields]))
     found = _KEPT.get(key)
     if found is None:

@@ -7,7 +7,6 @@ from the log alone (the property tests check that it does); the deal does not ne
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final
 
@@ -38,14 +37,35 @@ class Status(StrEnum):
     """Nobody opened, or a misdeal: the pool is carried."""
 
 
-@dataclass(frozen=True, slots=True)
 class PlayerResult:
-    cave: int
-    """The cave at the end of the deal."""
-    ledger: int
-    """The change on the separate bonus ledger (0 where bonuses are paid from the cave)."""
-    net: int
-    """The whole change over the deal: cave change plus ledger change."""
+    """One player's result of a deal.
+
+    Immutable and equal by value, as a frozen dataclass; a plain class, so that the
+    compiled engine builds it natively (one for every player, every deal)."""
+
+    __slots__ = ("cave", "ledger", "net")
+
+    def __init__(self, cave: int, ledger: int, net: int) -> None:
+        self.cave: Final = cave
+        """The cave at the end of the deal."""
+        self.ledger: Final = ledger
+        """The change on the separate bonus ledger (0 where bonuses are paid from the cave)."""
+        self.net: Final = net
+        """The whole change over the deal: cave change plus ledger change."""
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, PlayerResult)
+            and self.cave == other.cave
+            and self.ledger == other.ledger
+            and self.net == other.net
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.cave, self.ledger, self.net))
+
+    def __repr__(self) -> str:
+        return f"PlayerResult(cave={self.cave!r}, ledger={self.ledger!r}, net={self.net!r})"
 
 
 class Outcome:

@@ -57,7 +57,7 @@ def give_back(deal: Deal, seat: int, chips: int, reason: str) -> None:
     deal.staked -= chips
     deal.top_stake = max(deal.contrib)
     deal.cave[seat] += chips
-    deal.events.append(once(Return, deal.names[seat], chips, reason))
+    deal.events.append(Return(deal.names[seat], chips, reason))
 
 
 def _return_uncalled(deal: Deal) -> None:

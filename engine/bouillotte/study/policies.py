@@ -29,7 +29,7 @@ from typing import Any, Protocol
 
 from ..play.actions import ACTION_WORDS, Action, LegalAction
 from ..play.deal import CLOSING, Deal, Phase
-from ..play.dealing import below
+from ..play.dealing import below, in_steps
 from ..play.events import Act, Event
 from ..play.hands import Kind, classify
 from ..play.showdown import rank_values
@@ -406,9 +406,7 @@ class RandomPolicy:
         if legal.kind in ("bet", "raise"):
             assert legal.low is not None
             high = legal.high or legal.low
-            return Action(
-                view.player, legal.kind, rng.randrange(legal.low, high + 1, legal.step or 1)
-            )
+            return Action(view.player, legal.kind, in_steps(rng, legal.low, high, legal.step or 1))
         return _said(view.player, legal.kind)
 
 
@@ -805,13 +803,13 @@ def play(
         choose = lambda view, rng: table[view.player].choose(view, rng)  # noqa: E731
     else:
         choose = policies.choose  # one policy for every player: its method, looked up once
-    over, act = Phase.OVER, deal.apply
+    over = Phase.OVER
     while deal.phase is not over:
         view = view_of(deal)
         action = choose(view, rng)
         if trace is not None:
             trace.append(view.legal)
             trace.append(action)
-        act(action)
+        deal.apply(action)  # a direct call compiled; a bound method kept would be a Python call
         taken.append(action)
     return taken
