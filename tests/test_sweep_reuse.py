@@ -1,5 +1,5 @@
 """What a sweep keeps from one row's play of a deal for its other rows (the shuffled pack,
-the policy generator's starting state) changes nothing: the same cards, the same draws,
+the words the policy generator drew) changes nothing: the same cards, the same draws,
 the same play as making them anew."""
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def test_a_generator_set_to_a_kept_start_draws_what_a_seeded_one_draws() -> None
         rng = policy_rng(12345, starts)
         drawn = [rng.random() for _ in range(50)] + [rng.getrandbits(7) for _ in range(50)]
         assert drawn == expected
-    assert list(starts.states) == [12345]
+    assert list(starts.words) == [12345]
     unkept = policy_rng(12345)
     assert [unkept.random() for _ in range(50)] == expected[:50]
 
@@ -74,4 +74,4 @@ def test_a_kept_shuffle_seed_is_the_deal_s_own() -> None:
         assert starts.seed(seed, i, after) == deal_seed(seed, i, after)
     assert len(starts.numbers) == 4
     starts.clear()
-    assert not starts.numbers and not starts.states
+    assert not starts.numbers and not starts.words

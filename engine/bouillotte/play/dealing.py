@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from typing import Protocol
 
 from ..rules.cards import Card, card_str, pack
 from ..rules.errors import UserError
@@ -201,7 +202,17 @@ def shuffle(cards: list[Card], rng: random.Random) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
-def below(rng: random.Random, n: int) -> int:
+class Draws(Protocol):
+    """What a policy draws from: ``random.Random``'s ``random`` and ``getrandbits``, the
+    two every other draw of ``random`` is made of. A ``random.Random`` is one; so is the
+    sweep's replay of a generator's words (``study.simulate.ReplayedDraws``)."""
+
+    def random(self) -> float: ...
+
+    def getrandbits(self, k: int, /) -> int: ...
+
+
+def below(rng: Draws, n: int) -> int:
     """``rng.choice``'s index among ``n`` (``n`` > 0): the same draws as ``random`` makes
     (``getrandbits`` of ``n``'s bit length, drawn again while too large), without its two
     Python calls; the random policy chooses with it at every step."""
@@ -212,7 +223,7 @@ def below(rng: random.Random, n: int) -> int:
     return j
 
 
-def in_steps(rng: random.Random, low: int, high: int, step: int) -> int:
+def in_steps(rng: Draws, low: int, high: int, step: int) -> int:
     """``rng.randrange(low, high + 1, step)`` (``low`` <= ``high``, ``step`` > 0): the same
     draws (:func:`below` of the number of values), without ``randrange``'s three Python
     calls; the random policy draws every amount it bets with it."""

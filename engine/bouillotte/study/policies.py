@@ -23,13 +23,12 @@ reproducible.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from ..play.actions import ACTION_WORDS, Action, LegalAction
 from ..play.deal import CLOSING, Deal, Phase
-from ..play.dealing import below, in_steps
+from ..play.dealing import Draws, below, in_steps
 from ..play.events import Act, Event
 from ..play.hands import Kind, classify
 from ..play.showdown import rank_values
@@ -191,7 +190,7 @@ class Policy(Protocol):
     needs_rng: bool
     """Whether :meth:`choose` draws from its generator (if not, none need be made)."""
 
-    def choose(self, view: View, rng: random.Random) -> Action: ...
+    def choose(self, view: View, rng: Draws) -> Action: ...
 
 
 # -- what a hand is worth to its holder ---------------------------------------------------
@@ -359,7 +358,7 @@ class SimplePolicy(_HandCache):
     name = "simple"
     needs_rng = False
 
-    def choose(self, view: View, rng: random.Random) -> Action:
+    def choose(self, view: View, rng: Draws) -> Action:
         key = (view.hand, view.retourne, id(view.rules))
         found = self._worth.get(key)
         kind, pips, cards, top = found if found is not None else self.worth(view, key)
@@ -383,7 +382,7 @@ class CautiousPolicy(_HandCache):
     name = "cautious"
     needs_rng = False
 
-    def choose(self, view: View, rng: random.Random) -> Action:
+    def choose(self, view: View, rng: Draws) -> Action:
         key = (view.hand, view.retourne, id(view.rules))
         found = self._worth.get(key)
         kind, pips, _, _ = found if found is not None else self.worth(view, key)
@@ -400,7 +399,7 @@ class RandomPolicy:
     name = "random"
     needs_rng = True
 
-    def choose(self, view: View, rng: random.Random) -> Action:
+    def choose(self, view: View, rng: Draws) -> Action:
         offered = view.legal
         legal = offered[below(rng, len(offered))]  # rng.choice(offered), draw for draw
         if legal.kind in ("bet", "raise"):
@@ -531,7 +530,7 @@ class TablePolicy(_HandCache):
         self.name = name
         self.tendencies = tendencies
 
-    def choose(self, view: View, rng: random.Random) -> Action:
+    def choose(self, view: View, rng: Draws) -> Action:
         t = self.tendencies
         phase = view.phase
         if phase is _STRADDLE:  # before the deal: nobody has seen his cards
@@ -790,14 +789,14 @@ def policy_names() -> list[str]:
 def play(
     deal: Deal,
     policies: Mapping[str, Policy] | Policy,
-    rng: random.Random,
+    rng: Draws,
     trace: list[Any] | None = None,
 ) -> list[Action]:
     """Play the deal to its end; returns the actions taken, in order. ``trace``, where
     given, receives at each step the choices offered, then the action taken (a sweep
     compares two traces to tell whether a rule changed an offered action)."""
     taken: list[Action] = []
-    choose: Callable[[View, random.Random], Action]
+    choose: Callable[[View, Draws], Action]
     if isinstance(policies, Mapping):
         table = policies
         choose = lambda view, rng: table[view.player].choose(view, rng)  # noqa: E731

@@ -27,6 +27,7 @@ import math
 import multiprocessing
 import random
 import signal
+import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -35,6 +36,7 @@ from multiprocessing.pool import Pool
 from typing import Any
 
 from ..play.deal import Deal, new_deal
+from ..play.dealing import Draws
 from ..play.events import (
     Act,
     Bonus,
@@ -386,22 +388,22 @@ def play_one(
         caves = {p: players[p].cave or cave for p in names}
 
 
-_NO_DRAWS = random.Random(0)
+_NO_DRAWS: Draws = random.Random(0)
 """The generator handed to a policy that never draws (``Policy.needs_rng``)."""
 
 
 class DealStarts:
     """What a caller that plays the same deals again (a sweep: each deal under every rule
     set) keeps of their first play: each deal's shuffle seed (:func:`deal_seed`, a
-    SHA-256) and the state its policy's generator starts from (:func:`policy_rng`), so
-    that the next play neither hashes nor seeds anew. The same numbers and the same draws;
-    :meth:`clear` it between deals, so that it stays small."""
+    SHA-256) and the words its policy's generator gave (:class:`Words`), so that the next
+    play neither hashes nor seeds anew. The same numbers and the same draws; :meth:`clear`
+    it between deals, so that it stays small."""
 
-    __slots__ = ("numbers", "states")
+    __slots__ = ("numbers", "words")
 
     def __init__(self) -> None:
         self.numbers: dict[tuple[int, int, int], int] = {}
-        self.states: dict[int, Any] = {}
+        self.words: dict[int, Words] = {}
 
     def seed(self, seed: int, i: int, after: int) -> int:
         """:func:`deal_seed` of the same numbers, worked out once."""
@@ -413,25 +415,83 @@ class DealStarts:
 
     def clear(self) -> None:
         self.numbers.clear()
-        self.states.clear()
+        self.words.clear()
 
 
-def policy_rng(number: int, starts: DealStarts | None = None) -> random.Random:
+class Words:
+    """The 32-bit words a seeded generator gives, one by one (``getrandbits(32)``), kept
+    for every play of the same deal: drawn from the generator only the first time a play
+    reaches them."""
+
+    __slots__ = ("drawn", "source")
+
+    def __init__(self, source: random.Random) -> None:
+        self.source = source
+        self.drawn: list[int] = []
+
+
+_LITTLE_ENDIAN = sys.byteorder == "little"
+
+
+class ReplayedDraws:
+    """A policy's generator for one play of a deal: what ``random.Random`` would draw from
+    the state ``words`` started in, made of the same words in the same order, so that
+    every play of the deal draws exactly what a freshly seeded generator draws, without
+    seeding one or copying its 624-word state at every play.
+
+    ``random()`` and ``getrandbits(k)`` are CPython's own arithmetic over the words
+    (``genrand_res53``: two words, 27 and 26 bits; ``getrandbits``: one word shifted, or
+    ``k / 32`` words rounded up, least significant first on a little-endian machine and
+    the last one shifted); tests/test_replayed_draws.py checks every draw against
+    ``random.Random``'s."""
+
+    __slots__ = ("at", "words")
+
+    def __init__(self, words: Words) -> None:
+        self.words = words
+        self.at = 0
+
+    def _word(self) -> int:
+        at = self.at
+        drawn = self.words.drawn
+        if at == len(drawn):
+            drawn.append(self.words.source.getrandbits(32))
+        self.at = at + 1
+        return drawn[at]
+
+    def random(self) -> float:
+        a = self._word() >> 5
+        b = self._word() >> 6
+        return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
+
+    def getrandbits(self, k: int, /) -> int:
+        if k <= 32:
+            if k < 0:
+                raise ValueError("number of bits must be non-negative")
+            return 0 if k == 0 else self._word() >> (32 - k)
+        words = (k - 1) // 32 + 1
+        result = 0
+        for i in range(words):
+            word = self._word()
+            if k < 32:
+                word >>= 32 - k
+            k -= 32
+            result |= word << (32 * (i if _LITTLE_ENDIAN else words - 1 - i))
+        return result
+
+
+def policy_rng(number: int, starts: DealStarts | None = None) -> Draws:
     """The policy's generator for the deal shuffled with seed ``number``: seeded from
-    ``"{number}:policy"``, or set to that seeding's state where ``starts`` kept it (a
-    state is a few hundred integers to copy, cheaper than seeding: hashing the string,
-    then the generator's initialisation)."""
+    ``"{number}:policy"``, or, where ``starts`` keeps the deal's words, a replay of that
+    seeding's draws (:class:`ReplayedDraws`: cheaper than seeding, hashing the string and
+    then the generator's initialisation, or than copying a state)."""
     if starts is None:
         return random.Random(f"{number}:policy")
-    kept = starts.states
-    state = kept.get(number)
-    if state is None:
-        rng = random.Random(f"{number}:policy")
-        kept[number] = rng.getstate()
-        return rng
-    rng = random.Random.__new__(random.Random)
-    rng.setstate(state)
-    return rng
+    kept = starts.words
+    words = kept.get(number)
+    if words is None:
+        words = kept[number] = Words(random.Random(f"{number}:policy"))
+    return ReplayedDraws(words)
 
 
 def play_range(variant: Variant, policy_name: str, seed: int, start: int, stop: int) -> Tally:
