@@ -120,9 +120,8 @@ class Act:
     nothing by its nature (``pass``, ``fold``, ``no-more``).
 
     Immutable and equal by value, as the frozen dataclasses here; a plain class, so that
-    the compiled engine builds it natively (several every deal, half of them new to
-    :func:`once` under the random policy: a frozen dataclass's ``__init__`` runs as Python
-    code, a ``setattr`` per field)."""
+    the compiled engine builds it natively (several every deal; a frozen dataclass's
+    ``__init__`` runs as Python code, a ``setattr`` per field)."""
 
     __slots__ = ("action", "adds", "all_in", "player", "pot", "sight", "total")
 
