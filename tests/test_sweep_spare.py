@@ -7,7 +7,7 @@ import pytest
 
 from bouillotte.play.deal import new_deal
 from bouillotte.rules.profiles import Library
-from bouillotte.rules.variant import Variant
+from bouillotte.rules.variant import Variant, differing_rules
 from bouillotte.study.rule_reads import READS, recording
 from bouillotte.study.sweep import SweepTally, sweep_range
 from bouillotte.study.sweep_combinations import towards_combinations, vary_combinations
@@ -95,6 +95,60 @@ def test_sparing_plays_gives_the_numbers_of_every_combination_played_alone(
     assert any(n < spared.deals for n in spared.rules_read[1:])
 
 
+def test_a_void_deals_chain_is_taken_up_where_a_changed_rule_was_first_read() -> None:
+    """Under ``cautious`` most deals are void and their pools played on: a combination
+    that changes a rule read only in a later deal of the chain is played on from that
+    deal. Its play taken up there (:func:`sweep.resume_point`) is the play of the whole
+    chain under it, deal for deal, trace for trace, chip for chip."""
+    from bouillotte.study.policies import get_policy
+    from bouillotte.study.simulate import ChainPoint, DealStarts, play_one, player_names
+    from bouillotte.study.sweep import deal_values, resume_point
+
+    base = LIBRARY.get("foster")
+    names = player_names(base.players)
+    varied = ["bonuses.favori.amount=1,5", "bonuses.paid_from", "hands.mistigri"]
+    combinations = vary_combinations(base, varied)
+    points: list[ChainPoint] = []
+    read_before: list[frozenset[str]] = []
+
+    def mark(point: ChainPoint) -> None:
+        points.append(point)
+        read_before.append(frozenset(READS))
+
+    taken_up = 0
+    for i in range(60):
+        points.clear()
+        read_before.clear()
+        READS.clear()
+        base_traces: list[list[object]] = []
+        starts = DealStarts()
+        played = play_one(
+            recording(base), get_policy("cautious"), names, 1, i, base_traces, starts, mark=mark
+        )
+        assert [p.after for p in points] == list(range(len(played.deals)))
+        for combination in combinations:
+            assert combination.variant is not None
+            changed = frozenset(differing_rules(base, combination.variant))
+            point = resume_point(points, read_before, changed)
+            if point is None:
+                continue
+            taken_up += 1
+            assert 0 < point.after < len(played.deals)
+            assert point.deals == tuple(played.deals[: point.after])
+            traces = base_traces[: point.after]
+            resumed = play_one(
+                combination.variant, get_policy("cautious"), names, 1, i, traces, starts, point
+            )
+            whole: list[list[object]] = []
+            alone = play_one(combination.variant, get_policy("cautious"), names, 1, i, whole)
+            assert traces == whole
+            assert deal_values(resumed) == deal_values(alone)
+            assert [d.outcome.players for d in resumed.deals] == [
+                d.outcome.players for d in alone.deals
+            ]
+    assert taken_up > 10
+
+
 def test_the_recorded_variant_plays_as_the_variant_and_notes_what_it_reads() -> None:
     foster = LIBRARY.get("foster")
     names = ["A", "B", "C", "D"]
@@ -120,7 +174,7 @@ def test_a_rule_set_the_engine_cannot_play_is_a_failed_row_and_the_others_go_on(
 
     failed_on: list[int] = []
 
-    def play_one(variant: Variant, *args: object) -> object:
+    def play_one(variant: Variant, *args: object, **kwargs: object) -> object:
         # Under that rule set, the engine fails from deal 7 on (where the rule set is played:
         # a deal that reads no rule it changes is spared, and never reaches it).
         deal = args[3]
@@ -128,7 +182,7 @@ def test_a_rule_set_the_engine_cannot_play_is_a_failed_row_and_the_others_go_on(
         if variant is broken.variant and deal >= 7:
             failed_on.append(deal)
             raise ValueError("no suit can win")
-        return real(variant, *args)  # type: ignore[arg-type]
+        return real(variant, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(sweep, "play_one", play_one)
     tallies = sweep.run_sweep(base, combinations, ["simple"], 40, seed=2)

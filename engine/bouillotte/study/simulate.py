@@ -346,6 +346,8 @@ def play_one(
     i: int,
     traces: list[list[Any]] | None = None,
     starts: DealStarts | None = None,
+    start: ChainPoint | None = None,
+    mark: Callable[[ChainPoint], None] | None = None,
 ) -> Played:
     """Deal ``i`` of a run with seed ``seed``, played to its end by ``policy``, and where it
     is void the deals that play on its pool: the same cards whatever the variant (the
@@ -354,16 +356,30 @@ def play_one(
     offered choice and the action taken, :func:`policies.play`). ``starts``, where given,
     keeps each deal's shuffle seed and the state its policy's generator starts from, for a
     caller that plays the same deal again (a sweep, under every rule set): the same cards
-    and the same draws, for less (:class:`DealStarts`)."""
-    dealer = names[-1]
+    and the same draws, for less (:class:`DealStarts`).
+
+    ``mark``, where given, is handed the chain's state before each of its deals
+    (:class:`ChainPoint`); ``start``, one of those states, plays the chain on from there
+    instead of from deal ``i`` itself (its deals before it are taken as they were played;
+    ``traces`` must already hold their traces). A sweep resumes a rule set's play of a chain
+    at the first deal whose play read a rule the set changes: the deals before it are
+    played the same under both."""
     step = 1 if variant.rules.table.direction == "right" else -1
     cave = variant.rules.stakes.cave
-    caves: dict[str, int] | None = None
-    carried, after = 0, 0
-    deals: list[Deal] = []
-    net = [0] * len(names)
-    order: list[int] = []
+    if start is None:
+        dealer = names[-1]
+        caves: dict[str, int] | None = None
+        carried, after = 0, 0
+        deals: list[Deal] = []
+        net = [0] * len(names)
+    else:
+        dealer, caves, carried, after = start.dealer, start.caves, start.carried, start.after
+        deals = list(start.deals)
+        net = list(start.net)
+    order: list[int] = list(deals[0].order) if deals else []
     while True:
+        if mark is not None:
+            mark(ChainPoint(after, dealer, caves, carried, tuple(deals), tuple(net)))
         number = deal_seed(seed, i, after) if starts is None else starts.seed(seed, i, after)
         deal = new_deal(variant, names, dealer, caves, seed=number, carried_in=carried)
         # Seeding from a string hashes it: made only for a policy that draws from it.
@@ -386,6 +402,31 @@ def play_one(
         dealer = names[(names.index(dealer) + step) % len(names)]
         # The caves the void deal left; one emptied is bought anew, as between deals.
         caves = {p: players[p].cave or cave for p in names}
+
+
+class ChainPoint:
+    """Where the chain of deal ``i`` of a run stood before one of its deals (``after``: 0
+    for deal ``i`` itself, then each deal played on its carried pool): who deals, the caves
+    (``None``: the variant's), what is carried, the deals played so far and each seat's net
+    over them (:func:`play_one`)."""
+
+    __slots__ = ("after", "carried", "caves", "dealer", "deals", "net")
+
+    def __init__(
+        self,
+        after: int,
+        dealer: str,
+        caves: dict[str, int] | None,
+        carried: int,
+        deals: tuple[Deal, ...],
+        net: tuple[int, ...],
+    ) -> None:
+        self.after = after
+        self.dealer = dealer
+        self.caves = caves
+        self.carried = carried
+        self.deals = deals
+        self.net = net
 
 
 _NO_DRAWS: Draws = random.Random(0)

@@ -31,6 +31,7 @@ from .policies import Policy, get_policy
 from .rule_reads import READS, recording
 from .simulate import (
     CLASSES,
+    ChainPoint,
     DealStarts,
     Played,
     decided_by,
@@ -165,7 +166,10 @@ def sweep_range(
     ``spare``: the base's play of each deal notes the rules it read
     (:mod:`rule_reads`); a combination that changes none of them would play the deal
     exactly as the base did, so it is counted with the base's values without being
-    played (the result is the same as playing it: ``tests/test_sweep_spare.py``)."""
+    played. Where the deal was void, the rules each deal of its chain read are noted
+    apart: a combination is played on from the first deal of the chain that read a rule
+    it changes, the deals before it taken from the base (the result is the same as
+    playing it all: ``tests/test_sweep_spare.py``)."""
     names = player_names(variants[0].players)
     policy: Policy = get_policy(policy_name)
     width = len(metrics_for(len(names)))
@@ -182,16 +186,26 @@ def sweep_range(
     # The shuffle seeds and policy generators' starting states of the deal being played,
     # kept for its other rows.
     starts = DealStarts()
+    # Where the base's chain stood before each of its deals, and the rules read before it.
+    points: list[ChainPoint] = []
+    read_before: list[frozenset[str]] = []
+
+    def mark(point: ChainPoint) -> None:
+        points.append(point)
+        read_before.append(frozenset(READS))
+
     for i in range(start, stop):
         tally.deals += 1
         starts.clear()
         base_traces: list[list[Any]] = []
         if spare:
             READS.clear()
+            points.clear()
+            read_before.clear()
             # A policy of its own, so that nothing it remembers of another deal hides a
             # read of this one.
             played = play_one(
-                recorded, get_policy(policy_name), names, seed, i, base_traces, starts
+                recorded, get_policy(policy_name), names, seed, i, base_traces, starts, mark=mark
             )
             read = frozenset(READS)
         else:
@@ -212,9 +226,12 @@ def sweep_range(
                 tally.rules_read[c] += 1
             if c in tally.failed:
                 continue
-            traces: list[list[Any]] = []
+            resume = resume_point(points, read_before, changed[c]) if spare else None
+            traces: list[list[Any]] = [] if resume is None else base_traces[: resume.after]
             try:
-                values = deal_values(play_one(variants[c], policy, names, seed, i, traces, starts))
+                values = deal_values(
+                    play_one(variants[c], policy, names, seed, i, traces, starts, resume)
+                )
             except Exception as exc:  # an engine error under this rule set alone
                 tally.failed[c] = (i, f"{type(exc).__name__}: {exc}")
                 continue
@@ -241,6 +258,21 @@ def sweep_range(
         tally.squares[c] = [b + d for b, d in zip(base_squares, squares_beyond[c], strict=True)]
         tally.pool_powers[c] = [b + d for b, d in zip(base_powers, powers_beyond[c], strict=True)]
     return tally
+
+
+def resume_point(
+    points: Sequence[ChainPoint], read_before: Sequence[frozenset[str]], changed: frozenset[str]
+) -> ChainPoint | None:
+    """Where a combination that changes the rules ``changed`` may take up the base's
+    chain: at the last of its deals (``points``) before which no rule it changes was read
+    (``read_before``), so that every deal before it plays the same under both; ``None``
+    where that is the chain's first deal (nothing to take)."""
+    found = None
+    for point, read in zip(points[1:], read_before[1:], strict=True):
+        if not read.isdisjoint(changed):
+            break
+        found = point
+    return found
 
 
 def _sweep_task(task: tuple[list[Variant], str, int, int, int]) -> SweepTally:
