@@ -37,7 +37,7 @@ def test_a_kept_shuffle_is_that_of_its_own_pack() -> None:
     assert sorted(shuffled_pack(five, 3)) == sorted(pack(five.rules.table.pack_ranks()))
 
 
-def test_a_generator_set_to_a_kept_start_draws_what_a_seeded_one_draws() -> None:
+def test_a_replay_of_kept_words_draws_what_a_seeded_generator_draws() -> None:
     starts = DealStarts()
     fresh = random.Random("12345:policy")
     expected = [fresh.random() for _ in range(50)] + [fresh.getrandbits(7) for _ in range(50)]

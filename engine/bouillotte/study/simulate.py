@@ -354,7 +354,7 @@ def play_one(
     shuffle depends on ``seed`` and ``i`` alone), which is what lets a sweep compare rules
     on common random numbers. ``traces``, where given, receives each deal's trace (every
     offered choice and the action taken, :func:`policies.play`). ``starts``, where given,
-    keeps each deal's shuffle seed and the state its policy's generator starts from, for a
+    keeps each deal's shuffle seed and the words its policy's generator drew, for a
     caller that plays the same deal again (a sweep, under every rule set): the same cards
     and the same draws, for less (:class:`DealStarts`).
 

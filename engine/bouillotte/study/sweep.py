@@ -183,7 +183,7 @@ def sweep_range(
     squares_beyond = [[0] * width for _ in variants]
     powers_beyond = [[0] * 4 for _ in variants]
     base_sums, base_squares, base_powers = tally.sums[0], tally.squares[0], tally.pool_powers[0]
-    # The shuffle seeds and policy generators' starting states of the deal being played,
+    # The shuffle seeds and the words the policy generators drew, of the deal being played,
     # kept for its other rows.
     starts = DealStarts()
     # Where the base's chain stood before each of its deals, and the rules read before it.
