@@ -196,3 +196,43 @@ def test_a_rule_set_the_engine_cannot_play_is_a_failed_row_and_the_others_go_on(
     assert rows[other.label]["status"] == "ok"
     assert rows["base"]["deals"] == 40
     assert f"the engine failed on deal {first}" in sweep_text(data)
+
+
+def _point_values_changed(variant: Variant) -> Variant:
+    """``variant`` with the ace worth 1 in the point (another reading of every hand
+    holding one, with the rules of hands unchanged)."""
+    from dataclasses import replace
+
+    table = variant.rules.table
+    values = {**table.point_values, "A": 1}
+    rules = variant.rules.model_copy(
+        update={"table": table.model_copy(update={"point_values": values})}
+    )
+    return replace(variant, rules=rules)
+
+
+@pytest.mark.parametrize("policy", ["simple", "bold"])
+def test_a_policy_that_played_other_rule_sets_decides_as_one_of_its_own(policy: str) -> None:
+    """A sweep's rows share one policy, which remembers a hand's worth for each reading of
+    hands (the rules of hands and the point values), not for each rule set: every row is
+    what that system swept alone gives, with a policy that met no other. The rows differ
+    from the base in the rules of hands only, in the point values only, or in neither."""
+    base = LIBRARY.get("foster")
+    hands_only = [c.variant for c in vary_combinations(base, ["hands.mistigri", "hands.favori"])]
+    variants = [
+        base,
+        *(v for v in hands_only if v is not None),
+        _point_values_changed(base),
+        LIBRARY.get("pagat"),
+        LIBRARY.get("britannica-1911"),
+    ]
+    assert variants[-3].rules.hands == base.rules.hands
+    assert variants[-3].rules.table.point_values != base.rules.table.point_values
+    deals = 30
+    shared = sweep_range(variants, policy, 11, 0, deals, spare=False)
+    for c, variant in enumerate(variants):
+        alone = sweep_range([variant], policy, 11, 0, deals, spare=False)
+        assert shared.sums[c] == alone.sums[0], (c, variant.id)
+        assert shared.squares[c] == alone.squares[0], (c, variant.id)
+    # The ace's value changed what was played (else the test shows nothing of it).
+    assert shared.sums[len(variants) - 3] != shared.sums[0]

@@ -12,8 +12,8 @@ made of parts (a bonus) is noted as read whenever it is read, whichever part is 
 Nothing in ``play/`` knows of it: the recorded variant is handed to ``new_deal`` as any
 other. What is read through a memory kept across deals would escape the record, so the
 caller plays each recorded deal with a policy of its own (a policy remembers what a hand
-is worth per rule set); the caches of ``play/`` are keyed by values read from the rules
-first, which are noted.
+is worth for each reading of hands); the caches of ``play/`` are keyed by values read from
+the rules first, which are noted.
 """
 
 from __future__ import annotations
