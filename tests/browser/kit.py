@@ -103,7 +103,50 @@ OTHER_PAGE_PASSES: tuple[tuple[str, dict[str, int], str, list[str] | None], ...]
 rule at 1280 px in light, then at 390 px in dark the rules the width or the scheme can change
 (the layout rules do not depend on the scheme, nor the colours on the width outside the
 phone's own blocks, which the pages of each kind above check in all four). Four passes on
-every page took about five minutes of CI's ten."""
+every page took about five minutes of CI's ten. In the dark pass, :func:`other_pages_sweep`
+runs the colour rules only on a page that shows text in a style no page judged before it
+(``COLOUR_ONCE``)."""
+
+COLOUR_ONCE = "390 px dark"
+"""The pass of ``OTHER_PAGE_PASSES`` whose colour rules (``COLOUR_RULES``) run, on the other
+pages, only where a page shows text in a style (``TEXT_STYLES``) that axe has not judged in
+that pass on a page of each kind (``test_pages.py``'s sweep of ``AXE_PAGES``) or on an
+earlier page of the same sweep. ``color-contrast`` is two thirds of axe's time on a pair
+page, and the second pass cost nearly what the first did; of the 146 other pages, two show
+a style the pages of each kind do not, and as each of the four files keeps its own record,
+the colour rules run on ten (measured on 2 December 2026). The other rules of the pass run
+on every page, and every rule, the colour rules too, runs on every page in the first pass."""
+
+TEXT_STYLES = """() => {
+  const styles = new Set();
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.nodeValue.trim()) continue;
+    const element = node.parentElement, own = getComputedStyle(element);
+    if (own.visibility !== "visible" || element.getClientRects().length === 0) continue;
+    let opacity = 1, ground = null;
+    for (let e = element; e; e = e.parentElement) {
+      const style = getComputedStyle(e);
+      opacity *= parseFloat(style.opacity);
+      if (ground === null && (style.backgroundImage !== "none"
+          || style.backgroundColor !== "rgba(0, 0, 0, 0)")) {
+        ground = style.backgroundColor + " " + style.backgroundImage;
+      }
+    }
+    const link = element.closest("a");
+    const around = link && link.parentElement ? getComputedStyle(link.parentElement).color : "";
+    styles.add([own.color, ground, own.fontSize, own.fontWeight, own.textShadow, opacity,
+      link ? "link " + getComputedStyle(link).textDecorationLine + " in " + around : ""
+    ].join(" | "));
+  }
+  return [...styles];
+}"""
+"""What decides axe's colour rules for each piece of text a page shows, one line a style: its
+colour, the background under it (the nearest background colour or image among its
+ancestors), its size and weight (large text needs 3:1, other text 4.5:1), its shadow, the
+opacity it is drawn with, and, inside a link, the link's underline and the colour of the
+text around it (``link-in-text-block``). What it leaves out is where one element overlaps
+another, which the site's pages do not do as they open."""
 
 AXE_RUN = """options => {
   window.__axe = axe.run(document, options).then(results => results.violations
@@ -307,28 +350,92 @@ def axe_sweep(
     axe_passes: tuple[tuple[str, dict[str, int], str, list[str] | None], ...] = AXE_PASSES,
     *,
     shortcuts: bool = True,
+    judged: set[str] | None = None,
+    colour_judged_on: list[str] | None = None,
 ) -> list[str]:
     """axe-core (shipped inside axe-playwright-python, so it runs offline) on each page in
     every pass of ``axe_passes``: the serious and critical violations found. ``shortcuts``
     off runs axe as it comes (every default rule, no colour cache), to show that they
-    change nothing."""
+    change nothing.
+
+    With ``judged`` (the text styles, ``TEXT_STYLES``, that axe has judged in the pass
+    ``COLOUR_ONCE``), that pass runs the colour rules only on the pages that show a style
+    not in it, and adds their styles to it; ``colour_judged_on`` is given those pages."""
     passes = []
     for label, viewport, scheme, rules in axe_passes:
         context = axe_context(browser, viewport, scheme, shortcuts=shortcuts)
-        passes.append((label, context, context.new_page(), axe_options(rules, shortcuts=shortcuts)))
+        once = judged is not None and label == COLOUR_ONCE and rules is not None
+        without = [r for r in rules or () if r not in COLOUR_RULES] if once else None
+        passes.append(
+            (
+                label,
+                context,
+                context.new_page(),
+                axe_options(rules, shortcuts=shortcuts),
+                axe_options(without, shortcuts=shortcuts) if without else None,
+            )
+        )
     found = []
     try:
         for name in names:
-            for _, _, page, options in passes:
+            for _, _, page, options, uncoloured in passes:
                 open_page(page, site, name)
+                if uncoloured is not None and judged is not None:
+                    shown = set(page.evaluate(TEXT_STYLES))
+                    if shown <= judged:
+                        options = uncoloured
+                    else:
+                        judged |= shown
+                        if colour_judged_on is not None:
+                            colour_judged_on.append(name)
                 page.evaluate(AXE_RUN, options)
-            for label, _, page, _ in passes:
+            for label, _, page, _, _ in passes:
                 for v in page.evaluate("() => window.__axe"):
                     found.append(f"{name} at {label}: {v['id']} ({v['impact']}) at {v['targets']}")
     finally:
-        for _, context, _, _ in passes:
+        for _, context, _, _, _ in passes:
             context.close()
     return found
+
+
+def judged_styles(site: Path, browser: Any) -> set[str]:
+    """The text styles (``TEXT_STYLES``) of the pages of each kind (``AXE_PAGES``) in the
+    pass ``COLOUR_ONCE``, whose colour rules ``test_pages.py`` runs on all of them."""
+    _, viewport, scheme, rules = next(p for p in AXE_PASSES if p[0] == COLOUR_ONCE)
+    assert rules is not None and set(COLOUR_RULES) <= set(rules)
+    context = browser.new_context(viewport=viewport, color_scheme=scheme)
+    page = context.new_page()
+    styles: set[str] = set()
+    try:
+        for name in AXE_PAGES:
+            open_page(page, site, name)
+            styles |= set(page.evaluate(TEXT_STYLES))
+    finally:
+        context.close()
+    return styles
+
+
+def other_pages_sweep(
+    site: Path,
+    browser: Any,
+    names: list[str],
+    *,
+    shortcuts: bool = True,
+    colour_judged_on: list[str] | None = None,
+) -> list[str]:
+    """:func:`axe_sweep` of ``names`` in ``OTHER_PAGE_PASSES``, the colour rules of the pass
+    ``COLOUR_ONCE`` run only where a page shows a text style not yet judged in it (with
+    ``shortcuts`` off, on every page, as axe comes)."""
+    judged = judged_styles(site, browser) if shortcuts else None
+    return axe_sweep(
+        site,
+        browser,
+        names,
+        OTHER_PAGE_PASSES,
+        shortcuts=shortcuts,
+        judged=judged,
+        colour_judged_on=colour_judged_on,
+    )
 
 
 OTHER_PAGE_FILES = 4
