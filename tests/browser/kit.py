@@ -145,8 +145,8 @@ TEXT_STYLES = """() => {
 colour, the background under it (the nearest background colour or image among its
 ancestors), its size and weight (large text needs 3:1, other text 4.5:1), its shadow, the
 opacity it is drawn with, and, inside a link, the link's underline and the colour of the
-text around it (``link-in-text-block``). What it leaves out is where one element overlaps
-another, which the site's pages do not do as they open."""
+text around it (``link-in-text-block``). What it leaves out is where one element is drawn
+over another: that is judged on every page in the first pass, at 1280 px in light."""
 
 AXE_RUN = """options => {
   window.__axe = axe.run(document, options).then(results => results.violations
