@@ -216,7 +216,8 @@ def test_a_policy_that_played_other_rule_sets_decides_as_one_of_its_own(policy: 
     """A sweep's rows share one policy, which remembers a hand's worth for each reading of
     hands (the rules of hands and the point values), not for each rule set: every row is
     what that system swept alone gives, with a policy that met no other. The rows differ
-    from the base in the rules of hands only, in the point values only, or in neither."""
+    from the base in rules of hands only, in the point values only (the ace worth 1), or
+    in many rules (pagat, britannica-1911)."""
     base = LIBRARY.get("foster")
     hands_only = [c.variant for c in vary_combinations(base, ["hands.mistigri", "hands.favori"])]
     variants = [
