@@ -65,9 +65,19 @@ def _by_vary(base: Any) -> list[Any]:
 @functools.cache
 def _full_sweep() -> tuple[Any, list[Any]]:
     """Foster's system and the full sweep's combinations, made once per process (as the
-    command makes them once, however many deals it plays)."""
+    command makes them once, however many deals it plays), then what the command does
+    before it plays: a revision whose command freezes what it loaded
+    (``bouillotte.cli.collector``) has it frozen here too, one whose command does not has
+    it left as it is."""
     base = Library().get("foster")
-    return base, full_sweep_combinations(base)
+    found = base, full_sweep_combinations(base)
+    try:
+        from bouillotte.cli.collector import freeze_what_is_loaded
+    except ImportError:  # a revision whose commands leave the collector alone
+        pass
+    else:
+        freeze_what_is_loaded()
+    return found
 
 
 def sample(policy: str, deals: int) -> int:

@@ -43,6 +43,7 @@ from ...site.everyrule import (
     write_every_rule,
 )
 from ...site.rules import system_order
+from ..collector import freeze_what_is_loaded
 from ..options import command_app
 from ..progress import Progress, clock
 from .simulate import check_deals_and_jobs, max_jobs
@@ -100,6 +101,8 @@ def effects_command(
         pairs = [(a, b) for a, b in pairs if f"{a.id}__{b.id}" in wanted]
         full = NAME in wanted
     stale = 0
+    if write:
+        freeze_what_is_loaded()
     for a, b in pairs:
         found = stored_effects(a, b)
         name = f"{a.id}__{b.id}"

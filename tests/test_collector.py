@@ -1,0 +1,100 @@
+"""The long commands freeze what they loaded before they play (``cli/collector.py``), and
+the freeze keeps what was loaded while the collector still collects what comes after."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from bouillotte.cli.app import app
+from bouillotte.cli.commands import effects as effects_command
+from bouillotte.cli.commands import simulate as simulate_command
+from bouillotte.cli.commands import sweep as sweep_command
+from bouillotte.site import effects as effects_store
+
+
+def _noting(events: list[str], word: str, call: Callable[..., Any]) -> Callable[..., Any]:
+    def noted(*args: Any, **kwargs: Any) -> Any:
+        events.append(word)
+        return call(*args, **kwargs)
+
+    return noted
+
+
+@pytest.mark.parametrize(
+    ("module", "player", "words"),
+    [
+        (sweep_command, "run_sweep", ["sweep", "foster", "--vary", "hands.mignon", "-n", "3"]),
+        (simulate_command, "simulate", ["simulate", "-v", "foster", "-v", "pagat", "-n", "3"]),
+        (
+            effects_command,
+            "compute_effects",
+            ["effects", "--pair", "foster__pagat", "--write", "--force", "--deals", "4"],
+        ),
+    ],
+)
+def test_a_long_command_freezes_what_it_loaded_once_before_it_plays(
+    module: Any, player: str, words: list[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    events: list[str] = []
+    monkeypatch.setattr(module, "freeze_what_is_loaded", lambda: events.append("freeze"))
+    monkeypatch.setattr(module, player, _noting(events, "play", getattr(module, player)))
+    monkeypatch.setattr(effects_store, "store_folder", lambda: tmp_path)
+    result = CliRunner().invoke(app, [*words, "-q"] if words[0] != "effects" else words)
+    assert result.exit_code == 0, result.output
+    plays = 2 if words[0] == "simulate" else 1  # one simulation for each variant
+    assert events == ["freeze"] + ["play"] * plays
+
+
+def test_an_effects_listing_that_plays_nothing_freezes_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    events: list[str] = []
+    monkeypatch.setattr(effects_command, "freeze_what_is_loaded", lambda: events.append("freeze"))
+    result = CliRunner().invoke(app, ["effects", "--pair", "foster__pagat"])
+    assert result.exit_code == 0, result.output
+    assert events == []
+
+
+def test_the_freeze_keeps_what_was_loaded_and_collects_what_comes_after() -> None:
+    """In a process of its own, since a freeze lasts as long as its process."""
+    script = textwrap.dedent(
+        """
+        import gc, weakref
+        from bouillotte.cli.collector import freeze_what_is_loaded
+
+        class Node:
+            pass
+
+        def cycle():
+            a, b = Node(), Node()
+            a.other, b.other = b, a
+            return weakref.ref(a)
+
+        kept = Node()
+        garbage_before = cycle()  # unreachable, but only the collector frees a cycle
+        assert garbage_before() is not None
+        freeze_what_is_loaded()
+        assert garbage_before() is None, "the garbage made before was frozen"
+        assert gc.get_freeze_count() > 1000, gc.get_freeze_count()
+        # what was loaded is in the permanent generation, out of the collector's passes
+        assert all(found is not kept for found in gc.get_objects())
+        kept.value = 1  # and as usable as before
+        garbage_after = cycle()
+        gc.collect()
+        assert garbage_after() is None, "what came after the freeze was never collected"
+        print("ok", gc.get_freeze_count() > 1000)
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["ok", "True"]
