@@ -15,7 +15,6 @@ from typer.testing import CliRunner
 
 from bouillotte.cli.app import app
 from bouillotte.cli.commands import effects as effects_command
-from bouillotte.cli.commands import simulate as simulate_command
 from bouillotte.cli.commands import sweep as sweep_command
 from bouillotte.site import effects as effects_store
 
@@ -32,7 +31,6 @@ def _noting(events: list[str], word: str, call: Callable[..., Any]) -> Callable[
     ("module", "player", "words"),
     [
         (sweep_command, "run_sweep", ["sweep", "foster", "--vary", "hands.mignon", "-n", "3"]),
-        (simulate_command, "simulate", ["simulate", "-v", "foster", "-v", "pagat", "-n", "3"]),
         (
             effects_command,
             "compute_effects",
@@ -49,8 +47,7 @@ def test_a_long_command_freezes_what_it_loaded_once_before_it_plays(
     monkeypatch.setattr(effects_store, "store_folder", lambda: tmp_path)
     result = CliRunner().invoke(app, [*words, "-q"] if words[0] != "effects" else words)
     assert result.exit_code == 0, result.output
-    plays = 2 if words[0] == "simulate" else 1  # one simulation for each variant
-    assert events == ["freeze"] + ["play"] * plays
+    assert events == ["freeze", "play"]
 
 
 def test_an_effects_listing_that_plays_nothing_freezes_nothing(

@@ -12,7 +12,6 @@ from ...rules.errors import InputError
 from ...rules.profiles import Library
 from ...study.policies import policy_help
 from ...study.simulate import report, report_text, simulate
-from ..collector import freeze_what_is_loaded
 from ..options import JsonFlag, VariantsDirs, check_deals, command_app
 from ..progress import Progress, clock
 
@@ -89,7 +88,6 @@ def simulate_command(
     check_deals_and_jobs(deals, jobs)
     library = Library(variants or [])
     chosen = [library.get(v) for v in variant]
-    freeze_what_is_loaded()
     reports = []
     for v in chosen:
         progress = None if quiet else _progress(v.id, deals)
