@@ -18,9 +18,10 @@ already there. Without the collection between calls, one of the whole heap (45-6
 every few rows, on the same row in every round, and doubled it: ``simulate pagat, random``
 took 101-150 us a deal in all ten rounds of two runs, against 49-80 us with it (the other
 random rows alike in both). A row pays for the young collections its own objects cause; it
-no longer pays for the full ones a long run of the command makes: 3 or 4 in a run of
-``simulate -v pagat --policy random --deals 20000 --jobs 1`` (three runs, start-up
-included), 17-38 ms each, 3-6 us a deal.
+no longer pays for full ones. A run of ``simulate -v pagat --policy random --deals 20000
+--jobs 1`` made 3 or 4, 17-38 ms each (three runs, start-up included), when this was
+written; on 2 December 2026 it made none (pure and compiled, counted with ``gc.callbacks``),
+and a sweep freezes what it loaded (docs/simulation.md, "The garbage collector").
 
 Workloads: ``simulate`` as the command plays it (``bouillotte.study.simulate.simulate``) for each
 bundled variant and policy; the bare per-deal loop (a fresh ``Random(i)`` per deal, deal and
