@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 
 from bouillotte.cli.app import app
 from bouillotte.cli.commands import effects as effects_command
+from bouillotte.cli.commands import site as site_command
 from bouillotte.cli.commands import sweep as sweep_command
 from bouillotte.site import effects as effects_store
 
@@ -48,6 +49,27 @@ def test_a_long_command_freezes_what_it_loaded_once_before_it_plays(
     result = CliRunner().invoke(app, [*words, "-q"] if words[0] != "effects" else words)
     assert result.exit_code == 0, result.output
     assert events == ["freeze", "play"]
+
+
+def test_a_site_build_freezes_what_it_loaded_once_before_it_builds(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import bouillotte.site
+
+    events: list[str] = []
+
+    class Built:  # the report: the command reads its folder only
+        out = tmp_path
+
+    def build(*args: Any, **kwargs: Any) -> type[Built]:
+        events.append("build")
+        return Built
+
+    monkeypatch.setattr(site_command, "freeze_what_is_loaded", lambda: events.append("freeze"))
+    monkeypatch.setattr(bouillotte.site, "build_site", build)
+    result = CliRunner().invoke(app, ["site", "build", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    assert events == ["freeze", "build"]
 
 
 def test_an_effects_listing_that_plays_nothing_freezes_nothing(
