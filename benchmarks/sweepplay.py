@@ -72,11 +72,11 @@ def _full_sweep() -> tuple[Any, list[Any]]:
     base = Library().get("foster")
     found = base, full_sweep_combinations(base)
     try:
-        from bouillotte.cli.collector import freeze_what_is_loaded
+        from bouillotte.cli.collector import prepare_for_a_long_run
     except ImportError:  # a revision whose commands leave the collector alone
         pass
     else:
-        freeze_what_is_loaded()
+        prepare_for_a_long_run()
     return found
 
 

@@ -44,7 +44,7 @@ def test_a_long_command_freezes_what_it_loaded_once_before_it_plays(
     module: Any, player: str, words: list[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     events: list[str] = []
-    monkeypatch.setattr(module, "freeze_what_is_loaded", lambda: events.append("freeze"))
+    monkeypatch.setattr(module, "prepare_for_a_long_run", lambda: events.append("freeze"))
     monkeypatch.setattr(module, player, _noting(events, "play", getattr(module, player)))
     monkeypatch.setattr(effects_store, "store_folder", lambda: tmp_path)
     result = CliRunner().invoke(app, [*words, "-q"] if words[0] != "effects" else words)
@@ -66,7 +66,7 @@ def test_a_site_build_freezes_what_it_loaded_once_before_it_builds(
         events.append("build")
         return Built
 
-    monkeypatch.setattr(site_command, "freeze_what_is_loaded", lambda: events.append("freeze"))
+    monkeypatch.setattr(site_command, "prepare_for_a_long_run", lambda: events.append("freeze"))
     monkeypatch.setattr(bouillotte.site, "build_site", build)
     result = CliRunner().invoke(app, ["site", "build", "--out", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
@@ -77,18 +77,20 @@ def test_an_effects_listing_that_plays_nothing_freezes_nothing(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     events: list[str] = []
-    monkeypatch.setattr(effects_command, "freeze_what_is_loaded", lambda: events.append("freeze"))
+    monkeypatch.setattr(effects_command, "prepare_for_a_long_run", lambda: events.append("freeze"))
     result = CliRunner().invoke(app, ["effects", "--pair", "foster__pagat"])
     assert result.exit_code == 0, result.output
     assert events == []
 
 
-def test_the_freeze_keeps_what_was_loaded_and_collects_what_comes_after() -> None:
-    """In a process of its own, since a freeze lasts as long as its process."""
+def test_the_freeze_keeps_what_was_loaded_and_the_collector_still_collects_what_comes_after() -> (
+    None
+):
+    """In a process of its own, since a freeze and a threshold last as long as their process."""
     script = textwrap.dedent(
         """
         import gc, weakref
-        from bouillotte.cli.collector import freeze_what_is_loaded
+        from bouillotte.cli.collector import YOUNG_EVERY, prepare_for_a_long_run
 
         class Node:
             pass
@@ -102,14 +104,17 @@ def test_the_freeze_keeps_what_was_loaded_and_collects_what_comes_after() -> Non
         garbage_before = cycle()  # unreachable, but only the collector frees a cycle
         assert garbage_before() is not None
         assert any(found is kept for found in gc.get_objects())
-        freeze_what_is_loaded()
+        prepare_for_a_long_run()
         assert garbage_before() is None, "the garbage made before was frozen"
         assert gc.get_freeze_count() > 1000, gc.get_freeze_count()
         # what was loaded is in the permanent generation, out of the collector's passes
         assert all(found is not kept for found in gc.get_objects())
+        young, *older = gc.get_threshold()
+        assert young == YOUNG_EVERY > 700, young
         garbage_after = cycle()
-        gc.collect()
+        made = [Node() for _ in range(YOUNG_EVERY)]  # enough for a young collection
         assert garbage_after() is None, "what came after the freeze was never collected"
+        del made
         print("ok", gc.get_freeze_count() > 1000)
         """
     )

@@ -43,7 +43,7 @@ from ...site.everyrule import (
     write_every_rule,
 )
 from ...site.rules import system_order
-from ..collector import freeze_what_is_loaded
+from ..collector import prepare_for_a_long_run
 from ..options import command_app
 from ..progress import Progress, clock
 from .simulate import check_deals_and_jobs, max_jobs
@@ -102,7 +102,7 @@ def effects_command(
         full = NAME in wanted
     stale = 0
     if write:
-        freeze_what_is_loaded()
+        prepare_for_a_long_run()
     for a, b in pairs:
         found = stored_effects(a, b)
         name = f"{a.id}__{b.id}"

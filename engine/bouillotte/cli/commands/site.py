@@ -10,7 +10,7 @@ import typer
 
 from ...rules.errors import InputError
 from ...site.output import MARKER
-from ..collector import freeze_what_is_loaded
+from ..collector import prepare_for_a_long_run
 from ..options import ScenarioDirs, VariantsDirs, command_app
 
 DEFAULT_OUT = Path("_site")
@@ -71,7 +71,7 @@ def build(
 
     if no_bundled and not variants:
         raise InputError("--no-bundled needs at least one --variants folder of your own")
-    freeze_what_is_loaded()  # the site's modules, Jinja2 and markdown-it-py are loaded now
+    prepare_for_a_long_run()  # the site's modules, Jinja2 and markdown-it-py are loaded now
     report = build_site(
         out,
         variants or [],

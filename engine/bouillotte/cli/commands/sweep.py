@@ -22,7 +22,7 @@ from ...study.sweep_combinations import (
     vary_combinations,
 )
 from ...study.sweep_report import CSV_FIELDS, sweep_csv_rows, sweep_report, sweep_text
-from ..collector import freeze_what_is_loaded
+from ..collector import prepare_for_a_long_run
 from ..options import JsonFlag, VariantsDirs, command_app
 from ..progress import Progress, clock
 from .simulate import check_deals_and_jobs, max_jobs
@@ -151,7 +151,7 @@ def sweep_command(
         raise InputError(f"nothing to compare: every combination asked for is {chosen.id} itself")
     valid = 1 + sum(c.variant is not None for c in combinations)
     progress = None if quiet else _progress(deals * len(policies), valid)
-    freeze_what_is_loaded()
+    prepare_for_a_long_run()
     client = dask_client(cluster, jobs) if cluster is not None else None
     try:
         tallies = run_sweep(
