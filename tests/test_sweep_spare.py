@@ -95,58 +95,71 @@ def test_sparing_plays_gives_the_numbers_of_every_combination_played_alone(
     assert any(n < spared.deals for n in spared.rules_read[1:])
 
 
-def test_a_void_deals_chain_is_taken_up_where_a_changed_rule_was_first_read() -> None:
-    """Under ``cautious`` most deals are void and their pools played on: a combination
-    that changes a rule read only in a later deal of the chain is played on from that
-    deal. Its play taken up there (:func:`sweep.resume_point`) is the play of the whole
-    chain under it, deal for deal, trace for trace, chip for chip."""
+@pytest.mark.parametrize(
+    ("policy", "varied"),
+    [
+        # Under cautious most deals are void and their pools played on.
+        ("cautious", ["bonuses.favori.amount=1,5", "bonuses.paid_from", "hands.mistigri"]),
+        ("random", ["betting.raises", "betting.opening_minimum", "bonuses.paid_from"]),
+        ("bold", ["betting.all_in_may_open_or_raise", "hands.favori", "betting.closing"]),
+    ],
+)
+def test_a_play_is_taken_up_where_a_changed_rule_was_first_read(
+    policy: str, varied: list[str]
+) -> None:
+    """A combination that changes a rule read only in a later deal of a void deal's chain,
+    or only at a later step of a deal, is played on from there. Its play taken up there
+    (:func:`sweep.resume_point`: from a copy of the base's deal, at a step) is the play of
+    the whole chain under it, deal for deal, trace for trace, chip for chip."""
     from bouillotte.study.policies import get_policy
-    from bouillotte.study.simulate import ChainPoint, DealStarts, play_one, player_names
-    from bouillotte.study.sweep import deal_values, resume_point
+    from bouillotte.study.simulate import DealStarts, StepPoint, play_one, player_names
+    from bouillotte.study.sweep import TakeUpPoints, deal_values, resume_point, taken_up_traces
 
     base = LIBRARY.get("foster")
     names = player_names(base.players)
-    varied = ["bonuses.favori.amount=1,5", "bonuses.paid_from", "hands.mistigri"]
     combinations = vary_combinations(base, varied)
-    points: list[ChainPoint] = []
-    read_before: list[frozenset[str]] = []
-
-    def mark(point: ChainPoint) -> None:
-        points.append(point)
-        read_before.append(frozenset(READS))
-
-    taken_up = 0
+    points = TakeUpPoints(base)
+    taken_up = {"deal": 0, "step": 0}
     for i in range(60):
         points.clear()
-        read_before.clear()
         READS.clear()
         base_traces: list[list[object]] = []
         starts = DealStarts()
         played = play_one(
-            recording(base), get_policy("cautious"), names, 1, i, base_traces, starts, mark=mark
+            recording(base), get_policy(policy), names, 1, i, base_traces, starts, mark=points.mark
         )
-        assert [p.after for p in points] == list(range(len(played.deals)))
+        chain = [p.after for p in points.points if not isinstance(p, StepPoint)]
+        assert chain == list(range(len(played.deals)))
         for combination in combinations:
             assert combination.variant is not None
             changed = frozenset(differing_rules(base, combination.variant))
-            point = resume_point(points, read_before, changed)
+            point = resume_point(points.points, points.read_before, changed)
             if point is None:
                 continue
-            taken_up += 1
-            assert 0 < point.after < len(played.deals)
+            assert 0 <= point.after < len(played.deals)
             assert point.deals == tuple(played.deals[: point.after])
-            traces = base_traces[: point.after]
+            if isinstance(point, StepPoint):
+                taken_up["step"] += 1
+                assert point.deal.variant is base  # a copy, made under the plain rules
+                assert point.deal is not played.deals[point.after]
+            else:
+                assert point.after > 0
+            taken_up["deal"] += point.after > 0
+            traces = taken_up_traces(base_traces, point)
             resumed = play_one(
-                combination.variant, get_policy("cautious"), names, 1, i, traces, starts, point
+                combination.variant, get_policy(policy), names, 1, i, traces, starts, point
             )
             whole: list[list[object]] = []
-            alone = play_one(combination.variant, get_policy("cautious"), names, 1, i, whole)
+            alone = play_one(combination.variant, get_policy(policy), names, 1, i, whole)
             assert traces == whole
             assert deal_values(resumed) == deal_values(alone)
             assert [d.outcome.players for d in resumed.deals] == [
                 d.outcome.players for d in alone.deals
             ]
-    assert taken_up > 10
+            assert [d.events for d in resumed.deals] == [d.events for d in alone.deals]
+    assert taken_up["step"] > 10
+    if policy == "cautious":
+        assert taken_up["deal"] > 10
 
 
 def test_the_recorded_variant_plays_as_the_variant_and_notes_what_it_reads() -> None:

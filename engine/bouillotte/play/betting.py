@@ -30,11 +30,12 @@ class Betting(Stage):
     once everyone has met the bet (``closing``, ``None`` until then; a raise ends it)."""
 
     __slots__ = (
+        "_all_in",
         "_fresh",
-        "_may_go_all_in",
         "_min_raise",
         "_opening",
         "_raises",
+        "_rules",
         "aggressor",
         "closing",
         "first_stake",
@@ -51,16 +52,62 @@ class Betting(Stage):
         """What the opener added to open the game (Pierer's *Einsatz*, which raises multiply
         under some readings of his raises)."""
         self.closing: ClosingRound | None = None
-        betting = rules.betting  # read at every step: looked up once
-        self._may_go_all_in: bool = betting.all_in_may_open_or_raise
-        self._min_raise: int = betting.minimum_raise
-        self._raises: str = betting.raises
-        self._opening: str = betting.opening_minimum
-        self._fresh = (
-            max(rules.forced_bets.dealer_blind, 1)
-            if betting.opening_minimum == "equal-the-blind"
-            else 1
-        )
+        # The rules of the betting, each read where it first decides something and kept
+        # (a sweep knows that a deal which never reached it cannot be changed by it:
+        # study/rule_reads.py).
+        self._rules = rules
+        self._all_in: bool | None = None
+        self._min_raise: int | None = None
+        self._raises: str | None = None
+        self._opening: str | None = None
+        self._fresh: int | None = None
+
+    def copy(self, deal: Deal) -> Betting:
+        other = Betting(deal.rules, self.bet, list(self.pending))
+        other.phase = self.phase
+        other.aggressor, other.privilege_holder = self.aggressor, self.privilege_holder
+        other.first_stake = self.first_stake
+        other.closing = None if self.closing is None else self.closing.copy()
+        # What was read is the same under the copy's rules (Deal.copy).
+        other._all_in, other._min_raise, other._raises = self._all_in, self._min_raise, self._raises
+        other._opening, other._fresh = self._opening, self._fresh
+        return other
+
+    def _may_go_all_in(self) -> bool:
+        """``betting.all_in_may_open_or_raise``."""
+        known = self._all_in
+        if known is None:
+            known = self._all_in = self._rules.betting.all_in_may_open_or_raise
+        return known
+
+    def _opening_minimum(self) -> str:
+        """``betting.opening_minimum``."""
+        known = self._opening
+        if known is None:
+            known = self._opening = self._rules.betting.opening_minimum
+        return known
+
+    def _least_added(self) -> int:
+        """What an opening adds at the least: a counter, or the blind (equal-the-blind)."""
+        known = self._fresh
+        if known is None:
+            blind = self._opening_minimum() == "equal-the-blind"
+            known = self._fresh = max(self._rules.forced_bets.dealer_blind, 1) if blind else 1
+        return known
+
+    def _minimum_raise(self) -> int:
+        """``betting.minimum_raise``."""
+        known = self._min_raise
+        if known is None:
+            known = self._min_raise = self._rules.betting.minimum_raise
+        return known
+
+    def _raise_rule(self) -> str:
+        """``betting.raises``."""
+        known = self._raises
+        if known is None:
+            known = self._raises = self._rules.betting.raises
+        return known
 
     def _close(self, closing: ClosingRound | None) -> None:
         """Begin a closing round, or (``None``) end it: the phase follows."""
@@ -71,7 +118,7 @@ class Betting(Stage):
 
     def legal(self, deal: Deal, seat: int) -> list[LegalAction]:
         stake, total = deal.contrib[seat], deal.contrib[seat] + deal.cave[seat]
-        may_go_all_in = self._may_go_all_in
+        may_go_all_in = self._may_go_all_in()
         top = total if may_go_all_in else total - 1
         betting = self.closing is None
         if betting and not deal.opened:
@@ -94,22 +141,23 @@ class Betting(Stage):
 
     def _min_open(self, deal: Deal, seat: int) -> int:
         largest = deal.largest_stake()
-        if self._opening in ("as-much-as-the-pot", "exactly-the-pot"):
+        opening = self._opening_minimum()
+        if opening in ("as-much-as-the-pot", "exactly-the-pot"):
             return max(largest, deal.contrib[seat] + max(deal.pot_total(), 1))
-        if self._opening == "equal-the-largest":
+        if opening == "equal-the-largest":
             return max(largest, 1)
-        least = deal.contrib[seat] + self._fresh  # a counter, or the blind (equal-the-blind)
+        least = deal.contrib[seat] + self._least_added()
         return largest if largest > least else least
 
     def _max_open(self, deal: Deal, seat: int, top: int) -> int:
         """The most an opening may be, given ``top``, the most the cave allows."""
-        return self._min_open(deal, seat) if self._opening == "exactly-the-pot" else top
+        return self._min_open(deal, seat) if self._opening_minimum() == "exactly-the-pot" else top
 
     def _least_raise(self) -> tuple[int, int | None]:
         """The least total a raise may reach, and the step between allowed totals (each
         allowed total is the least one and a whole number of steps above it)."""
-        bet, raises = self.bet, self._raises
-        low = bet + self._min_raise
+        bet, raises, least = self.bet, self._raise_rule(), self._minimum_raise()
+        low = bet + least
         if raises == "by-any-amount" or bet <= 0:
             return low, None
         if raises == "multiples-of-the-bet":  # make it 2, 3, ... times the bet
@@ -118,9 +166,9 @@ class Betting(Stage):
         if raises == "multiples-of-the-first-stake":  # make it 2, 3, ... times the stake
             return _first_multiple(max(low, 2 * unit), unit), unit
         if raises == "adds-multiples-of-the-first-stake":  # add 2, 3, ... times the stake
-            return bet + max(2 * unit, _first_multiple(self._min_raise, unit)), unit
+            return bet + max(2 * unit, _first_multiple(least, unit)), unit
         # adds-multiples-of-the-bet: add 2, 3, ... times the bet
-        return bet + max(2 * bet, _first_multiple(self._min_raise, bet)), bet
+        return bet + max(2 * bet, _first_multiple(least, bet)), bet
 
     # -- why a word is refused ----------------------------------------------------------
 
@@ -174,7 +222,7 @@ class Betting(Stage):
                 f"{deal.names[seat]} cannot open for {total}: the least opening is {low}",
                 "betting.opening_minimum",
             )
-        if self._opening == "exactly-the-pot" and total > low:
+        if self._opening_minimum() == "exactly-the-pot" and total > low:
             return (
                 f"{deal.names[seat]} cannot open for {total}: the opening adds exactly as much "
                 f"as the pot holds, to {low}; raising comes after",
@@ -201,7 +249,7 @@ class Betting(Stage):
 
     def _raise_grid_words(self) -> str:
         """What the allowed totals of a raise are, in words (for a refusal)."""
-        raises, bet = self._raises, self.bet
+        raises, bet = self._raise_rule(), self.bet
         if raises == "multiples-of-the-bet":
             return f"a raise doubles, quadruples or otherwise multiplies the bet of {bet}"
         unit = self.first_stake if self.first_stake > 0 else bet

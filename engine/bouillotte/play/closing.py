@@ -28,6 +28,10 @@ class ClosingRound:
         """``seat`` said the closing word (or folded)."""
         raise NotImplementedError
 
+    def copy(self) -> ClosingRound:
+        """This round as it stands, sharing nothing that either changes."""
+        raise NotImplementedError
+
     def next_to_act(self, deal: Deal) -> int | None:
         """Who speaks next, or ``None`` if the betting is over."""
         raise NotImplementedError
@@ -45,6 +49,11 @@ class CallingPrivilege(ClosingRound):
         self.holder = holder
         self.asked: int | None = holder
         self.word_passed = False
+
+    def copy(self) -> CallingPrivilege:
+        other = CallingPrivilege(self.holder)
+        other.asked, other.word_passed = self.asked, self.word_passed
+        return other
 
     def step(self, deal: Deal, seat: int, folded: bool) -> None:
         """``seat``, asked, passed the word (or folded)."""
@@ -69,6 +78,9 @@ class NoMoreRound(ClosingRound):
     def __init__(self, queue: list[int]) -> None:
         super().__init__(NO_MORE)
         self.queue = queue
+
+    def copy(self) -> NoMoreRound:
+        return NoMoreRound(list(self.queue))
 
     def step(self, deal: Deal, seat: int, folded: bool) -> None:
         """``seat`` said no more (or folded)."""

@@ -187,7 +187,11 @@ class Deal:
         shuffled_here: bool = False,
         favori_rank: int | None = None,
         stock: Sequence[Card] = (),
+        copy_of: Deal | None = None,
     ) -> None:
+        if copy_of is not None:  # :meth:`copy`: the other arguments are not read
+            self._take_up(variant, copy_of)
+            return
         self.variant = variant
         self.rules = rules = variant.rules
         self.names = list(players)
@@ -257,10 +261,60 @@ class Deal:
         self.bonuses: list[Bonus] = []
         self._outcome: Outcome | None = None
         self._legal: tuple[LegalAction, ...] | None = None
-        straddling = Straddling(self)
+        straddling = Straddling()
         self.state: Stage = straddling
         """What the phase the deal is in keeps (:mod:`phases`): one stage at a time."""
         self._post_forced_bets(straddling)
+
+    def copy(self, variant: Variant) -> Deal:
+        """The deal as it stands, to be played on under ``variant``, sharing nothing that
+        either changes: both may go on apart. ``variant`` must give the same value as the
+        deal's for every rule read so far, for what the stages keep of the rules is read
+        again from it. A sweep takes a row's play of a deal up from a copy of the base's,
+        made before the base first read a rule the row changes (``study/sweep.py``)."""
+        return Deal(variant, (), "", {}, {}, self.retourne, copy_of=self)
+
+    def _take_up(self, variant: Variant, source: Deal) -> None:
+        """:meth:`copy`: every slot of ``source``, each list anew (the events are
+        immutable and shared; the seating is the table's, immutable)."""
+        self.variant = variant
+        self.rules = variant.rules
+        self.names = list(source.names)
+        self.seat_of, self.dealer, self.order = source.seat_of, source.dealer, source.order
+        self.position, self.seating, self._after = source.position, source.seating, source._after
+        self.hands = [list(hand) for hand in source.hands]
+        self.dealt = source.dealt
+        self.favori_rank = source.favori_rank
+        self.retourne = source.retourne
+        self.stock = list(source.stock)
+        self.under_retourne = source.under_retourne
+        self.exposed = source.exposed
+        self.stifled = source.stifled
+        self.carried_in = source.carried_in
+        self.initial_caves = dict(source.initial_caves)
+        self.cave = list(source.cave)
+        self.contrib = list(source.contrib)
+        self.staked = source.staked
+        self.top_stake = source.top_stake
+        self.folded = list(source.folded)
+        self.live = source.live
+        self.ledger = list(source.ledger)
+        self.events = list(source.events)
+        self.public = list(source.public)
+        self.came_in = list(source.came_in)
+        self.in_by_choice = source.in_by_choice
+        self.raises = list(source.raises)
+        self.spoken = source.spoken
+        self.opened = source.opened
+        self.last_straddler = source.last_straddler
+        self.standing_blind = source.standing_blind
+        self.to_act_seat = source.to_act_seat
+        self.steps = source.steps
+        self.pots = list(source.pots)
+        self.bonuses = list(source.bonuses)
+        self._outcome = source._outcome
+        self._legal = source._legal
+        self.state = source.state.copy(self)
 
     # -- the public API ---------------------------------------------------------------
 

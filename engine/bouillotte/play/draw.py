@@ -30,6 +30,11 @@ class Drawing(Stage):
         self.queue = queue
         self.bought = 0
 
+    def copy(self, deal: Deal) -> Drawing:
+        other = Drawing(list(self.queue), self.bet)
+        other.bought = self.bought
+        return other
+
     def legal(self, deal: Deal, seat: int) -> list[LegalAction]:
         legal = [LegalAction("discard", 0, len(deal.hands[seat]))]
         if _may_buy_a_fourth(deal, seat):

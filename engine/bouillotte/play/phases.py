@@ -71,6 +71,12 @@ class Stage:
         """What ``seat``, whose turn it is, may do in this phase."""
         raise NotImplementedError
 
+    def copy(self, deal: Deal) -> Stage:
+        """This stage as it stands, for ``deal``, a copy of its deal (:meth:`Deal.copy`):
+        nothing that either changes is shared, and what the stage keeps of the rules is
+        read again from ``deal``'s."""
+        raise NotImplementedError
+
     def permits(self, deal: Deal, seat: int, legal: LegalAction, action: Action) -> bool:
         """Whether ``legal`` (an entry of the list offered, of the action's word) covers
         ``action``, whose word takes an amount or cards."""

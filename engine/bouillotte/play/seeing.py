@@ -25,6 +25,9 @@ class Seeing(Stage):
         super().__init__(SEEING, bet)
         self.pending = pending
 
+    def copy(self, deal: Deal) -> Seeing:
+        return Seeing(self.bet, list(self.pending))
+
     def legal(self, deal: Deal, seat: int) -> list[LegalAction]:
         total = deal.contrib[seat] + deal.cave[seat]
         return [LegalAction("call", min(self.bet, total)), FOLD]

@@ -45,6 +45,9 @@ class Over(Stage):
         self.status = status
         self.carry = carry
 
+    def copy(self, deal: Deal) -> Over:
+        return Over(self.status, self.carry, self.bet)
+
 
 def finish(deal: Deal, status: Status, carry: int = 0) -> None:
     deal.events.append(once(End, status, carry))

@@ -23,20 +23,39 @@ class Straddling(Stage):
     """The straddles: how many offers have been made (``offers``: the next goes to that
     place in the speaking order)."""
 
-    __slots__ = ("_ends_at_first_refusal", "_limit", "_whole_pot", "offers")
+    __slots__ = ("_ends", "_limit", "_whole_pot", "offers")
 
-    def __init__(self, deal: Deal) -> None:
+    def __init__(self) -> None:
         super().__init__(STRADDLE, 0)
         self.offers = 0
-        forced = deal.rules.forced_bets  # read at every offer: looked up once
+        # The rules of the straddles, each read where it first decides something and kept
+        # (a sweep knows that a deal which never reached it cannot be changed by it:
+        # study/rule_reads.py).
         self._limit: int | None = None
         """How many may be offered the straddle, once :meth:`_limit_reached` has read it."""
-        self._whole_pot: bool = forced.straddle_amount == "the-whole-pot"
-        self._ends_at_first_refusal: bool = forced.straddling_ends_at_first_refusal
+        self._whole_pot: bool | None = None
+        self._ends: bool | None = None
+
+    def copy(self, deal: Deal) -> Straddling:
+        other = Straddling()
+        other.bet, other.phase, other.offers = self.bet, self.phase, self.offers
+        # What was read is the same under the copy's rules (Deal.copy).
+        other._limit, other._whole_pot, other._ends = self._limit, self._whole_pot, self._ends
+        return other
+
+    def _ends_at_first_refusal(self, deal: Deal) -> bool:
+        """``forced_bets.straddling_ends_at_first_refusal``."""
+        known = self._ends
+        if known is None:
+            known = self._ends = deal.rules.forced_bets.straddling_ends_at_first_refusal
+        return known
 
     def cost(self, deal: Deal, seat: int) -> int:
         """What ``seat`` must add to straddle."""
-        if self._whole_pot:
+        whole_pot = self._whole_pot
+        if whole_pot is None:
+            whole_pot = self._whole_pot = deal.rules.forced_bets.straddle_amount == "the-whole-pot"
+        if whole_pot:
             return deal.pot_total()
         return max(2 * deal.largest_stake() - deal.contrib[seat], 0)
 
@@ -70,7 +89,7 @@ class Straddling(Stage):
 
     def decline(self, deal: Deal, seat: int, explicit: bool) -> None:
         deal.witness(once(Decline, deal.names[seat], not explicit))
-        if self._ends_at_first_refusal:
+        if self._ends_at_first_refusal(deal):
             _end_straddling(deal)
         else:
             self.offers += 1
@@ -99,7 +118,7 @@ class Straddling(Stage):
         """Check a betting word said in place of the straddle's answer, as it will be played
         once the straddle is declined; returns the phase the decline leads to."""
         forced = deal.rules.forced_bets
-        ends = self._ends_at_first_refusal or self._limit_reached(deal, self.offers + 1)
+        ends = self._ends_at_first_refusal(deal) or self._limit_reached(deal, self.offers + 1)
         name = deal.names[seat]
         if not ends:
             deal.refuse(

@@ -809,10 +809,13 @@ def play(
     policies: Mapping[str, Policy] | Policy,
     rng: Draws,
     trace: list[Any] | None = None,
+    before_step: Callable[[Deal], None] | None = None,
 ) -> list[Action]:
-    """Play the deal to its end; returns the actions taken, in order. ``trace``, where
-    given, receives at each step the choices offered, then the action taken (a sweep
-    compares two traces to tell whether a rule changed an offered action)."""
+    """Play the deal on to its end (from wherever it stands); returns the actions taken, in
+    order. ``trace``, where given, receives at each step the choices offered, then the
+    action taken (a sweep compares two traces to tell whether a rule changed an offered
+    action). ``before_step``, where given, is handed the deal before each step (a sweep
+    keeps a copy of the base's deal there, to take a row's play up from it)."""
     taken: list[Action] = []
     choose: Callable[[View, Draws], Action]
     if isinstance(policies, Mapping):
@@ -822,6 +825,8 @@ def play(
         choose = policies.choose  # one policy for every player: its method, looked up once
     over = Phase.OVER
     while deal.phase is not over:
+        if before_step is not None:
+            before_step(deal)
         view = view_of(deal)
         action = choose(view, rng)
         if trace is not None:

@@ -359,11 +359,12 @@ def play_one(
     and the same draws, for less (:class:`DealStarts`).
 
     ``mark``, where given, is handed the chain's state before each of its deals
-    (:class:`ChainPoint`); ``start``, one of those states, plays the chain on from there
-    instead of from deal ``i`` itself (its deals before it are taken as they were played;
-    ``traces`` must already hold their traces). A sweep resumes a rule set's play of a chain
-    at the first deal whose play read a rule the set changes: the deals before it are
-    played the same under both."""
+    (:class:`ChainPoint`) and before each step of each deal (:class:`StepPoint`);
+    ``start``, one of those states, plays the chain on from there instead of from deal
+    ``i`` itself (its deals before it are taken as they were played; ``traces`` must
+    already hold their traces, and for a step the trace of its deal so far). A sweep takes
+    up a rule set's play of a chain where the base's stood before it first read a rule the
+    set changes: everything before is played the same under both."""
     step = 1 if variant.rules.table.direction == "right" else -1
     cave = variant.rules.stakes.cave
     if start is None:
@@ -377,15 +378,31 @@ def play_one(
         deals = list(start.deals)
         net = list(start.net)
     order: list[int] = list(deals[0].order) if deals else []
+    taken_up = start if isinstance(start, StepPoint) else None
     while True:
-        if mark is not None:
-            mark(ChainPoint(after, dealer, caves, carried, tuple(deals), tuple(net)))
         number = deal_seed(seed, i, after) if starts is None else starts.seed(seed, i, after)
-        deal = new_deal(variant, names, dealer, caves, seed=number, carried_in=carried)
         # Seeding from a string hashes it: made only for a policy that draws from it.
         rng = policy_rng(number, starts) if policy.needs_rng else _NO_DRAWS
-        trace: list[Any] | None = [] if traces is not None else None
-        play(deal, policy, rng, trace)
+        trace: list[Any] | None = None
+        chain: ChainPoint | None = None
+        if taken_up is not None:  # within the deal: its copy, its draws and trace so far
+            deal = taken_up.deal.copy(variant)
+            if isinstance(rng, ReplayedDraws):
+                rng.at = taken_up.drawn
+            if traces is not None:
+                trace = traces.pop()
+            chain, taken_up = taken_up, None
+        else:
+            if mark is not None:
+                chain = ChainPoint(after, dealer, caves, carried, tuple(deals), tuple(net))
+                mark(chain)
+            deal = new_deal(variant, names, dealer, caves, seed=number, carried_in=carried)
+            if traces is not None:
+                trace = []
+        marks = None
+        if mark is not None and chain is not None:
+            marks = _StepMarks(chain, mark, rng, trace)
+        play(deal, policy, rng, trace, marks)
         if traces is not None and trace is not None:
             traces.append(trace)
         if not deals:
@@ -427,6 +444,48 @@ class ChainPoint:
         self.carried = carried
         self.deals = deals
         self.net = net
+
+
+class StepPoint(ChainPoint):
+    """Where the chain stood before one step of its deal ``after``: the chain's state before
+    that deal, the deal as it stood (``deal``), how many words the policy's generator had
+    drawn in it (``drawn``) and how long its trace was (``traced``). :func:`play_one` hands
+    :func:`play_one`'s ``mark`` the deal being played: a caller that keeps the point keeps
+    a copy (:meth:`Deal.copy`), and ``start`` plays on from a copy of that."""
+
+    __slots__ = ("deal", "drawn", "traced")
+
+    def __init__(self, chain: ChainPoint, deal: Deal, drawn: int, traced: int) -> None:
+        super().__init__(
+            chain.after, chain.dealer, chain.caves, chain.carried, chain.deals, chain.net
+        )
+        self.deal = deal
+        self.drawn = drawn
+        self.traced = traced
+
+
+class _StepMarks:
+    """:func:`play_one`'s ``mark`` called before each step of a deal, with the step's
+    :class:`StepPoint`."""
+
+    __slots__ = ("chain", "mark", "rng", "trace")
+
+    def __init__(
+        self,
+        chain: ChainPoint,
+        mark: Callable[[ChainPoint], None],
+        rng: Draws,
+        trace: list[Any] | None,
+    ) -> None:
+        self.chain = chain
+        self.mark = mark
+        self.rng = rng
+        self.trace = trace
+
+    def __call__(self, deal: Deal) -> None:
+        rng, trace = self.rng, self.trace
+        drawn = rng.at if isinstance(rng, ReplayedDraws) else 0
+        self.mark(StepPoint(self.chain, deal, drawn, 0 if trace is None else len(trace)))
 
 
 _NO_DRAWS: Draws = random.Random(0)

@@ -34,6 +34,7 @@ from .simulate import (
     ChainPoint,
     DealStarts,
     Played,
+    StepPoint,
     decided_by,
     play_one,
     player_names,
@@ -166,10 +167,11 @@ def sweep_range(
     ``spare``: the base's play of each deal notes the rules it read
     (:mod:`rule_reads`); a combination that changes none of them would play the deal
     exactly as the base did, so it is counted with the base's values without being
-    played. Where the deal was void, the rules each deal of its chain read are noted
-    apart: a combination is played on from the first deal of the chain that read a rule
-    it changes, the deals before it taken from the base (the result is the same as
-    playing it all: ``tests/test_sweep_spare.py``)."""
+    played. The rules read before each deal of its chain (where it was void) and before
+    each step of each deal are noted apart, with a copy of the deal at each step: a
+    combination is played on from the last of those points before which no rule it changes
+    was read, what came before taken from the base (the result is the same as playing it
+    all: ``tests/test_sweep_spare.py``)."""
     names = player_names(variants[0].players)
     policy: Policy = get_policy(policy_name)
     width = len(metrics_for(len(names)))
@@ -186,13 +188,7 @@ def sweep_range(
     # The shuffle seeds and the words the policy generators drew, of the deal being played,
     # kept for its other rows.
     starts = DealStarts()
-    # Where the base's chain stood before each of its deals, and the rules read before it.
-    points: list[ChainPoint] = []
-    read_before: list[frozenset[str]] = []
-
-    def mark(point: ChainPoint) -> None:
-        points.append(point)
-        read_before.append(frozenset(READS))
+    points = TakeUpPoints(variants[0])
 
     for i in range(start, stop):
         tally.deals += 1
@@ -201,11 +197,17 @@ def sweep_range(
         if spare:
             READS.clear()
             points.clear()
-            read_before.clear()
             # A policy of its own, so that nothing it remembers of another deal hides a
             # read of this one.
             played = play_one(
-                recorded, get_policy(policy_name), names, seed, i, base_traces, starts, mark=mark
+                recorded,
+                get_policy(policy_name),
+                names,
+                seed,
+                i,
+                base_traces,
+                starts,
+                mark=points.mark,
             )
             read = frozenset(READS)
         else:
@@ -226,8 +228,8 @@ def sweep_range(
                 tally.rules_read[c] += 1
             if c in tally.failed:
                 continue
-            resume = resume_point(points, read_before, changed[c]) if spare else None
-            traces: list[list[Any]] = [] if resume is None else base_traces[: resume.after]
+            resume = resume_point(points.points, points.read_before, changed[c]) if spare else None
+            traces = taken_up_traces(base_traces, resume)
             try:
                 values = deal_values(
                     play_one(variants[c], policy, names, seed, i, traces, starts, resume)
@@ -260,6 +262,37 @@ def sweep_range(
     return tally
 
 
+class TakeUpPoints:
+    """Where a row's play of a deal may be taken up from the base's (:func:`play_one`'s
+    ``mark``): before each deal of its chain and before each step of each deal, each with
+    the rules read before it (``read_before``, of :data:`READS`), and at a step a copy of
+    the deal made under ``plain`` (the base unrecorded: copying reads no rule into the
+    record). A step before which nothing more was read than before the step ahead of it is
+    dropped: a row would be taken up at the later one."""
+
+    __slots__ = ("plain", "points", "read_before")
+
+    def __init__(self, plain: Variant) -> None:
+        self.plain = plain
+        self.points: list[ChainPoint] = []
+        self.read_before: list[frozenset[str]] = []
+
+    def clear(self) -> None:
+        self.points.clear()
+        self.read_before.clear()
+
+    def mark(self, point: ChainPoint) -> None:
+        points, read_before = self.points, self.read_before
+        read = frozenset(READS)
+        if isinstance(point, StepPoint):
+            if len(read) == len(read_before[-1]) and isinstance(points[-1], StepPoint):
+                points.pop()
+                read_before.pop()
+            point.deal = point.deal.copy(self.plain)  # the base's deal plays on
+        points.append(point)
+        read_before.append(read)
+
+
 def resume_point(
     points: Sequence[ChainPoint], read_before: Sequence[frozenset[str]], changed: frozenset[str]
 ) -> ChainPoint | None:
@@ -273,6 +306,16 @@ def resume_point(
             break
         found = point
     return found
+
+
+def taken_up_traces(traces: list[list[Any]], point: ChainPoint | None) -> list[list[Any]]:
+    """What a row's play taken up at ``point`` starts from: the base's traces (``traces``)
+    of the deals before it, and at a step, its deal's up to that step."""
+    if point is None:
+        return []
+    if isinstance(point, StepPoint):
+        return [*traces[: point.after], traces[point.after][: point.traced]]
+    return traces[: point.after]
 
 
 def _sweep_task(task: tuple[list[Variant], str, int, int, int]) -> SweepTally:
