@@ -1,0 +1,77 @@
+"""A copy of a deal (``Deal.copy``, what a sweep takes a row's play up from) is the deal as it
+stands, sharing nothing that either changes: played on, the copy and the deal give the
+same steps and the same outcome, and playing one leaves the other as it was."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bouillotte.play.deal import Deal, new_deal
+from bouillotte.rules.profiles import Library
+from bouillotte.study.policies import get_policy, play, view_of
+
+LIBRARY = Library()
+NAMES = ["A", "B", "C", "D", "E"]
+
+
+def _slots(cls: type) -> list[str]:
+    return [name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ())]
+
+
+def _state(deal: Deal) -> dict[str, object]:
+    """Every slot of the deal and of its stage, lists and dicts as plain values."""
+    seen = {name: getattr(deal, name) for name in _slots(Deal) if name not in ("state",)}
+    stage = deal.state
+    seen |= {f"state.{n}": getattr(stage, n) for n in _slots(type(stage)) if hasattr(stage, n)}
+    closing = seen.get("state.closing")
+    if closing is not None:  # a closing round, by what it holds
+        seen["state.closing"] = (
+            type(closing),
+            [getattr(closing, n) for n in _slots(type(closing))],
+        )
+    return seen
+
+
+@pytest.mark.parametrize(
+    "variant_id", ["foster", "brelan-pierer", "pagat", "britannica-1911", "foster-five"]
+)
+@pytest.mark.parametrize("policy_name", ["bold", "random"])
+def test_a_copy_plays_on_as_the_deal_and_shares_nothing_it_changes(
+    variant_id: str, policy_name: str
+) -> None:
+    variant = LIBRARY.get(variant_id)
+    names = NAMES[: variant.players]
+    copied_at = 0
+    for seed in range(12):
+        deal = new_deal(variant, names, names[-1], seed=seed)
+        policy = get_policy(policy_name)
+        rng = random.Random(seed)
+        while not deal.is_over:
+            copy = deal.copy(variant)
+            before = _state(deal)
+            assert _state(copy) == before  # the same, slot for slot (the stage's too)
+            assert copy.state is not deal.state
+            for name, value in before.items():
+                owner = copy.state if name.startswith("state.") else copy
+                mine = getattr(owner, name.removeprefix("state."))
+                if isinstance(value, list | dict):
+                    assert mine is not value, name
+            if getattr(deal.state, "closing", None) is not None:
+                assert copy.state.closing is not deal.state.closing  # type: ignore[attr-defined]
+            assert all(a is not b for a, b in zip(copy.hands, deal.hands, strict=True))
+            kept = rng.getstate()
+            # The copy played to its end leaves the deal where it stood ...
+            play(copy, policy, rng)
+            assert _state(deal) == before
+            # ... and the deal, played from there with the same draws, ends the same way.
+            rng.setstate(kept)
+            twin = deal.copy(variant)
+            play(twin, policy, rng)
+            assert twin.events == copy.events
+            assert twin.outcome.players == copy.outcome.players
+            rng.setstate(kept)
+            copied_at += 1
+            deal.apply(policy.choose(view_of(deal), rng))
+    assert copied_at > 40
