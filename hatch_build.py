@@ -3,7 +3,7 @@
 The engine is plain typed Python, and stays the one source of truth: these modules are
 compiled as they are, with no second implementation, and give the same results to the
 byte (CI compares ``check``, ``golden`` and ``simulate --json`` of both builds). Compiled,
-a simulated deal costs about a third as much (README, "Speed").
+a simulated deal costs a third to a half as much (README, "Speed").
 
 - An editable install (``pip install -e .``, what developers and the tests use) is never
   compiled, so an edit to a ``.py`` file always takes effect.
