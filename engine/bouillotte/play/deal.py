@@ -269,9 +269,10 @@ class Deal:
     def copy(self, variant: Variant) -> Deal:
         """The deal as it stands, to be played on under ``variant``, sharing nothing that
         either changes: both may go on apart. ``variant`` must give the same value as the
-        deal's for every rule read so far, for what the stages keep of the rules is read
-        again from it. A sweep takes a row's play of a deal up from a copy of the base's,
-        made before the base first read a rule the row changes (``study/sweep.py``)."""
+        deal's for every rule read so far (what the stage has read is kept); what is read
+        from here on is read from it. A sweep takes a row's play of a deal up from a copy
+        of the base's, made before the base first read a rule the row changes
+        (``study/sweep.py``)."""
         return Deal(variant, (), "", {}, {}, self.retourne, copy_of=self)
 
     def _take_up(self, variant: Variant, source: Deal) -> None:

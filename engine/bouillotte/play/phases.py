@@ -73,8 +73,9 @@ class Stage:
 
     def copy(self, deal: Deal) -> Stage:
         """This stage as it stands, for ``deal``, a copy of its deal (:meth:`Deal.copy`):
-        nothing that either changes is shared, and what the stage keeps of the rules is
-        read again from ``deal``'s."""
+        nothing that either changes is shared. What the stage has read of the rules is kept
+        (the copy's rules give the same values); what it has not read yet, it will read from
+        ``deal``'s."""
         raise NotImplementedError
 
     def permits(self, deal: Deal, seat: int, legal: LegalAction, action: Action) -> bool:

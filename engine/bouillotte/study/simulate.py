@@ -449,9 +449,10 @@ class ChainPoint:
 class StepPoint(ChainPoint):
     """Where the chain stood before one step of its deal ``after``: the chain's state before
     that deal, the deal as it stood (``deal``), how many words the policy's generator had
-    drawn in it (``drawn``) and how long its trace was (``traced``). :func:`play_one` hands
-    :func:`play_one`'s ``mark`` the deal being played: a caller that keeps the point keeps
-    a copy (:meth:`Deal.copy`), and ``start`` plays on from a copy of that."""
+    drawn in it (``drawn``) and how long its trace was (``traced``). The ``mark`` of
+    :func:`play_one` is handed the deal being played: a caller that keeps the point keeps a
+    copy of it (:meth:`Deal.copy`), and a ``start`` at the point plays on from a copy of
+    that."""
 
     __slots__ = ("deal", "drawn", "traced")
 

@@ -297,9 +297,9 @@ def resume_point(
     points: Sequence[ChainPoint], read_before: Sequence[frozenset[str]], changed: frozenset[str]
 ) -> ChainPoint | None:
     """Where a combination that changes the rules ``changed`` may take up the base's
-    chain: at the last of its deals (``points``) before which no rule it changes was read
-    (``read_before``), so that every deal before it plays the same under both; ``None``
-    where that is the chain's first deal (nothing to take)."""
+    chain: at the last of its points (before a deal or a step: ``points``) before which no
+    rule it changes was read (``read_before``), so that everything before it plays the
+    same under both; ``None`` where that is the chain's beginning (nothing to take)."""
     found = None
     for point, read in zip(points[1:], read_before[1:], strict=True):
         if not read.isdisjoint(changed):
