@@ -41,6 +41,7 @@ COMPILED = (
     "engine/bouillotte/play/phases.py",
     "engine/bouillotte/play/point.py",
     "engine/bouillotte/play/pots.py",
+    "engine/bouillotte/play/seeding.py",
     "engine/bouillotte/play/seeing.py",
     "engine/bouillotte/play/settlement.py",
     "engine/bouillotte/play/showdown.py",

@@ -56,6 +56,24 @@ def test_every_module_of_the_engine_is_compiled() -> None:
     assert all((ROOT / path).is_file() for path in hatch_build.COMPILED)
 
 
+def test_no_item_of_the_play_is_added_to_in_place() -> None:
+    """``xs[i] += n`` compiles to a generic in-place add of two boxed objects (mypyc's
+    lowering of an augmented assignment to an item), ``xs[i] = xs[i] + n`` to a native
+    one: the engine and the policies write the second (docs/speed.md, "How the engine is
+    fast"). The sweep's and the simulation's own tallies are Counters, added to either way."""
+    import ast
+
+    hot = [*sorted((ROOT / "engine/bouillotte/play").glob("*.py"))]
+    hot.append(ROOT / "engine/bouillotte/study/policies.py")
+    found = [
+        f"{path.relative_to(ROOT)}:{node.lineno}"
+        for path in hot
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Subscript)
+    ]
+    assert found == []
+
+
 def test_an_editable_install_is_never_compiled(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*_: object) -> None:
         raise AssertionError("compiled an editable install")

@@ -343,19 +343,18 @@ class Deal:
         if not isinstance(over, Over):
             raise RuntimeError("the deal is not over yet")
         if self._outcome is None:
-            names = self.names
+            starts = list(self.initial_caves.values())  # in seat order, as the caves
+            players: dict[str, PlayerResult] = {}
+            for seat, name in enumerate(self.names):  # by index: compiled, no zip to call
+                cave, ledger = self.cave[seat], self.ledger[seat]
+                players[name] = PlayerResult(cave, ledger, cave - starts[seat] + ledger)
             self._outcome = Outcome(
                 over.status,
                 tuple(self.pots),
                 tuple(self.bonuses),
                 over.carry,
                 self.carried_in,
-                {
-                    name: PlayerResult(cave, ledger, cave - start + ledger)
-                    for name, start, cave, ledger in zip(
-                        names, self.initial_caves.values(), self.cave, self.ledger, strict=True
-                    )
-                },
+                players,
                 tuple(self.events),
             )
         return self._outcome
@@ -444,7 +443,7 @@ class Deal:
         self.witness(Act(self.names[seat], word))
 
     def put(self, seat: int, chips: int) -> None:
-        self.cave[seat] -= chips
+        self.cave[seat] = self.cave[seat] - chips
         stake = self.contrib[seat] + chips
         self.contrib[seat] = stake
         self.staked += chips
@@ -459,7 +458,7 @@ class Deal:
             self.came_in[seat] = True
             self.in_by_choice += 1
         if word != "call":
-            self.raises[seat] += 1
+            self.raises[seat] = self.raises[seat] + 1
         all_in = self.cave[seat] == 0 and adds > 0
         total = self.contrib[seat]
         self.witness(Act(self.names[seat], word, adds, total, self.pot_total(), all_in, sight))
@@ -522,8 +521,9 @@ class Deal:
                 NoBlind(self.names[self.dealer], "the carried levy stands for the blind")
             )
         else:
+            blind, ante = forced.dealer_blind, forced.others_ante  # each read once a deal
             for seat in self.order:
-                owed = forced.dealer_blind if seat == self.dealer else forced.others_ante
+                owed = blind if seat == self.dealer else ante
                 chips = min(owed, self.cave[seat])
                 if chips:
                     self.put(seat, chips)
@@ -560,7 +560,8 @@ def new_deal(
     ``stock`` is the order of the cards to be bought after the turned card, where the rules
     have a draw (by default the rest of the pack given or shuffled)."""
     if caves is None:
-        caves = {name: variant.rules.stakes.cave for name in players}
+        cave = variant.rules.stakes.cave
+        caves = {name: cave for name in players}
     shuffled_here = hands is None and deck is None and exposed is None
     own_stock = False
     if hands is None:

@@ -10,6 +10,7 @@ from typing import Protocol
 from ..rules.cards import Card, card_str, pack
 from ..rules.errors import UserError
 from ..rules.variant import Variant
+from .seeding import seeded
 
 
 class SetupError(UserError, ValueError):
@@ -34,7 +35,8 @@ def check_setup(
     *,
     cards: bool = True,
 ) -> None:
-    """Check the seats, the caves and (unless ``cards`` is false) every card given."""
+    """Check the seats, the caves and (unless ``cards`` is false: a deal shuffled from the
+    variant's own pack) every hand and card given."""
     table = variant.rules.table
     if len(players) != table.players:
         raise SetupError(
@@ -61,19 +63,28 @@ def check_setup(
                 "caves",
                 name,
             )
+    if cards:  # hands dealt from the variant's own pack are the players' and whole
+        _check_hands(variant, players, hands)
+        _check_cards(variant, players, hands, retourne, under_retourne, exposed)
+
+
+def _check_hands(
+    variant: Variant, players: Sequence[str], hands: Mapping[str, Sequence[Card]]
+) -> None:
+    """One hand for each player and none for anybody else, each of the variant's size."""
+    size = variant.rules.table.hand_size
+    for name in players:
         if name not in hands:
             raise SetupError(f"no hand for {name}", "hands")
-        if len(hands[name]) != table.hand_size:
+        if len(hands[name]) != size:
             raise SetupError(
-                f"{name} holds {len(hands[name])} cards; {variant.id} deals {table.hand_size}",
+                f"{name} holds {len(hands[name])} cards; {variant.id} deals {size}",
                 "hands",
                 name,
             )
     for name in hands:
         if name not in players:
             raise SetupError(f"a hand for {name!r}, who is not at the table", "hands", name)
-    if cards:
-        _check_cards(variant, players, hands, retourne, under_retourne, exposed)
 
 
 def _check_cards(
@@ -134,9 +145,10 @@ def deal_from_pack(
     layout = _layout(
         tuple(players), dealer, size, table.direction, table.packets, table.deal_singly
     )
-    hands = {name: [order[i] for i in places] for name, places in zip(players, layout, strict=True)}
-    under = order[n * size + 1] if len(order) > n * size + 1 else None
-    return hands, order[n * size], under
+    cards: list[Card] = order if isinstance(order, list) else list(order)  # read natively
+    hands = {name: [cards[i] for i in layout[seat]] for seat, name in enumerate(players)}
+    under = cards[n * size + 1] if len(cards) > n * size + 1 else None
+    return hands, cards[n * size], under
 
 
 @lru_cache(maxsize=256)
@@ -175,7 +187,7 @@ def shuffled_pack(variant: Variant, seed: int) -> list[Card]:
     kept = _SHUFFLED.get(key)
     if kept is None:
         cards = list(_pack_order(ranks))
-        shuffle(cards, random.Random(seed))
+        shuffle(cards, seeded(seed))
         if len(_SHUFFLED) >= _SHUFFLED_MOST:
             _SHUFFLED.clear()
         _SHUFFLED[key] = tuple(cards)

@@ -153,20 +153,20 @@ def replay(events: Sequence[Event], initial_caves: Mapping[str, int]) -> Outcome
     for event in events:
         match event:
             case Blind() | Ante() | Straddle():
-                cave[event.player] -= event.adds
+                cave[event.player] = cave[event.player] - event.adds
             case Act():
-                cave[event.player] -= event.adds or 0
+                cave[event.player] = cave[event.player] - (event.adds or 0)
             case Levy():
-                cave[event.player] -= event.amount
+                cave[event.player] = cave[event.player] - event.amount
             case Return():
-                cave[event.player] += event.amount
+                cave[event.player] = cave[event.player] + event.amount
             case PotWon():
-                cave[event.winner] += event.amount
+                cave[event.winner] = cave[event.winner] + event.amount
                 pots.append(event)
             case Bonus():
                 book = ledger if event.ledger else cave
-                book[event.payer] -= event.amount
-                book[event.payee] += event.amount
+                book[event.payer] = book[event.payer] - event.amount
+                book[event.payee] = book[event.payee] + event.amount
                 bonuses.append(event)
             case CarriedIn():
                 carried_in = event.amount

@@ -67,9 +67,20 @@ def _suit_name(suit: int) -> str:
 
 def _best_holder(hands: Sequence[Sequence[Card]], seats: Sequence[int], suit: int) -> int | None:
     """The seat among ``seats`` holding the highest card of ``suit`` (rank 0 is the ace)."""
+    return _best_of(_rows(hands), seats, suit)
+
+
+def _rows(hands: Sequence[Sequence[Card]]) -> list[list[Card]]:
+    """The hands as lists: compiled, a loop over a list of ints is native, over any other
+    sequence a call per card (a showdown reads every hand several times)."""
+    return [hand if isinstance(hand, list) else list(hand) for hand in hands]
+
+
+def _best_of(rows: list[list[Card]], seats: Sequence[int], suit: int) -> int | None:
+    """:func:`_best_holder`, of hands as lists."""
     best_rank, best_seat = 99, None  # cards as rank * 4 + suit (rules.cards), inlined
     for seat in seats:
-        for card in hands[seat]:
+        for card in rows[seat]:
             if card & 3 == suit and card >> 2 < best_rank:
                 best_rank, best_seat = card >> 2, seat
     return best_seat
@@ -78,11 +89,17 @@ def _best_holder(hands: Sequence[Sequence[Card]], seats: Sequence[int], suit: in
 def suit_totals(
     hands: Sequence[Sequence[Card]], retourne: Card, values: Sequence[int]
 ) -> list[int]:
+    """Each suit's pips over every hand and the retourne."""
+    return _totals(_rows(hands), retourne, list(values))
+
+
+def _totals(rows: list[list[Card]], retourne: Card, values: list[int]) -> list[int]:
+    """:func:`suit_totals`, of hands and values as lists."""
     totals = [0, 0, 0, 0]
-    for hand in hands:
+    for hand in rows:
         for card in hand:  # rank * 4 + suit (rules.cards), inlined: a showdown adds many
-            totals[card & 3] += values[card >> 2]
-    totals[retourne & 3] += values[retourne >> 2]
+            totals[card & 3] = totals[card & 3] + values[card >> 2]
+    totals[retourne & 3] = totals[retourne & 3] + values[retourne >> 2]
     return totals
 
 
@@ -114,20 +131,22 @@ def decide_by_point(
     """Award a pool among ``contenders`` by the point, under the profile's rule."""
     if rule.counted_cards != "all-exposed":
         return _own_hand_point(contenders, hands, retourne, values, rule, seating)
-    totals = suit_totals(hands, retourne, values)
-    everyone = range(len(hands))
-    if rule.suit_owner == "best-card-else-own-pips":
-        return _richest_suit_else_own_pips(contenders, hands, totals, values, rule, seating)
+    rows = _rows(hands)
+    totals = _totals(rows, retourne, list(values))
+    everyone = range(len(rows))
+    owner_rule = rule.suit_owner  # read once, not once a suit
+    if owner_rule == "best-card-else-own-pips":
+        return _richest_suit_else_own_pips(contenders, rows, totals, values, rule, seating)
     owners: dict[int, int] = {}
     dead: list[int] = []
     for suit in range(4):
         if not totals[suit]:
             continue
-        if rule.suit_owner == "best-card-of-all-hands":
-            holder = _best_holder(hands, everyone, suit)
+        if owner_rule == "best-card-of-all-hands":
+            holder = _best_of(rows, everyone, suit)
             owner = holder if holder in contenders else None
         else:
-            owner = _best_holder(hands, contenders, suit)
+            owner = _best_of(rows, contenders, suit)
         if owner is None:
             dead.append(suit)
         else:
@@ -136,7 +155,7 @@ def decide_by_point(
     if not owners:
         # Every suit's best card lies in a folded hand: no source says who wins then. The
         # suits go to the contenders' best cards (``best-card-among-contenders``), said so.
-        owners = {s: o for s in dead if (o := _best_holder(hands, contenders, s)) is not None}
+        owners = {s: o for s in dead if (o := _best_of(rows, contenders, s)) is not None}
         dead = []
         fallback = (
             "; every suit's best card lies in a folded hand, so each suit goes to the best"
@@ -145,12 +164,16 @@ def decide_by_point(
     best = max(totals[s] for s in owners)
     tied = [(s, owners[s]) for s in sorted(owners) if totals[s] == best]
     names = seating.names
-    dead_note = "".join(
-        f"; {_suit_name(s)} {totals[s]} cannot win (no player still in holds "
-        + ("its best card" if rule.suit_owner == "best-card-of-all-hands" else "one")
-        + ")"
-        for s in sorted(dead, key=lambda s: -totals[s])
-        if totals[s] >= best
+    dead_note = (
+        ""
+        if not dead
+        else "".join(
+            f"; {_suit_name(s)} {totals[s]} cannot win (no player still in holds "
+            + ("its best card" if owner_rule == "best-card-of-all-hands" else "one")
+            + ")"
+            for s in sorted(dead, key=lambda s: -totals[s])
+            if totals[s] >= best
+        )
     )
     if len(tied) == 1:
         suit, owner = tied[0]
@@ -200,7 +223,7 @@ def _richest_suit_else_own_pips(
         own = [0, 0, 0, 0]
         for card in hands[seat]:
             if suit_of(card) != suit:
-                own[suit_of(card)] += values[rank_of(card)]
+                own[suit_of(card)] = own[suit_of(card)] + values[rank_of(card)]
         scored.append((max(own), seat))
     best = max(points for points, _ in scored)
     tied = [seat for points, seat in scored if points == best]
@@ -234,13 +257,13 @@ def _own_hand_point(
     for seat in contenders:
         sums = [0, 0, 0, 0]
         for card in hands[seat]:
-            sums[suit_of(card)] += values[rank_of(card)]
+            sums[suit_of(card)] = sums[suit_of(card)] + values[rank_of(card)]
         held = {suit_of(c) for c in hands[seat]}
         if rule.counted_cards == "own-hand-and-retourne" and suit_of(retourne) in held:
-            sums[suit_of(retourne)] += values[rank_of(retourne)]
+            sums[suit_of(retourne)] = sums[suit_of(retourne)] + values[rank_of(retourne)]
         if rule.counted_cards == "own-hand-with-capture":
             for suit, taken in _captured(seat, contenders, hands, values).items():
-                sums[suit] += taken
+                sums[suit] = sums[suit] + taken
         suit = max(sorted(held), key=lambda s: sums[s])
         scored.append((sums[suit], suit, seat))
     best = max(points for points, _, _ in scored)

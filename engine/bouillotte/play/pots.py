@@ -47,32 +47,34 @@ def build_pots(
     """
     if len(folded) != len(contributions):
         raise ValueError("one contribution and one folded flag per seat")
-    seats = range(len(contributions))
-    live = sorted({contributions[i] for i in seats if not folded[i] and contributions[i] > 0})
+    # As lists: compiled, reading a list of ints is native, any other sequence a call.
+    contrib, out = list(contributions), list(folded)
+    seats = range(len(contrib))
+    live = sorted({contrib[i] for i in seats if not out[i] and contrib[i] > 0})
     pots: list[Pot] = []
     previous = 0
     for level in live:
         amount = 0
         contenders: list[int] = []
         for i in seats:
-            c = contributions[i]
+            c = contrib[i]
             if c > previous:
                 amount += (c if c < level else level) - previous
             # Each level is the stake of a player still in, who is not among the contenders
             # of the next level: the contenders shrink at every level, so no two pools share
             # them.
-            if c >= level and not folded[i]:
+            if c >= level and not out[i]:
                 contenders.append(i)
         pots.append(Pot(amount, tuple(contenders)))
         previous = level
     # Chips of folded players above every live level (possible only if they were never
     # called) stay in the last pool.
     leftover = 0
-    for c in contributions:
+    for c in contrib:
         if c > previous:
             leftover += c - previous
     if not pots:
-        everyone = tuple([i for i in seats if not folded[i]])
+        everyone = tuple([i for i in seats if not out[i]])
         return [Pot(carried_in + leftover, everyone)]
     first = pots[0]
     pots[0] = Pot(first.amount + carried_in, first.contenders)
@@ -87,8 +89,11 @@ def uncalled_excess(contributions: Sequence[int]) -> tuple[int, int]:
     if len(contributions) < 2:
         return -1, 0
     # The largest stake, and the next largest (the largest again if two share it).
-    largest = max(contributions)
-    top = contributions.index(largest)
-    second = max(c for i, c in enumerate(contributions) if i != top)
+    top, largest, second = -1, -1, -1
+    for i, c in enumerate(list(contributions)):  # a list: compiled, read natively
+        if c > largest:  # the first of the largest, as list.index finds it
+            top, largest, second = i, c, largest
+        elif c > second:
+            second = c
     excess = largest - second
     return (top, excess) if excess > 0 else (-1, 0)

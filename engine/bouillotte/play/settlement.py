@@ -56,10 +56,10 @@ def finish(deal: Deal, status: Status, carry: int = 0) -> None:
 
 
 def give_back(deal: Deal, seat: int, chips: int, reason: str) -> None:
-    deal.contrib[seat] -= chips
+    deal.contrib[seat] = deal.contrib[seat] - chips
     deal.staked -= chips
     deal.top_stake = max(deal.contrib)
-    deal.cave[seat] += chips
+    deal.cave[seat] = deal.cave[seat] + chips
     deal.events.append(Return(deal.names[seat], chips, reason))
 
 
@@ -77,8 +77,8 @@ def _pay(deal: Deal, transfers: Sequence[Transfer]) -> None:
     book = deal.ledger if ledger else deal.cave
     for t in transfers:
         amount = t.amount if ledger else min(t.amount, deal.cave[t.payer])
-        book[t.payer] -= amount
-        book[t.payee] += amount
+        book[t.payer] = book[t.payer] - amount
+        book[t.payee] = book[t.payee] + amount
         if amount or not ledger:
             bonus = once(
                 Bonus,
@@ -102,7 +102,7 @@ def _award(
     decision: Decision,
     value: HandValue | None = None,
 ) -> None:
-    deal.cave[seat] += amount
+    deal.cave[seat] = deal.cave[seat] + amount
     names = deal.names
     pot = PotWon(
         amount, tuple([names[s] for s in contenders]), names[seat], reason, decision, value
@@ -186,7 +186,7 @@ def nobody_opens(deal: Deal) -> None:
     for seat in deal.order:
         levy = min(void.void_levy, deal.cave[seat])
         if levy:
-            deal.cave[seat] -= levy
+            deal.cave[seat] = deal.cave[seat] - levy
             levied += levy
             deal.events.append(once(Levy, deal.names[seat], levy))
     finish(deal, Status.VOID, carry=deal.pot_total() + levied)

@@ -8,7 +8,7 @@ from typing import Final
 from ..rules.cards import RANKS, SUIT_NAMES, SUITS, Card, card_str, rank_of
 from ..rules.errors import UserError
 from ..rules.profile import Rules
-from .events import Decision, WonByBrelan, WonByPoint, WonBySuit, WonUncontested
+from .events import Decision, WonByBrelan, WonByPoint, WonBySuit, WonUncontested, once
 from .hands import HandValue, Kind, classify, tier_of
 from .point import NO_SUIT, Seating, best_holder_of, decide_by_point
 from .pots import Pot
@@ -134,9 +134,9 @@ def award_pots(
     for index, pot in enumerate(pots):
         contenders = pot.contenders
         if len(contenders) == 1:
-            awards.append(Award(pot, contenders[0], "uncontested", WonUncontested()))
+            awards.append(Award(pot, contenders[0], "uncontested", once(WonUncontested)))
             continue
-        best = max(contenders, key=lambda s: (values[s].key, -seating.order.index(s)))
+        best = _best_hand(contenders, values, seating.order)
         if values[best].is_brelan:
             reason = f"{values[best].describe()} ({names[best]})"
             awards.append(Award(pot, best, reason, WonByBrelan(values[best])))
@@ -159,9 +159,22 @@ def award_pots(
         result = decide_by_point(contenders, hands, retourne, point_values, rules.point, seating)
         if index == 0 and result.suit != NO_SUIT:
             winning_suit = result.suit
-        decision = WonByPoint(result.suit, result.total)
+        decision = once(WonByPoint, result.suit, result.total)
         awards.append(Award(pot, result.winner, result.reason, decision))
     return awards
+
+
+def _best_hand(contenders: Sequence[int], values: Sequence[HandValue], order: Sequence[int]) -> int:
+    """The contender with the best hand (the highest tier, then the highest rank: rank 0 is
+    the ace); between equal hands, the first in speaking ``order`` (nearest the dealer's
+    right). A loop rather than ``max`` with a key: compiled, no call per contender."""
+    best, tier, rank, at = -1, 0, 0, 0
+    for seat in contenders:
+        value = values[seat]
+        t, r, a = value.tier, value.rank, order.index(seat)
+        if best < 0 or t > tier or (t == tier and (r < rank or (r == rank and a < at))):
+            best, tier, rank, at = seat, t, r, a
+    return best
 
 
 def rank_values(rules: Rules) -> list[int]:

@@ -206,11 +206,11 @@ def own_point(
     pips = [0, 0, 0, 0]
     count = [0, 0, 0, 0]
     for card in hand:
-        pips[card & 3] += values[card >> 2]
-        count[card & 3] += 1
+        pips[card & 3] = pips[card & 3] + values[card >> 2]
+        count[card & 3] = count[card & 3] + 1
     turned = retourne & 3
     if count[turned]:
-        pips[turned] += values[retourne >> 2]
+        pips[turned] = pips[turned] + values[retourne >> 2]
     return max((pips[s], count[s]) for s in range(4) if count[s])
 
 
@@ -361,13 +361,13 @@ def _point_and_top(
     top = 99
     for card in hand:
         suit, rank = card & 3, card >> 2
-        pips[suit] += values[rank]
-        count[suit] += 1
+        pips[suit] = pips[suit] + values[rank]
+        count[suit] = count[suit] + 1
         if rank < top:
             top = rank
     turned = retourne & 3
     if count[turned]:
-        pips[turned] += values[retourne >> 2]
+        pips[turned] = pips[turned] + values[retourne >> 2]
     best_pips, best_count = -1, 0
     for suit in range(4):
         cards = count[suit]
@@ -640,11 +640,11 @@ def _suit_of_best(view: View) -> int:
     pips = [0, 0, 0, 0]
     count = [0, 0, 0, 0]
     for card in view.hand:
-        pips[card & 3] += values[card >> 2]
-        count[card & 3] += 1
+        pips[card & 3] = pips[card & 3] + values[card >> 2]
+        count[card & 3] = count[card & 3] + 1
     turned = view.retourne & 3
     if count[turned]:
-        pips[turned] += values[view.retourne >> 2]
+        pips[turned] = pips[turned] + values[view.retourne >> 2]
     best, suit = -1, 0
     for s in (0, 1, 2, 3):
         if count[s] and pips[s] > best:

@@ -52,6 +52,7 @@ from ..play.events import (
     WonUncontested,
 )
 from ..play.hands import Kind
+from ..play.seeding import seeded_by_text
 from ..rules.cards import RANKS
 from ..rules.variant import Variant
 from .policies import Policy, get_policy, play
@@ -169,7 +170,7 @@ def _count_dealt(deal: Deal, tally: Tally) -> None:
         three = -1
         for card in hand:
             rank = card >> 2
-            counts[rank] += 1
+            counts[rank] = counts[rank] + 1
             if counts[rank] == 3:
                 # No more than one rank can be held three times in a hand of three to five.
                 three = rank
@@ -411,7 +412,7 @@ def play_one(
         outcome = deal.outcome
         players = outcome.players
         for position, seat in enumerate(order):
-            net[position] += players[names[seat]].net
+            net[position] = net[position] + players[names[seat]].net
         carried = outcome.carry if outcome.status == "void" else 0
         if not carried or after >= MAX_PLAYED_ON:
             return Played(deals, net, carried)
@@ -587,11 +588,11 @@ def policy_rng(number: int, starts: DealStarts | None = None) -> Draws:
     seeding's draws (:class:`ReplayedDraws`: cheaper than seeding, hashing the string and
     then the generator's initialisation, or than copying a state)."""
     if starts is None:
-        return random.Random(f"{number}:policy")
+        return seeded_by_text(f"{number}:policy")
     kept = starts.words
     words = kept.get(number)
     if words is None:
-        words = kept[number] = Words(random.Random(f"{number}:policy"))
+        words = kept[number] = Words(seeded_by_text(f"{number}:policy"))
     return ReplayedDraws(words)
 
 
@@ -600,6 +601,11 @@ def play_range(variant: Variant, policy_name: str, seed: int, start: int, stop: 
     names = player_names(variant.players)
     policy: Policy = get_policy(policy_name)
     tally = Tally(seat_net=[Moments() for _ in names])
+    # Counted in plain dicts, added to the tally's Counters once at the end: compiled, a
+    # dict of ints is read and written natively, a Counter (a Python class) is not.
+    decided_count: dict[str, int] = {}
+    met_count: dict[str, int] = {}
+    seat_net = tally.seat_net
     for i in range(start, stop):
         played = play_one(variant, policy, names, seed, i)
         deal = played.first
@@ -608,18 +614,24 @@ def play_range(variant: Variant, policy_name: str, seed: int, start: int, stop: 
         tally.deals += 1
         tally.played_on += len(played.deals) - 1
         decided, retourne_suit = decided_by(deal)
-        tally.decided_by[decided] += 1
+        decided_count[decided] = decided_count.get(decided, 0) + 1
         if retourne_suit is not None:
             tally.point_deals += 1
             tally.point_suit_is_retourne += int(retourne_suit)
         if outcome.status != "void":
-            tally.pot.add(sum(p.amount for p in outcome.pots))
-        tally.bonus_flow.add(sum(b.amount for b in outcome.bonuses))
+            tally.pot.add(sum([p.amount for p in outcome.pots]))
+        tally.bonus_flow.add(sum([b.amount for b in outcome.bonuses]))
         tally.carried.add(played.carried)
-        for moments, value in zip(tally.seat_net, played.net, strict=True):
-            moments.add(value)
-        for situation in set().union(*(situations_met(d) for d in played.deals)):
-            tally.met[situation] += 1
+        net = played.net
+        for position in range(len(seat_net)):
+            seat_net[position].add(net[position])
+        met: set[str] = set()
+        for one in played.deals:
+            met.update(situations_met(one))
+        for situation in met:
+            met_count[situation] = met_count.get(situation, 0) + 1
+    tally.decided_by.update(decided_count)
+    tally.met.update(met_count)
     return tally
 
 
