@@ -157,11 +157,20 @@ def cluster(folder: Path, workers: int) -> Iterator[tuple[Cluster, Any]]:
         running.close()
 
 
+CONNECT = "10s"
+"""How long the sweep's client goes on trying to reach a worker (Dask's
+``distributed.comm.timeouts.connect``; 30 s by default). A result held by a worker that
+was killed is fetched from it until this passes, and only then computed again: with 30 s,
+one run in five of the worker-loss test here took 35 s, and one under CI's load overran
+:data:`WAIT`. On loopback a live worker answers in milliseconds."""
+
+
 def _bouillotte(args: list[str], folder: Path, name: str) -> subprocess.Popen[bytes]:
     return _start(
         [str(BIN / "bouillotte"), *args],
         folder / f"{name}.log",
         stdout=(folder / f"{name}.out").open("wb"),
+        env={**os.environ, "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": CONNECT},
     )
 
 
