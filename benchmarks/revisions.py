@@ -138,9 +138,10 @@ def commands(deals: int, site: Path) -> dict[str, list[str]]:
 
 def print_sweep(
     sweeps: dict[tuple[str, str, int], list[float]], labels: list[str], deals: int
-) -> None:
+) -> str:
     """The sweep play per label (median over the rounds of DEALS deals less 1 deal, over
-    the rows), averaged over the policies, and the full sweep extrapolated from it."""
+    the rows), averaged over the policies, and the full sweep extrapolated from it.
+    Returns the note on how it was extrapolated, printed below the table."""
     count = sweepplay.rows()
     play: dict[str, dict[str, float]] = {}
     for label in labels:
@@ -172,8 +173,8 @@ def print_sweep(
     cells = "".join(f" {hours[label]:>12.2f} |" for label in labels)
     ratios = "".join(f" {hours[label] / hours[labels[0]]:>17.2f} |" for label in labels[1:])
     print(f"| {name:<40} |{cells}{ratios}")
-    print(
-        f"\nfull sweep: {count} rows (the base included) x {len(sweepplay.FULL_POLICIES)} "
+    return (
+        f"full sweep: {count} rows (the base included) x {len(sweepplay.FULL_POLICIES)} "
         f"policies x {sweepplay.FULL_DEALS:,} deals, from a sample of {deals} deals per row "
         f"and policy; two processes counted as x{JOBS_SPEEDUP} (benchmarks/run.py "
         "--jobs-speedup)"
@@ -295,10 +296,10 @@ def main() -> None:
         ratio_cells = "".join(f" {v / values[0]:>17.2f} |" for v in values[1:])
         print(f"| {name + ', CPU s':<40} |{cells}{ratio_cells}")
     pk = statistics.median(reference_rate)
-    if args.sweep:
-        print_sweep(sweeps, labels, args.sweep)
+    notes = [print_sweep(sweeps, labels, args.sweep)] if args.sweep else []
+    notes.append(f"PokerKit reference hand: {pk:,.0f} hands per CPU-s (median of the rounds)")
     if len(simulated) < 2:
-        print(f"\nPokerKit reference hand: {pk:,.0f} hands per CPU-s (median of the rounds)")
+        print("\n" + "\n".join(notes))
         return
     costs = {label: statistics.median(per_deal(label)) * 1e6 for label in labels}
     name = "simulate foster simple, CPU µs per deal"
@@ -313,7 +314,7 @@ def main() -> None:
     cells = "".join(f" {ratios[label]:>11.1f}x |" for label in labels)
     ratio_cells = "".join(f" {ratios[label] / ratios['before']:>17.2f} |" for label in labels[1:])
     print(f"| {name:<40} |{cells}{ratio_cells}")
-    print(f"\nPokerKit reference hand: {pk:,.0f} hands per CPU-s (median of the rounds)")
+    print("\n" + "\n".join(notes))
 
 
 if __name__ == "__main__":
