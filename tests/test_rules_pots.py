@@ -121,3 +121,15 @@ def test_a_single_counter_not_met_is_returned() -> None:
 def test_one_contribution_and_one_fold_flag_per_seat() -> None:
     with pytest.raises(ValueError):
         build_pots([10, 10, 10], [False, False])
+
+
+@given(st.lists(st.integers(min_value=0, max_value=40), max_size=6))
+def test_the_uncalled_excess_is_the_first_largest_stake_over_the_next(stakes: list[int]) -> None:
+    """By its definition: the first seat of the largest stake, less the largest of the
+    others (the largest again if two share it)."""
+    if len(stakes) < 2:
+        assert uncalled_excess(stakes) == (-1, 0)
+        return
+    top = stakes.index(max(stakes))
+    excess = stakes[top] - max(c for i, c in enumerate(stakes) if i != top)
+    assert uncalled_excess(tuple(stakes)) == ((top, excess) if excess > 0 else (-1, 0))

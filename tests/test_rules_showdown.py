@@ -14,8 +14,10 @@ remainder of the pool, because he held a spade, while D did not."
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from bouillotte.play.hands import Kind
+from bouillotte.play.hands import HandValue, Kind
 from bouillotte.play.point import Seating
 from bouillotte.play.pots import Pot
 from bouillotte.play.showdown import MissingCardError, award_pots, hand_values, rank_values
@@ -271,3 +273,28 @@ def test_a_rank_the_profile_gives_no_value_counts_nothing() -> None:
     rules = FOSTER.model_copy(update={"table": table})
     assert isinstance(rules, Rules)
     assert rank_values(rules) == [11, 10, 0, 0, 0, 0, 0, 0]
+
+
+BRELANS = st.builds(
+    lambda tier, rank: HandValue(Kind.BRELAN, rank, tier),
+    st.integers(min_value=1, max_value=3),
+    st.integers(min_value=0, max_value=2),
+)
+
+
+@given(
+    st.lists(BRELANS, min_size=4, max_size=4),
+    st.lists(st.sampled_from([A, B, C, D]), min_size=2, max_size=4, unique=True),
+    st.permutations([A, B, C, D]),
+)
+def test_a_pool_goes_to_the_best_brelan_and_between_equals_to_the_first_to_speak(
+    values: list[HandValue], contenders: list[int], order: list[int]
+) -> None:
+    """The best brelan by its tier, then its rank (0 is the ace); between equal brelans,
+    the contender first in speaking order: as ``max`` with that key finds it."""
+    seating = Seating(NAMES, order, order[-1])
+    cards = hands("AS QS AH", "8S 8H 8D", "9S 9H 9D", "KS KH KD")  # shown; values rule
+    pot = Pot(60, tuple(contenders))
+    (got,) = award_pots([pot], cards, parse_card("AC"), values, FOSTER, seating)
+    expected = max(contenders, key=lambda s: (values[s].key, -order.index(s)))
+    assert got.winner == expected
