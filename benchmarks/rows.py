@@ -68,13 +68,26 @@ def _load() -> float:
     return os.getloadavg()[0]
 
 
+def _positive(text: str) -> int:
+    """An argument that must be a whole number above 0."""
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number above 0")
+    return number
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("before", type=Path, help="a folder holding the engine/ before")
     parser.add_argument("after", type=Path, help="a folder holding the engine/ after")
-    parser.add_argument("--rounds", type=int, default=7)
-    parser.add_argument("--deals", type=int, default=2000, help="deals of each row")
-    parser.add_argument("--hands", type=int, default=500, help="reference hands per round")
+    parser.add_argument(
+        "--rounds", type=_positive, default=7, help="interleaved rounds, each row's median taken"
+    )
+    parser.add_argument("--deals", type=_positive, default=2000, help="deals of each row")
+    parser.add_argument("--hands", type=_positive, default=500, help="reference hands per round")
     parser.add_argument("--only", default="", help="only the rows whose name holds this")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
