@@ -293,7 +293,7 @@ def test_a_pool_goes_to_the_best_brelan_and_between_equals_to_the_first_to_speak
     """The best brelan by its tier, then its rank (0 is the ace); between equal brelans,
     the contender first in speaking order: as ``max`` with that key finds it."""
     seating = Seating(NAMES, order, order[-1])
-    cards = hands("AS QS AH", "8S 8H 8D", "9S 9H 9D", "KS KH KD")  # shown; values rule
+    cards = hands("AS QS AH", "8S 8H 8D", "9S 9H 9D", "KS KH KD")  # the values given decide
     pot = Pot(60, tuple(contenders))
     (got,) = award_pots([pot], cards, parse_card("AC"), values, FOSTER, seating)
     expected = max(contenders, key=lambda s: (values[s].key, -order.index(s)))
