@@ -7,6 +7,7 @@ build (.ci/compiled): check, golden and simulate --json of every variant and pol
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -71,6 +72,36 @@ def test_no_item_of_the_play_is_added_to_in_place() -> None:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
         if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Subscript)
     ]
+    assert found == []
+
+
+def test_every_name_a_compiled_module_binds_once_is_final() -> None:
+    """mypyc reads a module's ``Final`` name as a C static and any other module-level name
+    through the module's dict, a lookup at every use (a constant read at every step, a
+    cache at every deal): each name a compiled module binds at its top level is ``Final``,
+    or a type (``TypeAlias``, ``TypeVar``), ``__all__``, or a state a function rebinds
+    (``global``)."""
+    import ast
+
+    found = []
+    for path in hatch_build.COMPILED:
+        tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
+        rebound = {n for g in ast.walk(tree) if isinstance(g, ast.Global) for n in g.names}
+        for node in tree.body:
+            if isinstance(node, ast.AnnAssign):
+                annotation = ast.unparse(node.annotation)
+                if node.value is None or re.match(r"(typing\.)?(Final|TypeAlias)\b", annotation):
+                    continue
+                names = [ast.unparse(node.target)]
+            elif isinstance(node, ast.Assign):
+                value = node.value
+                if isinstance(value, ast.Call) and ast.unparse(value.func) == "TypeVar":
+                    continue
+                names = [n.id for t in node.targets for n in ast.walk(t) if isinstance(n, ast.Name)]
+            else:
+                continue
+            names = [name for name in names if name != "__all__" and name not in rebound]
+            found += [f"{path}:{node.lineno} {name}" for name in names]
     assert found == []
 
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Final, Literal, get_args
+from typing import Final, Literal, TypeAlias, get_args
 
 from ..rules.cards import Card, CardError, card_str, parse_card
 from ..rules.errors import UserError
 
-ActionKind = Literal[
+ActionKind: TypeAlias = Literal[
     "straddle",
     "decline",
     "pass",
@@ -20,8 +20,8 @@ ActionKind = Literal[
     "discard",
     "buy",
 ]
-ACTION_WORDS: tuple[str, ...] = get_args(ActionKind)
-WITH_AMOUNT = frozenset({"bet", "raise"})
+ACTION_WORDS: Final[tuple[str, ...]] = get_args(ActionKind)
+WITH_AMOUNT: Final = frozenset({"bet", "raise"})
 
 
 class Action:

@@ -4,7 +4,7 @@ legal before and after the opening, why a word is refused, and what each word do
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..rules.profile import Rules
 from .actions import Action, LegalAction
@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 __all__ = ["Betting", "deal_cards", "straddle_word_out_of_place"]
 
 # The words that take no amount, made once (a legal list is made at every step).
-_PASS, _SAY_NO_MORE = LegalAction("pass"), LegalAction("no-more")
+_PASS: Final = LegalAction("pass")
+_SAY_NO_MORE: Final = LegalAction("no-more")
 
 
 class Betting(Stage):

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from functools import lru_cache
 from types import MappingProxyType
-from typing import NoReturn
+from typing import Final, NoReturn
 
 from ..rules.cards import Card
 from ..rules.errors import UserError
@@ -35,7 +35,7 @@ from .straddles import Straddling, offer_straddles
 
 __all__ = ["CLOSING", "Deal", "IllegalAction", "Phase", "SetupError", "new_deal"]
 
-_AMOUNTED = frozenset({"bet", "raise", "discard", "buy"})
+_AMOUNTED: Final = frozenset({"bet", "raise", "discard", "buy"})
 """Words whose legality depends on more than the word: an amount, or cards."""
 
 
@@ -53,7 +53,7 @@ class IllegalAction(UserError):
         return f"{self.message} [rule {self.rule}: {self.citation}] Legal now: {legal}."
 
 
-_NOBODY: frozenset[str] = frozenset()
+_NOBODY: Final[frozenset[str]] = frozenset()
 """Nobody stifles (most deals): one empty set for all of them, rather than one made per deal."""
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Protocol
+from typing import Final, Protocol
 
 from ..rules.cards import Card, card_str, pack
 from ..rules.errors import UserError
@@ -195,8 +195,8 @@ def shuffled_pack(variant: Variant, seed: int) -> list[Card]:
     return list(kept)
 
 
-_SHUFFLED: dict[tuple[tuple[str, ...], int], tuple[Card, ...]] = {}
-_SHUFFLED_MOST = 256
+_SHUFFLED: Final[dict[tuple[tuple[str, ...], int], tuple[Card, ...]]] = {}
+_SHUFFLED_MOST: Final = 256
 """The shuffles :func:`shuffled_pack` keeps (then all forgotten): a deal's, and those of the
 deals played on its carried pool, under the few packs a sweep's rows deal. A sweep's rows
 play a void deal's chain on to different lengths: 16 kept was too few, and half the packs

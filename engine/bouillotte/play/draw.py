@@ -3,7 +3,7 @@ order, throws cards away and buys as many, or buys a fourth to three equal cards
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..rules.cards import card_str, rank_of
 from .actions import Action, LegalAction
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Drawing", "begin_draw"]
 
-_BUY = LegalAction("buy")
+_BUY: Final = LegalAction("buy")
 
 
 class Drawing(Stage):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Any, Final, TypeVar, cast
+from typing import Any, Final, TypeAlias, TypeVar, cast
 
 from ..rules.cards import Card, card_str, cards_str
 from .hands import HandValue
@@ -336,7 +336,7 @@ class WonBySuit:
     card: Card
 
 
-Decision = WonUncontested | WonByBrelan | WonByPoint | WonBySuit
+Decision: TypeAlias = WonUncontested | WonByBrelan | WonByPoint | WonBySuit
 
 
 class PotWon:
@@ -430,7 +430,7 @@ class End:
         return "end"
 
 
-Event = (
+Event: TypeAlias = (
     CarriedIn
     | NoBlind
     | Blind
@@ -455,7 +455,7 @@ Event = (
     | End
 )
 
-PUBLIC = (CarriedIn, Blind, Ante, Straddle, Decline, Act, Privilege)
+PUBLIC: Final = (CarriedIn, Blind, Ante, Straddle, Decline, Act, Privilege)
 """Events every player at the table witnesses (the deal, with the hands, is not)."""
 
 
@@ -544,8 +544,8 @@ __all__ = [
 
 
 _R = TypeVar("_R")
-_KEPT: dict[tuple[object, ...], object] = {}
-_KEPT_MOST = 4096
+_KEPT: Final[dict[tuple[object, ...], object]] = {}
+_KEPT_MOST: Final = 4096
 
 
 def once(record: Callable[..., _R], *fields: object) -> _R:

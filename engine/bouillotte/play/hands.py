@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
+from typing import Final
 
 from ..rules.cards import RANK_NAMES, RANKS, Card, parse_card, rank_of, suit_of
 from ..rules.profile import Hands
@@ -25,7 +26,7 @@ class Kind(StrEnum):
     POINT = "point"
 
 
-BONUS_KEY: dict[Kind, str] = {
+BONUS_KEY: Final[dict[Kind, str]] = {
     Kind.CARRE: "carre",
     Kind.BRELAN: "brelan",
     Kind.FAVORI: "favori",
@@ -59,7 +60,7 @@ class HandValue:
         return f"{self.name} ({text})" if self.name else text
 
 
-POINT_VALUE = HandValue(Kind.POINT, -1, 0)
+POINT_VALUE: Final = HandValue(Kind.POINT, -1, 0)
 
 
 def tier_of(kind: Kind, rules: Hands) -> int:
@@ -70,13 +71,13 @@ def tier_of(kind: Kind, rules: Hands) -> int:
     return _FIXED_TIERS[kind]
 
 
-_TIERS: dict[str, dict[Kind, int]] = {
+_TIERS: Final[dict[str, dict[Kind, int]]] = {
     favori: {Kind.CARRE: 6, Kind.BRELAN: 4, Kind.FAVORI: tier, Kind.MISTIGRI: 2}
     for favori, tier in {"below-simple": 3, "by-rank": 4, "above-simple": 5, "none": 0}.items()
 }
 """How the kinds rank, by the profile's place for the favori (higher beats lower)."""
 
-_FIXED_TIERS: dict[Kind, int] = {Kind.CARRE: 6, Kind.BRELAN: 4, Kind.MISTIGRI: 2}
+_FIXED_TIERS: Final[dict[Kind, int]] = {Kind.CARRE: 6, Kind.BRELAN: 4, Kind.MISTIGRI: 2}
 """The kinds whose rank is the same wherever the favori ranks."""
 
 

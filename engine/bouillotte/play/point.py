@@ -9,7 +9,7 @@ from typing import Final
 from ..rules.cards import SUIT_NAMES, SUITS, Card, card_str, rank_of, suit_of
 from ..rules.profile import Point
 
-NO_SUIT = -1
+NO_SUIT: Final = -1
 """The suit of a point won by a whole hand's pips: no suit wins."""
 
 

@@ -15,11 +15,12 @@ from __future__ import annotations
 import _random
 import random
 from hashlib import sha512
+from typing import Final
 
-_C_SEED = _random.Random.seed
+_C_SEED: Final = _random.Random.seed
 """The generator's own seeding (``_random.Random.seed``), in C."""
 
-_NEW = random.Random.__new__
+_NEW: Final = random.Random.__new__
 """A generator not yet seeded (``random.Random.__init__`` is what seeds it)."""
 
 

@@ -3,7 +3,7 @@ the straddle, and straddles or declines; a betting word said instead declines it
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .actions import Action, LegalAction
 from .betting import Betting, deal_cards
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Straddling", "offer_straddles"]
 
-_DECLINE = LegalAction("decline")
+_DECLINE: Final = LegalAction("decline")
 
 
 class Straddling(Stage):

@@ -10,16 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from typing import Final, TypeAlias
 
 from .errors import UserError
 
-RANKS: tuple[str, ...] = ("A", "K", "Q", "J", "10", "9", "8", "7")
+RANKS: Final[tuple[str, ...]] = ("A", "K", "Q", "J", "10", "9", "8", "7")
 """Every rank a Bouillotte or Brelan pack may hold, highest first."""
 
-SUITS: tuple[str, ...] = ("S", "H", "D", "C")
-SUIT_NAMES: dict[str, str] = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-SUIT_SYMBOLS: dict[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-RANK_NAMES: dict[str, str] = {
+SUITS: Final[tuple[str, ...]] = ("S", "H", "D", "C")
+SUIT_NAMES: Final[dict[str, str]] = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_SYMBOLS: Final[dict[str, str]] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RANK_NAMES: Final[dict[str, str]] = {
     "A": "ace",
     "K": "king",
     "Q": "queen",
@@ -30,16 +31,16 @@ RANK_NAMES: dict[str, str] = {
     "7": "seven",
 }
 
-_SYMBOL_TO_SUIT = {symbol: letter for letter, symbol in SUIT_SYMBOLS.items()}
+_SYMBOL_TO_SUIT: Final = {symbol: letter for letter, symbol in SUIT_SYMBOLS.items()}
 _SYMBOL_TO_SUIT.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
-_RANK_ALIASES = {"T": "10"}
+_RANK_ALIASES: Final = {"T": "10"}
 
 
 class CardError(UserError, ValueError):
     """A card written in a way we cannot read."""
 
 
-Card = int
+Card: TypeAlias = int
 """A card as ``rank_index * 4 + suit_index``."""
 
 

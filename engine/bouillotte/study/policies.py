@@ -24,7 +24,7 @@ reproducible.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from ..play.actions import ACTION_WORDS, Action, LegalAction
 from ..play.deal import CLOSING, Deal, Phase
@@ -37,8 +37,10 @@ from ..rules.errors import InputError
 from ..rules.nearest import did_you_mean
 from ..rules.profile import Hands, Rules
 
-_SEEING, _STRADDLE, _DRAW = Phase.SEEING, Phase.STRADDLE, Phase.DRAW
-_POINT = Kind.POINT  # module names: an Enum member read off its class costs a lookup
+_SEEING: Final = Phase.SEEING
+_STRADDLE: Final = Phase.STRADDLE
+_DRAW: Final = Phase.DRAW
+_POINT: Final = Kind.POINT  # module names: an Enum member read off its class costs a lookup
 
 
 class View:
@@ -223,16 +225,16 @@ def _amount(legal: LegalAction, wanted: int) -> int:
     return amount
 
 
-_SAFE = ("no-more", "pass", "fold", "decline")
-_FALLBACKS = {
+_SAFE: Final = ("no-more", "pass", "fold", "decline")
+_FALLBACKS: Final = {
     "raise": ("raise", "call", "no-more", *_SAFE),
     "bet": ("bet", "pass", *_SAFE),
     "call": ("call", "all-in", "no-more", *_SAFE),
 }
-_FALLBACKS |= {word: (word, *_SAFE) for word in ACTION_WORDS if word not in _FALLBACKS}
+_FALLBACKS.update({word: (word, *_SAFE) for word in ACTION_WORDS if word not in _FALLBACKS})
 
 
-_SAID: dict[tuple[str, str], Action] = {}
+_SAID: Final[dict[tuple[str, str], Action]] = {}
 
 
 def _said(player: str, word: str) -> Action:
@@ -287,12 +289,12 @@ def _lay_down(view: View) -> Action:
 
 # -- the policies ---------------------------------------------------------------------------
 
-SIMPLE_THRESHOLDS = (21, 26, 32)
+SIMPLE_THRESHOLDS: Final = (21, 26, 32)
 """The least point the simple policy backs with 0, 1 or 2 other players in; with 3, none.
 Foster gives the first and calls 31 "doubtful" against two; 26 is our midpoint."""
 
 
-_HANDS_KEPT = 512
+_HANDS_KEPT: Final = 512
 """How many hands a policy remembers before it forgets them all: a deal deals at most six
 and a draw a few more, and in a sweep a void deal's chain deals more under each row; the
 rows that read hands alike share their entries (:meth:`_HandCache.worth`)."""
@@ -429,7 +431,7 @@ class RandomPolicy:
         return _said(view.player, legal.kind)
 
 
-TENDENCIES: dict[str, str] = {
+TENDENCIES: Final[dict[str, str]] = {
     "straddle": "chance of straddling when offered, before seeing one's cards",
     "see": "chance of seeing a straddle that must be seen before the deal (else drop out)",
     "open_point": "the least point it backs with nobody else in (Foster: 21)",
@@ -535,7 +537,7 @@ class Tendencies:
         )
 
 
-_CHANCES = frozenset({"straddle", "see", "bluff", "privilege_raise", "push"})
+_CHANCES: Final = frozenset({"straddle", "see", "bluff", "privilege_raise", "push"})
 
 
 class TablePolicy(_HandCache):
@@ -661,7 +663,7 @@ def _raises_seen(view: View) -> int:
     return raised
 
 
-TABLE_PLAYERS: dict[str, tuple[str, Tendencies]] = {
+TABLE_PLAYERS: Final[dict[str, tuple[str, Tendencies]]] = {
     "advised": (
         "Plays by what the sources advise where they do (Foster's Suggestions for Good Play: "
         "21 to back alone, 32 against a bet made and met, a lone ace only in "
@@ -707,7 +709,7 @@ TABLE_PLAYERS: dict[str, tuple[str, Tendencies]] = {
 """The named players of the ``table`` family: each a sentence and its tendencies."""
 
 
-POLICY_DESCRIPTIONS: dict[str, str] = {
+POLICY_DESCRIPTIONS: Final[dict[str, str]] = {
     "simple": "Foster's Suggestions for Good Play as a rule of thumb: backs a point from 21 "
     "alone, 26 against one, 32 against two, never against three; backs and raises a brelan "
     "once; never straddles.",
@@ -718,7 +720,7 @@ POLICY_DESCRIPTIONS: dict[str, str] = {
 """Each policy in a sentence (``--help``, the site and the reports name it)."""
 
 
-POLICIES: dict[str, Callable[[], Policy]] = {
+POLICIES: Final[dict[str, Callable[[], Policy]]] = {
     "simple": SimplePolicy,
     "cautious": CautiousPolicy,
     "random": RandomPolicy,

@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from multiprocessing.pool import Pool
-from typing import Any
+from typing import Any, Final
 
 from ..play.deal import Deal, new_deal
 from ..play.dealing import Draws
@@ -57,12 +57,12 @@ from ..rules.cards import RANKS
 from ..rules.variant import Variant
 from .policies import Policy, get_policy, play
 
-Z95 = 1.959963984540054
-CLASSES = ("carré", "brelan", "favori", "mistigri", "point", "uncontested", "void")
+Z95: Final = 1.959963984540054
+CLASSES: Final = ("carré", "brelan", "favori", "mistigri", "point", "uncontested", "void")
 """What decides a deal's main pool: a kind of brelan at the showdown, the point, no
 showdown at all (one player left), or nobody opening."""
 
-_KIND_CLASS = {
+_KIND_CLASS: Final = {
     Kind.CARRE: "carré",
     Kind.BRELAN: "brelan",
     Kind.FAVORI: "favori",
@@ -205,7 +205,7 @@ def deal_seed(seed: int, i: int, after: int = 0) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 2
 
 
-MAX_PLAYED_ON = 30
+MAX_PLAYED_ON: Final = 30
 """The most deals played on a void deal's carried pool before what is still carried is
 reported as carried (a run of 30 void deals in a row has never been met: 0.2**30)."""
 
@@ -229,7 +229,7 @@ class Played:
         return self.deals[0]
 
 
-SITUATIONS: dict[str, str] = {
+SITUATIONS: Final[dict[str, str]] = {
     "straddle-offered": "a straddle was offered",
     "straddled": "somebody straddled",
     "straddle-refused": "a straddle was refused after another",
@@ -251,7 +251,7 @@ SITUATIONS: dict[str, str] = {
 }
 """The situations a deal can reach, each governed by some rules (:data:`RULE_SITUATIONS`)."""
 
-RULE_SITUATIONS: dict[str, str] = {
+RULE_SITUATIONS: Final[dict[str, str]] = {
     "forced_bets.straddles": "straddle-offered",
     "forced_bets.straddle_amount": "straddled",
     "forced_bets.straddle_limit": "straddled",
@@ -490,7 +490,7 @@ class _StepMarks:
         self.mark(StepPoint(self.chain, deal, drawn, 0 if trace is None else len(trace)))
 
 
-_NO_DRAWS: Draws = random.Random(0)
+_NO_DRAWS: Final[Draws] = random.Random(0)
 """The generator handed to a policy that never draws (``Policy.needs_rng``)."""
 
 
@@ -532,7 +532,7 @@ class Words:
         self.drawn: list[int] = []
 
 
-_LITTLE_ENDIAN = sys.byteorder == "little"
+_LITTLE_ENDIAN: Final = sys.byteorder == "little"
 
 
 class ReplayedDraws:
@@ -815,7 +815,7 @@ def _met(report: dict[str, Any], key: str) -> str:
     return f"{entry['count']} {deals} ({100 * entry['rate']:.1f}%)"
 
 
-SIMULATE_NOTES = """\
+SIMULATE_NOTES: Final = """\
 What the rows mean:
   deals: deals played, each from its own stream of (seed, deal number); a void deal's pool
     is played for in the deals after it (counted apart, "deals played on carried pools").

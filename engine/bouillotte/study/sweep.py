@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from ..rules.variant import Variant, differing_rules
 from .policies import Policy, get_policy
@@ -43,7 +43,7 @@ from .simulate import (
 from .sweep_cluster import dask_results, workers_of
 from .sweep_combinations import Combination
 
-BRELAN_KINDS = ("carré", "brelan", "favori", "mistigri")
+BRELAN_KINDS: Final = ("carré", "brelan", "favori", "mistigri")
 
 
 @dataclass(frozen=True)
@@ -75,7 +75,7 @@ def metrics_for(players: int) -> list[Metric]:
     return rates + means + seats
 
 
-POOL_AT = len(CLASSES) + 1
+POOL_AT: Final = len(CLASSES) + 1
 """Where the pool stands among a deal's measures (after the rates)."""
 
 
@@ -322,7 +322,7 @@ def _sweep_task(task: tuple[list[Variant], str, int, int, int]) -> SweepTally:
     return sweep_range(*task)
 
 
-TASK_DEALS = (50, 1000)
+TASK_DEALS: Final = (50, 1000)
 """The fewest and the most deals in one task (one seed range): a task of a few
 milliseconds' overhead at the least, and a bounded one, so that a cluster gets many more
 tasks than it has workers (a worker that joins late, or one that is lost, costs at most
