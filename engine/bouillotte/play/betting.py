@@ -32,11 +32,12 @@ class Betting(Stage):
 
     __slots__ = (
         "_all_in",
+        "_betting",
+        "_forced",
         "_fresh",
         "_min_raise",
         "_opening",
         "_raises",
-        "_rules",
         "aggressor",
         "closing",
         "first_stake",
@@ -55,8 +56,9 @@ class Betting(Stage):
         self.closing: ClosingRound | None = None
         # The rules of the betting, each read where it first decides something and kept
         # (a sweep knows that a deal which never reached it cannot be changed by it:
-        # study/rule_reads.py).
-        self._rules = rules
+        # study/rule_reads.py). Their groups are taken here: a group's read is not noted.
+        self._betting = rules.betting
+        self._forced = rules.forced_bets
         self._all_in: bool | None = None
         self._min_raise: int | None = None
         self._raises: str | None = None
@@ -78,14 +80,14 @@ class Betting(Stage):
         """``betting.all_in_may_open_or_raise``."""
         known = self._all_in
         if known is None:
-            known = self._all_in = self._rules.betting.all_in_may_open_or_raise
+            known = self._all_in = self._betting.all_in_may_open_or_raise
         return known
 
     def _opening_minimum(self) -> str:
         """``betting.opening_minimum``."""
         known = self._opening
         if known is None:
-            known = self._opening = self._rules.betting.opening_minimum
+            known = self._opening = self._betting.opening_minimum
         return known
 
     def _least_added(self) -> int:
@@ -93,21 +95,21 @@ class Betting(Stage):
         known = self._fresh
         if known is None:
             blind = self._opening_minimum() == "equal-the-blind"
-            known = self._fresh = max(self._rules.forced_bets.dealer_blind, 1) if blind else 1
+            known = self._fresh = max(self._forced.dealer_blind, 1) if blind else 1
         return known
 
     def _minimum_raise(self) -> int:
         """``betting.minimum_raise``."""
         known = self._min_raise
         if known is None:
-            known = self._min_raise = self._rules.betting.minimum_raise
+            known = self._min_raise = self._betting.minimum_raise
         return known
 
     def _raise_rule(self) -> str:
         """``betting.raises``."""
         known = self._raises
         if known is None:
-            known = self._raises = self._rules.betting.raises
+            known = self._raises = self._betting.raises
         return known
 
     def _close(self, closing: ClosingRound | None) -> None:

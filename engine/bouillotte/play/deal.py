@@ -22,6 +22,7 @@ from typing import Final, NoReturn
 
 from ..rules.cards import Card
 from ..rules.errors import UserError
+from ..rules.profile import ForcedBets
 from ..rules.variant import Variant
 from .actions import Action, LegalAction
 from .betting import deal_cards
@@ -261,10 +262,11 @@ class Deal:
         self.bonuses: list[Bonus] = []
         self._outcome: Outcome | None = None
         self._legal: tuple[LegalAction, ...] | None = None
-        straddling = Straddling()
+        forced = rules.forced_bets
+        straddling = Straddling(forced)
         self.state: Stage = straddling
         """What the phase the deal is in keeps (:mod:`phases`): one stage at a time."""
-        self._post_forced_bets(straddling)
+        self._post_forced_bets(straddling, forced)
 
     def copy(self, variant: Variant) -> Deal:
         """The deal as it stands, to be played on under ``variant``, sharing nothing that
@@ -505,8 +507,7 @@ class Deal:
         largest = self.top_stake
         return largest if largest > self.standing_blind else self.standing_blind
 
-    def _post_forced_bets(self, straddling: Straddling) -> None:
-        forced = self.rules.forced_bets
+    def _post_forced_bets(self, straddling: Straddling, forced: ForcedBets) -> None:
         if self.carried_in:
             self.witness(once(CarriedIn, self.carried_in))
         levy_stands = (

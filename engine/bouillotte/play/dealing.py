@@ -182,7 +182,8 @@ def shuffled_pack(variant: Variant, seed: int) -> list[Card]:
     every rule set, the same seed and (mostly) the same pack each time, and seeding a
     generator costs more than a whole step of play. The pack's rules are read every time,
     kept or not, so what a deal reads is the same either way."""
-    ranks = tuple(variant.rules.table.pack_ranks())
+    table = variant.rules.table
+    ranks = tuple(table.packs[table.players])  # Table.pack_ranks(), a Python call, inlined
     key = (ranks, seed)
     kept = _SHUFFLED.get(key)
     if kept is None:

@@ -69,11 +69,12 @@ def hand_values(
     before any draw. Returns the values and, when the card under the retourne was turned,
     what it did.
     """
+    hand_rules = rules.hands  # the group, read once (what is noted is each field's read)
     values = [
         classify(
             hand,
             retourne,
-            rules.hands,
+            hand_rules,
             declared=declared,
             dealt=dealt[seat] if dealt is not None else None,
         )
@@ -88,7 +89,7 @@ def hand_values(
     hopeful = [
         s for s in contenders if values[s].kind is Kind.BRELAN and values[s].rank < lowest_carre
     ]
-    if not hopeful or not rules.hands.card_under_retourne:
+    if not hopeful or not hand_rules.card_under_retourne:
         return values, None
     if under_retourne is None:
         raise MissingCardError(
@@ -99,7 +100,7 @@ def hand_values(
     turned = rank_of(under_retourne)
     for seat in hopeful:
         if values[seat].rank == turned:
-            values[seat] = HandValue(Kind.CARRE, turned, tier_of(Kind.CARRE, rules.hands))
+            values[seat] = HandValue(Kind.CARRE, turned, tier_of(Kind.CARRE, hand_rules))
             return values, (
                 f"the card under the retourne, {card_str(under_retourne)}, completes a higher "
                 "brelan carré"

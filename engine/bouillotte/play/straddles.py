@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from ..rules.profile import ForcedBets
 from .actions import Action, LegalAction
 from .betting import Betting, deal_cards
 from .events import Decline, Straddle, once
@@ -23,21 +24,22 @@ class Straddling(Stage):
     """The straddles: how many offers have been made (``offers``: the next goes to that
     place in the speaking order)."""
 
-    __slots__ = ("_ends", "_limit", "_whole_pot", "offers")
+    __slots__ = ("_ends", "_forced", "_limit", "_whole_pot", "offers")
 
-    def __init__(self) -> None:
+    def __init__(self, forced: ForcedBets) -> None:
         super().__init__(STRADDLE, 0)
         self.offers = 0
         # The rules of the straddles, each read where it first decides something and kept
         # (a sweep knows that a deal which never reached it cannot be changed by it:
-        # study/rule_reads.py).
+        # study/rule_reads.py). Their group is taken here: a group's read is not noted.
+        self._forced = forced
         self._limit: int | None = None
         """How many may be offered the straddle, once :meth:`_limit_reached` has read it."""
         self._whole_pot: bool | None = None
         self._ends: bool | None = None
 
     def copy(self, deal: Deal) -> Straddling:
-        other = Straddling()
+        other = Straddling(deal.rules.forced_bets)
         other.bet, other.phase, other.offers = self.bet, self.phase, self.offers
         # What was read is the same under the copy's rules (Deal.copy).
         other._limit, other._whole_pot, other._ends = self._limit, self._whole_pot, self._ends
@@ -47,14 +49,14 @@ class Straddling(Stage):
         """``forced_bets.straddling_ends_at_first_refusal``."""
         known = self._ends
         if known is None:
-            known = self._ends = deal.rules.forced_bets.straddling_ends_at_first_refusal
+            known = self._ends = self._forced.straddling_ends_at_first_refusal
         return known
 
     def cost(self, deal: Deal, seat: int) -> int:
         """What ``seat`` must add to straddle."""
         whole_pot = self._whole_pot
         if whole_pot is None:
-            whole_pot = self._whole_pot = deal.rules.forced_bets.straddle_amount == "the-whole-pot"
+            whole_pot = self._whole_pot = self._forced.straddle_amount == "the-whole-pot"
         if whole_pot:
             return deal.pot_total()
         return max(2 * deal.largest_stake() - deal.contrib[seat], 0)
@@ -90,7 +92,7 @@ class Straddling(Stage):
     def decline(self, deal: Deal, seat: int, explicit: bool) -> None:
         deal.witness(once(Decline, deal.names[seat], not explicit))
         if self._ends_at_first_refusal(deal):
-            _end_straddling(deal)
+            _end_straddling(deal, self._forced)
         else:
             self.offers += 1
             self._offer(deal)
@@ -103,13 +105,13 @@ class Straddling(Stage):
         if offers != n - 1:
             return offers >= n
         if self._limit is None:
-            to_dealer = deal.rules.forced_bets.straddle_limit == "to-the-dealer"
+            to_dealer = self._forced.straddle_limit == "to-the-dealer"
             self._limit = n if to_dealer else n - 1
         return offers >= self._limit
 
     def _offer(self, deal: Deal) -> None:
         if self._limit_reached(deal, self.offers):
-            _end_straddling(deal)
+            _end_straddling(deal, self._forced)
             return
         deal.state = self
         deal.to_act_seat = deal.order[self.offers]
@@ -117,7 +119,7 @@ class Straddling(Stage):
     def check_after_decline(self, deal: Deal, seat: int, action: Action) -> Phase:
         """Check a betting word said in place of the straddle's answer, as it will be played
         once the straddle is declined; returns the phase the decline leads to."""
-        forced = deal.rules.forced_bets
+        forced = self._forced
         ends = self._ends_at_first_refusal(deal) or self._limit_reached(deal, self.offers + 1)
         name = deal.names[seat]
         if not ends:
@@ -165,10 +167,10 @@ def offer_straddles(deal: Deal, straddling: Straddling) -> None:
     straddling._offer(deal)
 
 
-def _end_straddling(deal: Deal) -> None:
+def _end_straddling(deal: Deal, forced: ForcedBets) -> None:
     """Deal, or first have the straddle seen where the rules say so."""
     last = deal.last_straddler
-    if last is None or not deal.rules.forced_bets.straddle_must_be_seen:
+    if last is None or not forced.straddle_must_be_seen:
         deal_cards(deal)
     else:
         begin_seeing(deal, last)

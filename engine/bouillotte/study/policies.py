@@ -24,7 +24,7 @@ reproducible.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final, Protocol
+from typing import Any, Final, Protocol, cast
 
 from ..play.actions import ACTION_WORDS, Action, LegalAction
 from ..play.deal import CLOSING, Deal, Phase
@@ -819,12 +819,15 @@ def play(
     action). ``before_step``, where given, is handed the deal before each step (a sweep
     keeps a copy of the base's deal there, to take a row's play up from it)."""
     taken: list[Action] = []
+    # One policy for every player is told from a mapping by its method, looked up once
+    # (``isinstance(policies, Mapping)`` is an ABC's check in Python, once a deal).
+    one = None if isinstance(policies, dict) else getattr(policies, "choose", None)
     choose: Callable[[View, Draws], Action]
-    if isinstance(policies, Mapping):
-        table = policies
+    if one is None:
+        table = cast("Mapping[str, Policy]", policies)
         choose = lambda view, rng: table[view.player].choose(view, rng)  # noqa: E731
     else:
-        choose = policies.choose  # one policy for every player: its method, looked up once
+        choose = one
     over = Phase.OVER
     while deal.phase is not over:
         if before_step is not None:
