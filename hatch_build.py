@@ -31,6 +31,7 @@ COMPILED = (
     "engine/bouillotte/play/actions.py",
     "engine/bouillotte/play/betting.py",
     "engine/bouillotte/play/bonuses.py",
+    "engine/bouillotte/play/caches.py",
     "engine/bouillotte/play/closing.py",
     "engine/bouillotte/play/deal.py",
     "engine/bouillotte/play/dealing.py",

@@ -9,7 +9,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bouillotte.play.seeding import seeded, seeded_by_text
+from bouillotte.play.seeding import (
+    POLICY,
+    SHUFFLE,
+    reseeded,
+    reseeded_by_text,
+    seeded,
+    seeded_by_text,
+)
 from bouillotte.study.simulate import deal_seed
 
 
@@ -60,3 +67,47 @@ def test_a_shuffle_is_randoms_shuffle() -> None:
         shuffle(cards, seeded(seed))
         random.Random(seed).shuffle(expected)
         assert cards == expected
+
+
+@given(st.lists(st.integers(), min_size=1, max_size=6), st.integers(0, 700))
+def test_a_generator_seeded_again_draws_what_a_new_one_draws(seeds: list[int], drawn: int) -> None:
+    """The thread's own generator, seeded again after any number of draws (past the first
+    twist or not, and after ``gauss``), draws exactly what ``random.Random(seed)`` draws."""
+    for seed in seeds:
+        for use in (SHUFFLE, POLICY):
+            rng = reseeded(seed, use)
+            assert rng is reseeded(seed, use)  # the same generator, not a new one
+            assert _draws(rng) == _draws(random.Random(seed))
+            for _ in range(drawn):
+                rng.getrandbits(32)
+    assert reseeded(1, SHUFFLE) is not reseeded(1, POLICY)  # one for each use
+
+
+@given(st.text(), st.integers(0, 700))
+def test_a_policy_generator_seeded_again_from_text(text: str, drawn: int) -> None:
+    rng = reseeded_by_text("an earlier deal:policy", POLICY)
+    for _ in range(drawn):
+        rng.getrandbits(32)
+    again = reseeded_by_text(text, POLICY)
+    assert again is rng
+    assert _draws(again) == _draws(random.Random(text))
+
+
+def test_each_thread_has_its_own_generator() -> None:
+    """Two threads seeding and drawing at once each get ``random.Random``'s draws (a Dask
+    worker runs its tasks in threads)."""
+    from concurrent.futures import ThreadPoolExecutor
+    from threading import Barrier
+
+    barrier = Barrier(2)
+
+    def draws(seed: int) -> tuple[int, list[object]]:
+        rng = reseeded(seed)
+        barrier.wait()  # both seeded before either draws
+        return id(rng), _draws(rng)
+
+    with ThreadPoolExecutor(2) as pool:
+        (id_a, a), (id_b, b) = pool.map(draws, (11, 12))
+    assert id_a != id_b
+    assert a == _draws(random.Random(11))
+    assert b == _draws(random.Random(12))

@@ -16,9 +16,8 @@ straddle (``seeing.py``), the betting and its closing round (``betting.py``,
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from functools import lru_cache
 from types import MappingProxyType
-from typing import Final, NoReturn
+from typing import Final, NoReturn, TypeAlias
 
 from ..rules.cards import Card
 from ..rules.errors import UserError
@@ -26,6 +25,7 @@ from ..rules.profile import ForcedBets
 from ..rules.variant import Variant
 from .actions import Action, LegalAction
 from .betting import deal_cards
+from .caches import keep
 from .dealing import SetupError, check_setup, checked_stock, deal_from_pack, shuffled_pack
 from .events import Act, Ante, Blind, Bonus, CarriedIn, Event, NoBlind, PotWon, once
 from .outcome import Outcome, PlayerResult
@@ -599,12 +599,24 @@ def new_deal(
     )
 
 
-@lru_cache(maxsize=256)
-def _table(
-    names: tuple[str, ...], dealer: str, to_the_right: bool
-) -> tuple[
+_Table: TypeAlias = tuple[
     Mapping[str, int], int, tuple[int, ...], tuple[int, ...], Seating, tuple[tuple[int, ...], ...]
-]:
+]
+_TABLES: Final[dict[tuple[tuple[str, ...], str, bool], _Table]] = {}
+"""Each table's :func:`_seat_table`, made once (a compiled dict: ``lru_cache`` is a Python
+call, at every deal); 256 kept, then all forgotten."""
+
+
+def _table(names: tuple[str, ...], dealer: str, to_the_right: bool) -> _Table:
+    """:func:`_seat_table`, remembered."""
+    key = (names, dealer, to_the_right)
+    found = _TABLES.get(key)
+    if found is None:
+        found = keep(_TABLES, key, _seat_table(names, dealer, to_the_right), 256)
+    return found
+
+
+def _seat_table(names: tuple[str, ...], dealer: str, to_the_right: bool) -> _Table:
     """Each name's seat, the dealer's seat, the seats in speaking order (the dealer last),
     each seat's place in that order (indexed by seat), the seating for ties, and for each
     seat every other in speaking order from the one after it: shared by

@@ -10,7 +10,8 @@ from typing import Final, Protocol
 from ..rules.cards import Card, card_str, pack
 from ..rules.errors import UserError
 from ..rules.variant import Variant
-from .seeding import seeded
+from .caches import keep
+from .seeding import reseeded
 
 
 class SetupError(UserError, ValueError):
@@ -120,10 +121,13 @@ def _check_cards(
         raise SetupError(f"the exposed card {card_str(exposed)} was not dealt", "exposed")
 
 
-@lru_cache(maxsize=64)
 def _pack_order(ranks: tuple[str, ...]) -> tuple[Card, ...]:
     """The pack in its order before the shuffle (made once per pack)."""
-    return tuple(pack(ranks))
+    found = _PACK_ORDERS.get(ranks)
+    return found if found is not None else keep(_PACK_ORDERS, ranks, tuple(pack(ranks)), 64)
+
+
+_PACK_ORDERS: Final[dict[tuple[str, ...], tuple[Card, ...]]] = {}
 
 
 @lru_cache(maxsize=64)
@@ -151,8 +155,25 @@ def deal_from_pack(
     return hands, cards[n * size], under
 
 
-@lru_cache(maxsize=256)
 def _layout(
+    players: tuple[str, ...], dealer: str, size: int, direction: str, packets: str, singly: bool
+) -> tuple[tuple[int, ...], ...]:
+    """:func:`_lay_out`, remembered."""
+    key = (players, dealer, size, direction, packets, singly)
+    found = _LAYOUTS.get(key)
+    if found is None:
+        found = keep(
+            _LAYOUTS, key, _lay_out(players, dealer, size, direction, packets, singly), 256
+        )
+    return found
+
+
+_LAYOUTS: Final[
+    dict[tuple[tuple[str, ...], str, int, str, str, bool], tuple[tuple[int, ...], ...]]
+] = {}
+
+
+def _lay_out(
     players: tuple[str, ...], dealer: str, size: int, direction: str, packets: str, singly: bool
 ) -> tuple[tuple[int, ...], ...]:
     """Where each player's cards lie in the pack, in the order he receives them: the same
@@ -188,10 +209,8 @@ def shuffled_pack(variant: Variant, seed: int) -> list[Card]:
     kept = _SHUFFLED.get(key)
     if kept is None:
         cards = list(_pack_order(ranks))
-        shuffle(cards, seeded(seed))
-        if len(_SHUFFLED) >= _SHUFFLED_MOST:
-            _SHUFFLED.clear()
-        _SHUFFLED[key] = tuple(cards)
+        shuffle(cards, reseeded(seed))  # drawn here and done with
+        keep(_SHUFFLED, key, tuple(cards), _SHUFFLED_MOST)
         return cards
     return list(kept)
 
@@ -246,11 +265,17 @@ def in_steps(rng: Draws, low: int, high: int, step: int) -> int:
     return low + step * below(rng, (high - low + step) // step)
 
 
-@lru_cache(maxsize=16)
 def _draws(length: int) -> tuple[tuple[int, int, int], ...]:
     """For each place shuffled, from the last: the place, how many cards it draws among,
-    and how many random bits that takes."""
-    return tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, length)))
+    and how many random bits that takes (made once per length of pack)."""
+    found = _DRAWS.get(length)
+    if found is None:
+        steps = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, length)))
+        found = keep(_DRAWS, length, steps, 16)
+    return found
+
+
+_DRAWS: Final[dict[int, tuple[tuple[int, int, int], ...]]] = {}
 
 
 def checked_stock(

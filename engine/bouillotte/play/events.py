@@ -13,6 +13,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Final, TypeAlias, TypeVar, cast
 
 from ..rules.cards import Card, card_str, cards_str
+from .caches import keep
 from .hands import HandValue
 
 
@@ -561,7 +562,5 @@ def once(record: Callable[..., _R], *fields: object) -> _R:
     key = (record, fields, tuple([type(f) for f in fields]))
     found = _KEPT.get(key)
     if found is None:
-        if len(_KEPT) >= _KEPT_MOST:
-            _KEPT.clear()
-        found = _KEPT[key] = record(*fields)
+        found = keep(_KEPT, key, record(*fields), _KEPT_MOST)
     return cast(_R, found)

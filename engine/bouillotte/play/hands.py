@@ -9,11 +9,11 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import lru_cache
 from typing import Final
 
 from ..rules.cards import RANK_NAMES, RANKS, Card, parse_card, rank_of, suit_of
 from ..rules.profile import Hands
+from .caches import keep
 
 
 class Kind(StrEnum):
@@ -156,10 +156,14 @@ def _may_beat_the_point(hand: Sequence[Card], retourne: Card, rules: Hands) -> b
     return _mistigri_cards(hand, rules)
 
 
-@lru_cache(maxsize=16)
 def _card(text: str) -> Card:
-    """:func:`parse_card`, remembered (the mistigri card, looked at for every pair)."""
-    return parse_card(text)
+    """:func:`parse_card`, remembered (the mistigri card, looked at for every pair): a
+    compiled dict, not ``lru_cache``'s Python call; 16 kept, then all forgotten."""
+    card = _CARDS.get(text)
+    return card if card is not None else keep(_CARDS, text, parse_card(text), 16)
+
+
+_CARDS: Final[dict[str, Card]] = {}
 
 
 def classify_three(hand: Sequence[Card], retourne: Card, rules: Hands) -> HandValue:

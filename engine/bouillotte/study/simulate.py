@@ -52,7 +52,7 @@ from ..play.events import (
     WonUncontested,
 )
 from ..play.hands import Kind
-from ..play.seeding import seeded_by_text
+from ..play.seeding import POLICY, reseeded_by_text, seeded_by_text
 from ..rules.cards import RANKS
 from ..rules.variant import Variant
 from .policies import Policy, get_policy, play
@@ -383,7 +383,8 @@ def play_one(
     while True:
         number = deal_seed(seed, i, after) if starts is None else starts.seed(seed, i, after)
         # Seeding from a string hashes it: made only for a policy that draws from it.
-        rng = policy_rng(number, starts) if policy.needs_rng else _NO_DRAWS
+        # Nothing keeps the generator past its deal unless a mark is taken: then a new one.
+        rng = policy_rng(number, starts, own=mark is None) if policy.needs_rng else _NO_DRAWS
         trace: list[Any] | None = None
         chain: ChainPoint | None = None
         if taken_up is not None:  # within the deal: its copy, its draws and trace so far
@@ -582,13 +583,16 @@ class ReplayedDraws:
         return result
 
 
-def policy_rng(number: int, starts: DealStarts | None = None) -> Draws:
+def policy_rng(number: int, starts: DealStarts | None = None, *, own: bool = False) -> Draws:
     """The policy's generator for the deal shuffled with seed ``number``: seeded from
     ``"{number}:policy"``, or, where ``starts`` keeps the deal's words, a replay of that
     seeding's draws (:class:`ReplayedDraws`: cheaper than seeding, hashing the string and
-    then the generator's initialisation, or than copying a state)."""
+    then the generator's initialisation, or than copying a state). ``own``: the thread's
+    own policy generator seeded again, not a new one (``seeding.reseeded``), for a caller
+    done with it before it asks for the next deal's."""
     if starts is None:
-        return seeded_by_text(f"{number}:policy")
+        text = f"{number}:policy"
+        return reseeded_by_text(text, POLICY) if own else seeded_by_text(text)
     kept = starts.words
     words = kept.get(number)
     if words is None:
