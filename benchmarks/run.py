@@ -68,7 +68,9 @@ def _engine() -> str:
     import bouillotte
 
     where = Path(bouillotte.__file__).resolve()
-    installed = "an editable install" if ROOT in where.parents else "an installed wheel"
+    # A venv inside the checkout (.venv/) holds an installed wheel too: site-packages says.
+    in_tree = ROOT in where.parents and "site-packages" not in where.parts
+    installed = "an editable install" if in_tree else "an installed wheel"
     kind = "compiled by mypyc" if is_compiled() else "pure Python"
     return f"{kind} ({installed}, {where.parent})"
 
