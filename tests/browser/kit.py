@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from .kinds import kind_pages, site_pages
+
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parent.parent.parent / "test-artifacts"
 ARGS = [
@@ -45,28 +47,13 @@ def shot(page: Any, name: str) -> None:
 
 # -- issue 14: barriers --------------------------------------------------------------------
 
-AXE_PAGES = (
-    "index.html",
-    "matrix.html",
-    "variants/foster.html",
-    "compare/index.html",
-    "compare/foster--pagat.html",
-    "sheets/foster.html",
-    "scenarios/index.html",
-    "scenarios/foster-sight.html",
-    "scenarios/all-in-opening.html",
-    "readings.html",
-    "statistics.html",
-    "sources.html",
-    "history.html",
-    "texts/foster.html",
-    "glossary.html",
-    "search.html?q=favori",
-)
-"""One page of every kind (a scenario that one system refuses as well), checked in all four
-passes (``test_pages.py``); the search page with results, so that its highlights are
-checked. ``test_axe_other_pages_a.py`` to ``_d.py`` check every other page of the site, in
-two passes. Every browser test is marked ``slow``: the everyday run has none."""
+# The everyday run checks with axe a page of each kind of the site (``kinds.kind_pages``) in
+# all four passes (``AXE_PASSES``: ``test_pages.py``), and every page for what needs no axe
+# (links, valid HTML, no sideways scroll at 320 px). The full crawl, ``test_axe_other_pages_a.py``
+# to ``_d.py``, checks every other page in two passes (``OTHER_PAGE_PASSES``); it is marked
+# ``exhaustive`` and left out of the default run (``pyproject.toml``), and CONTRIBUTING.md
+# says when it is run (``pytest -m exhaustive``). Every browser test is marked ``slow`` too:
+# the everyday run has none.
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
@@ -102,15 +89,15 @@ OTHER_PAGE_PASSES: tuple[tuple[str, dict[str, int], str, list[str] | None], ...]
 """Every other page at both widths and in both schemes, in two passes rather than four: every
 rule at 1280 px in light, then at 390 px in dark the rules the width or the scheme can change
 (the layout rules do not depend on the scheme, nor the colours on the width outside the
-phone's own blocks, which the pages of each kind above check in all four). Four passes on
-every page took about five minutes of CI's ten. In the dark pass, :func:`other_pages_sweep`
-runs the colour rules only on a page that shows text in a style no page judged before it
-(``COLOUR_ONCE``)."""
+phone's own blocks, which the pages of each kind check in all four). Four passes on
+every page took about five minutes of CI's ten; the crawl is now run by ``pytest -m
+exhaustive`` only. In the dark pass, :func:`other_pages_sweep` runs the colour rules only on
+a page that shows text in a style no page judged before it (``COLOUR_ONCE``)."""
 
 COLOUR_ONCE = "390 px dark"
 """The pass of ``OTHER_PAGE_PASSES`` whose colour rules (``COLOUR_RULES``) run, on the other
 pages, only where a page shows text in a style (``TEXT_STYLES``) that axe has not judged in
-that pass on a page of each kind (``test_pages.py``'s sweep of ``AXE_PAGES``) or on an
+that pass on a page of each kind (``test_pages.py``'s sweep of ``kinds.kind_pages``) or on an
 earlier page of the same sweep. ``color-contrast`` is two thirds of axe's time on a pair
 page, and the second pass cost nearly what the first did; of the 146 other pages, two show
 a style the pages of each kind do not, and as each of the four files keeps its own record,
@@ -399,15 +386,15 @@ def axe_sweep(
 
 
 def judged_styles(site: Path, browser: Any) -> set[str]:
-    """The text styles (``TEXT_STYLES``) of the pages of each kind (``AXE_PAGES``) in the
-    pass ``COLOUR_ONCE``, whose colour rules ``test_pages.py`` runs on all of them."""
+    """The text styles (``TEXT_STYLES``) of the pages of each kind (``kinds.kind_pages``) in
+    the pass ``COLOUR_ONCE``, whose colour rules ``test_pages.py`` runs on all of them."""
     _, viewport, scheme, rules = next(p for p in AXE_PASSES if p[0] == COLOUR_ONCE)
     assert rules is not None and set(COLOUR_RULES) <= set(rules)
     context = browser.new_context(viewport=viewport, color_scheme=scheme)
     page = context.new_page()
     styles: set[str] = set()
     try:
-        for name in AXE_PAGES:
+        for name in kind_pages(site):
             open_page(page, site, name)
             styles |= set(page.evaluate(TEXT_STYLES))
     finally:
@@ -443,10 +430,11 @@ OTHER_PAGE_FILES = 4
 
 
 def other_pages(site: Path, part: int) -> list[str]:
-    """Every page of the site that ``test_pages.py`` does not check with axe (``AXE_PAGES``),
-    every fourth one from ``part`` (0 to 3): four test files share them, so that the test
-    processes share them out."""
-    names = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
-    others = [n for n in names if n not in AXE_PAGES and n != "search.html"]
-    assert len(others) + len(AXE_PAGES) == len(names) and len(names) > 100
+    """Every page of the site that ``test_pages.py`` does not check with axe
+    (``kinds.kind_pages``), every fourth one from ``part`` (0 to 3): four test files share
+    them, so that the test processes share them out."""
+    names = site_pages(site)
+    checked = {n.partition("?")[0] for n in kind_pages(site)}
+    others = [n for n in names if n not in checked]
+    assert len(others) + len(checked) == len(names) and len(names) > 100
     return others[part::OTHER_PAGE_FILES]

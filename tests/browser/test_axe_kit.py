@@ -1,8 +1,10 @@
 """The axe sweep's shortcuts (``kit.py``: ``MINOR_RULES`` off, ``PLAIN_FIELDS``,
 ``MEMO_BY_MAP``, ``COLOUR_CACHE``, and ``COLOUR_ONCE`` for the other pages) find what
 axe as it comes finds: checked against the metadata of the axe shipped, and on copies of
-pages of the kinds the sweep of every other page covers, each with a serious violation
-planted, which the sweep must report, in the pass that can see it, as axe as it comes does."""
+pages of several kinds, each with a serious violation planted, which both sweeps must report
+in the passes that can see it, as axe as it comes does: the sweep of a page of each kind
+in four passes (``test_pages.py``, in every run) and the full crawl's sweep of every other
+page in two (``test_axe_other_pages_a.py`` to ``_d.py``, in ``pytest -m exhaustive``)."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from .kit import (
     axe_context,
     axe_options,
     axe_script,
+    axe_sweep,
     other_pages,
     other_pages_sweep,
 )
@@ -125,12 +128,27 @@ def test_colours_with_plain_fields_are_the_colours_of_axe(browser: Any) -> None:
 
 
 PLANTED = {
-    # light and dark: pale grey on either background
-    "compare": ('<p style="color: #c8c8c8">Faint words.</p>', "color-contrast", "1280 px light"),
-    # a button with no name
-    "scenarios": ('<button type="button"></button>', "button-name", "1280 px light"),
+    # pale grey: unreadable on the light background, readable on the dark one
+    "compare": (
+        '<p style="color: #c8c8c8">Faint words.</p>',
+        "color-contrast",
+        "1280 px light",
+        {"1280 px light", "390 px light"},
+    ),
+    # a button with no name, whatever the width and scheme
+    "scenarios": (
+        '<button type="button"></button>',
+        "button-name",
+        "1280 px light",
+        {"1280 px light"},
+    ),
     # dark grey: fine on the light background, unreadable on the dark one
-    "variants": ('<p style="color: #333">Dark words.</p>', "color-contrast", "390 px dark"),
+    "variants": (
+        '<p style="color: #333">Dark words.</p>',
+        "color-contrast",
+        "390 px dark",
+        {"1280 px dark", "390 px dark"},
+    ),
     # a scrolling box that the keyboard cannot reach, on a phone only
     "sheets": (
         '<div class="phone-scroll" style="height: 3em; overflow: auto"><p>'
@@ -139,8 +157,13 @@ PLANTED = {
         " !important; height: auto !important } }</style>",
         "scrollable-region-focusable",
         "390 px dark",
+        {"390 px light"},
     ),
 }
+"""For each kind of page, what is planted in it, the rule of axe it breaks, the pass of the
+full crawl that sees it (``kit.OTHER_PAGE_PASSES``), and the passes of the sweep of a page
+of each kind that see it (``kit.AXE_PASSES``: every rule at 1280 px light, the colour rules
+in dark, the phone layout's rules, colours among them, at 390 px light)."""
 
 
 @pytest.fixture(scope="module")
@@ -150,7 +173,7 @@ def planted_site(site: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[
     copy = tmp_path_factory.mktemp("planted") / "site"
     shutil.copytree(site, copy)
     names = []
-    for folder, (html, _, _) in PLANTED.items():
+    for folder, (html, _, _, _) in PLANTED.items():
         name = min(  # the smallest page of the kind, to keep the test short
             (
                 n
@@ -168,13 +191,32 @@ def planted_site(site: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[
     return copy, names
 
 
+def test_the_sweep_of_a_page_of_each_kind_reports_a_planted_violation_where_it_shows(
+    planted_site: tuple[Path, list[str]], browser: Any
+) -> None:
+    """The sweep of ``test_pages.py`` (four passes), with its shortcuts, reports each
+    violation planted in exactly the passes that can see it, and finds what axe as it comes
+    finds there."""
+    copy, names = planted_site
+    found = axe_sweep(copy, browser, names)
+    passes: dict[tuple[str, str], set[str]] = {}  # (page, rule): the passes that report it
+    for finding in found:
+        page, _, rest = finding.partition(" at ")
+        label, _, rest = rest.partition(": ")
+        passes.setdefault((page, rest.split(" ")[0]), set()).add(label)
+    for name, (_, rule, _, labels) in zip(names, PLANTED.values(), strict=True):
+        assert passes.get((name, rule)) == labels, (name, found)
+    assert found == axe_sweep(copy, browser, names, shortcuts=False)
+
+
+@pytest.mark.exhaustive  # the full crawl's sweep: pytest -m exhaustive (CONTRIBUTING.md)
 def test_the_sweep_reports_a_planted_violation_on_each_kind_of_page(
     planted_site: tuple[Path, list[str]], browser: Any
 ) -> None:
     copy, names = planted_site
     coloured: list[str] = []
     found = other_pages_sweep(copy, browser, names, colour_judged_on=coloured)
-    for name, (_, rule, label) in zip(names, PLANTED.values(), strict=True):
+    for name, (_, rule, label, _) in zip(names, PLANTED.values(), strict=True):
         assert any(f.startswith(f"{name} at {label}: {rule} ") for f in found), (name, found)
     # The dark pass ran its colour rules on the pages given words in a colour of their own,
     # and only there: the button has no text, and the scrolling words are in the page's own

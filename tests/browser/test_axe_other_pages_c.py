@@ -1,5 +1,6 @@
 """axe-core over the third quarter of the bundled site's pages that ``test_pages.py``
-does not check (every fourth page; the other quarters are in ``_a``, ``_b``, ``_d``): the longest
+does not check (every fourth page, in the full crawl that ``pytest -m
+exhaustive`` runs; the other quarters are in ``_a``, ``_b``, ``_d``): the longest
 browser test, in four files, which pytest-xdist hands out one at a time to the test
 processes, so that they share it out with the other long files."""
 
@@ -12,7 +13,8 @@ import pytest
 
 from .kit import other_pages, other_pages_sweep
 
-pytestmark = pytest.mark.slow  # builds the site and drives a browser
+# The full crawl: only in ``pytest -m exhaustive`` (CONTRIBUTING.md, "The full axe crawl").
+pytestmark = [pytest.mark.slow, pytest.mark.exhaustive]
 
 
 def test_axe_finds_no_serious_violation_on_the_third_quarter_of_the_other_pages(

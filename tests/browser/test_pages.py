@@ -1,9 +1,10 @@
 """The built site in a real headless Chromium, opened from file://.
 
 Needs Debian's ``chromium`` (/usr/bin/chromium) and Playwright for Python (see ``kit.py``).
-Screenshots go to ``test-artifacts/``. axe over every other page is in
-``test_axe_other_pages_a.py`` to ``_d.py``, files of their own so that the test processes
-share them out.
+Screenshots go to ``test-artifacts/``. axe checks a page of each kind here (every kind the
+site has, ``kinds.py``); axe over every other page, the full crawl that ``pytest -m
+exhaustive`` runs, is in ``test_axe_other_pages_a.py`` to ``_d.py``, files of their own so
+that the test processes share them out.
 """
 
 from __future__ import annotations
@@ -18,9 +19,9 @@ import pytest
 
 from bouillotte.site import build_site
 
+from .kinds import kind_pages, site_pages
 from .kit import (
     ARTIFACTS,
-    AXE_PAGES,
     CHROMIUM,
     DESKTOP,
     PHONE,
@@ -130,7 +131,7 @@ def test_cleanup_is_not_needed_for_the_artifacts() -> None:
 
 
 def test_axe_finds_no_serious_violation_on_a_page_of_each_kind(site: Path, browser: Any) -> None:
-    found = axe_sweep(site, browser, list(AXE_PAGES))
+    found = axe_sweep(site, browser, kind_pages(site))
     assert not found, "\n".join(found)
 
 
@@ -425,11 +426,22 @@ def own_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-def test_axe_finds_no_serious_violation_on_an_editors_own_site(
+def test_axe_finds_no_serious_violation_on_a_page_of_each_kind_of_an_editors_own_site(
     own_site: Path, browser: Any
 ) -> None:
-    names = sorted(p.relative_to(own_site).as_posix() for p in own_site.rglob("*.html"))
-    found = axe_sweep(own_site, browser, [n for n in names if n != "search.html"])
+    """Its first page of each kind (it has none of the bundled pages ``kinds.CHOSEN``
+    names), the theme's search page too (without a query)."""
+    found = axe_sweep(own_site, browser, kind_pages(own_site, chosen=()))
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.exhaustive  # every page: pytest -m exhaustive (CONTRIBUTING.md)
+def test_axe_finds_no_serious_violation_on_any_page_of_an_editors_own_site(
+    own_site: Path, browser: Any
+) -> None:
+    """Every page the test above does not check."""
+    checked = kind_pages(own_site, chosen=())
+    found = axe_sweep(own_site, browser, [n for n in site_pages(own_site) if n not in checked])
     assert not found, "\n".join(found)
 
 
