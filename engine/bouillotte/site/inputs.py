@@ -253,8 +253,8 @@ def _attribution(
         return {
             "responsible": made.responsible,
             "reproduces": made.reproduces,
-            "towards": made.towards.to_json(b.id),
-            "back": made.back.to_json(a.id),
+            "towards": made.towards.to_json(b.id, a.id),
+            "back": made.back.to_json(a.id, b.id),
         }
 
     inputs = {"scenario": story, "base": key[1], "other": key[2], "ways": SITE_WAYS_LIMIT}
