@@ -103,6 +103,8 @@ def _environment(site_dir: Path, theme: Path | None = None) -> Environment:
     env.globals["naming"] = Names()
     env.filters["names"] = Names().words
     env.filters["prose"] = Names().prose
+    env.filters["work_names"] = Names().words
+    env.filters["work_prose"] = Names().prose
     env.globals["words"] = rule_views.value_words
     env.globals["variant_page"] = variant_page
     env.globals["scenario_page"] = scenario_page
@@ -294,6 +296,8 @@ def _build_into(
     env.globals["naming"] = inputs.names
     env.filters["names"] = inputs.names.words
     env.filters["prose"] = inputs.names.prose
+    env.filters["work_names"] = inputs.names.works_first.words
+    env.filters["work_prose"] = inputs.names.works_first.prose
     files, found = _render(env, pages, log, options.config, folders)
     # The index reads as the pages do: systems and works by name, rules by name (names.py).
     entries = [
