@@ -223,10 +223,11 @@ def test_works_are_named_as_works_on_every_page(site: Path) -> None:
     for variant in library.all():
         for path in rule_paths():
             citation = variant.citation(path)
-            if citation is None or citation.source not in names.systems:
+            source = citation.source if citation is not None else None
+            if citation is None or source is None or source not in names.systems:
                 continue
-            if names.systems[citation.source] != names.works.get(citation.source):
-                wrong.add(f"{names.systems[citation.source]}, {citation.locator}")
+            if names.systems[source] != names.works.get(source):
+                wrong.add(f"{names.systems[source]}, {citation.locator}")
     assert wrong  # the bundled profiles do quote McLeod's page
     faults = {
         str(page.relative_to(site)): sorted(w for w in wrong if w in text)
