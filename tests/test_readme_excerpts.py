@@ -62,3 +62,14 @@ def test_each_printed_excerpt_is_what_the_command_prints(
     assert result.exit_code == 0, result.output
     faults = differences(excerpt, result.stdout)
     assert not faults, (name, command, faults)
+
+
+def test_variants_show_gives_each_rules_meaning() -> None:
+    """The README: "`bouillotte variants show foster` lists them all with what each means"."""
+    from bouillotte.rules.profile import rule_doc, rule_paths, rule_title
+
+    out = CliRunner().invoke(app, ["variants", "show", "foster"], catch_exceptions=False).stdout
+    for path in rule_paths():
+        meaning = " ".join(rule_doc(path, sources=False).split())
+        assert f"      means: {rule_title(path)}: {meaning}\n" in out, path
+    assert "      means: Who cuts: " in out
