@@ -23,7 +23,7 @@ CUT = " ..."
 
 
 def excerpts() -> list[tuple[str, str, str]]:
-    found = []
+    found: list[tuple[str, str, str]] = []
     for path in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
         text = path.read_text(encoding="utf-8")
         found.extend((path.name, m.group(1), m.group(2)) for m in EXCERPT.finditer(text))
