@@ -95,6 +95,21 @@ def _any_word(tokens: set[str]) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w.-])(?:{alternatives})(?![\w-]|\.(?:com|html|txt|yaml)\b)")
 
 
+def _input_fields() -> set[str]:
+    """The field names of the scenario and session files (``favori_rank``,
+    ``actions_by_variant``): an editor's words, which docs/scenarios.md explains."""
+    from pydantic import BaseModel
+
+    from bouillotte.study import scenario, session_file
+
+    found: set[str] = set()
+    for module in (scenario, session_file):
+        for value in vars(module).values():
+            if isinstance(value, type) and issubclass(value, BaseModel) and value is not BaseModel:
+                found.update(value.model_fields)
+    return found
+
+
 def forbidden(library: Library | None = None) -> list[tuple[str, re.Pattern[str]]]:
     """Each kind of code word with its pattern: rule paths, snake_case field names, enum
     slugs, and the ids of works and systems (lower case, as written in the YAML; ``pagat``
@@ -106,6 +121,7 @@ def forbidden(library: Library | None = None) -> list[tuple[str, re.Pattern[str]
     kinds: list[tuple[str, set[str]]] = [
         ("rule path", set(rule_paths())),
         ("field name", {f for f in fields if "_" in f}),
+        ("scenario field", {f for f in _input_fields() if "_" in f}),
         ("enum slug", _slugs()),
         ("work id", set(library.works)),
         ("system id", set(library.files)),
@@ -116,3 +132,29 @@ def forbidden(library: Library | None = None) -> list[tuple[str, re.Pattern[str]
 def code_words(page: Path, patterns: list[tuple[str, re.Pattern[str]]]) -> list[str]:
     text = reader_text(page.read_text(encoding="utf-8"))
     return [f"{kind} {m.group(0)!r}" for kind, pattern in patterns for m in pattern.finditer(text)]
+
+
+SAID_TWICE = re.compile(r"(?<![\w'’-])([A-Za-z][\w'’-]*(?: [\w'’-]+)*)([,;]?) \1(?![\w'’-])")
+"""A phrase of readers' words said twice in a row ("not recognised, not recognised",
+"Teaching card, Teaching card, all ante")."""
+
+_LINKS = {"a", "an", "and", "by", "from", "in", "of", "or", "the", "to"}
+
+
+def said_twice(text: str) -> list[str]:
+    """Each phrase said twice in a row: of two words or more, or one word of five letters
+    or more with nothing between ("that that" is English), and not ending on a small word
+    ("from player to player to the right"). Where one title or name begins the next
+    ("When nobody opens When nobody opens after straddles"; "Teaching card; Teaching card,
+    all ante"), the second goes on: a list, not a repeat, unless a comma stands between."""
+    found = []
+    for m in SAID_TWICE.finditer(text):
+        phrase, between = m.group(1), m.group(2)
+        if " " not in phrase and (len(phrase) < 5 or between):  # "32 cards, cards dealt"
+            continue
+        if phrase.split()[-1].lower() in _LINKS:
+            continue
+        if between != "," and re.match(r"[,:]? \w", text[m.end() :]):
+            continue
+        found.append(m.group(0))
+    return found

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -345,3 +346,48 @@ def test_a_bounded_search_says_how_far_it_went_and_gives_the_one_at_a_time_answe
     text = "\n".join(attribution_lines(a))
     assert "every combination of up to 2 of the 9 differing rules decided" in text
     assert "one at a time (each rule switched alone" in text
+
+
+NO_RULE = (
+    "under cardrulesplus's rules, britannica-1911's written actions already give "
+    "britannica-1911's outcome: the difference comes from how the deal was played, not from a "
+    "rule"
+)
+
+
+def test_an_empty_minimal_set_is_said_not_dropped(runner: CliRunner, library: Library) -> None:
+    """Issue 46, item 6: on opening-minimum, Britannica's own written actions (C opens for 1)
+    played under CardRulesPlus's rules are already refused as under Britannica: no rule needs
+    switching (the empty set is minimal), and the text, the JSON and the site say so."""
+    args = ["compare", "opening-minimum", "-v", "cardrulesplus", "-v", "britannica-1911"]
+    result = runner.invoke(app, args, catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert f"  {NO_RULE}\n" in result.stdout
+    (entry,) = json.loads(runner.invoke(app, [*args, "--json"]).stdout)["attribution"]
+    assert entry["minimal_sets"] == [[]]
+    assert entry["explanation"][0] == {"kind": "no-rule", "sets": [[]], "says": NO_RULE}
+    # The site's words: the systems by name, and no empty list of rules after a colon.
+    from bouillotte.site.scenes import attribution_view
+
+    scenario = ScenarioLibrary().find("opening-minimum")
+    (made,) = compare(scenario, library, ["cardrulesplus", "britannica-1911"]).attributions
+    names = {"cardrulesplus": "CardRulesPlus 2020s", "britannica-1911": "EB 1911"}
+    view = attribution_view(made, "", names)
+    assert view.towards is not None
+    first = view.towards.findings[0]
+    assert first.says == (
+        "under CardRulesPlus 2020s's rules, EB 1911's written actions already give EB 1911's "
+        "outcome: the difference comes from how the deal was played, not from a rule"
+    )
+    assert first.sets == []
+
+
+@pytest.mark.slow
+def test_the_pair_page_says_no_rule_is_needed(site: Path) -> None:
+    page = site / "compare" / "britannica-1911--cardrulesplus.html"
+    html = page.read_text(encoding="utf-8").replace("&#39;", "'")
+    assert (
+        "<li>Under CardRulesPlus 2020s's rules, EB 1911's written actions already give EB "
+        "1911's outcome: the difference comes from how the deal was played, not from a rule."
+        "</li>"
+    ) in html

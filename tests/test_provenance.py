@@ -84,7 +84,8 @@ def test_show_text_marks_an_inherited_rule_apart(runner: CliRunner) -> None:
     assert values.endswith("[stated: documented]")
     packs = next(line for line in lines if " table.packs = " in line)
     assert packs.endswith("[inferred]")
-    assert lines[lines.index(packs) + 2].startswith("      why: ")
+    assert lines[lines.index(packs) + 1].startswith("      means: ")  # then the citation
+    assert lines[lines.index(packs) + 3].startswith("      why: ")
 
 
 def test_diff_shows_the_standing_of_each_side(runner: CliRunner) -> None:

@@ -53,10 +53,13 @@ def _sets(groups: list[list[str]]) -> str:
     return "; ".join(" + ".join(group) for group in groups)
 
 
-def _direction_lines(direction: Direction, other: str, indent: str) -> list[str]:
+def _direction_lines(direction: Direction, base: str, other: str, indent: str) -> list[str]:
     lines = []
     for finding in findings(direction):
-        lines.append(f"{indent}{finding.says(other)}: {_sets(finding.sets)}")
+        said = finding.says(other, base)
+        lines.append(
+            f"{indent}{said}: {_sets(finding.sets)}" if finding.names_rules() else f"{indent}{said}"
+        )
     if not direction.outcome.sets:
         lines.append(f"{indent}no combination tried gives {other}'s outcome")
     lines.append(f"{indent}({direction.outcome.note()})")
@@ -70,10 +73,10 @@ def attribution_lines(attribution: Attribution) -> list[str]:
     lines = [f"why {other} differs from {base} (switching {base}'s rules to {other}'s):"]
     towards, back = attribution.towards, attribution.back
     if towards is not None:
-        lines.extend(_direction_lines(towards, other, "  "))
+        lines.extend(_direction_lines(towards, base, other, "  "))
     if back is not None and attribution.back_differs():
         lines.append(f"  the other way, switching {other}'s rules to {base}'s:")
-        lines.extend(_direction_lines(back, base, "    "))
+        lines.extend(_direction_lines(back, other, base, "    "))
     if towards is None or not towards.outcome.complete:
         label = "one at a time (each rule switched alone, or else the smallest sets)"
         if attribution.responsible:

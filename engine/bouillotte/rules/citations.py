@@ -122,6 +122,12 @@ class Work(BaseModel):
         last = (self.authors[0].split(",")[0] if self.authors else self.author).strip()
         return f"{last} {found.group()}" if found else last
 
+    @property
+    def dated(self) -> str:
+        """The work's date as a reader reads it after "source": ``dated 1897-1909``, or
+        the year as written where it says the work is undated (``undated (modern)``)."""
+        return self.year if self.year.lower().startswith("undated") else f"dated {self.year}"
+
     @field_validator("url")
     @classmethod
     def _web_address(cls, url: str | None) -> str | None:

@@ -479,7 +479,7 @@ class Hands(_Group):
     """What the word *favori* means; it changed meaning three times.
     ``pair-with-the-retourne``: two cards of a rank in hand with the retourne of that rank.
     ``declared-rank``: a brelan of the rank declared at the start of play for the deal (a
-    scenario's ``favori_rank``); with no rank declared there is no favori.
+    scenario declares it for its deal); with no rank declared there is no favori.
     ``held-from-the-deal``: three equal cards dealt (the "born" brelan), as against a
     brelan completed by the draw.
 

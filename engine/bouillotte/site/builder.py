@@ -7,7 +7,7 @@ import shutil
 import tempfile
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -20,6 +20,8 @@ from markupsafe import Markup
 from ..rules.bibliography import bibtex, csl_json
 from ..rules.errors import InputError, UserError
 from ..rules.resources import bundled
+from ..study.check import Mismatch, check
+from ..study.render import counted
 from . import downloads, scenes
 from . import rules as rule_views
 from .citation import page_citation
@@ -36,7 +38,7 @@ from .ids import (
     slug,
     variant_page,
 )
-from .inputs import collect
+from .inputs import Inputs, collect
 from .names import Names
 from .output import PARTIAL, BuildLock, check_out, remove_leftovers, swap, write_files
 from .page import Log, Page, quiet
@@ -103,6 +105,8 @@ def _environment(site_dir: Path, theme: Path | None = None) -> Environment:
     env.globals["naming"] = Names()
     env.filters["names"] = Names().words
     env.filters["prose"] = Names().prose
+    env.filters["work_names"] = Names().words
+    env.filters["work_prose"] = Names().prose
     env.globals["words"] = rule_views.value_words
     env.globals["variant_page"] = variant_page
     env.globals["scenario_page"] = scenario_page
@@ -191,6 +195,7 @@ class _Options:
     include_bundled: bool = True
     config: SiteConfig = DEFAULT
     theme: Path | None = None
+    allow_mismatch: bool = False
 
 
 def build_site(
@@ -201,16 +206,20 @@ def build_site(
     *,
     include_bundled: bool = True,
     config_file: Path | None = None,
+    allow_mismatch: bool = False,
 ) -> BuildReport:
     """Build the whole site into ``out``; on any error ``out`` is left as it was.
 
     ``include_bundled=False`` builds from the given folders alone (their own
     ``sources.yaml``); ``config_file`` is a site configuration (``siteconfig.SiteConfig``).
+    Every scenario's ``expect`` blocks are checked as ``bouillotte check`` checks them: a
+    deal that does not end as its scenario says is refused (:class:`ExpectationError`),
+    unless ``allow_mismatch``, which builds and marks it on the scenario's page.
     """
     started = time.perf_counter()
     out = Path(out)
     config, theme = load_config(Path(config_file)) if config_file is not None else (DEFAULT, None)
-    options = _Options(include_bundled, config, theme)
+    options = _Options(include_bundled, config, theme, allow_mismatch)
     given = [
         *variant_dirs,
         *scenario_paths,
@@ -269,6 +278,43 @@ def _sitemap(base_url: str, pages: list[Page]) -> str:
     )
 
 
+class ExpectationError(InputError):
+    """A scenario's deal does not end as its ``expect`` block says: a page would publish
+    an outcome its own scenario contradicts."""
+
+
+def _expectations(inputs: Inputs, allow_mismatch: bool, log: Log) -> Inputs:
+    """Every scenario's ``expect`` blocks (and ``expect_readings``), checked as ``bouillotte
+    check`` checks them. A mismatch refuses the build, at the first one's file and line
+    with the expected and the actual value, and names the others; with ``allow_mismatch``
+    it is logged and the scenario's page says it."""
+    report = check([c.scenario for c in inputs.comparisons], inputs.library)
+    found = report.mismatches
+    if not found:
+        return inputs
+    if not allow_mismatch:
+        first, others = found[0], found[1:]
+        more = (
+            f"; and {counted(len(others), 'more mismatch', 'more mismatches')}: "
+            + "; ".join(m.describe() for m in others)
+            if others
+            else ""
+        )
+        raise ExpectationError(
+            f"{first.scenario} under {first.variant}: {first.message}{more} (the site is not "
+            "built: fix the scenario or the rule, or build with --allow-mismatch to publish "
+            "the pages with the mismatch marked; bouillotte check lists them too)",
+            file=first.file,
+            line=first.line,
+        )
+    for mismatch in found:
+        log(f"mismatch, marked on its page: {mismatch.describe()}")
+    by_scenario: dict[str, list[Mismatch]] = {}
+    for mismatch in found:
+        by_scenario.setdefault(mismatch.scenario, []).append(mismatch)
+    return replace(inputs, mismatches=by_scenario)
+
+
 def _build_into(
     tmp: Path,
     out: Path,
@@ -283,6 +329,7 @@ def _build_into(
         variant_dirs, scenario_paths, log, options.include_bundled, early_statistics=True
     )
     try:
+        inputs = _expectations(inputs, options.allow_mismatch, log)
         pages = all_pages(inputs, log)
     finally:
         if inputs.statistics is not None:
@@ -294,6 +341,8 @@ def _build_into(
     env.globals["naming"] = inputs.names
     env.filters["names"] = inputs.names.words
     env.filters["prose"] = inputs.names.prose
+    env.filters["work_names"] = inputs.names.works_first.words
+    env.filters["work_prose"] = inputs.names.works_first.prose
     files, found = _render(env, pages, log, options.config, folders)
     # The index reads as the pages do: systems and works by name, rules by name (names.py).
     entries = [

@@ -26,6 +26,7 @@ from ..study.attribution import (
     sides,
     signature,
 )
+from ..study.check import Mismatch
 from ..study.compare import Comparison
 from ..study.render import counted
 from ..study.replay import Step
@@ -53,6 +54,9 @@ class Inputs:
     """Whether the bundled profiles, scenarios and glossary are part of the site."""
     statistics: Statistics | None = None
     """The statistics page's simulation, started early (``None``: started when needed)."""
+    mismatches: dict[str, list[Mismatch]] = field(default_factory=dict)
+    """Per scenario id: where its deal does not end as its ``expect`` says (a build with
+    ``--allow-mismatch``; any other build refuses them)."""
     pairs: dict[tuple[str, str, str], Attribution] = field(default_factory=dict)
     """Why two systems' outcomes differ in a scenario, by scenario id and both ids (the
     first before the second in the systems' order)."""
@@ -253,8 +257,8 @@ def _attribution(
         return {
             "responsible": made.responsible,
             "reproduces": made.reproduces,
-            "towards": made.towards.to_json(b.id),
-            "back": made.back.to_json(a.id),
+            "towards": made.towards.to_json(b.id, a.id),
+            "back": made.back.to_json(a.id, b.id),
         }
 
     inputs = {"scenario": story, "base": key[1], "other": key[2], "ways": SITE_WAYS_LIMIT}
@@ -290,6 +294,9 @@ class _Known:
     pair)."""
     attributions: dict[tuple[str, str, str], Attribution] = field(default_factory=dict)
     """Each attribution made, by the scenario's hash and both systems' prints."""
+    mismatches: dict[str, list[Mismatch]] = field(default_factory=dict)
+    """Per scenario id: where its deal does not end as its ``expect`` says (a build with
+    ``--allow-mismatch``; any other build refuses them)."""
     pairs: dict[tuple[str, str, str], Attribution] = field(default_factory=dict)
     """Each pair's attribution in each scenario, by scenario id and both systems' ids."""
 

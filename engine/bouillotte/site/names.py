@@ -29,6 +29,13 @@ def _pattern(ids: Iterable[str]) -> re.Pattern[str] | None:
     return re.compile(rf"(?<![\w./-])(?:{alternatives})(?![\w-]|\.\w)")
 
 
+def name_list(names: Iterable[str]) -> str:
+    """Names in a list: a name may hold a comma ("Teaching card, mistigri"), and then
+    semicolons keep the names apart, where commas would run them together."""
+    names = list(names)
+    return ("; " if any("," in n for n in names) else ", ").join(names)
+
+
 @dataclass(frozen=True)
 class Names:
     systems: Mapping[str, str] = field(default_factory=dict)
@@ -56,6 +63,16 @@ class Names:
         return self.works.get(work_id) or self.systems.get(work_id) or work_id
 
     @cached_property
+    def works_first(self) -> Names:
+        """The same names for a text whose ids are works (a work's notes on the sources
+        page, a rule's sentence ``pagat, Variations: "…"``): an id that is both a work and a
+        system is the work's. ``pagat`` is John McLeod's pagat.com page as a work, and the
+        system of an anonymous teaching card based on it: reading the one for the other
+        reverses what a note says."""
+        systems = {k: self.works.get(k, v) for k, v in self.systems.items()}
+        return Names(systems, self.works)
+
+    @cached_property
     def _ids(self) -> re.Pattern[str] | None:
         return _pattern([*self.systems, *self.works])
 
@@ -69,9 +86,24 @@ class Names:
         if text not in self._said:
             said = _PATHS.sub(_rule_words, text)
             if self._ids is not None:
+                said = self._runs.sub(self._run, said)
                 said = self._ids.sub(lambda m: self.system(m.group()), said)
             self._said[text] = said
         return self._said[text]
+
+    @cached_property
+    def _runs(self) -> re.Pattern[str]:
+        """A list of ids, ``pagat, pagat-mistigri, pagat-no-brelans``."""
+        one = _pattern([*self.systems, *self.works])
+        assert one is not None
+        return re.compile(rf"{one.pattern}(?:, {one.pattern})+")
+
+    def _run(self, found: re.Match[str]) -> str:
+        return name_list(self.system(i) for i in found.group().split(", "))
+
+    def listed(self, system_ids: Iterable[str]) -> str:
+        """The systems' names as a list (:func:`name_list`)."""
+        return name_list(self.system(i) for i in system_ids)
 
     @cached_property
     def _said(self) -> dict[str, str]:
@@ -97,7 +129,18 @@ class Names:
             label = slug_words(code)
             return f"*{label}*" if label != code else found.group(0)
 
+        if self._ids is not None:  # a list of ids in code spans is a list of ids (words)
+            text = self._span_runs.sub(lambda m: m.group().replace("`", ""), text)
         return self.words(_SPAN.sub(span, text))
+
+    @cached_property
+    def _span_runs(self) -> re.Pattern[str]:
+        """A list of ids each in a code span: `` `pagat`, `pagat-mistigri` ``."""
+        alternatives = "|".join(
+            re.escape(t) for t in sorted({*self.systems, *self.works}, key=len, reverse=True)
+        )
+        one = rf"``?(?:{alternatives})``?"
+        return re.compile(rf"{one}(?:, {one})+")
 
 
 _SPAN = re.compile(r"``?([A-Za-z0-9_.=-]+(?:: [a-z0-9-]+)?)``?")

@@ -124,7 +124,13 @@ def in_words(path: str, text: str) -> str:
         named.sort(key=lambda p: p.split(".")[0] != group)
         return f"“{rule_label(named[0])}”" if named else found.group(0)
 
-    return _CODE.sub(words, text)
+    # A docstring glosses a value with words that begin as its label does ("``none``, not
+    # recognised"; "``folds`` gives up the hand"): once the value is in its words, the
+    # gloss would say them twice, so it keeps only what it adds.
+    return _SAID_TWICE.sub(r"\1", _CODE.sub(words, text))
+
+
+_SAID_TWICE = re.compile(r"(\*([^*]+)\*)[,:]? \2(?![\w'’-])")
 
 
 def plain(value: Any) -> Any:

@@ -395,7 +395,10 @@ def _direction_view(
     return DirectionView(
         base,
         other,
-        [FindingView(f.says(shown), [links(s) for s in f.sets]) for f in findings(direction)],
+        [
+            FindingView(f.says(shown, names.get(base, base)), [links(s) for s in f.sets if s])
+            for f in findings(direction)
+        ],
         direction.outcome.note(),
         direction.outcome.complete,
         bool(direction.outcome.sets),

@@ -106,7 +106,9 @@ def rule_entry(
     """One entry for a rule under every system: what it means (in words) and each value
     with the systems that take it; it leads to the rule's row of the matrix."""
     systems = sum(len(names) for _, names in values)
-    said = "; ".join(f"{value}: {', '.join(names)}" for value, names in values)
+    # A system's name may hold a comma ("Teaching card, all ante"): names are kept apart
+    # by semicolons, and the values by full stops.
+    said = ". ".join(f"{value}: {'; '.join(names)}" for value, names in values)
     return {
         "t": f"{label} — rule, in {systems} system{'s' if systems != 1 else ''}",
         "u": f"matrix.html#{quote(anchor, safe='')}",

@@ -16,6 +16,7 @@ from markupsafe import Markup
 from ..rules.variant import Variant
 from .cache import cached, fingerprint, is_cached
 from .charts import Bar, bar_chart
+from .names import name_list
 
 
 @dataclass(frozen=True)
@@ -107,7 +108,7 @@ def odds_section(variants: list[Variant], log: Callable[[str], None]) -> StatSec
 
 
 def _odds_tables(number: int, members: list[Variant], data: dict[str, Any]) -> list[StatTable]:
-    names = ", ".join(v.short or v.id for v in members)
+    names = name_list(v.short or v.id for v in members)
     pack = " ".join(str(r) for r in data.get("pack", []))
     head = f"{data.get('players')} players, pack {pack} ({names})"
     player = data.get("player", {})

@@ -86,10 +86,11 @@ class Direction:
     same_way: Search
     """Sets that give it for the other's reasons too (each pool won the same way)."""
 
-    def to_json(self, other: str) -> dict[str, Any]:
+    def to_json(self, other: str, base: str) -> dict[str, Any]:
+        """``base``: the system whose rules are switched; ``other``: the one aimed at."""
         return {
             **self.outcome.to_json(),
-            "explanation": [f.to_json(other) for f in findings(self)],
+            "explanation": [f.to_json(other, base) for f in findings(self)],
             "same_way": {
                 "minimal_sets": self.same_way.sets,
                 "search": self.same_way.to_json()["search"],
@@ -120,13 +121,20 @@ class Finding:
     ``alone``: each rule alone gives it; ``changes``: each rule alone changes the outcome,
     but not to the other's; ``same-way``: each set is minimal and gives the other's outcome
     for the other's reasons too (each pool won as its transcript says; listed when these
-    are not the sets of the outcome alone)."""
+    are not the sets of the outcome alone); ``no-rule``: the empty set is minimal (its
+    ``sets`` is ``[[]]``): no rule needs switching, the other's own written actions played
+    under the base's rules already give the other's outcome."""
     sets: list[list[str]]
 
-    def says(self, other: str) -> str:
+    def says(self, other: str, base: str) -> str:
         """What the finding means, in words (the terminal, the JSON and the site say the
-        same)."""
+        same); ``base`` is the system whose rules are switched."""
         many = len(self.sets) > 1
+        if self.kind == "no-rule":
+            return (
+                f"under {base}'s rules, {other}'s written actions already give {other}'s "
+                "outcome: the difference comes from how the deal was played, not from a rule"
+            )
         if self.kind == "together":
             return f"these rules together produce {other}'s outcome" + (
                 " (each set on its own)" if many else ""
@@ -144,16 +152,23 @@ class Finding:
             f"but not to {other}'s"
         )
 
-    def to_json(self, other: str) -> dict[str, Any]:
-        return {"kind": self.kind, "sets": self.sets, "says": self.says(other)}
+    def names_rules(self) -> bool:
+        """Whether the finding lists rules (``no-rule`` lists none: its one set is empty)."""
+        return any(self.sets)
+
+    def to_json(self, other: str, base: str) -> dict[str, Any]:
+        return {"kind": self.kind, "sets": self.sets, "says": self.says(other, base)}
 
 
 def findings(direction: Direction) -> list[Finding]:
-    """The minimal sets of several rules, the rules that alone give the other's outcome,
-    those that alone change it but not to the other's, then (when they are other sets)
-    the sets that give the other's reasons too; each in the order the search found them."""
+    """That no rule needs switching (the empty set is minimal: the other's written actions
+    alone give its outcome), the minimal sets of several rules, the rules that alone give
+    the other's outcome, those that alone change it but not to the other's, then (when they
+    are other sets) the sets that give the other's reasons too; each in the order the
+    search found them."""
     search = direction.outcome
     out = [
+        Finding("no-rule", [[]] if [] in search.sets else []),
         Finding("together", [s for s in search.sets if len(s) > 1]),
         Finding("alone", [[r] for r in search.alone()]),
         Finding("changes", [[r] for r in search.changes_not_to_target()]),
@@ -224,12 +239,12 @@ class Attribution:
             "sentences": self.sentences,
         }
         if self.towards is not None:
-            data.update(self.towards.to_json(self.other))
+            data.update(self.towards.to_json(self.other, self.base))
         if self.back is not None:
             data["reverse"] = {
                 "base": self.other,
                 "other": self.base,
-                **self.back.to_json(self.base),
+                **self.back.to_json(self.base, self.other),
             }
         return data
 

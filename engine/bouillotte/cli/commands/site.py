@@ -57,11 +57,22 @@ def build(
             dir_okay=False,
         ),
     ] = None,
+    allow_mismatch: Annotated[
+        bool,
+        typer.Option(
+            "--allow-mismatch",
+            help="Build even where a scenario's deal does not end as its expect block says "
+            "(otherwise refused, exit 2, as bouillotte check finds it): each such page is "
+            "marked, and each mismatch is listed on stderr.",
+        ),
+    ] = False,
 ) -> None:
     """Build every page into OUT (default _site/); a failed build leaves OUT as it was.
 
     OUT is checked before anything is built; two builds into one folder are not run at
-    once (the second is refused while .OUT.lock beside it is held).
+    once (the second is refused while .OUT.lock beside it is held). A scenario whose deal
+    does not end as its expect block says refuses the build (exit 2, its file and line,
+    the expected and the actual value) unless --allow-mismatch.
 
     Example:  bouillotte site build --out _site --variants my-profiles
     Example:  bouillotte site build --no-bundled --variants mine --scenarios mine/deals
@@ -79,6 +90,7 @@ def build(
         log=_say,
         include_bundled=not no_bundled,
         config_file=config,
+        allow_mismatch=allow_mismatch,
     )
     folder = shlex.quote(str(report.out))
     index = report.out / "index.html"

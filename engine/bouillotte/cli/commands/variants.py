@@ -116,9 +116,18 @@ def variants_show(
             f" {mark} {rule['rule']} = {render.value_text(variant.value(rule['rule']))}  "
             f"{_badge(variant, rule['rule'])}"
         )
+        typer.echo(f"      means: {_meaning(rule['rule'])}")
         typer.echo("\n".join(_citation_lines(variant, rule["rule"])))
         if rule["readings"]:
             typer.echo(f"      ({READING_MARK})")
+
+
+def _meaning(path: str) -> str:
+    """What a rule means, in one line: its title and its field's docstring in the profile
+    schema, without the ``Sources:`` paragraphs (the badge and the citation give those)."""
+    from ...rules.profile import rule_doc, rule_title
+
+    return f"{rule_title(path)}: {' '.join(rule_doc(path, sources=False).split())}"
 
 
 def _badge(variant: Variant, path: str) -> str:

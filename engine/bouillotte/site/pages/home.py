@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ...rules.citations import Status
 from ...rules.profile import rule_paths
-from ...rules.variant import Standing
+from ...rules.variant import Standing, Variant
 from ...study.compare import Comparison
 from ...study.scenario import Scenario
 from .. import rules as rule_views
@@ -39,11 +41,25 @@ def home_page(inputs: Inputs) -> Page:
         "Bouillotte: the historical rule systems compared" if inputs.bundled else "Home",
         {
             "systems": systems,
+            "order": order_words(inputs.variants),
             "first_scenario": first,
             "scenario_count": len(inputs.comparisons),
             "works": inputs.library.works,
             "bundled_site": inputs.bundled,
         },
+    )
+
+
+def order_words(variants: Sequence[Variant]) -> str:
+    """How the systems are listed, as ``rules.system_order`` orders them: by their
+    sources' dates within each game, the systems of Bouillotte before those of the older
+    game, Brelan (so "in the order of their sources' dates" alone would be untrue)."""
+    variation = "a system that only varies another follows it"
+    if len({v.game for v in variants}) < 2:
+        return f"In the order of their sources’ dates; {variation}."
+    return (
+        "The systems of Bouillotte in the order of their sources’ dates, then those of the "
+        f"older game, Brelan, in the order of theirs; {variation}."
     )
 
 

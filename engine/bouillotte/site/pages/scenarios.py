@@ -60,6 +60,7 @@ def scenario_pages(inputs: Inputs) -> list[Page]:
                     ),
                     "transcripts": scenes.transcripts(comparison),
                     "unplayable": inputs.unplayable.get(s.id, []),
+                    "mismatches": inputs.mismatches.get(s.id, []),
                     "in_context": _notes_in_context(inputs.library, s, root),
                     "names": {v.id: v.short or v.id for v in inputs.variants},
                     "ways": {"site": SITE_WAYS_LIMIT, "command": WAYS_LIMIT},
