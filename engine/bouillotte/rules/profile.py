@@ -158,7 +158,13 @@ class Stakes(_Group):
 
     skip_dealer_who_rebought: bool = Field(title="A rebuyer is passed over as dealer")
     """Whether a player who has just bought a new stake after losing everything in the
-    previous deal is passed over when it is his turn to deal."""
+    previous deal is passed over when it is his turn to deal. The deal then goes to the next
+    player, and passes over him too if he has also just bought a new stake.
+
+    Sources: Foster: "should the player whose turn it is to deal have lost everything on the
+    previous deal, and have just purchased another stake, the deal passes to the player
+    beyond him"; the player beyond him is then the one whose turn it is to deal, and the
+    sentence applies to him in turn."""
 
 
 class ForcedBets(_Group):
