@@ -226,10 +226,22 @@ def test_every_card_is_of_the_pack_and_dealt_once() -> None:
     assert message.startswith("7S (the card under the retourne) is not in the 20-card pack")
 
 
-def test_the_exposed_card_must_have_been_dealt() -> None:
-    assert fault(exposed="8C")[:2] == ("the exposed card 8C was not dealt", ("exposed",))
-    setup(exposed="QH")
+def test_the_exposed_card_is_a_card_of_the_pack_dealt_or_left_in_it() -> None:
+    # Foster: "If any card is exposed during the deal, either in the pack or in giving it
+    # to a player, it is a misdeal": 8C, left in the pack, may be the exposed card.
+    setup(exposed="8C")
     setup(exposed="8S")
+    setup(exposed="AS")
+    assert fault(exposed="7C")[:2] == (
+        "the exposed card 7C is not in the 20-card pack of foster (A K Q 9 8 of each suit)",
+        ("exposed",),
+    )
+    # The retourne is turned up by rule, not exposed.
+    assert fault(exposed="QH")[:2] == (
+        "the exposed card QH is the retourne, which is turned up by rule: give a card of a "
+        "hand, or one left in the pack",
+        ("exposed",),
+    )
 
 
 def test_cards_unchecked_when_asked() -> None:
