@@ -82,6 +82,7 @@ def make_rules(
                 "nobody_opens_after_straddles": "pot-carried",
                 "void_levy": 5,
                 "levy_and_next_blind": "levy-and-blind",
+                "carried_pool_stake": "blind-and-antes",
             },
             "hands": {
                 "brelans_recognised": brelans,

@@ -90,6 +90,39 @@ def test_foster_deals_one_at_a_time_from_right_to_left_and_turns_the_thirteenth(
     assert under == ORDER[13]
 
 
+@pytest.mark.parametrize(
+    ("variant", "turned", "word", "exposed"),
+    [("foster-three", 10, "tenth", "ten"), ("foster-five", 16, "sixteenth", "sixteen")],
+)
+def test_fosters_thirteenth_card_is_the_tenth_with_three_and_the_sixteenth_with_five(
+    variant: str, turned: int, word: str, exposed: str
+) -> None:
+    """Foster: "Three cards are given to each player, one at a time, face down, and the
+    thirteenth is then turned face up on the pack" and "This will expose thirteen cards,
+    including the retourne", both of the four-handed game. Three players' three cards are
+    nine, so the card turned is the tenth (10 = 3 x 3 + 1); five players' fifteen, the
+    sixteenth (5 x 3 + 1). The profiles keep Foster's words and say how they apply."""
+    profile = LIBRARY.get(variant)
+    n = profile.players
+    cards = pack(profile.rules.table.pack_ranks())  # the three- or five-handed pack in order
+    players = ["A", "B", "C", "D", "E"][:n]
+    hands, retourne, _ = deal_from_pack(profile, players, players[-1], cards)
+    assert retourne == cards[turned - 1] and turned == n * 3 + 1
+    assert sorted(c for h in hands.values() for c in h) == sorted(cards[: turned - 1])
+    for path, said, reads in (
+        ("table.hand_size", "the thirteenth is then turned", f"turns the {word} card"),
+        ("point.counted_cards", "expose thirteen cards", f"exposes {exposed} cards"),
+    ):
+        assert profile.info[path].defined_in == variant  # said in the profile, not inherited
+        citation = profile.info[path].citation
+        assert citation is not None and citation.quote is not None and citation.reason
+        assert said in citation.quote  # Foster's own words, unchanged
+        assert reads in " ".join(citation.reason.split())  # and how they apply here
+    assert f"the {word}" in profile.summary and f"over {exposed} exposed" in " ".join(
+        profile.summary.split()
+    )
+
+
 def test_the_deal_starts_on_the_dealers_right_whoever_deals() -> None:
     hands, _, _ = deal_from_pack(FOSTER, PLAYERS, "B", ORDER)
     assert hands["C"] == [ORDER[0], ORDER[4], ORDER[8]]
@@ -226,10 +259,22 @@ def test_every_card_is_of_the_pack_and_dealt_once() -> None:
     assert message.startswith("7S (the card under the retourne) is not in the 20-card pack")
 
 
-def test_the_exposed_card_must_have_been_dealt() -> None:
-    assert fault(exposed="8C")[:2] == ("the exposed card 8C was not dealt", ("exposed",))
-    setup(exposed="QH")
+def test_the_exposed_card_is_a_card_of_the_pack_dealt_or_left_in_it() -> None:
+    # Foster: "If any card is exposed during the deal, either in the pack or in giving it
+    # to a player, it is a misdeal": 8C, left in the pack, may be the exposed card.
+    setup(exposed="8C")
     setup(exposed="8S")
+    setup(exposed="AS")
+    assert fault(exposed="7C")[:2] == (
+        "the exposed card 7C is not in the 20-card pack of foster (A K Q 9 8 of each suit)",
+        ("exposed",),
+    )
+    # The retourne is turned up by rule, not exposed.
+    assert fault(exposed="QH")[:2] == (
+        "the exposed card QH is the retourne, which is turned up by rule: give a card of a "
+        "hand, or one left in the pack",
+        ("exposed",),
+    )
 
 
 def test_cards_unchecked_when_asked() -> None:

@@ -361,3 +361,23 @@ def test_several_dead_suits_are_named_richest_first() -> None:
         "; clubs 40 cannot win (no player still in holds its best card)"
         "; hearts 31 cannot win (no player still in holds its best card)"
     )
+
+
+def test_a_best_total_in_two_suits_is_counted_in_the_retournes_for_the_tie() -> None:
+    """CardRulesPlus: "Point hands use Ace=11, all others = 10; ties are broken by the
+    retourné's suit." Retourne 9H. A holds KD QD 8C: diamonds 10+10 = 20. C holds KS QS QH:
+    spades 10+10 = 20, and hearts QH with the retourne 9H, 10+10 = 20. A and C tie at 20;
+    C's 20 stands in the retourne's suit (as well as in spades), A's does not: C wins."""
+    rules = LIBRARY.get("cardrulesplus").rules
+    values = rank_values(rules)  # A 11, every other card 10
+    deal = hands("KD QD 8C", "9S 8S AD", "KS QS QH", "AC KC 8H")
+    got = decide_by_point([A, C], deal, parse_card("9H"), values, rules.point, D_DEALS)
+    assert (got.winner, got.suit, got.total) == (C, H, 20)
+    assert got.reason == (
+        "point: A diamonds, C hearts tie at 20; the retourne's suit (hearts) wins the tie"
+    )
+    # With the tie broken by position instead, C's 20 is counted in his first suit as
+    # before, and the eldest, A, wins.
+    eldest = rules.point.model_copy(update={"suit_tie": "eldest-first"})
+    got = decide_by_point([A, C], deal, parse_card("9H"), values, eldest, D_DEALS)
+    assert (got.winner, got.suit, got.total) == (A, DI, 20)

@@ -155,6 +155,24 @@ def test_a_misdeal_returns_the_stakes_and_the_dealer_deals_again() -> None:
     assert nets(d.outcome) == {"A": 3, "B": -1, "C": -1, "D": -1}
 
 
+def test_a_card_exposed_in_the_pack_is_a_misdeal_too() -> None:
+    """Foster: "If any card is exposed during the deal, either in the pack or in giving it
+    to a player, it is a misdeal". The AS is in no hand (nor the retourne): exposed in the
+    pack. As with a dealt card, the blind of 5 goes back, A's three eights collect 1 from
+    each other player, and D deals again: A +3, the others -1."""
+    d = checked(deal(actions=("A decline",), exposed="AS"))
+    assert Misdeal(parse_card("AS"), True) in d.events
+    assert Return("D", 5, "stakes returned: the hands are abandoned") in d.events
+    assert d.events[-2:-1] == [Redeal("D")]
+    assert nets(d.outcome) == {"A": 3, "B": -1, "C": -1, "D": -1}
+    event = next(e for e in d.outcome.to_json()["events"] if e["type"] == "misdeal")
+    assert event == {"type": "misdeal", "exposed": "AS", "in_pack": True}
+    # a dealt card's misdeal event says nothing of the pack, as before
+    dealt = checked(deal(actions=("A decline",), exposed="KS"))
+    event = next(e for e in dealt.outcome.to_json()["events"] if e["type"] == "misdeal")
+    assert event == {"type": "misdeal", "exposed": "KS"}
+
+
 def test_a_betting_word_said_before_a_misdeal_is_not_played() -> None:
     d = checked(deal(actions=("A bet 5",), exposed="KS"))
     assert Decline("A", True) in d.events

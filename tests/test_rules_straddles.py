@@ -300,3 +300,25 @@ def test_a_dealer_all_in_by_his_blind_is_not_asked_after_the_deal() -> None:
         FOSTER, ["A decline", "A pass", "B pass", "C pass"], {"A": 100, "B": 100, "C": 100, "D": 5}
     )
     assert d.is_over and d.outcome.status.value == "void"
+
+
+def test_after_an_all_pass_the_next_dealer_alone_adds_one() -> None:
+    """The teaching card: "All-pass without carre carries the pot and next dealer adds 1";
+    pagat.com, of the version in which everyone antes too: "les jetons du pot restent et
+    le donneur ajoute un autre jeton" (the chips stay in the pot and the dealer adds another
+    chip). With 5 carried in, D adds 1 and nobody antes: the pool holds 6, and D's 1 is the
+    largest stake, so the least opening is 1 + 1 = 2 and D, opening for 2, makes it 7."""
+    everyone = LIBRARY.get("pagat-everyone-antes")
+    for variant in (PAGAT, everyone):
+        d = start(variant, HANDS, "9H", carried_in=5)
+        assert [e for e in d.events if isinstance(e, Blind | Ante)] == [Blind("D", 1, 1)]
+        for text in ("A pass", "B pass", "C pass"):
+            d.apply(parse_action(text))
+        assert legal(d) == ["pass", "bet 2-99", "fold"]
+        d.apply(parse_action("D bet 2"))
+        assert d.pot_total() == 5 + 1 + 1
+    # On a deal with nothing carried in, everyone antes as usual: D 2, the others 1 each.
+    d = start(everyone, HANDS, "9H")
+    assert [e for e in d.events if isinstance(e, Blind | Ante)] == [
+        Ante("A", 1, 1), Ante("B", 1, 1), Ante("C", 1, 1), Blind("D", 2, 2)
+    ]  # fmt: skip

@@ -44,10 +44,10 @@ CASES = {
         12,
         "'XX' is not a card",
     ),
-    "exposed-not-dealt": (
+    "exposed-not-in-the-pack": (
         GOOD.replace("retourne: AD", "retourne: AD\nexposed: JS"),
         12,
-        "the exposed card JS was not dealt",
+        "the exposed card JS is not in the 20-card pack",
     ),
     "stock-dealt-already": (
         GOOD.replace("retourne: AD", "retourne: AD\nstock: [AC, AS]"),

@@ -220,3 +220,93 @@ def test_the_good_session_plays(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["session", str(file)])
     assert result.exit_code == 0, result.output
     assert "Session under foster: 3 deals" in result.stdout
+
+
+def test_two_players_in_turn_bought_a_stake_and_the_deal_passes_over_both() -> None:
+    # Foster: "should the player whose turn it is to deal have lost everything on the
+    # previous deal, and have just purchased another stake, the deal passes to the player
+    # beyond him"; the new stake is "usually at his own option".
+    # Caves A 20, B 20, C 100, D 100; D deals and blinds 5.
+    # 1 A all in 20, B calls 20 (all he has), C calls 20, D folds: C's kings take
+    #   20+20+20+5 = 65, and 1 from D for the brelan (A and B, broke, pay nothing).
+    #                                          caves A 0, B 0, C 146, D 94
+    # 2 A buys 150 (written: his own option); B buys his first stake again, 20 (the file
+    #   gives no `rebuy`). A's turn to deal: he has just bought, so it passes beyond him to
+    #   B, who has just bought too, so it passes beyond him as well: C deals and blinds 5.
+    #   D bets 10, the rest fold: 5 returned, D takes 5 + 5 = 10. A 150, B 20, C 141, D 99
+    # Results: A 150-20-150 = -20, B 20-20-20 = -20, C 141-100 = 41, D 99-100 = -1 (sum 0).
+    result = play("foster-two-rebuy.yaml")
+    assert [d.dealer for d in result.deals] == ["D", "C"]
+    assert result.deals[1].skipped_dealers == ("A", "B")
+    assert sorted((r.player, r.amount) for r in result.deals[1].rebuys) == [
+        ("A", 150), ("B", 20)
+    ]  # fmt: skip
+    assert [result.deals[0].outcome.players[p].cave for p in "ABCD"] == [0, 0, 146, 94]
+    assert {s.player: s.result for s in result.standings} == {
+        "A": -20, "B": -20, "C": 41, "D": -1
+    }  # fmt: skip
+    deal_two = result.to_json()["deals"][1]
+    assert (deal_two["skipped_dealer"], deal_two["skipped_dealers"]) == ("A", ["A", "B"])
+
+
+def _write(tmp_path: Path, text: str) -> Path:
+    file = tmp_path / "s.yaml"
+    file.write_text(text)
+    return file
+
+
+BROKE_A = """\
+players: [A, B, C, D]
+dealer: D
+caves: {A: 20}
+deals:
+  - hands: {A: [AS, QS, 8H], B: [AH, QH, 9D], C: [KS, KH, KD], D: [AD, 8S, 8C]}
+    retourne: 9C
+    actions: [A all-in, B fold, C call, D fold]
+  - buy: {A: BOUGHT}
+    hands: {A: [AS, KS, QS], B: [AH, KH, QH], C: [AD, KD, QD], D: [AC, KC, QC]}
+    retourne: 9S
+    actions: [C pass, D pass, A pass, B pass]
+"""
+
+
+def test_a_new_stake_at_his_own_option_is_the_one_written(tmp_path: Path) -> None:
+    # Foster: "not until he is decavé [...] can he purchase another stake, the amount of
+    # which is usually at his own option". A (cave 20) loses all of it to C's kings in deal
+    # 1 and writes `buy: {A: 150}` before deal 2: he has 150, not his first stake of 20.
+    # 1 (D blinds 5) A all in 20, C calls: C takes 20+20+5 = 45, and 1 from B and D for
+    #   his brelan (A, broke, pays nothing).  caves A 0, B 99, C 100-20+45+2 = 127, D 94
+    # 2 A buys 150; his turn to deal is passed to B (he has just bought). B blinds 5,
+    #   nobody opens, each adds 5: 5 + 20 = 25 carried.   A 145, B 89, C 122, D 89
+    # Results: A 145-20-150 = -25, B -11, C 22, D -11 (sum -25: the pool left unclaimed).
+    file = _write(tmp_path, BROKE_A.replace("BOUGHT", "150"))
+    result = run_session(load_session(file), Library().get("foster"))
+    assert [(r.player, r.amount) for r in result.deals[1].rebuys] == [("A", 150)]
+    assert result.deals[1].dealer == "B" and result.deals[1].skipped_dealers == ("A",)
+    assert [result.deals[0].outcome.players[p].cave for p in "ABCD"] == [0, 99, 127, 94]
+    assert [result.deals[1].outcome.players[p].cave for p in "ABCD"] == [145, 89, 122, 89]
+    assert {s.player: s.result for s in result.standings} == {
+        "A": -25, "B": -11, "C": 22, "D": -11
+    }  # fmt: skip
+
+
+def test_a_new_stake_of_a_fixed_size_refuses_another_amount(tmp_path: Path) -> None:
+    # The teaching card: "If a cave reaches zero, a new cave of 100 is allowed before the
+    # next deal": under pagat, A may buy 100 after losing everything, not 150.
+    # (pagat plays sessions of twelve deals: ten seeded deals follow; an all-in cannot
+    # open, so C opens and A calls with his last 20; A deals deal 2, nobody is passed over)
+    text = (
+        BROKE_A.replace(
+            "A all-in, B fold, C call, D fold", "A pass, B fold, C bet 30, D fold, A call"
+        ).replace("C pass, D pass, A pass, B pass", "B pass, C pass, D pass, A pass")
+        + "  - {seed: 3, count: 10}\n"
+    )
+    file = _write(tmp_path, text.replace("BOUGHT", "150"))
+    with pytest.raises(InputError) as caught:
+        run_session(load_session(file), Library().get("pagat"))
+    assert caught.value.describe().startswith(f"{file}:8: deals.1.buy.A: A has lost everything")
+    assert "under pagat is 100 counters (stakes.rebuy_amount" in caught.value.describe()
+    file = _write(tmp_path, text.replace("BOUGHT", "100"))
+    result = run_session(load_session(file), Library().get("pagat"))
+    assert [(r.player, r.amount) for r in result.deals[1].rebuys] == [("A", 100)]
+    assert (result.deals[1].dealer, result.deals[1].skipped_dealers) == ("A", ())

@@ -523,6 +523,12 @@ class Deal:
             )
         else:
             blind, ante = forced.dealer_blind, forced.others_ante  # each read once a deal
+            if self.carried_in > 0:
+                # "next dealer adds 1" (the teaching card): on a carried pool the dealer
+                # alone stakes, where the rule names a number.
+                stake = self.rules.void_deals.carried_pool_stake
+                if isinstance(stake, int):
+                    blind, ante = stake, 0
             for seat in self.order:
                 owed = blind if seat == self.dealer else ante
                 chips = min(owed, self.cave[seat])

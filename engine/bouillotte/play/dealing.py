@@ -117,8 +117,20 @@ def _check_cards(
         if card in seen:
             raise SetupError(f"{card_str(card)} is dealt twice ({seen[card]} and {where})", *path)
         seen[card] = where
-    if exposed is not None and exposed not in seen:
-        raise SetupError(f"the exposed card {card_str(exposed)} was not dealt", "exposed")
+    # "If any card is exposed during the deal, either in the pack or in giving it to a
+    # player, it is a misdeal" (Foster): a card of a hand, or one left in the pack.
+    if exposed is not None and exposed not in allowed:
+        raise SetupError(
+            f"the exposed card {card_str(exposed)} is not in the {len(allowed)}-card pack of "
+            f"{variant.id} ({' '.join(table.pack_ranks())} of each suit)",
+            "exposed",
+        )
+    if exposed is not None and exposed == retourne:
+        raise SetupError(
+            f"the exposed card {card_str(exposed)} is the retourne, which is turned up by "
+            "rule: give a card of a hand, or one left in the pack",
+            "exposed",
+        )
 
 
 def _pack_order(ranks: tuple[str, ...]) -> tuple[Card, ...]:

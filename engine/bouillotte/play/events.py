@@ -197,6 +197,8 @@ class Levy:
 @dataclass(frozen=True, slots=True)
 class Misdeal:
     exposed: Card
+    in_pack: bool = False
+    """The exposed card was left in the pack, not given to a player."""
 
     @property
     def kind(self) -> str:
@@ -489,6 +491,8 @@ def event_json(event: Event) -> dict[str, Any]:
             out |= {"player": event.player, "amount": event.amount, "reason": event.reason}
         case Misdeal():
             out["exposed"] = card_str(event.exposed)
+            if event.in_pack:
+                out["in_pack"] = True
         case UnderRetourne():
             out["card"] = card_str(event.card) if event.card is not None else None
             out["note"] = event.note

@@ -265,6 +265,11 @@ def _own_hand_point(
             for suit, taken in _captured(seat, contenders, hands, values).items():
                 sums[suit] = sums[suit] + taken
         suit = max(sorted(held), key=lambda s: sums[s])
+        trump = suit_of(retourne)
+        if rule.suit_tie == "retourne-suit" and trump in held and sums[trump] == sums[suit]:
+            # His best total stands in the retourne's suit too: counted there, the tie
+            # "broken by the retourné's suit" is his.
+            suit = trump
         scored.append((sums[suit], suit, seat))
     best = max(points for points, _, _ in scored)
     tied = [(suit, seat) for points, suit, seat in scored if points == best]

@@ -195,7 +195,8 @@ def nobody_opens(deal: Deal) -> None:
 def misdeal(deal: Deal) -> None:
     exposed = deal.exposed
     assert exposed is not None
-    deal.events.append(Misdeal(exposed))
+    in_pack = all(exposed not in hand for hand in deal.hands)
+    deal.events.append(Misdeal(exposed, in_pack))
     misdeals = deal.rules.misdeals
     stakes_stay = misdeals.stakes_on_a_misdeal == "stay-in-the-pool"
     for seat in deal.order:

@@ -158,7 +158,13 @@ class Stakes(_Group):
 
     skip_dealer_who_rebought: bool = Field(title="A rebuyer is passed over as dealer")
     """Whether a player who has just bought a new stake after losing everything in the
-    previous deal is passed over when it is his turn to deal."""
+    previous deal is passed over when it is his turn to deal. The deal then goes to the next
+    player, and passes over him too if he has also just bought a new stake.
+
+    Sources: Foster: "should the player whose turn it is to deal have lost everything on the
+    previous deal, and have just purchased another stake, the deal passes to the player
+    beyond him"; the player beyond him is then the one whose turn it is to deal, and the
+    sentence applies to him in turn."""
 
 
 class ForcedBets(_Group):
@@ -430,6 +436,21 @@ class VoidDeals(_Group):
 
     Sources: Foster: "If no one will open, the deal is void, and each player puts five
     counters in the pool for the next deal" (the two values are its two readings)."""
+
+    carried_pool_stake: int | Literal["blind-and-antes"] = Field(
+        title="The stake on a carried pool",
+        json_schema_extra=value_labels({"blind-and-antes": "the usual blind and antes"}),
+    )
+    """What is staked before a deal that receives a pool carried from a void deal.
+    ``blind-and-antes``: the usual blind and antes (``levy_and_next_blind`` says how a levy
+    stands to them). A number: the dealer alone adds that many counters to the carried
+    pool, and nobody antes; the opening is reckoned from the dealer's stake.
+
+    Sources: the teaching card: "All-pass without carre carries the pot and next dealer adds
+    1"; pagat.com, of the deal after an all-pass: "les jetons du pot restent et le donneur
+    ajoute un autre jeton" (the chips stay in the pot and the dealer adds another chip),
+    said also of the version in which every player antes. Foster names only the levy of a
+    void deal, so the next deal's blind stands as usual."""
 
 
 class Hands(_Group):

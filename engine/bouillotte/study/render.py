@@ -125,7 +125,8 @@ def event_line(event: Mapping[str, Any]) -> str:
     if kind == "nobody-opens":
         return "nobody opens"
     if kind == "misdeal":
-        return f"misdeal: {event['exposed']} exposed during the deal"
+        where = "in the pack" if event.get("in_pack") else "during the deal"
+        return f"misdeal: {event['exposed']} exposed {where}"
     if kind == "redeal":
         return "the cards are redealt" + (f" by {event['dealer']}" if event.get("dealer") else "")
     if kind == "draw-begins":

@@ -116,7 +116,8 @@ class ScenarioModel(_Strict):
     under_retourne: str | None = None
     """The next card of the stock (Foster's carré rule)."""
     exposed: str | None = None
-    """A card exposed during the deal (a misdeal under Foster)."""
+    """A card exposed during the deal (a misdeal where the profile says so): a card of a
+    hand, or one left in the pack ("either in the pack or in giving it to a player")."""
     stifled: list[str] = []
     """Players who, winning without a showdown, keep a brelan hidden rather than show it
     for its payment (Foster: "it is usual to stifle the brelan")."""

@@ -64,20 +64,24 @@ def run_session(session: SessionFile, variant: Variant) -> SessionResult:
         )
     table = Table(m, variant)
     records: list[DealRecord] = []
-    dealer, skipped = m.dealer, None
+    dealer: str = m.dealer
+    skipped: tuple[str, ...] = ()
     for number, plan in enumerate(planned, start=1):
         place = DealPlace(session, ("deals", plan.index))
-        rebuys = table.rebuy_broke(number) if number > 1 else []
+        # A player who has lost everything and whose new stake the file writes ("the amount
+        # of which is usually at his own option", Foster) buys that stake, not the default.
+        chosen = plan.spec.buy if plan.first else {}
+        broke = {p for p in table.players if table.cave[p] == 0} if number > 1 else set()
+        rebuys = table.rebuy_broke(number, chosen) if number > 1 else []
+        rebuys += table.buy(place, chosen, number)
         if number > 1:
-            dealer, skipped = table.next_dealer(records[-1], {r.player for r in rebuys})
+            dealer, skipped = table.next_dealer(records[-1], broke)
         if plan.spec.dealer is not None and plan.spec.dealer != dealer:
             raise place.fail(
                 f"by the rotation of the deal, {dealer} deals deal {number}",
                 ("dealer",),
                 plan.spec.dealer,
             )
-        if plan.first:
-            rebuys += table.buy(place, plan.spec.buy, number)
         record = _play_one(session, table, plan, number, dealer, rebuys, skipped)
         records.append(record)
         table.record(record.outcome)
@@ -113,7 +117,7 @@ def _play_one(
     number: int,
     dealer: str,
     rebuys: list[Rebuy],
-    skipped: str | None,
+    skipped: tuple[str, ...],
 ) -> DealRecord:
     spec, wording = plan.spec, _DealNumber(number)
     place = DealPlace(session, ("deals", plan.index))
@@ -161,5 +165,5 @@ def _play_one(
         hands={n: cards_str(deal.hands[deal.seat_of[n]]) for n in table.players},
         retourne=card_str(deal.retourne),
         actions=taken,
-        skipped_dealer=skipped,
+        skipped_dealers=skipped,
     )

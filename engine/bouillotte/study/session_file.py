@@ -36,7 +36,8 @@ class DealSpec(_Strict):
     under_retourne: str | None = None
     """The next card of the stock (Foster's carré rule)."""
     exposed: str | None = None
-    """A card exposed during the deal (a misdeal where the profile says so)."""
+    """A card exposed during the deal (a misdeal where the profile says so): a card of a
+    hand, or one left in the pack ("either in the pack or in giving it to a player")."""
     stifled: list[str] = []
     """Players who, winning without a showdown, keep a brelan hidden (Foster's "stifle")."""
     actions: list[str] = []

@@ -34,8 +34,13 @@ class DealRecord:
     hands: dict[str, str]
     retourne: str
     actions: list[str]
-    skipped_dealer: str | None = None
-    """Who was passed over as dealer, having just bought a new stake."""
+    skipped_dealers: tuple[str, ...] = ()
+    """Who was passed over as dealer, having just bought a new stake, in turn."""
+
+    @property
+    def skipped_dealer(self) -> str | None:
+        """The first player passed over as dealer (the JSON's ``skipped_dealer``)."""
+        return self.skipped_dealers[0] if self.skipped_dealers else None
 
     def summary(self) -> str:
         if self.outcome.status == "void":
@@ -78,6 +83,7 @@ class SessionResult:
                     "deal": d.number,
                     "dealer": d.dealer,
                     "skipped_dealer": d.skipped_dealer,
+                    "skipped_dealers": list(d.skipped_dealers),
                     "carried_in": d.carried_in,
                     "rebuys": [{"player": r.player, "amount": r.amount} for r in d.rebuys],
                     "hands": d.hands,

@@ -12,7 +12,7 @@ fractions or left unclaimed (``session.carried_pot_at_end``), and the table sett
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from fractions import Fraction
 
 from ..play.events import Redeal
@@ -43,11 +43,12 @@ class Table:
             return self.rebuy_option if self.rebuy_option is not None else self.stake[player]
         return amount
 
-    def rebuy_broke(self, number: int) -> list[Rebuy]:
-        """A cave at zero is replaced before the next deal (and only a cave at zero)."""
+    def rebuy_broke(self, number: int, chosen: Collection[str] = ()) -> list[Rebuy]:
+        """A cave at zero is replaced before the next deal (and only a cave at zero), except
+        the caves of the players in ``chosen``, who buy what the file says (:meth:`buy`)."""
         bought = []
         for player in self.players:
-            if self.cave[player] == 0:
+            if self.cave[player] == 0 and player not in chosen:
                 amount = self.rebuy_amount(player)
                 self.cave[player] += amount
                 self.bought[player] += amount
@@ -59,6 +60,16 @@ class Table:
         bought = []
         stakes = self.variant.rules.stakes
         for player, amount in wanted.items():
+            fixed = stakes.rebuy_amount
+            if self.cave[player] == 0 and fixed != "players-option" and amount != fixed:
+                # A new stake is the profile's own amount where it fixes one.
+                raise place.fail(
+                    f"{player} has lost everything and buys a new stake, which under "
+                    f"{self.variant.id} is {fixed} counters (stakes.rebuy_amount: "
+                    f"{self.variant.cite('stakes.rebuy_amount')})",
+                    ("buy", player),
+                    amount,
+                )
             if self.cave[player] > 0 and not stakes.cave_can_be_topped_up:
                 raise place.fail(
                     f"{player} still has {self.cave[player]} counters, and under "
@@ -73,18 +84,23 @@ class Table:
             bought.append(Rebuy(player, amount, number))
         return bought
 
-    def next_dealer(self, previous: DealRecord, rebought: set[str]) -> tuple[str, str | None]:
+    def next_dealer(
+        self, previous: DealRecord, rebought: Collection[str]
+    ) -> tuple[str, tuple[str, ...]]:
         """Who deals after ``previous``, and who was passed over, having just rebought."""
         if _dealer_keeps_deal(previous.outcome):
-            return previous.dealer, None
+            return previous.dealer, ()
         step = 1 if self.variant.rules.table.direction == "right" else -1
         n = len(self.players)
         seat = (self.players.index(previous.dealer) + step) % n
-        candidate = self.players[seat]
-        if candidate in rebought and self.variant.rules.stakes.skip_dealer_who_rebought:
-            # "the deal passes to the player beyond him" (Foster, Misdeals).
-            return self.players[(seat + step) % n], candidate
-        return candidate, None
+        passed: list[str] = []
+        if self.variant.rules.stakes.skip_dealer_who_rebought:
+            # "the deal passes to the player beyond him" (Foster): it is then his turn to
+            # deal, and the sentence passes it over him too if he has just bought.
+            while self.players[seat] in rebought and len(passed) < n - 1:
+                passed.append(self.players[seat])
+                seat = (seat + step) % n
+        return self.players[seat], tuple(passed)
 
     def record(self, outcome: Outcome) -> None:
         """A deal's outcome: the caves it leaves, the bonuses it writes, the pool it carries."""

@@ -13,7 +13,8 @@ def session_text(result: SessionResult) -> str:
     players = result.players
     rows = []
     for d in result.deals:
-        dealer = d.dealer + (f" (not {d.skipped_dealer})" if d.skipped_dealer else "")
+        passed = ", ".join(d.skipped_dealers)
+        dealer = d.dealer + (f" (not {passed})" if passed else "")
         rows.append(
             [
                 d.number,

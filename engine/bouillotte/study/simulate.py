@@ -271,6 +271,7 @@ RULE_SITUATIONS: Final[dict[str, str]] = {
     "void_deals.nobody_opens_after_straddles": "straddled",
     "void_deals.void_levy": "void",
     "void_deals.levy_and_next_blind": "carried-in",
+    "void_deals.carried_pool_stake": "carried-in",
     "point.folded_hands_in_side_pools": "side-pools",
     "point.side_pots_by_winning_suit": "side-pools",
     "bonuses.folded_players_pay": "bonus",

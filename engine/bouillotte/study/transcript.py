@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..rules.cards import parse_card, parse_cards
 from .render import event_line
 from .replay import Step
 from .scenario import RunResult
@@ -54,7 +55,7 @@ def _header(result: RunResult) -> list[str]:
     if model.under_retourne is not None:
         lines.append(f"under:    {model.under_retourne} (the card under the retourne)")
     if model.exposed is not None:
-        lines.append(f"exposed:  {model.exposed} (shown during the deal)")
+        lines.append(f"exposed:  {model.exposed} ({_where_exposed(model.exposed, model.hands)})")
     if model.stock is not None:
         lines.append(f"stock:    {' '.join(model.stock)} (bought after the turned card)")
     if model.favori_rank is not None:
@@ -131,3 +132,12 @@ def _settlement(data: Mapping[str, Any]) -> list[str]:
         )
     lines.append(f"  carry: {data['carry']}")
     return lines
+
+
+def _where_exposed(exposed: str, hands: Mapping[str, Sequence[str]] | None) -> str:
+    """Foster's two places: "either in the pack or in giving it to a player"."""
+    if hands is None:
+        return "shown during the deal"
+    card = parse_card(exposed)
+    dealt = any(card in parse_cards(hand) for hand in hands.values())
+    return "shown during the deal" if dealt else "shown in the pack, given to no player"
