@@ -38,8 +38,10 @@ HAND_SIZE = 3
 
 @dataclass
 class DealTally:
-    """What the engine makes of a set of deals, by count (every deal weighs one)."""
+    """What the engine makes of a set of deals under ``rules``, by count (every deal weighs
+    one)."""
 
+    rules: Rules
     deals: int = 0
     player: Counter[Kind] = field(default_factory=Counter)
     """The first hand's kind (``Kind.POINT`` where it is no brelan of any kind)."""
@@ -55,11 +57,21 @@ class DealTally:
     retourne_strictly: int = 0
     """Given the point (``all-exposed``): the retourne's suit is the richest alone."""
     retourne_at_least: int = 0
+    _kinds: dict[tuple[tuple[Card, ...], Card], Kind] = field(default_factory=dict, repr=False)
+    """The engine's verdict on each hand met, with its retourne (a hand's kind depends on
+    nothing else; every deal of a pack meets the same few hundred hands again and again)."""
 
-    def add(self, hands: Sequence[Sequence[Card]], retourne: Card, rules: Rules) -> None:
+    def add(self, hands: Sequence[Sequence[Card]], retourne: Card) -> None:
         """Judge one deal with the engine and count it."""
+        rules = self.rules
         self.deals += 1
-        kinds = [classify(hand, retourne, rules.hands).kind for hand in hands]
+        kinds = []
+        for hand in hands:
+            key = (tuple(hand), retourne)
+            kind = self._kinds.get(key)
+            if kind is None:
+                kind = self._kinds[key] = classify(hand, retourne, rules.hands).kind
+            kinds.append(kind)
         self.player[kinds[0]] += 1
         for kind in set(kinds):
             self.table[kind] += 1
@@ -105,9 +117,9 @@ def every_deal(cards: Sequence[Card], players: int) -> Iterator[tuple[Card, list
 def enumerate_deals(rules: Rules) -> DealTally:
     """Every deal of the profile's pack, judged by the engine (exact; small packs only: two
     players with twelve cards is 110,880 deals)."""
-    tally = DealTally()
+    tally = DealTally(rules)
     for retourne, hands in every_deal(pack(rules.table.pack_ranks()), rules.table.players):
-        tally.add(hands, retourne, rules)
+        tally.add(hands, retourne)
     return tally
 
 
@@ -117,10 +129,10 @@ def sample_deals(variant: Variant, deals: int, seed: int) -> DealTally:
     names = [chr(ord("A") + i) for i in range(rules.table.players)]
     cards = pack(rules.table.pack_ranks())
     rng = random.Random(seed)
-    tally = DealTally()
+    tally = DealTally(rules)
     for _ in range(deals):
         order = list(cards)
         rng.shuffle(order)
         dealt, retourne, _ = deal_from_pack(variant, names, names[-1], order)
-        tally.add([dealt[name] for name in names], retourne, rules)
+        tally.add([dealt[name] for name in names], retourne)
     return tally

@@ -41,10 +41,17 @@ from functools import cache
 from math import comb, factorial
 from typing import Any
 
+from ..play.showdown import rank_values
 from ..rules.cards import RANKS, parse_card, rank_of
 from ..rules.profile import Rules
 from . import odds_point
-from .odds_point import HAND_SIZE, SUIT_COUNT, hand_point_counts, suit_point_totals
+from .odds_point import (
+    HAND_SIZE,
+    SUIT_COUNT,
+    hand_point_counts,
+    mistigri_point_totals,
+    suit_point_totals,
+)
 
 _Totals = tuple[int, int, int, int]  # retourne's suit, then the other three sorted
 
@@ -485,12 +492,12 @@ def compute_odds(rules: Rules) -> OddsReport:
         if Fraction(found.clean + found.mistigri_only, deals) != no_brelan:
             raise AssertionError("the mistigri's count and the rank count disagree")
         no_brelan = Fraction(found.clean, deals)
-        not_counted = (
-            "the brelan de Mistigri (hands.mistigri) turns deals that would go to the point "
-            "into brelans, depending on where its one card lies; the point's distribution "
-            "over the deals left is not counted exactly"
-        )
-    elif counted not in ("all-exposed", "whole-hand"):
+        if counted == "whole-hand":
+            not_counted = (
+                "the brelan de Mistigri (hands.mistigri) with the point over each whole hand "
+                "is not counted exactly"
+            )
+    if counted not in ("all-exposed", "whole-hand"):
         not_counted = (
             f"the point is counted in each player's own best suit (point.counted_cards: "
             f"{counted}): the suits of every hand would have to be followed together"
@@ -500,8 +507,16 @@ def compute_odds(rules: Rules) -> OddsReport:
     tie: Fraction | None = None
     strict: Fraction | None = None
     at_least: Fraction | None = None
+    retournes = SUIT_COUNT  # the counts below fix the retourne's suit
     if not_counted is not None:
         weight = None
+    elif counted == "all-exposed" and mistigri:
+        # counted over every retourne: the weights sum to the deals themselves (ranks of
+        # one value are alike, so the mistigri's rank is the first of its value)
+        wild_value = rank_values(rules)[wild]
+        counts = mistigri_point_totals(tuple(values), values.index(wild_value), players, favori)
+        weight, best, tie, strict, at_least = _point_statistics(counts)
+        retournes = 1
     elif counted == "all-exposed":
         counts = suit_point_totals(tuple(values), players, favori, brelans)
         weight, best, tie, strict, at_least = _point_statistics(counts)
@@ -517,7 +532,7 @@ def compute_odds(rules: Rules) -> OddsReport:
     else:  # pragma: no cover - every other rule is not counted (above)
         weight = None
     if weight is not None:
-        if Fraction(weight * SUIT_COUNT, deals) != no_brelan:
+        if Fraction(weight * retournes, deals) != no_brelan:
             raise AssertionError("the point count and the rank count disagree on P(no brelan)")
         mean = sum((total * p for total, p in best.items()), Fraction(0))
 
