@@ -26,8 +26,22 @@ figures, rather than the figures of another rule.
 "No brelan" means: no hand holds a brelan the rules recognise. Three of a kind in hand is
 always a brelan (a carré if it matches the retourne's rank, and a simple brelan where the
 carré is not recognised); a pair in hand of the retourne's rank is a brelan (favori) only
-where ``rules.hands.favori`` is not ``none``. Where ``rules.hands.brelans_recognised`` is
-false every deal goes to the point. The brelan de Mistigri is not modelled.
+where ``rules.hands.favori`` is not ``none``; the mistigri card with a pair of another rank
+is a brelan de Mistigri where ``rules.hands.mistigri`` is true (unless that pair is the
+favori). Where ``rules.hands.brelans_recognised`` is false every deal goes to the point.
+The brelan mignon, where it is a hand of its own (no favori with the retourne), is not
+counted: the report refuses, saying why.
+
+*The brelan de Mistigri* is one card: :func:`_mistigri_counts` chooses, for each
+retourne, the mistigri's hand (its card and a pair of an allowed rank) and deals the other
+hands with no brelan (:func:`_clean_hands`, by ranks); the point is counted by
+:func:`~bouillotte.study.odds_point.mistigri_point_totals`. The two must agree on
+P(no brelan), as the others do.
+
+What the engine itself makes of a deal (``play.hands.classify``, ``play.point``) is the
+model these counts must follow: :mod:`bouillotte.study.chance` goes through every deal of a
+small pack, or deals shuffled packs, judged by the engine, and the tests hold every figure
+here to it (``tests/test_odds_chance.py``).
 """
 
 from __future__ import annotations
