@@ -127,7 +127,10 @@ def _odds_tables(number: int, members: list[Variant], data: dict[str, Any]) -> l
         "brelan": "someone holds three of a kind",
         "carre": "someone holds a brelan carré",
         "favori": "someone holds a pair matching the retourne (" + pair + ")",
-        "brelan_or_favori": "some brelan of any kind",
+        # three of a kind or the pair with the retourne: other hands (the mistigri) apart
+        "brelan_or_favori": "someone holds three of a kind or a favori"
+        if data.get("favori_recognised")
+        else "someone holds three of a kind or a pair matching the retourne",
         "two_or_more_brelans": "two or more hands hold three of a kind",
         "mistigri": "someone holds a brelan de Mistigri",
     }

@@ -31,7 +31,7 @@ def _rows(report: OddsReport) -> list[tuple[str, Fraction]]:
         ("at the table: at least one brelan carré", report.table_carre),
         (f"at the table: a pair of the retourne's rank ({pair})", report.table_favori),
         (
-            "at the table: any brelan, favori pair included"
+            "at the table: three of a kind or a favori"
             if report.favori_recognised
             else "at the table: a brelan or a pair of the retourne's rank",
             report.table_brelan_or_favori,
