@@ -197,3 +197,15 @@ def test_pagat_mistigri_point_decides_as_the_engine_deals() -> None:
     assert report.no_brelan < plain.no_brelan
     assert abs(float(report.no_brelan) - 0.852) < 0.002
     assert report.point_exact and report.point_not_counted is None
+
+
+def test_the_mignon_counts_as_the_favori_it_is_or_is_refused() -> None:
+    """Littré's mignon (two aces and a king, the ace of the king's suit turned up) holds a
+    pair of the retourne's rank: where that pair is the favori, the mignon changes no figure
+    (every deal, judged by the engine); where it is not, it would be a hand of its own,
+    which the count does not follow, and it says so rather than give wrong figures."""
+    rules = with_hands(make_rules(2, SMALL, favori="by-rank"), mignon=True)
+    check_exact(rules, _enumerated(rules.model_dump_json()))
+    alone = with_hands(make_rules(2, SMALL, favori="none"), mignon=True)
+    with pytest.raises(ValueError, match="not counted: the brelan mignon"):
+        compute_odds(alone)
