@@ -16,7 +16,7 @@ from collections.abc import Sequence
 import pytest
 
 from bouillotte.play.dealing import deal_from_pack
-from bouillotte.rules.cards import RANKS, pack, rank_of, suit_of
+from bouillotte.rules.cards import RANKS, pack, parse_card, rank_of, suit_of
 from bouillotte.rules.profiles import Library
 from bouillotte.rules.variant import Variant
 from bouillotte.study.odds import compute_odds
@@ -44,6 +44,11 @@ def _no_brelan(hands: Sequence[Sequence[int]], retourne: int, variant: Variant) 
             hands_rules.favori != "none" and hands_rules.favori_meaning == "pair-with-the-retourne"
         )
         if pair_is_favori and ranks.count(rank_of(retourne)) == 2:
+            return False
+        # the brelan de Mistigri: its card and two cards of one rank (not a favori: above)
+        wild = parse_card(hands_rules.mistigri_card)
+        others = [rank_of(c) for c in hand if c != wild]
+        if hands_rules.mistigri and wild in hand and others[0] == others[1]:
             return False
     return True
 

@@ -7,11 +7,14 @@ import pytest
 from typer.testing import CliRunner
 
 from bouillotte.cli.app import app
+from bouillotte.play.showdown import rank_values
+from bouillotte.rules.cards import parse_card
 from bouillotte.rules.errors import InputError
 from bouillotte.rules.profiles import Library
 from bouillotte.study.policies import (
     POLICY_DESCRIPTIONS,
     TablePolicy,
+    best_suit,
     get_policy,
     policy_help,
     policy_names,
@@ -86,3 +89,15 @@ def test_bold_meets_every_rule_foster_and_pagat_differ_on() -> None:
     text = sweep_text(data)
     assert "betting.closing=no-more-round: not met in 600 deals under this policy" in text
     assert "betting.closing: calling privilege (foster: inferred) -> no more round" in text
+
+
+def test_best_suit_counts_the_fuller_suit_and_names_the_first_in_suit_order() -> None:
+    """The one best-suit helper of the policies. Hand 8♠ K♥ 8♥ with the K♠ turned up, at
+    Foster's values (king 10, eight 8): spades count 8 + 10 = 18 with one card in hand,
+    hearts 10 + 8 = 18 with two. The point counted is 18 with two cards (the fuller suit);
+    the suit a player keeps when he draws is spades, the first of the two in suit order."""
+    values = rank_values(Library().get("foster").rules)
+    hand = tuple(parse_card(c) for c in ("8S", "KH", "8H"))
+    assert best_suit(hand, parse_card("KS"), values) == (18, 2, 1, 0)
+    # with the retourne elsewhere, hearts alone hold 18
+    assert best_suit(hand, parse_card("AD"), values) == (18, 2, 1, 1)

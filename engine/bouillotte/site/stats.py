@@ -62,7 +62,8 @@ def odds_section(variants: list[Variant], log: Callable[[str], None]) -> StatSec
     title = "Exact odds of the deal"
     intro = (
         "Counted exactly over every possible deal (no sampling) by `bouillotte odds`: the "
-        "chance of each brelan for one player and for the table, and, when no brelan is "
+        "chance of each brelan (the brelan de Mistigri included, where a system recognises "
+        "it) for one player and for the table, and, when no brelan is "
         "shown, the winning point as each system counts it: the richest suit over every "
         "exposed card, or the best hand's pips. Variants whose rules give the same numbers "
         "share one table."
@@ -120,14 +121,19 @@ def _odds_tables(number: int, members: list[Variant], data: dict[str, Any]) -> l
         "carre": "brelan carré (three in hand, fourth turned up)",
         "favori": "pair in hand matching the retourne (" + pair + ")",
         "brelan": "any three of a kind in hand",
+        "mistigri": "brelan de Mistigri (the mistigri card and a pair)",
     }
     rows = [[labels.get(k, k), _fraction(v), _share(v)] for k, v in player.items()]
     table_labels = {
         "brelan": "someone holds three of a kind",
         "carre": "someone holds a brelan carré",
         "favori": "someone holds a pair matching the retourne (" + pair + ")",
-        "brelan_or_favori": "some brelan of any kind",
+        # three of a kind or the pair with the retourne: other hands (the mistigri) apart
+        "brelan_or_favori": "someone holds three of a kind or a favori"
+        if data.get("favori_recognised")
+        else "someone holds three of a kind or a pair matching the retourne",
         "two_or_more_brelans": "two or more hands hold three of a kind",
+        "mistigri": "someone holds a brelan de Mistigri",
     }
     rows_table = [
         [table_labels.get(k, k), _fraction(v), _share(v)]
@@ -170,6 +176,12 @@ def _odds_tables(number: int, members: list[Variant], data: dict[str, Any]) -> l
                     "distribution is not counted exactly (the suits of every hand would have "
                     "to be followed together), so none is shown rather than that of another "
                     "rule. The simulation below plays these deals under the system's rules."
+                    if "mistigri" not in point.get("not_counted", "")
+                    else "Here the brelan de Mistigri is a hand: the deals it takes from the "
+                    "point depend on where its one card lies, and the point's distribution "
+                    "over the deals left is not counted exactly, so none is shown rather than "
+                    "that of the deals without it. The simulation below plays these deals "
+                    "under the system's rules."
                 ),
             )
         )

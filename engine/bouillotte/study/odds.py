@@ -26,8 +26,22 @@ figures, rather than the figures of another rule.
 "No brelan" means: no hand holds a brelan the rules recognise. Three of a kind in hand is
 always a brelan (a carré if it matches the retourne's rank, and a simple brelan where the
 carré is not recognised); a pair in hand of the retourne's rank is a brelan (favori) only
-where ``rules.hands.favori`` is not ``none``. Where ``rules.hands.brelans_recognised`` is
-false every deal goes to the point. The brelan de Mistigri is not modelled.
+where ``rules.hands.favori`` is not ``none``; the mistigri card with a pair of another rank
+is a brelan de Mistigri where ``rules.hands.mistigri`` is true (unless that pair is the
+favori). Where ``rules.hands.brelans_recognised`` is false every deal goes to the point.
+The brelan mignon, where it is a hand of its own (no favori with the retourne), is not
+counted: the report refuses, saying why.
+
+*The brelan de Mistigri* is one card: :func:`_mistigri_counts` chooses, for each
+retourne, the mistigri's hand (its card and a pair of an allowed rank) and deals the other
+hands with no brelan (:func:`_clean_hands`, by ranks); the point is counted by
+:func:`~bouillotte.study.odds_point.mistigri_point_totals`. The two must agree on
+P(no brelan), as the others do.
+
+What the engine itself makes of a deal (``play.hands.classify``, ``play.point``) is the
+model these counts must follow: :mod:`bouillotte.study.chance` goes through every deal of a
+small pack, or deals shuffled packs, judged by the engine, and the tests hold every figure
+here to it (``tests/test_odds_chance.py``).
 """
 
 from __future__ import annotations
@@ -41,9 +55,17 @@ from functools import cache
 from math import comb, factorial
 from typing import Any
 
+from ..play.showdown import rank_values
+from ..rules.cards import RANKS, parse_card, rank_of
 from ..rules.profile import Rules
 from . import odds_point
-from .odds_point import HAND_SIZE, SUIT_COUNT, hand_point_counts, suit_point_totals
+from .odds_point import (
+    HAND_SIZE,
+    SUIT_COUNT,
+    hand_point_counts,
+    mistigri_point_totals,
+    suit_point_totals,
+)
 
 _Totals = tuple[int, int, int, int]  # retourne's suit, then the other three sorted
 
@@ -55,6 +77,12 @@ def fraction_json(value: Fraction) -> dict[str, Any]:
 
 def _maybe(value: Fraction | None) -> dict[str, Any] | None:
     return None if value is None else fraction_json(value)
+
+
+def _only(key: str, value: Fraction | None) -> dict[str, Any]:
+    """``{key: value}`` where there is a value, else nothing (a figure only some rules
+    have leaves the others' JSON as it was)."""
+    return {} if value is None else {key: fraction_json(value)}
 
 
 def odds_key(rules: Rules) -> str:
@@ -83,6 +111,8 @@ class OddsReport:
     favori_recognised: bool
     carre_recognised: bool
     brelans_recognised: bool
+    mistigri_recognised: bool
+    """Whether the brelan de Mistigri is a hand (``hands.mistigri``, where brelans count)."""
 
     player_simple_brelan: Fraction
     """Three of a kind in hand, not of the retourne's rank."""
@@ -104,6 +134,12 @@ class OddsReport:
     """Two or more hands hold three of a kind (simple or carré)."""
     brelan_count: dict[int, Fraction]
     """How many hands hold three of a kind: 0, 1, 2, ..."""
+    player_mistigri: Fraction | None
+    """Where the mistigri is recognised: the hand is a brelan de Mistigri (the mistigri card
+    and a pair of another rank, unless that pair is a recognised favori); else ``None``."""
+    table_mistigri: Fraction | None
+    """Where the mistigri is recognised: some hand is a brelan de Mistigri (at most one
+    can be)."""
 
     no_brelan: Fraction
     """The deal goes to the point: no hand holds a brelan the rules recognise."""
@@ -112,6 +148,8 @@ class OddsReport:
     point_exact: bool
     """Whether the point figures were counted (see the module docstring); where not, they
     are empty and ``None``."""
+    point_not_counted: str | None
+    """Where the point figures were not counted: why, in words."""
     point_total: dict[int, Fraction]
     """Given no brelan: the winning point. ``all-exposed``: the winning suit's total (pips
     of the best suit over every hand and the retourne); ``whole-hand``: the best hand's
@@ -132,23 +170,27 @@ class OddsReport:
             "favori_recognised": self.favori_recognised,
             "carre_recognised": self.carre_recognised,
             "brelans_recognised": self.brelans_recognised,
+            **({"mistigri_recognised": True} if self.mistigri_recognised else {}),
             "player": {
                 "simple_brelan": fraction_json(self.player_simple_brelan),
                 "carre": fraction_json(self.player_carre),
                 "favori": fraction_json(self.player_favori),
                 "brelan": fraction_json(self.player_brelan),
+                **_only("mistigri", self.player_mistigri),
             },
             "table": {
                 "brelan": fraction_json(self.table_brelan),
                 "carre": fraction_json(self.table_carre),
                 "favori": fraction_json(self.table_favori),
                 "brelan_or_favori": fraction_json(self.table_brelan_or_favori),
+                **_only("mistigri", self.table_mistigri),
                 "two_or_more_brelans": fraction_json(self.table_two_or_more_brelans),
                 "brelan_count": {str(k): fraction_json(v) for k, v in self.brelan_count.items()},
             },
             "point": {
                 "counted_cards": self.point_counted,
                 "exact": self.point_exact,
+                **({"not_counted": self.point_not_counted} if self.point_not_counted else {}),
                 "no_brelan": fraction_json(self.no_brelan),
                 "winning_total": {
                     str(k): fraction_json(v) for k, v in sorted(self.point_total.items())
@@ -254,6 +296,101 @@ def _brelan_counts(rank_count: int, players: int) -> tuple[dict[int, int], dict[
     return first, tallies
 
 
+# -- the brelan de Mistigri: by ranks, with its one card ---------------------------------
+
+
+def _clean_hands(counts: tuple[int, ...], hands: int, favori_rank: int | None) -> int:
+    """Ways to deal ``hands`` labelled hands of three, the rest undealt, from cards of which
+    ``counts[r]`` are of rank ``r``, such that no hand holds three of a rank, nor (where
+    ``favori_rank`` is given) two or more of that rank.
+
+    Inclusion and exclusion over the "bad" hands: a set of ``m`` of them uses distinct hands
+    and distinct ranks, so it is placed in ``n!/(n-m)!`` ways and the other hands are dealt
+    freely. Three of rank ``r`` is ``C(c_r, 3)`` hands; two or more of the favori's rank is
+    ``C(c, 3)`` hands, or ``C(c, 2)`` times a third card of another rank not in the other bad
+    hands."""
+    cards = sum(counts)
+    ordinary = [c for r, c in enumerate(counts) if r != favori_rank]
+    poly = [1]  # poly[m]: sets of m ranks, each three of a kind, by the ways to choose them
+    for c in ordinary:
+        threes = comb(c, HAND_SIZE)
+        if threes:
+            poly = [a + (threes * poly[m - 1] if m else 0) for m, a in enumerate([*poly, 0])]
+
+    def placed(m: int) -> int:
+        return factorial(hands) // factorial(hands - m) if m <= hands else 0
+
+    total = 0
+    for m, ways in enumerate(poly):
+        if m > hands:
+            break
+        sign = -1 if m % 2 else 1
+        total += sign * ways * placed(m) * _hands(cards - HAND_SIZE * m, hands - m)
+        if favori_rank is not None and m < hands:
+            c = counts[favori_rank]
+            bad = comb(c, 3) + comb(c, 2) * (cards - c - HAND_SIZE * m)
+            total -= (
+                sign
+                * ways
+                * bad
+                * placed(m + 1)
+                * _hands(cards - HAND_SIZE * (m + 1), hands - m - 1)
+            )
+    return total
+
+
+@dataclass(frozen=True)
+class _MistigriCounts:
+    """Over every deal (every retourne), for the mistigri card of rank index ``wild``."""
+
+    held: int
+    """Deals in which the first hand is a brelan de Mistigri (at most one hand can be)."""
+    clean: int
+    """Deals with no brelan and no favori the rules recognise, nor a brelan de Mistigri."""
+    mistigri_only: int
+    """Deals whose only recognised hand is a brelan de Mistigri."""
+
+
+@cache
+def _mistigri_counts(rank_count: int, wild: int, players: int, favori: bool) -> _MistigriCounts:
+    """The deals that the brelan de Mistigri changes, by ranks (one card of rank ``wild``
+    is the mistigri).
+
+    A hand is a brelan de Mistigri when it holds the mistigri and a pair of another rank,
+    unless that pair, with the retourne of its rank, is a recognised favori (then it is the
+    favori). For each retourne, the mistigri's hand is chosen (the mistigri, a pair of an
+    allowed rank) and the other hands are dealt with no brelan or favori
+    (:func:`_clean_hands`); the deals with no recognised hand are those with no brelan or
+    favori less those."""
+    held = clean = only = 0
+    n = players
+    cards = SUIT_COUNT * rank_count - 1
+    for turned in range(rank_count):
+        # the retourne's cards of this rank: the mistigri itself (rank wild) is one of them
+        retournes = SUIT_COUNT if turned != wild else SUIT_COUNT - 1
+        counts = [SUIT_COUNT] * rank_count
+        counts[turned] -= 1
+        fav = turned if favori else None
+        no_hand = _clean_hands(tuple(counts), n, fav)
+        with_wild = list(counts)
+        with_wild[wild] -= 1
+        shown = spoiled = 0
+        for pair in range(rank_count):
+            if pair == wild or (favori and pair == turned):
+                continue
+            left = list(with_wild)
+            ways = comb(left[pair], 2)
+            left[pair] -= 2
+            shown += ways * _hands(cards - HAND_SIZE, n - 1)
+            spoiled += ways * _clean_hands(tuple(left), n - 1, fav)
+        held += retournes * shown
+        clean += retournes * (no_hand - n * spoiled)
+        only += retournes * n * spoiled
+        if turned == wild:  # the mistigri turned up: no hand can hold it
+            clean += no_hand
+    return _MistigriCounts(held, clean, only)
+
+
 # -- the point ------------------------------------------------------------------------
 
 
@@ -311,6 +448,16 @@ def compute_odds(rules: Rules) -> OddsReport:
         )
     if table.hand_size != HAND_SIZE:
         raise ValueError(f"odds are computed for hands of {HAND_SIZE} cards, not {table.hand_size}")
+    hands_rules = rules.hands
+    pair_favori = hands_rules.favori != "none" and (
+        hands_rules.favori_meaning == "pair-with-the-retourne"
+    )
+    if hands_rules.mignon and hands_rules.brelans_recognised and not pair_favori:
+        raise ValueError(
+            "not counted: the brelan mignon (hands.mignon) is a hand of its own here (two aces "
+            "and a king, the ace turned up of the king's suit), which the exact count does not "
+            "follow; `bouillotte simulate` plays such deals"
+        )
     ranks = list(table.pack_ranks())
     players = table.players
     pack_size = SUIT_COUNT * len(ranks)
@@ -344,12 +491,47 @@ def compute_odds(rules: Rules) -> OddsReport:
 
     deals = deal_count(pack_size, players)
     counted = rules.point.counted_cards
+    # The brelan de Mistigri: where recognised (and brelans count at all), its card with a
+    # pair in hand is a hand, so fewer deals go to the point.
+    mistigri = brelans and hands_rules.mistigri
+    player_mistigri: Fraction | None = None
+    table_mistigri: Fraction | None = None
+    not_counted: str | None = None
+    if mistigri:
+        wild = rank_of(parse_card(hands_rules.mistigri_card))
+        wild_index = [RANKS.index(r) for r in ranks].index(wild)
+        found = _mistigri_counts(len(ranks), wild_index, players, favori)
+        player_mistigri = Fraction(found.held, deals)
+        table_mistigri = players * player_mistigri
+        if Fraction(found.clean + found.mistigri_only, deals) != no_brelan:
+            raise AssertionError("the mistigri's count and the rank count disagree")
+        no_brelan = Fraction(found.clean, deals)
+        if counted == "whole-hand":
+            not_counted = (
+                "the brelan de Mistigri (hands.mistigri) with the point over each whole hand "
+                "is not counted exactly"
+            )
+    if counted not in ("all-exposed", "whole-hand"):
+        not_counted = (
+            f"the point is counted in each player's own best suit (point.counted_cards: "
+            f"{counted}): the suits of every hand would have to be followed together"
+        )
     best: dict[int, Fraction] = {}
     mean: Fraction | None = None
     tie: Fraction | None = None
     strict: Fraction | None = None
     at_least: Fraction | None = None
-    if counted == "all-exposed":
+    retournes = SUIT_COUNT  # the counts below fix the retourne's suit
+    if not_counted is not None:
+        weight = None
+    elif counted == "all-exposed" and mistigri:
+        # counted over every retourne: the weights sum to the deals themselves (ranks of
+        # one value are alike, so the mistigri's rank is the first of its value)
+        wild_value = rank_values(rules)[wild]
+        counts = mistigri_point_totals(tuple(values), values.index(wild_value), players, favori)
+        weight, best, tie, strict, at_least = _point_statistics(counts)
+        retournes = 1
+    elif counted == "all-exposed":
         counts = suit_point_totals(tuple(values), players, favori, brelans)
         weight, best, tie, strict, at_least = _point_statistics(counts)
     elif counted == "whole-hand":
@@ -361,10 +543,10 @@ def compute_odds(rules: Rules) -> OddsReport:
                 tops[top] += w
             best = {k: Fraction(v, weight) for k, v in sorted(tops.items())}
             tie = Fraction(sum(w for (_, tied), w in hand_counts.items() if tied), weight)
-    else:
+    else:  # pragma: no cover - every other rule is not counted (above)
         weight = None
     if weight is not None:
-        if Fraction(weight * SUIT_COUNT, deals) != no_brelan:
+        if Fraction(weight * retournes, deals) != no_brelan:
             raise AssertionError("the point count and the rank count disagree on P(no brelan)")
         mean = sum((total * p for total, p in best.items()), Fraction(0))
 
@@ -376,6 +558,7 @@ def compute_odds(rules: Rules) -> OddsReport:
         favori_recognised=favori,
         carre_recognised=rules.hands.carre,
         brelans_recognised=brelans,
+        mistigri_recognised=mistigri,
         player_simple_brelan=simple,
         player_carre=carre,
         player_favori=fav,
@@ -384,11 +567,14 @@ def compute_odds(rules: Rules) -> OddsReport:
         table_carre=share(_sum_where(tallies, [t for t in keys if t[1] > 0])),
         table_favori=share(_sum_where(tallies, [t for t in keys if t[2] > 0])),
         table_brelan_or_favori=share(_sum_where(tallies, [t for t in keys if sum(t) > 0])),
+        player_mistigri=player_mistigri,
+        table_mistigri=table_mistigri,
         table_two_or_more_brelans=share(_sum_where(tallies, [t for t in keys if t[0] + t[1] >= 2])),
         brelan_count={k: share(v) for k, v in sorted(brelan_count.items())},
         no_brelan=no_brelan,
         point_counted=counted,
         point_exact=weight is not None,
+        point_not_counted=not_counted,
         point_total=best,
         point_mean=mean,
         point_tie=tie,

@@ -222,6 +222,178 @@ def suit_point_totals(
     return {totals: w for totals, w in result.items() if w}
 
 
+# -- the point over every exposed card with the brelan de Mistigri ---------------------
+
+_Ways = tuple[int, int, int, int, int]
+"""The packed counts one state of :func:`mistigri_point_totals` carries (see there)."""
+
+_Step = tuple[int, int, int, int, int, int, int]
+"""One rank's factors for those counts: ``O``, ``I``, ``S``, ``B``, ``T``, then what ``S``
+adds to ``B`` and to ``T`` (a mistigri's pair of this rank)."""
+
+
+@cache
+def mistigri_point_totals(
+    values: tuple[int, ...], wild: int, players: int, favori: bool
+) -> dict[_Totals, int]:
+    """Deals with no recognised hand where the brelan de Mistigri is one (its card: one card
+    of the rank at position ``wild`` of ``values``), by suit totals as
+    :func:`suit_point_totals` gives them, but counted over every retourne: the sum of the
+    weights is the number of such deals.
+
+    The same programme over the ranks, with the retourne in suit 0. The mistigri is one
+    card; exchanging the suits other than the retourne's, the deals with the mistigri of
+    each suit are the deals with the retourne of that suit, so counting each set of cards
+    once for each of its rank's four cards as the mistigri counts every deal once. At the
+    mistigri's rank the set's cards of it in hand say for how many of those four the
+    mistigri is in hand (the retourne's own card is the mistigri in one of them, turned
+    up).
+
+    With the mistigri in hand, one more bad hand enters the inclusion and exclusion: the
+    mistigri and a pair of another rank (not the retourne's where the favori is
+    recognised: that hand is the favori, already bad). At most one such hand, on a rank not
+    used by another bad hand, and three of the mistigri's rank beside it must leave the
+    mistigri out. So each state carries five packed counts (events packed as in
+    :func:`suit_point_counts`): ``O``, the sets times the choices of the mistigri out of
+    hand; ``I``, the same with it in hand, no mistigri's hand chosen; ``S``, as ``I`` with
+    the threes of the mistigri's rank leaving it out (what a mistigri's hand is chosen
+    beside); ``B`` and ``T``, a mistigri's hand chosen, its pair of a rank other than the
+    retourne's, or of the retourne's (where that is no favori)."""
+    need = HAND_SIZE * players
+    ranks = len(values)
+    bound: int = (1 << SUIT_COUNT * ranks) * 5**ranks * ranks * 24 * ranks
+    width = bound.bit_length() + 1
+    patterns = [(a0, p & 1, p >> 1 & 1, p >> 2 & 1) for a0 in (0, 1) for p in range(8)]
+
+    def times(k: int) -> int:  # a rank's k cards in hand: not three of a kind, or one
+        return 1 + (comb(k, 3) << width) if k >= 3 else 1
+
+    # state: (cards in hand, retourne rank's cards in hand or -1, mistigri's rank: -1 not
+    # yet, 0 not the retourne's, 1 the retourne's) -> {totals: ways}
+    layer: dict[tuple[int, int, int], dict[_Totals, _Ways]] = {
+        (0, -1, -1): {(0, 0, 0, 0): (1, 1, 1, 0, 0)}
+    }
+    remaining = ranks
+    to_come = sum(values)
+    for position, v in enumerate(values):
+        remaining -= 1
+        to_come -= v
+        is_wild = position == wild
+        moves = [_Moves(v, p, to_come) for p in patterns]
+        nxt: dict[tuple[int, int, int], dict[_Totals, _Ways]] = {}
+
+        def put(
+            table: dict[_Totals, _Ways],
+            move: _Moves,
+            key: tuple[int, int, int],
+            by: _Step,
+            into: dict[tuple[int, int, int], dict[_Totals, _Ways]] = nxt,
+        ) -> None:
+            """Each state's counts after this rank: ``O``, ``I``, ``S``, ``B``, ``T`` times
+            their factors, and ``S`` times a mistigri's pair into ``B`` and ``T``."""
+            om, im, sm, bm, tm, bs, ts = by
+            target = into.setdefault(key, {})
+            for totals, (o, i, s, b, t) in table.items():
+                moved = move[totals]
+                add = (o * om, i * im, s * sm, b * bm + s * bs, t * tm + s * ts)
+                old = target.get(moved)
+                if old is not None:
+                    add = (
+                        old[0] + add[0],
+                        old[1] + add[1],
+                        old[2] + add[2],
+                        old[3] + add[3],
+                        old[4] + add[4],
+                    )
+                target[moved] = add
+
+        for (c, rho, qt), table in layer.items():
+            if rho >= 0 or remaining:  # this rank is not the retourne's
+                spare = SUIT_COUNT * remaining - (1 if rho < 0 else 0)
+                for move, pattern in zip(moves, patterns, strict=True):
+                    k = sum(pattern)
+                    nc = c + k
+                    if not nc <= need <= nc + spare:
+                        continue
+                    full = times(k)
+                    if is_wild:
+                        # the mistigri out of hand for 4 - k of its rank's cards, in for k
+                        kept = times(k - 1) if k else 1  # threes that leave the mistigri out
+                        step = (full * (4 - k), full * k, kept * k, kept * k, kept * k, 0, 0)
+                        put(table, move, (nc, rho, 0), step)
+                    else:  # a pair of this rank may be the mistigri's
+                        put(
+                            table,
+                            move,
+                            (nc, rho, qt),
+                            (full, full, full, full, full, comb(k, 2), 0),
+                        )
+            if rho >= 0:
+                continue
+            # this rank is the retourne's: its card of suit 0 is turned up
+            spare = SUIT_COUNT * remaining
+            for move, pattern in zip(moves[8:], patterns[8:], strict=True):
+                held = sum(pattern) - 1
+                nc = c + held
+                if not nc <= need <= nc + spare:
+                    continue
+                if is_wild:
+                    # the mistigri is the retourne (one choice) or one of the other three;
+                    # a pair of its own rank beside it is three of a kind, not its hand
+                    step = (4 - held, held, held, held, held, 0, 0)
+                    put(table, move, (nc, held, 1), step)
+                else:  # a pair of the retourne's rank is the mistigri's where no favori
+                    pair = 0 if favori else comb(held, 2)
+                    put(table, move, (nc, held, qt), (1, 1, 1, 1, 1, 0, pair))
+        layer = nxt
+    mask = (1 << width) - 1
+    result: dict[_Totals, int] = {}
+    for (c, rho, qt), table in layer.items():
+        if c != need or rho < 0:
+            continue
+        plain = [_signed_deals(j, rho, players, favori, True) for j in range(players + 1)]
+        chosen = [_mistigri_deals(j, rho, qt == 1, players, favori) for j in range(players + 1)]
+        # a pair of the retourne's rank: its three cannot also be a bad hand
+        beside = [
+            _mistigri_deals(j, rho, qt == 1, players, favori, pair_turned=True)
+            for j in range(players + 1)
+        ]
+        for totals, (o, i, _, b, t) in table.items():
+            total = 0
+            for j in range(players + 1):
+                shift = width * j
+                total += ((o >> shift & mask) + (i >> shift & mask)) * plain[j]
+                total += (b >> shift & mask) * chosen[j] + (t >> shift & mask) * beside[j]
+            if total:
+                result[totals] = result.get(totals, 0) + total
+    return {totals: w for totals, w in result.items() if w}
+
+
+def _mistigri_deals(
+    j: int, rho: int, wild_turned_rank: bool, players: int, favori: bool, pair_turned: bool = False
+) -> int:
+    """The signed deals of a set of ``j`` threes and a mistigri's hand (with the mistigri in
+    hand): as :func:`_signed_deals` with one more bad hand. The retourne's rank's bad hand
+    must leave out the mistigri (where it is of that rank) and the pair (where the pair is
+    of that rank, the carré cannot be made beside it)."""
+    need = HAND_SIZE * players
+
+    def placed(m: int) -> int:
+        if m > players:
+            return 0
+        return factorial(players) // factorial(players - m) * _splits(need - 3 * m, players - m)
+
+    ways = placed(j + 1)
+    own = rho - (1 if wild_turned_rank else 0)  # the retourne rank's cards besides the mistigri
+    if favori:
+        if own >= 2:
+            third = need - rho - HAND_SIZE * j - 2 - (0 if wild_turned_rank else 1)
+            ways -= placed(j + 2) * (comb(own, 3) + comb(own, 2) * third)
+    elif own == 3 and not pair_turned:
+        ways -= placed(j + 2)
+    return -ways if (j + 1) % 2 else ways
+
+
 # -- the point over each whole hand: by value, brelans taken out ------------------------
 
 

@@ -198,22 +198,41 @@ class Policy(Protocol):
 # -- what a hand is worth to its holder ---------------------------------------------------
 
 
-def own_point(
-    hand: Sequence[Card], retourne: Card, rules: Rules, values: Sequence[int] | None = None
-) -> tuple[int, int]:
-    """The best suit a player can count for sure: his cards of it plus the retourne if of
-    that suit. Returns (pips, cards of that suit in hand). ``values``: the point value by
-    rank index, if already at hand."""
-    values = values if values is not None else rank_values(rules)
+def best_suit(
+    hand: tuple[Card, ...], retourne: Card, values: list[int]
+) -> tuple[int, int, int, int]:
+    """What a player can count for sure in his best suit, in one pass over the cards: his
+    cards of each suit plus the retourne where of that suit. Returns (pips of the best
+    suit, his cards of it, his best rank index, the suit).
+
+    The one helper the policies value a hand's point by. Two suits of equal pips: the
+    pips and cards are those of the suit with more cards (a player counts the stronger
+    holding), while the suit named is the first of them in suit order (the suit a player
+    keeps when he draws); the two tie-breaks are kept as the policies always had them, so
+    that every simulation plays as before."""
     pips = [0, 0, 0, 0]
     count = [0, 0, 0, 0]
+    top = 99
     for card in hand:
-        pips[card & 3] = pips[card & 3] + values[card >> 2]
-        count[card & 3] = count[card & 3] + 1
+        suit, rank = card & 3, card >> 2
+        pips[suit] = pips[suit] + values[rank]
+        count[suit] = count[suit] + 1
+        if rank < top:
+            top = rank
     turned = retourne & 3
     if count[turned]:
         pips[turned] = pips[turned] + values[retourne >> 2]
-    return max((pips[s], count[s]) for s in range(4) if count[s])
+    best_pips, best_count, first = -1, 0, 0
+    first_pips = -1
+    for suit in range(4):
+        cards = count[suit]
+        if not cards:
+            continue
+        if pips[suit] > best_pips or (pips[suit] == best_pips and cards > best_count):
+            best_pips, best_count = pips[suit], cards
+        if pips[suit] > first_pips:
+            first_pips, first = pips[suit], suit
+    return best_pips, best_count, top, first
 
 
 def _amount(legal: LegalAction, wanted: int) -> int:
@@ -338,7 +357,7 @@ class _HandCache:
             self._worth.clear()
         hands, values = self._readings[known[1]]
         kind = classify(view.hand, view.retourne, hands).kind
-        pips, cards, top = _point_and_top(view.hand, view.retourne, values)
+        pips, cards, top, _ = best_suit(view.hand, view.retourne, values)
         found = self._worth[key] = (kind, pips, cards, top)
         return found
 
@@ -351,31 +370,6 @@ class _HandCache:
                 return number
         self._readings.append((rules.hands, values))
         return len(self._readings) - 1
-
-
-def _point_and_top(
-    hand: tuple[Card, ...], retourne: Card, values: list[int]
-) -> tuple[int, int, int]:
-    """:func:`own_point` and the best rank index in hand, in one pass over the cards (made
-    for every new hand a policy meets: several per deal)."""
-    pips = [0, 0, 0, 0]
-    count = [0, 0, 0, 0]
-    top = 99
-    for card in hand:
-        suit, rank = card & 3, card >> 2
-        pips[suit] = pips[suit] + values[rank]
-        count[suit] = count[suit] + 1
-        if rank < top:
-            top = rank
-    turned = retourne & 3
-    if count[turned]:
-        pips[turned] = pips[turned] + values[retourne >> 2]
-    best_pips, best_count = -1, 0
-    for suit in range(4):
-        cards = count[suit]
-        if cards and (pips[suit] > best_pips or (pips[suit] == best_pips and cards > best_count)):
-            best_pips, best_count = pips[suit], cards
-    return best_pips, best_count, top
 
 
 class SimplePolicy(_HandCache):
@@ -638,20 +632,7 @@ class TablePolicy(_HandCache):
 
 def _suit_of_best(view: View) -> int:
     """The suit of the player's best point (the retourne counted where of that suit)."""
-    values = rank_values(view.rules)
-    pips = [0, 0, 0, 0]
-    count = [0, 0, 0, 0]
-    for card in view.hand:
-        pips[card & 3] = pips[card & 3] + values[card >> 2]
-        count[card & 3] = count[card & 3] + 1
-    turned = view.retourne & 3
-    if count[turned]:
-        pips[turned] = pips[turned] + values[view.retourne >> 2]
-    best, suit = -1, 0
-    for s in (0, 1, 2, 3):
-        if count[s] and pips[s] > best:
-            best, suit = pips[s], s
-    return suit
+    return best_suit(view.hand, view.retourne, rank_values(view.rules))[3]
 
 
 def _raises_seen(view: View) -> int:

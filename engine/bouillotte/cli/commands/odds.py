@@ -31,12 +31,14 @@ def _rows(report: OddsReport) -> list[tuple[str, Fraction]]:
         ("at the table: at least one brelan carré", report.table_carre),
         (f"at the table: a pair of the retourne's rank ({pair})", report.table_favori),
         (
-            "at the table: any brelan, favori pair included"
+            "at the table: three of a kind or a favori"
             if report.favori_recognised
             else "at the table: a brelan or a pair of the retourne's rank",
             report.table_brelan_or_favori,
         ),
         ("at the table: two or more brelans", report.table_two_or_more_brelans),
+        ("a given player: brelan de Mistigri", report.player_mistigri),
+        ("at the table: a brelan de Mistigri", report.table_mistigri),
         ("the point decides (no brelan the rules recognise)", report.no_brelan),
     ]
     if report.point_exact:
@@ -63,9 +65,8 @@ def _text(variant_id: str, report: OddsReport) -> str:
     body = table(["", "exact", "decimal"], rows)
     if not report.point_exact:
         return (
-            f"{head}\n{body}\nthe point is counted in each player's own best suit "
-            f"(point.counted_cards: {report.point_counted}): its figures are not counted "
-            "exactly; `bouillotte simulate` estimates them"
+            f"{head}\n{body}\nthe point's figures are not counted: "
+            f"{report.point_not_counted}; `bouillotte simulate` estimates them"
         )
     totals = " ".join(f"{k}:{float(v):.3f}" for k, v in sorted(report.point_total.items()))
     return f"{head}\n{body}\n{POINT_WORDS[report.point_counted][0]} given no brelan: {totals}"
@@ -86,11 +87,12 @@ def odds_command(
     """Exact probabilities of brelans, carrés, favoris and the point, per pack.
 
     Computed by combinatorics over the pack the profile deals, never by sampling;
-    fractions are exact. The point follows each profile's own rule
+    fractions are exact. Every hand the profile recognises is counted, the brelan de
+    Mistigri included. The point follows each profile's own rule
     (point.counted_cards): the richest suit over every exposed card, or the best
-    hand's pips; a point counted in each player's best suit is not counted exactly and
-    is left to `bouillotte simulate`. Variants with the same pack, players, hand and
-    point rules share their numbers.
+    hand's pips; a point counted in each player's best suit, or where the mistigri is
+    a hand, is not counted exactly and is left to `bouillotte simulate`. Variants with
+    the same pack, players, hand and point rules share their numbers.
 
     Example:  bouillotte odds --variant foster --variant foster-five
     """
