@@ -8,6 +8,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from .escaping import web_address_fault
+
 
 class Status(StrEnum):
     """How far the source stands behind a rule's value."""
@@ -126,8 +128,9 @@ class Work(BaseModel):
     @classmethod
     def _web_address(cls, url: str | None) -> str | None:
         # The site links to it: a javascript: or data: address would run in the reader's page.
-        if url is not None and not re.fullmatch(r"https?://[^\s/?#]+[^\s]*", url, re.IGNORECASE):
-            raise ValueError("the url must be a web address starting with http:// or https://")
+        fault = None if url is None else web_address_fault(url)
+        if fault is not None:
+            raise ValueError(fault)
         return url
 
     @field_validator("file")

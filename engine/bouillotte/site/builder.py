@@ -19,6 +19,7 @@ from markupsafe import Markup
 
 from ..rules.bibliography import bibtex, csl_json
 from ..rules.errors import InputError, UserError
+from ..rules.escaping import safe_url
 from ..rules.resources import bundled
 from . import downloads, scenes
 from . import rules as rule_views
@@ -94,6 +95,7 @@ def _environment(site_dir: Path, theme: Path | None = None) -> Environment:
     env.filters["markdown"] = markdown
     env.filters["inline"] = inline
     env.filters["slug"] = slug
+    env.filters["safe_url"] = safe_url
     env.filters["with_cards"] = scenes.with_cards
     env.globals["href"] = href
     env.globals["rule_id"] = rule_id
