@@ -98,6 +98,7 @@ def citation_text(work: Work) -> str:
 
 # -- BibTeX -------------------------------------------------------------------------------
 
+
 def _bib_value(text: str) -> str:
     """A field's words, braced, every special character escaped (``rules/escaping.py``)."""
     return "{" + bibtex_text(text) + "}"
