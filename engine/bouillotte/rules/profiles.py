@@ -103,8 +103,14 @@ class Library:
         """Checks every quote given as a source's words against its work's text."""
         self.readings: dict[str, Reading] = {}
         """The ambiguous sentences whose readings are values of a rule, by rule path."""
+        self.reading_places: dict[str, tuple[Path, int | None]] = {}
+        """For each rule with readings: the file and line of its reading's ``scenario``."""
         for file in readings_files:  # a user's folder adds readings or replaces a rule's
-            self.readings.update(load_readings(file, set(self.works), self.quotes.fault))
+            self.readings.update(
+                load_readings(
+                    file, set(self.works), self.quotes.fault, set(self.files), self.reading_places
+                )
+            )
         self.glossary: list[Term] = merge_by_id(
             [load_glossary(file, set(self.works), self.quotes.fault) for file in glossary_files]
         )
