@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import date
 from enum import StrEnum
 from typing import Literal
 
@@ -132,6 +133,22 @@ class Work(BaseModel):
         if fault is not None:
             raise ValueError(fault)
         return url
+
+    @field_validator("accessed")
+    @classmethod
+    def _a_real_day(cls, accessed: str | None) -> str | None:
+        # The exports write it as a date (BibLaTeX urldate, CSL accessed): it must be one.
+        if accessed is None:
+            return None
+        try:
+            if not accessed.isascii():
+                raise ValueError
+            date.fromisoformat(accessed)
+        except ValueError:
+            raise ValueError(
+                f"{accessed!r} is not a day that exists, written YYYY-MM-DD in ASCII digits"
+            ) from None
+        return accessed
 
     @field_validator("file")
     @classmethod

@@ -156,7 +156,23 @@ class _Builder:
         found = self.constructed.get((tag, value), _NONE)
         if found is _NONE:
             node = yaml.ScalarNode(tag, value, event.start_mark, event.end_mark, event.style)
-            found = self.constructor.construct_object(node)
+            try:
+                found = self.constructor.construct_object(node)
+            except (ValueError, OverflowError, yaml.YAMLError) as exc:
+                # A date that does not exist (2025-02-30), a time past the year 9999, a bad
+                # !!binary: the constructor's own exception, never a traceback.
+                kind = tag.rsplit(":", 1)[-1]
+                what = "date" if kind == "timestamp" else kind
+                shown = value if len(value) <= 40 else value[:20] + "..."
+                raise InputError(
+                    f"not a {what} that exists ({exc}); write it as YYYY-MM-DD, or quote it "
+                    "to keep it as text",
+                    file=self.file,
+                    line=event.start_mark.line + 1,
+                    field=_field(path),
+                    value=shown,
+                    has_value=True,
+                ) from None
             if found is None or isinstance(found, _IMMUTABLE):
                 self.constructed[tag, value] = found
         return found

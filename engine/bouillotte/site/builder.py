@@ -25,7 +25,7 @@ from . import downloads, scenes
 from . import rules as rule_views
 from .citation import page_citation
 from .downloads import data_files
-from .edition import edition
+from .edition import check_source_date, edition
 from .headings import navigable
 from .ids import (
     cite_id,
@@ -221,6 +221,7 @@ def build_site(
         *([theme] if theme is not None else []),
     ]
     check_out(out, given)
+    check_source_date()  # a date that cannot be is told before the long part
     site_dir = bundled("site")
     if not (site_dir / "templates").is_dir():
         raise InputError("the site templates are missing", file=site_dir)
