@@ -37,6 +37,24 @@ from .yamlsource import Located, PathKey, pydantic_message, read_yaml, validated
 BIBLIOGRAPHY_FILE = "sources.yaml"
 MEANINGS_FILE = "meanings.yaml"
 """The cited meanings of words through time (``history.py``), beside the profiles."""
+RESERVED_NAMES = frozenset(
+    Path(name).stem
+    for name in (BIBLIOGRAPHY_FILE, MEANINGS_FILE, READINGS_FILE, GLOSSARY_FILE, UNREAD_FILE)
+)
+"""The names of a folder's files that are not profiles: no profile may be called so."""
+
+
+def profile_id_fault(text: str) -> str | None:
+    """Why ``text`` cannot be a profile's id (its file's name), by the rule every command
+    that reads a folder of profiles applies, or ``None``."""
+    if text in RESERVED_NAMES:
+        return (
+            f"'{text}' is the name of a folder's {text}.yaml, which is not a profile; "
+            "choose another id"
+        )
+    return id_fault(text)
+
+
 MAX_EXTENDS = 32
 """The longest chain of ``extends:`` (the bundled profiles use two)."""
 
