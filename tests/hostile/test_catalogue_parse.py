@@ -18,6 +18,7 @@ import socket
 import struct
 import tempfile
 import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -394,19 +395,25 @@ the connection two seconds later)."""
 @contextlib.contextmanager
 def _server(answer: bytes | None) -> Iterator[int]:
     """A server on 127.0.0.1 that answers every connection with ``answer`` (then holds it
-    two seconds, or closes it at once after an empty answer); it accepts at most four
-    connections and stops after 60 s whatever happens. Yields its port."""
+    until the other end closes it, two seconds at most; after an empty answer, closes it
+    at once); it accepts at most four connections, and stops when the case ends or after
+    60 s, whatever happens. Yields its port."""
     listener = socket.create_server(("127.0.0.1", 0))
-    listener.settimeout(60)
+    listener.settimeout(0.1)
     port = listener.getsockname()[1]
+    stop = threading.Event()
 
     def serve() -> None:
+        served, deadline = 0, time.monotonic() + 60
         with listener:
-            for _ in range(4):
+            while served < 4 and not stop.is_set() and time.monotonic() < deadline:
                 try:
                     connection, _ = listener.accept()
+                except TimeoutError:
+                    continue
                 except OSError:
                     return
+                served += 1
                 with connection:
                     try:
                         if answer:
@@ -422,7 +429,7 @@ def _server(answer: bytes | None) -> Iterator[int]:
     try:
         yield port
     finally:
-        listener.close()
+        stop.set()
         worker.join(5)
 
 

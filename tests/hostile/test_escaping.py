@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import html5lib
+import html5lib  # type: ignore[import-untyped]
 import jsonschema
 import pytest
 from citeproc import Citation, CitationItem, CitationStylesBibliography, CitationStylesStyle
