@@ -243,9 +243,16 @@ CASES = [
     ),
     Case(
         "readings-of-an-unknown-scenario",
-        ("readings", "--variants", "{tmp}/ed/variants", "--scenarios", "{tmp}/ed/scenarios"),
+        ("readings", "--variants", "{tmp}/ed/variants"),
         "readings.yaml:11: scenario: unknown scenario; the scenarios are",
         setup=_reading("no-such-deal", "our-table"),
+    ),
+    Case(  # the check refuses only what is unknown: one's own scenario, given, is known
+        "readings-of-a-scenario-of-ones-own",
+        ("readings", "--variants", "{tmp}/ed/variants", "--scenarios", "{tmp}/ed/scenarios"),
+        "bouillotte run our-table-nobody-opens --variant our-table",
+        exit=0,
+        setup=_reading("our-table-nobody-opens", "our-table"),
     ),
     # -- deal counts: at least one, at most a bound ---------------------------------------
     Case("effects-deals-0", ("effects", "--deals", "0"), "--deals must be at least 1 (value: 0)"),
