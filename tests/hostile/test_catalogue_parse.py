@@ -271,6 +271,19 @@ CASES = [
         setup=_accessed("2025-02-30"),
     ),
     Case(
+        "yaml-month-13",
+        LIST_ED,
+        "sources.yaml:13: works.house-rules.accessed: not a date that exists (month must be in "
+        "1..12)",
+        setup=_accessed("2025-13-01"),
+    ),
+    Case(
+        "yaml-explicit-float-that-is-no-number",
+        LIST_ED,
+        "sources.yaml:13: works.house-rules.accessed: not a valid float",
+        setup=_accessed('!!float "abc"'),
+    ),
+    Case(
         "accessed-day-that-does-not-exist",
         LIST_ED,
         "works.house-rules.accessed: '2025-02-30' is not a day that exists",

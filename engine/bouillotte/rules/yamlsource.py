@@ -162,11 +162,16 @@ class _Builder:
                 # A date that does not exist (2025-02-30), a time past the year 9999, a bad
                 # !!binary: the constructor's own exception, never a traceback.
                 kind = tag.rsplit(":", 1)[-1]
-                what = "date" if kind == "timestamp" else kind
                 shown = value if len(value) <= 40 else value[:20] + "..."
+                reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+                message = (
+                    f"not a date that exists ({reason}); write a day as YYYY-MM-DD, or "
+                    "quote the value to keep it as text"
+                    if kind == "timestamp"
+                    else f"not a valid {kind} ({reason}); quote the value to keep it as text"
+                )
                 raise InputError(
-                    f"not a {what} that exists ({exc}); write it as YYYY-MM-DD, or quote it "
-                    "to keep it as text",
+                    message,
                     file=self.file,
                     line=event.start_mark.line + 1,
                     field=_field(path),
