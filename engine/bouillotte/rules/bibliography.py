@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .citations import Work
+from .escaping import bibtex_text, bibtex_url, csl_text
 
 CSL_TYPES: dict[str, str] = {
     "dictionary": "entry-dictionary",
@@ -97,11 +98,10 @@ def citation_text(work: Work) -> str:
 
 # -- BibTeX -------------------------------------------------------------------------------
 
-_BIBTEX_SPECIAL = str.maketrans({"{": r"\{", "}": r"\}", "&": r"\&", "%": r"\%", "#": r"\#"})
-
 
 def _bib_value(text: str) -> str:
-    return "{" + " ".join(text.split()).translate(_BIBTEX_SPECIAL) + "}"
+    """A field's words, braced, every special character escaped (``rules/escaping.py``)."""
+    return "{" + bibtex_text(text) + "}"
 
 
 def bibtex_title(text: str) -> str:
@@ -113,7 +113,9 @@ def bibtex_title(text: str) -> str:
 def bibtex_names(names: list[str]) -> str:
     """Names for a BibTeX ``author`` or ``editor`` field."""
     # A body's name is braced so that BibTeX does not split it into given and family names.
-    return " and ".join(name if _is_person(name) else "{" + name + "}" for name in names)
+    return " and ".join(
+        bibtex_text(name) if _is_person(name) else "{" + bibtex_text(name) + "}" for name in names
+    )
 
 
 def bibtex_key(work_id: str) -> str:
@@ -197,9 +199,9 @@ def bibtex_entry(work_id: str, work: Work) -> str:
         fields.append(("howpublished", _bib_value(imprint)))
     fields.append(("language", _bib_value(LANGUAGE_NAMES.get(work.language, work.language))))
     if work.url:
-        fields.append(("url", "{" + work.url + "}"))
+        fields.append(("url", "{" + bibtex_url(work.url) + "}"))
         if work.accessed:
-            fields.append(("urldate", "{" + work.accessed + "}"))
+            fields.append(("urldate", _bib_value(work.accessed)))
     body = ",\n".join(f"  {name} = {value}" for name, value in fields)
     return f"@{kind}{{{bibtex_key(work_id)},\n{body}\n}}\n"
 
@@ -215,8 +217,8 @@ def bibtex(works: Mapping[str, Work]) -> str:
 def csl_name(name: str) -> dict[str, str]:
     """A name as CSL-JSON gives it: family and given, or a body's literal name."""
     if not _is_person(name):
-        return {"literal": name}
-    family, given = (part.strip() for part in name.split(",", 1))
+        return {"literal": csl_text(name)}
+    family, given = (csl_text(part) for part in name.split(",", 1))
     return {"family": family, "given": given}
 
 
@@ -229,12 +231,16 @@ def csl_item(work_id: str, work: Work) -> dict[str, Any]:
     reference work has the entry as its ``title`` and the work as ``container-title``; an
     undated work has no ``issued`` (styles print "n.d."); a work read online has the day
     it was read as ``accessed``."""
-    item: dict[str, Any] = {"id": work_id, "type": CSL_TYPES[work.kind], "language": work.language}
+    item: dict[str, Any] = {
+        "id": csl_text(work_id),
+        "type": CSL_TYPES[work.kind],
+        "language": csl_text(work.language),
+    }
     if _is_entry(work):
-        item["title"] = work.entry
-        item["container-title"] = work.container
+        item["title"] = csl_text(work.entry or "")
+        item["container-title"] = csl_text(work.container or "")
     else:
-        item["title"] = work.title
+        item["title"] = csl_text(work.title)
     if work.authors:
         item["author"] = [csl_name(n) for n in work.authors]
     elif work.editors:
@@ -250,7 +256,7 @@ def csl_item(work_id: str, work: Work) -> dict[str, Any]:
         ("URL", work.url),
     ):
         if value:
-            item[key] = value
+            item[key] = csl_text(value)
     if work.url and work.accessed:
         item["accessed"] = _csl_day(work.accessed)
     return item

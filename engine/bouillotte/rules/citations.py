@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import re
+from datetime import date
 from enum import StrEnum
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from .escaping import web_address_fault
 
 
 class Status(StrEnum):
@@ -132,9 +135,26 @@ class Work(BaseModel):
     @classmethod
     def _web_address(cls, url: str | None) -> str | None:
         # The site links to it: a javascript: or data: address would run in the reader's page.
-        if url is not None and not re.fullmatch(r"https?://[^\s/?#]+[^\s]*", url, re.IGNORECASE):
-            raise ValueError("the url must be a web address starting with http:// or https://")
+        fault = None if url is None else web_address_fault(url)
+        if fault is not None:
+            raise ValueError(fault)
         return url
+
+    @field_validator("accessed")
+    @classmethod
+    def _a_real_day(cls, accessed: str | None) -> str | None:
+        # The exports write it as a date (BibLaTeX urldate, CSL accessed): it must be one.
+        if accessed is None:
+            return None
+        try:
+            if not accessed.isascii():
+                raise ValueError
+            date.fromisoformat(accessed)
+        except ValueError:
+            raise ValueError(
+                f"{accessed!r} is not a day that exists, written YYYY-MM-DD in ASCII digits"
+            ) from None
+        return accessed
 
     @field_validator("file")
     @classmethod

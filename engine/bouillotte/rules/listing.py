@@ -74,7 +74,8 @@ def variant_rows(folders: Sequence[Path] = ()) -> list[dict[str, Any]]:
         }
         for v in library.all()
     ]
-    texts = {str(file): _digest(file) for file in library.quotes.texts_read()}
+    read = [*library.quotes.texts_read(), *library.compared_texts]
+    texts = {str(file): _digest(file) for file in read}
     notes = library.replaced
     text = json.dumps({"rows": rows, "texts": texts, "notes": notes}, ensure_ascii=False)
     if path is not None and _cache_file(folders) == path and None not in texts.values():
@@ -93,7 +94,7 @@ def _cache_file(folders: Sequence[Path]) -> Path | None:
         for folder in (bundled("variants"), *folders):
             if not folder.is_dir():
                 return None
-            parts.append("folder")
+            parts.extend(("folder", str(folder.resolve())))  # its texts are read from it
             for file in sorted(folder.glob("*.yaml")):
                 data = _contents(file)
                 if data is None:

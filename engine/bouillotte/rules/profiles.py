@@ -37,6 +37,24 @@ from .yamlsource import Located, PathKey, pydantic_message, read_yaml, validated
 BIBLIOGRAPHY_FILE = "sources.yaml"
 MEANINGS_FILE = "meanings.yaml"
 """The cited meanings of words through time (``history.py``), beside the profiles."""
+RESERVED_NAMES = frozenset(
+    Path(name).stem
+    for name in (BIBLIOGRAPHY_FILE, MEANINGS_FILE, READINGS_FILE, GLOSSARY_FILE, UNREAD_FILE)
+)
+"""The names of a folder's files that are not profiles: no profile may be called so."""
+
+
+def profile_id_fault(text: str) -> str | None:
+    """Why ``text`` cannot be a profile's id (its file's name), by the rule every command
+    that reads a folder of profiles applies, or ``None``."""
+    if text in RESERVED_NAMES:
+        return (
+            f"'{text}' is the name of a folder's {text}.yaml, which is not a profile; "
+            "choose another id"
+        )
+    return id_fault(text)
+
+
 MAX_EXTENDS = 32
 """The longest chain of ``extends:`` (the bundled profiles use two)."""
 
@@ -71,6 +89,8 @@ class Library:
         self.meanings_files: list[Path] = []
         """The ``meanings.yaml`` files of the folders, bundled first."""
         self._work_folders: dict[str, Path] = {}
+        self.compared_texts: list[Path] = []
+        """The texts of a work given again in a later folder, compared with the earlier's."""
         self.replaced: list[str] = []
         """One note per profile that stands in the place of another of its id."""
         for folder in self.folders:
@@ -101,8 +121,14 @@ class Library:
         """Checks every quote given as a source's words against its work's text."""
         self.readings: dict[str, Reading] = {}
         """The ambiguous sentences whose readings are values of a rule, by rule path."""
+        self.reading_places: dict[str, tuple[Path, int | None]] = {}
+        """For each rule with readings: the file and line of its reading's ``scenario``."""
         for file in readings_files:  # a user's folder adds readings or replaces a rule's
-            self.readings.update(load_readings(file, set(self.works), self.quotes.fault))
+            self.readings.update(
+                load_readings(
+                    file, set(self.works), self.quotes.fault, set(self.files), self.reading_places
+                )
+            )
         self.glossary: list[Term] = merge_by_id(
             [load_glossary(file, set(self.works), self.quotes.fault) for file in glossary_files]
         )
@@ -205,8 +231,7 @@ class Library:
             )
         for work_id, raw in works.items():
             try:
-                self.works[str(work_id)] = Work.model_validate(raw)
-                self._work_folders[str(work_id)] = file.parent
+                work = Work.model_validate(raw)
             except ValidationError as exc:
                 error = exc.errors()[0]
                 loc = ("works", work_id, *error["loc"])
@@ -219,6 +244,34 @@ class Library:
                     value=value,
                     has_value=error["type"] != "missing" and not isinstance(value, dict),
                 ) from None
+            if str(work_id) in self.works:
+                self._same_work(file, doc, str(work_id), work)
+            self.works[str(work_id)] = work
+            self._work_folders[str(work_id)] = file.parent
+
+    def _same_work(self, file: Path, doc: Located, work_id: str, work: Work) -> None:
+        """A work of an earlier bibliography (the bundled one, or an earlier folder's) may be
+        given again only as it is, with the same text (as ``variants export --standalone``
+        copies it): never to stand in its place, which would change every citation and
+        every quote checked against it."""
+        earlier_folder = self._work_folders[work_id]
+        other = (
+            f"the bundled work {work_id!r}"
+            if earlier_folder == bundled("variants")
+            else f"the work {work_id!r} of {earlier_folder / BIBLIOGRAPHY_FILE}"
+        )
+        same = work == self.works[work_id]
+        if same and work.file is not None:
+            mine, theirs = file.parent / work.file, earlier_folder / work.file
+            self.compared_texts.extend((mine, theirs))
+            same = _same_bytes(mine, theirs)
+        if not same:
+            raise InputError(
+                f"the work id {work_id!r} is already {other}, and this entry (or its text) "
+                "differs from it: give your work an id of its own (and cite it by that id)",
+                file=file,
+                line=doc.line(("works", work_id)),
+            )
 
     def _doc(self, variant_id: str) -> Located:
         """The profile file, read and checked against the file format (``ProfileFile``);
@@ -467,3 +520,11 @@ class Library:
         return InputError(
             message, file=doc.file, line=doc.line(("rules",)), field="rules." + ".".join(loc)
         )
+
+
+def _same_bytes(a: Path, b: Path) -> bool:
+    """Whether two files hold the same bytes (a missing or unreadable one differs)."""
+    try:
+        return a.is_file() and b.is_file() and a.read_bytes() == b.read_bytes()
+    except OSError:
+        return False

@@ -8,7 +8,7 @@ the profiles (like the bibliography) and checked at file and line.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -102,16 +102,31 @@ def _adapter(path: str) -> TypeAdapter[Any]:
 
 
 def load_readings(
-    file: Path, works: set[str], quote_fault: Callable[[str, str], str | None] | None = None
+    file: Path,
+    works: set[str],
+    quote_fault: Callable[[str, str], str | None] | None = None,
+    variants: set[str] | None = None,
+    places: dict[str, tuple[Path, int | None]] | None = None,
 ) -> dict[str, Reading]:
     """Read ``readings.yaml``: each reading by its rule path; faults at file and line (with
-    ``quote_fault``, a quote not found in its work's text is one)."""
+    ``quote_fault``, a quote not found in its work's text is one; with ``variants``, a
+    ``variant`` that is none of them). ``places`` receives, for each rule, the file and
+    line of its ``scenario`` (checked by the commands that know the scenarios)."""
     doc = read_mapping(file, "a list 'readings:' of ambiguous sentences")
     model = validated(ReadingsFile, doc)
     found: dict[str, Reading] = {}
     ids: set[str] = set()
     for i, reading in enumerate(model.readings):
         _check(doc, i, reading, works)
+        if variants is not None and reading.variant not in variants:
+            raise doc.fault(
+                ("readings", i, "variant"),
+                f"unknown variant{did_you_mean(reading.variant, variants)}; "
+                f"the variants are {', '.join(sorted(variants))}",
+                reading.variant,
+            )
+        if places is not None:
+            places[reading.rule] = (file, doc.line(("readings", i, "scenario")))
         fault = quote_fault(reading.source, reading.quote) if quote_fault else None
         if fault is not None:
             raise doc.fault(("readings", i, "quote"), fault)
@@ -237,3 +252,24 @@ def parse_reading(text: str, readings: dict[str, Reading]) -> tuple[Reading, Any
             field="--reading",
         )
     return reading, value
+
+
+def parse_readings(texts: Sequence[str], readings: dict[str, Reading]) -> list[tuple[Reading, Any]]:
+    """Every ``--reading`` given, each parsed by :func:`parse_reading`; a rule given two
+    readings (``--reading R=a --reading R=b``) is refused: a deal plays one value of it."""
+    from .errors import InputError
+
+    chosen: dict[str, tuple[Reading, Any]] = {}
+    for text in texts:
+        reading, value = parse_reading(text, readings)
+        if reading.rule in chosen:
+            first = chosen[reading.rule][1]
+            raise InputError(
+                f"the rule {reading.rule} is given two readings ({first} and {value}); "
+                "a deal plays one: give one --reading per rule",
+                field="--reading",
+                value=text,
+                has_value=True,
+            )
+        chosen[reading.rule] = (reading, value)
+    return list(chosen.values())

@@ -14,9 +14,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from .docstrings import describe_fields
+from .escaping import web_address_fault
 from .yamlsource import read_mapping, validated
 
 UNREAD_FILE = "unread.yaml"
@@ -32,7 +33,16 @@ class Identifier(BaseModel):
     value: str
     """The identifier itself (``bpt6k1104783``, ``document 676182597``)."""
     url: str | None = None
-    """Where it leads, if it is an address."""
+    """Where it leads, if it is an address (``http://`` or ``https://`` only: the Sources
+    page links to it)."""
+
+    @field_validator("url")
+    @classmethod
+    def _web_address(cls, url: str | None) -> str | None:
+        fault = None if url is None else web_address_fault(url)
+        if fault is not None:
+            raise ValueError(fault)
+        return url
 
 
 class UnreadWork(BaseModel):

@@ -156,7 +156,28 @@ class _Builder:
         found = self.constructed.get((tag, value), _NONE)
         if found is _NONE:
             node = yaml.ScalarNode(tag, value, event.start_mark, event.end_mark, event.style)
-            found = self.constructor.construct_object(node)
+            try:
+                found = self.constructor.construct_object(node)
+            except (ValueError, OverflowError, yaml.YAMLError) as exc:
+                # A date that does not exist (2025-02-30), a time past the year 9999, a bad
+                # !!binary: the constructor's own exception, never a traceback.
+                kind = tag.rsplit(":", 1)[-1]
+                shown = value if len(value) <= 40 else value[:20] + "..."
+                reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+                message = (
+                    f"not a date that exists ({reason}); write a day as YYYY-MM-DD, or "
+                    "quote the value to keep it as text"
+                    if kind == "timestamp"
+                    else f"not a valid {kind} ({reason}); quote the value to keep it as text"
+                )
+                raise InputError(
+                    message,
+                    file=self.file,
+                    line=event.start_mark.line + 1,
+                    field=_field(path),
+                    value=shown,
+                    has_value=True,
+                ) from None
             if found is None or isinstance(found, _IMMUTABLE):
                 self.constructed[tag, value] = found
         return found

@@ -19,6 +19,7 @@ from markupsafe import Markup
 
 from ..rules.bibliography import bibtex, csl_json
 from ..rules.errors import InputError, UserError
+from ..rules.escaping import safe_url
 from ..rules.resources import bundled
 from ..study.check import Mismatch, check
 from ..study.render import counted
@@ -26,7 +27,7 @@ from . import downloads, scenes
 from . import rules as rule_views
 from .citation import page_citation
 from .downloads import data_files
-from .edition import edition
+from .edition import check_source_date, edition
 from .headings import navigable
 from .ids import (
     cite_id,
@@ -96,6 +97,7 @@ def _environment(site_dir: Path, theme: Path | None = None) -> Environment:
     env.filters["markdown"] = markdown
     env.filters["inline"] = inline
     env.filters["slug"] = slug
+    env.filters["safe_url"] = safe_url
     env.filters["with_cards"] = scenes.with_cards
     env.globals["href"] = href
     env.globals["rule_id"] = rule_id
@@ -228,6 +230,7 @@ def build_site(
         *([theme] if theme is not None else []),
     ]
     check_out(out, given)
+    check_source_date()  # a date that cannot be is told before the long part
     site_dir = bundled("site")
     if not (site_dir / "templates").is_dir():
         raise InputError("the site templates are missing", file=site_dir)

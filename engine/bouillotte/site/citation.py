@@ -20,6 +20,7 @@ from typing import Any
 from urllib.parse import quote
 
 from ..rules.bibliography import bibtex_key, bibtex_names, bibtex_title, chicago_names, csl_name
+from ..rules.escaping import bibtex_text, bibtex_url, csl_text
 from .edition import Edition
 from .page import Page
 from .siteconfig import SiteConfig
@@ -97,14 +98,14 @@ def page_bibtex(config: SiteConfig, edition: Edition, page: Page, url: str | Non
     fields.append(("title", bibtex_title(page.title)))
     fields.append(("organization", bibtex_title(config.title)))
     fields.append(("howpublished", bibtex_title(config.title)))
-    fields.append(("version", "{" + edition.version + "}"))
+    fields.append(("version", "{" + bibtex_text(edition.version) + "}"))
     day = edition_day(config, edition)
     if day is not None:
         fields.append(("year", f"{{{day.year}}}"))
         fields.append(("date", "{" + day.isoformat() + "}"))
-    fields.append(("language", "{" + config.language + "}"))
+    fields.append(("language", "{" + bibtex_text(config.language) + "}"))
     if url:
-        fields.append(("url", "{" + url + "}"))
+        fields.append(("url", "{" + bibtex_url(url) + "}"))
     body = ",\n".join(f"  {name} = {value}" for name, value in fields)
     return f"@online{{{page_key(config, page)},\n{body}\n}}\n"
 
@@ -114,10 +115,10 @@ def page_csl(config: SiteConfig, edition: Edition, page: Page, url: str | None) 
     item: dict[str, Any] = {
         "id": page_key(config, page),
         "type": "webpage",
-        "title": page.title,
-        "container-title": config.title,
-        "version": edition.version,
-        "language": config.language,
+        "title": csl_text(page.title),
+        "container-title": csl_text(config.title),
+        "version": csl_text(edition.version),
+        "language": csl_text(config.language),
     }
     if config.authors:
         item["author"] = [csl_name(n) for n in config.authors]

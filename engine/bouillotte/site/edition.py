@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from importlib import metadata
 from pathlib import Path
 
+from ..rules.errors import InputError
 from ..rules.resources import bundled
 
 
@@ -45,12 +46,36 @@ def _commit_time(folder: Path) -> int | None:
     return int(text) if done.returncode == 0 and text.isdigit() else None
 
 
+_LATEST_EPOCH = 253402300799
+"""31 December 9999, 23:59:59 UTC: the last second a date can be written YYYY-MM-DD."""
+
+
+def _epoch(given: str) -> int:
+    """``SOURCE_DATE_EPOCH`` as seconds since 1970, checked: ASCII digits naming a day up
+    to the year 9999, else one line saying so (never a traceback from the clock)."""
+    if not (given.isascii() and given.isdigit()) or int(given[:20]) > _LATEST_EPOCH:
+        raise InputError(
+            "SOURCE_DATE_EPOCH must be whole seconds since 1970-01-01 (UTC), up to "
+            f"{_LATEST_EPOCH} (the last day of the year 9999)",
+            value=given if len(given) <= 40 else given[:20] + "...",
+            has_value=True,
+        )
+    return int(given)
+
+
+def check_source_date() -> None:
+    """Refuse a ``SOURCE_DATE_EPOCH`` that names no day (:func:`_epoch`)."""
+    given = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if given:
+        _epoch(given)
+
+
 def edition() -> Edition:
     """``SOURCE_DATE_EPOCH`` when set (the reproducible-builds convention), else the date of
     the last commit of the checkout the site's templates come from; never today's date."""
     given = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    if given.isdigit():
-        stamp: int | None = int(given)
+    if given:
+        stamp: int | None = _epoch(given)
         source = "SOURCE_DATE_EPOCH"
     else:
         stamp = _commit_time(bundled("site"))

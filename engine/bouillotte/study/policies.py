@@ -23,6 +23,7 @@ reproducible.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, Protocol, cast
 
@@ -708,6 +709,42 @@ POLICIES: Final[dict[str, Callable[[], Policy]]] = {
 }
 
 
+_WHOLE_RANGES: Final[dict[str, tuple[int, int]]] = {
+    "open_point": (0, 99),
+    "point_shift": (-99, 99),
+    "against_three": (0, 99),
+    "raises": (0, 99),
+    "strong_point": (0, 99),
+    "call_all_in": (0, 1),
+    "eldest_passes": (0, 1),
+    "no_ace_alone": (0, 1),
+    "three_way_limit": (0, 1),
+    "buy_fourth": (0, 1),
+}
+"""The whole numbers each tendency that is not a chance may take (a point is below 99; 99
+means never; 0 and 1 are no and yes)."""
+
+_CHANCE_TEXT: Final = re.compile(r"(?:[01](?:\.[0-9]*)?|\.[0-9]+)")
+_WHOLE_TEXT: Final = re.compile(r"-?[0-9]{1,3}")
+
+
+def _tendency_value(name: str, key: str, text: str) -> float:
+    """One tendency's value, written in ASCII digits and within its range, else one line
+    saying what it takes."""
+    if key in _CHANCES:
+        if _CHANCE_TEXT.fullmatch(text) and 0 <= float(text) <= 1:
+            return float(text)
+        words = "a chance, from 0 to 1 (as 0.25, in ASCII digits)"
+    else:
+        low, high = _WHOLE_RANGES[key]
+        if _WHOLE_TEXT.fullmatch(text) and low <= int(text) <= high:
+            return int(text)
+        words = (
+            "0 or 1" if (low, high) == (0, 1) else f"a whole number from {low} to {high}"
+        ) + " (in ASCII digits)"
+    raise InputError(f"policy {name!r}: {key} is {words}, not {text!r}", value=name, has_value=True)
+
+
 def _parse_tendencies(name: str, given: str) -> dict[str, float]:
     values: dict[str, float] = {}
     for part in given.split(","):
@@ -720,20 +757,13 @@ def _parse_tendencies(name: str, given: str) -> dict[str, float]:
                 value=name,
                 has_value=True,
             )
-        try:
-            value = float(text) if key in _CHANCES else int(text)
-        except ValueError:
-            kind = "a chance from 0 to 1" if key in _CHANCES else "a whole number"
+        if key in values:
             raise InputError(
-                f"policy {name!r}: {key} takes {kind}, not {text.strip()!r}",
+                f"policy {name!r}: {key} is set twice; set each tendency once",
                 value=name,
                 has_value=True,
-            ) from None
-        if key in _CHANCES and not 0 <= value <= 1:
-            raise InputError(
-                f"policy {name!r}: {key} is a chance, from 0 to 1", value=name, has_value=True
             )
-        values[key] = value
+        values[key] = _tendency_value(name, key, text.strip())
     return values
 
 

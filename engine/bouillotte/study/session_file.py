@@ -43,8 +43,9 @@ class DealSpec(_Strict):
     actions: list[str] = []
     seed: int | None = None
     """Shuffle seed; the deal is then played by policies."""
-    count: int = Field(default=1, ge=1)
-    """With ``seed``: this many deals, seeded ``seed``, ``seed + 1``, ..."""
+    count: int = Field(default=1, ge=1, le=1_000_000)
+    """With ``seed``: this many deals, seeded ``seed``, ``seed + 1``, ... (at most a
+    million: a session plays and reports every deal, so more would run for hours)."""
     policy: str | None = None
     """With ``seed``: the policy every player follows (default: the session's)."""
     policies: dict[str, str] = {}

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import logging
 import socket
+import struct
+import time
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 from ..rules.errors import InputError
+from ..rules.idtext import escaped
 from ..rules.variant import Variant
 
 Tally = TypeVar("Tally")
@@ -43,46 +46,121 @@ def dask_client(address: str, workers: int) -> Any:
         return Client(cluster)  # type: ignore[no-untyped-call, unused-ignore]
     try:
         return Client(address, timeout="10s")  # type: ignore[no-untyped-call, unused-ignore]
-    except (OSError, TimeoutError, ValueError) as exc:
-        raise InputError(
-            f"cannot reach the Dask scheduler: {exc}",
-            field="--cluster",
-            value=address,
-            has_value=True,
-        ) from None
+    except Exception as exc:  # whatever Dask makes of an odd answer: one line, exit 2
+        raise _refused(f"cannot connect to the Dask scheduler: {_reason(exc)}", address) from None
 
 
 PROBE_SECONDS = 3.0
-"""How long a scheduler's port is given to answer before Dask is asked to connect."""
+"""How long a scheduler's port is given to accept a connection before Dask is asked to
+connect."""
+HANDSHAKE_SECONDS = 10.0
+"""How long the scheduler is given to send its handshake (Dask's own connection timeout)."""
+MAX_HANDSHAKE_BYTES = 1 << 20
+"""The largest handshake read (a scheduler's is a few hundred bytes)."""
+SCHEMES = ("tcp", "tls")
+"""The transports of a scheduler's address (Dask's ``tcp://`` and ``tls://``)."""
+
+
+def _refused(reason: str, address: str) -> InputError:
+    return InputError(reason, field="--cluster", value=address, has_value=True)
 
 
 def _probe(address: str) -> None:
-    """Fail at once where nothing listens at a TCP scheduler's address (a refused port, an
-    unknown host), rather than after Dask's ten-second connection timeout."""
+    """Fail at once where nothing listens at a scheduler's address (a refused port, an
+    unknown host), rather than after Dask's ten-second connection timeout; and, for
+    ``tcp://``, where what answers is not a Dask scheduler (:func:`_check_handshake`)."""
     parsed = urlsplit(address if "://" in address else f"tcp://{address}")
-    if parsed.scheme not in ("tcp", "tls"):
-        return  # another transport: Dask alone knows how to reach it
+    if parsed.scheme not in SCHEMES:
+        raise _refused(
+            f"a scheduler's address is tcp://host:port or tls://host:port (as "
+            f"tcp://127.0.0.1:8786), or 'local'; not {parsed.scheme}://",
+            address,
+        )
     try:
         host, port = parsed.hostname, parsed.port
     except ValueError:
         host, port = None, None
     if not host or port is None:
-        raise InputError(
+        raise _refused(
             "a scheduler's address is tcp://host:port (as tcp://127.0.0.1:8786), or 'local'",
-            field="--cluster",
-            value=address,
-            has_value=True,
+            address,
         )
     try:
-        socket.create_connection((host, port), timeout=PROBE_SECONDS).close()
-    except OSError as exc:
-        reason = "timed out" if isinstance(exc, TimeoutError) else exc.strerror or str(exc)
-        raise InputError(
-            f"cannot reach the Dask scheduler: {reason}",
-            field="--cluster",
-            value=address,
-            has_value=True,
-        ) from None
+        connection = socket.create_connection((host, port), timeout=PROBE_SECONDS)
+    except (OSError, UnicodeError) as exc:
+        reason = "timed out" if isinstance(exc, TimeoutError) else _reason(exc)
+        raise _refused(f"cannot reach the Dask scheduler: {reason}", address) from None
+    with connection:
+        if parsed.scheme == "tcp":
+            _check_handshake(connection, address)
+
+
+def _reason(exc: BaseException) -> str:
+    return (exc.strerror if isinstance(exc, OSError) else None) or str(exc) or type(exc).__name__
+
+
+def _read(connection: socket.socket, count: int, deadline: float) -> bytes:
+    """Up to ``count`` bytes, fewer where the other end closes or the deadline passes."""
+    data = bytearray()
+    while len(data) < count:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            break
+        connection.settimeout(left)
+        try:
+            chunk = connection.recv(min(count - len(data), 65536))
+        except TimeoutError:
+            break
+        except OSError:
+            break
+        if not chunk:
+            break
+        data.extend(chunk)
+    return bytes(data)
+
+
+def _check_handshake(connection: socket.socket, address: str) -> None:
+    """A Dask scheduler speaks first: its handshake, a frame whose length comes in the
+    first eight bytes, then the count of its parts. Anything else (an HTTP server, a
+    banner, TLS, a frame empty or huge, silence) is not a scheduler: one line, at once,
+    before Dask is given the address (where it would hang or end in a traceback)."""
+    deadline = time.monotonic() + HANDSHAKE_SECONDS
+    head = _read(connection, 8, deadline)
+    not_dask = "is not a Dask scheduler"
+    if not head:
+        silent = time.monotonic() >= deadline
+        raise _refused(
+            f"{not_dask}: it sent nothing in {HANDSHAKE_SECONDS:.0f} s (a scheduler speaks "
+            "first; a TLS scheduler's address is tls://)"
+            if silent
+            else f"{not_dask}: it closed the connection without a word",
+            address,
+        )
+    if head[:1] in (b"\x15", b"\x16") and head[1:2] == b"\x03":
+        raise _refused(
+            f"{not_dask}: it answers with TLS (a TLS scheduler's address is tls://)", address
+        )
+    if head.startswith(b"HTTP/"):
+        raise _refused(f"{not_dask}: it answers with HTTP", address)
+    if len(head) < 8:
+        raise _refused(f"{not_dask}: it sent {len(head)} bytes and stopped", address)
+    (size,) = struct.unpack("<Q", head)
+    if size == 0:
+        raise _refused(f"{not_dask}: it sent an empty frame", address)
+    if size > MAX_HANDSHAKE_BYTES:
+        line = head.split(b"\n", 1)[0].decode("ascii", "replace")
+        if all(" " <= c <= "~" or c == "\r" for c in line):
+            shown = escaped(line.strip())
+            raise _refused(f"{not_dask}: it answers with the line {shown!r}", address)
+        raise _refused(
+            f"{not_dask}: it announces a frame of {size:,} bytes (a handshake is at most "
+            f"{MAX_HANDSHAKE_BYTES:,})",
+            address,
+        )
+    body = _read(connection, min(size, 16), deadline)
+    frames = struct.unpack("<Q", body[:8])[0] if len(body) >= 8 else 0
+    if not 1 <= frames <= 64 or 8 * (1 + frames) > size:
+        raise _refused(f"{not_dask}: its first frame is not a Dask message", address)
 
 
 def close_client(client: Any) -> None:

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from ...rules.profiles import Library
-from ...rules.readings import parse_reading
+from ...rules.readings import parse_readings
 from ...study.compare import compare
 from ...study.scenario import ScenarioLibrary
 from ..options import (
@@ -66,7 +66,7 @@ def compare_command(
     library = Library(variants or [])
     store = ScenarioLibrary(scenarios or [])
     chosen = [i.strip() for i in ids if i.strip()] or None
-    readings = [parse_reading(r, library.readings) for r in reading or []]
+    readings = parse_readings(reading or [], library.readings)
     comparisons = [
         compare(store.find(name), library, chosen, readings=readings) for name in scenario
     ]

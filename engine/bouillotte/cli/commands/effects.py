@@ -84,7 +84,7 @@ def effects_command(
 
     Example:  nice -n 10 bouillotte effects --write --jobs 2
     """
-    check_deals_and_jobs(deals or EFFECT_DEALS, jobs)
+    check_deals_and_jobs(EFFECT_DEALS if deals is None else deals, jobs)
     library = Library()
     pairs = effect_pairs(system_order(library.all()))
     full = BASE in {v.id for v in library.all()}

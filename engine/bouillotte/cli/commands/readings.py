@@ -6,9 +6,12 @@ import json
 
 import typer
 
+from ...rules.errors import InputError
+from ...rules.nearest import did_you_mean
 from ...rules.profiles import Library
 from ...rules.readings import readings_json, rule_value
-from ..options import JsonFlag, VariantsDirs, command_app
+from ...study.scenario import ScenarioLibrary
+from ..options import JsonFlag, ScenarioDirs, VariantsDirs, command_app
 
 
 def takers(library: Library) -> dict[str, dict[str, list[str]]]:
@@ -24,11 +27,31 @@ def takers(library: Library) -> dict[str, dict[str, list[str]]]:
     return found
 
 
+def check_scenarios(library: Library, store: ScenarioLibrary) -> None:
+    """Every reading's ``scenario`` is a scenario of ``store``, else one line at the
+    reading's file and line."""
+    known = {s.id for s in store.all()}
+    for path, reading in library.readings.items():
+        if reading.scenario not in known:
+            file, line = library.reading_places[path]
+            raise InputError(
+                f"unknown scenario{did_you_mean(reading.scenario, known)}; the scenarios are "
+                f"{', '.join(sorted(known))} (a scenario of your own: --scenarios PATH)",
+                file=file,
+                line=line,
+                field="scenario",
+                value=reading.scenario,
+                has_value=True,
+            )
+
+
 cli = command_app()
 
 
 @cli.command("readings")
-def readings_command(variants: VariantsDirs = None, as_json: JsonFlag = False) -> None:
+def readings_command(
+    variants: VariantsDirs = None, scenarios: ScenarioDirs = None, as_json: JsonFlag = False
+) -> None:
     """The sentences that can be read two ways, each reading a value of a rule: the
     source's words, the question, each reading with the systems that take it, and the
     scenario that plays the deal under each (`bouillotte check` verifies both).
@@ -36,6 +59,7 @@ def readings_command(variants: VariantsDirs = None, as_json: JsonFlag = False) -
     Example:  bouillotte readings --json
     """
     library = Library(variants or [])
+    check_scenarios(library, ScenarioLibrary(scenarios or []))
     data = readings_json(library.readings, takers(library))
     if as_json:
         typer.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))

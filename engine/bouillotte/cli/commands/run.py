@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from ...rules.profiles import Library
-from ...rules.readings import parse_reading
+from ...rules.readings import parse_readings
 from ...study import render
 from ...study.check import compare_expect
 from ...study.reread import check_concerned, reread, run_reread
@@ -74,7 +74,7 @@ def run_command(
     found = ScenarioLibrary(scenarios or []).find(scenario)
     ids = variant or found.variant_ids(library)
     found.variant_ids(library)  # the file's own list of variants must name known ones
-    chosen = [parse_reading(r, library.readings) for r in reading or []]
+    chosen = parse_readings(reading or [], library.readings)
     systems = [library.get(v) for v in ids]
     check_concerned(systems, chosen)
     played = [reread(v, chosen) for v in systems]

@@ -234,17 +234,15 @@ def variants_export(
 
     Example:  bouillotte variants export foster-three --standalone --out mine/variants
     """
-    import re
-
     from ...rules.errors import InputError
     from ...rules.export import export, write_export
+    from ...rules.profiles import profile_id_fault
 
     if standalone and out is None:
         raise InputError("--standalone writes several files: give the folder with --out DIR")
-    if as_id is not None and not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]*", as_id):
-        raise InputError(
-            "--as must be an id: letters, digits, '.', '_' and '-'", value=as_id, has_value=True
-        )
+    fault = None if as_id is None else profile_id_fault(as_id)
+    if fault is not None:  # the rule of every command that will read the file written
+        raise InputError(f"--as must be a profile's id: {fault}")
     done = export(_library(variants), variant_id, standalone=standalone, as_id=as_id)
     if out is None:
         typer.echo(next(iter(done.files.values())).decode("utf-8"), nl=False)

@@ -1,0 +1,102 @@
+"""One escaping discipline per output format: every value a user can write (a work's
+author, title or address in an editor's ``sources.yaml``, an identifier of an unread work,
+the site's configuration) goes out through the one function of its format here, never
+pasted into the output by hand.
+
+- BibTeX: :func:`bibtex_text` for a field's words (no brace, backslash, line break or
+  LaTeX special character survives as such: a value can neither close its entry and start
+  another, ``@preamble{"\\immediate\\write18{...}"}``, nor run a command when LaTeX reads
+  the ``.bbl``), :func:`bibtex_url` for an address (the characters that could end the
+  field are percent-encoded).
+- CSL-JSON: :func:`csl_text` (one line, no control character; JSON itself is written by
+  :mod:`json`).
+- HTML: Jinja2 escapes every value (autoescape); an address put in an ``href`` goes
+  through :func:`safe_url`, which lets through only ``http``, ``https`` and relative
+  addresses (never ``javascript:``, ``data:``, ``vbscript:``, ``file:``...), and
+  :func:`web_address_fault` refuses any other at load, at its file and line.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from urllib.parse import quote
+
+_LINE_BREAKS = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]")
+
+_BIBTEX: dict[str, str] = {
+    "\\": r"\textbackslash{}",
+    "{": r"\textbraceleft{}",
+    "}": r"\textbraceright{}",
+    "$": r"\$",
+    "&": r"\&",
+    "%": r"\%",
+    "#": r"\#",
+    "_": r"\_",
+    "^": r"\textasciicircum{}",
+    "~": r"\textasciitilde{}",
+    "@": "{@}",
+}
+"""Each character BibTeX or LaTeX reads as more than itself, as LaTeX's command for it.
+The braces are written as commands (whose own braces balance), not as ``\\{``: BibTeX
+counts a brace after a backslash too, so ``\\{`` alone would leave the entry open."""
+
+_BIBTEX_TABLE = str.maketrans(_BIBTEX)
+
+
+def one_line(text: str) -> str:
+    """``text`` on one line: every line break or control character a space, runs of
+    spaces one."""
+    return " ".join(_LINE_BREAKS.sub(" ", text).split())
+
+
+def bibtex_text(text: str) -> str:
+    """Words for a BibTeX field, inert: on one line, every special character escaped (the
+    caller adds the field's braces)."""
+    return one_line(text).translate(_BIBTEX_TABLE)
+
+
+_URL_UNSAFE = re.compile(r"[^A-Za-z0-9\-._~:/?#\[\]!$&'()*+,;=%@\u0080-\U0010ffff]")
+
+
+def bibtex_url(url: str) -> str:
+    """An address for a BibTeX ``url`` field: every character that could end the field or
+    the entry (braces, backslash, quotes, spaces, line breaks) percent-encoded; ``%`` and
+    ``#`` are left as they are (``\\url`` reads them verbatim)."""
+    return _URL_UNSAFE.sub(lambda m: quote(m.group(), safe=""), url)
+
+
+def csl_text(text: str) -> str:
+    """A CSL-JSON string value on one line, without control characters."""
+    return one_line(text)
+
+
+_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.\-]*):")
+SAFE_SCHEMES = ("http", "https")
+"""The schemes a link of the site may have; any other address must be relative."""
+
+
+def scheme(url: str) -> str | None:
+    """The scheme of ``url`` as a browser reads it (which first drops spaces, tabs, line
+    breaks and control characters: ``java\\tscript:`` is ``javascript:``), lowercased;
+    ``None`` for a relative address."""
+    cleaned = "".join(c for c in url if c > " " and unicodedata.category(c) != "Cc")
+    found = _SCHEME.match(cleaned)
+    return found.group(1).lower() if found else None
+
+
+def safe_url(url: str | None) -> str:
+    """``url`` if a link may lead there (``http``, ``https`` or relative), else ``#``."""
+    if not url:
+        return "#"
+    return url if scheme(url) in (None, *SAFE_SCHEMES) else "#"
+
+
+def web_address_fault(url: str) -> str | None:
+    """Why ``url`` is not an ``http://`` or ``https://`` address one can link to, or
+    ``None``."""
+    if not re.fullmatch(r"https?://[^\s/?#\\]+[^\s\\]*", url, re.IGNORECASE):
+        return "the url must be a web address starting with http:// or https://"
+    if any(unicodedata.category(c) == "Cc" for c in url):
+        return "the url holds a control character"
+    return None

@@ -1,0 +1,176 @@
+"""Hostile values in the formats the tool writes (issue 47): one escaping discipline per
+format (``rules/escaping.py``), each output read back with a real parser.
+
+- BibTeX (pybtex): a work's author that closes its entry and adds
+  ``@preamble{"\\immediate\\write18{...}"}`` stays one inert name; an address that would
+  add a field to its entry adds none; the page citation's site title and version likewise.
+- CSL-JSON (jsonschema and citeproc-py): line breaks never reach a value.
+- HTML (html5lib): a link's address is http, https or relative, never ``javascript:``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import html5lib  # type: ignore[import-untyped]
+import jsonschema
+import pytest
+from citeproc import Citation, CitationItem, CitationStylesBibliography, CitationStylesStyle
+from citeproc import formatter as csl_formatter
+from citeproc.source.json import CiteProcJSON
+from pybtex.database import parse_string
+
+from bouillotte.rules.bibliography import bibtex, csl_json
+from bouillotte.rules.citations import Work
+from bouillotte.rules.escaping import bibtex_text, safe_url
+from bouillotte.rules.resources import bundled
+from bouillotte.site.builder import _environment
+from bouillotte.site.citation import page_bibtex
+from bouillotte.site.edition import Edition
+from bouillotte.site.page import Page
+from bouillotte.site.siteconfig import SiteConfig
+
+SCHEMA = json.loads(
+    (Path(__file__).resolve().parents[1] / "data" / "csl-data.json").read_text(encoding="utf-8")
+)
+SHELL = "\\immediate\\write18{touch /tmp/pwned}"
+PREAMBLE = '}\n}\n@preamble{"' + SHELL + '"}\n@misc{evil2,\n  note = {'
+"""What an editor's ``sources.yaml`` might give as an author: it closes the field and the
+entry, then adds a preamble that runs a shell command under ``latex --shell-escape``."""
+
+
+def _works() -> dict[str, Work]:
+    return {
+        "evil": Work(
+            author="Evil",
+            title="A title} , note = {added",
+            year="1900",
+            authors=["Evil, A." + PREAMBLE],
+            publisher="100% & #1 $ _ ^ ~ \\ {press",
+            url="https://example.org/a},note={pwned",
+        ),
+        "plain": Work(author="Someone", title="Plain", year="1901", authors=["Someone, B."]),
+        "body": Work(author="A body", title="Body", year="1902", authors=[PREAMBLE]),
+    }
+
+
+def test_an_author_that_closes_its_entry_stays_one_inert_name() -> None:
+    text = bibtex(_works())
+    data = parse_string(text, "bibtex")
+    assert sorted(data.entries) == ["body", "evil", "plain"]  # no evil2
+    assert data.get_preamble() == ""  # pybtex joins every @preamble it finds
+    assert "\\immediate" not in text and "\\write18" not in text  # no command for LaTeX
+    assert "@preamble" not in text.replace("{@}preamble", "")
+    evil = data.entries["evil"]
+    assert sorted(evil.fields) == ["language", "publisher", "title", "url", "year"]
+    assert str(evil.persons["author"][0]).startswith("Evil, A.")
+    assert len(data.entries["body"].persons["author"]) == 1
+    assert dict(data.entries["plain"].fields) == {
+        "title": "{Plain}",
+        "year": "1901",
+        "language": "English",
+    }
+
+
+def test_an_address_adds_no_field_to_its_entry() -> None:
+    data = parse_string(bibtex(_works()), "bibtex")
+    assert data.entries["evil"].fields["url"] == "https://example.org/a%7D,note=%7Bpwned"
+    assert "note" not in data.entries["evil"].fields
+
+
+def test_every_latex_special_character_is_escaped() -> None:
+    assert bibtex_text("100% & #1 $ _ ^ ~ \\ {x} @") == (
+        r"100\% \& \#1 \$ \_ \textasciicircum{} \textasciitilde{} \textbackslash{} "
+        r"\textbraceleft{}x\textbraceright{} {@}"
+    )
+    assert bibtex_text("two\nlines\u2028and\ta tab") == "two lines and a tab"
+
+
+def test_a_page_citation_of_a_hostile_site_title_stays_one_entry() -> None:
+    config = SiteConfig(title="Mine" + PREAMBLE, editors=["Ed" + PREAMBLE])
+    edition = Edition("1.0}" + PREAMBLE, "2026-12-01", "test")
+    text = page_bibtex(config, edition, Page("index.html", "home.html", "Home" + PREAMBLE), None)
+    data = parse_string(text, "bibtex")
+    assert len(data.entries) == 1
+    assert data.get_preamble() == ""
+    assert "\\immediate" not in text
+    (entry,) = data.entries.values()
+    assert sorted(entry.fields) == [
+        "date",
+        "howpublished",
+        "language",
+        "organization",
+        "title",
+        "version",
+        "year",
+    ]
+
+
+def test_csl_json_values_are_one_line_and_render() -> None:
+    works = _works()
+    works["lines"] = Work(
+        author="X",
+        title="Two\nlines <script>alert(1)</script>",
+        year="1903",
+        authors=["Line,\nBreak"],
+        place="Paris\r\nLondon",
+    )
+    items = csl_json(works)
+    jsonschema.validate(items, SCHEMA)
+    for item in items:
+        for key, value in item.items():
+            if isinstance(value, str):
+                assert "\n" not in value and "\r" not in value, (item["id"], key, value)
+    lines = next(i for i in items if i["id"] == "lines")
+    assert lines["title"] == "Two lines <script>alert(1)</script>"
+    assert lines["author"] == [{"family": "Line", "given": "Break"}]
+    assert lines["publisher-place"] == "Paris London"
+    style = CitationStylesStyle("harvard-cite-them-right", validate=False)
+    bibliography = CitationStylesBibliography(style, CiteProcJSON(items), csl_formatter.plain)
+    for item in items:
+        bibliography.register(Citation([CitationItem(item["id"])]))
+    rendered = [str(entry) for entry in bibliography.bibliography()]
+    assert len(rendered) == 4
+    assert all("\n" not in entry for entry in rendered)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "javascript:alert(1)",
+        "JavaScript:alert(1)",
+        " javascript:alert(1)",
+        "java\tscript:alert(1)",
+        "java\nscript:alert(1)",
+        "\x01javascript:alert(1)",
+        "data:text/html,<script>alert(1)</script>",
+        "vbscript:msgbox(1)",
+        "file:///etc/passwd",
+        "",
+        None,
+    ],
+)
+def test_a_link_to_another_scheme_leads_nowhere(url: str | None) -> None:
+    assert safe_url(url) == "#"
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["https://gallica.bnf.fr/ark:/12148/x", "http://example.org/", "texts/foster.html", "#w"],
+)
+def test_http_https_and_relative_links_are_kept(url: str) -> None:
+    assert safe_url(url) == url
+
+
+def test_the_site_renders_a_hostile_address_as_no_link() -> None:
+    env = _environment(bundled("site"))
+    template = env.from_string('<a href="{{ u | safe_url }}" rel="external">{{ u }}</a>')
+    for url, expected in (
+        ('javascript:alert("x")', "#"),
+        ('https://e.org/"><script>x</script>', 'https://e.org/"><script>x</script>'),
+    ):
+        tree = html5lib.parse(template.render(u=url), namespaceHTMLElements=False)
+        (link,) = tree.iter("a")
+        assert link.get("href") == expected  # the quote did not end the attribute
+        assert not list(tree.iter("script"))
