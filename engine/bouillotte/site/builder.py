@@ -38,7 +38,15 @@ from .ids import (
 )
 from .inputs import collect
 from .names import Names
-from .output import PARTIAL, BuildLock, check_out, remove_leftovers, swap, write_files
+from .output import (
+    PARTIAL,
+    BuildLock,
+    check_out,
+    partial_claim,
+    remove_leftovers,
+    swap,
+    write_files,
+)
 from .page import Log, Page, quiet
 from .pages import all_pages
 from .pages.search import rule_entries
@@ -247,7 +255,7 @@ def _build_locked(
     # into fails now, not after every page is made.
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent))
     try:
-        (tmp / PARTIAL).write_text("a build in progress, or killed\n", encoding="utf-8")
+        (tmp / PARTIAL).write_text(partial_claim(tmp), encoding="utf-8")
         report = _build_into(
             tmp, out, variant_dirs, scenario_paths, site_dir, log, started, options
         )

@@ -22,6 +22,7 @@ from types import TracebackType
 from jinja2 import Environment, TemplateError, TemplateNotFound, TemplateSyntaxError, nodes
 
 from ..rules.errors import InputError
+from ..rules.writing import resolved
 
 FOLDERS = ("templates", "assets")
 
@@ -33,8 +34,8 @@ def _within(inner: Path, outer: Path) -> bool:
 def check_folder(theme: Path, config_file: Path, line: int | None) -> Path:
     """``theme`` (as written beside ``config_file``) resolved, once nothing in it leads
     outside it."""
-    home = config_file.parent.resolve()
-    real = theme.resolve()
+    home = resolved(config_file.parent)
+    real = resolved(theme)
     if not _within(real, home):
         raise InputError(
             f"the theme folder leads outside the configuration's folder (to {real}); "
@@ -45,12 +46,12 @@ def check_folder(theme: Path, config_file: Path, line: int | None) -> Path:
         )
     for name in FOLDERS:
         top = theme / name
-        if top.is_symlink() and not _within(top.resolve(), real):
+        if top.is_symlink() and not _within(resolved(top), real):
             raise _leaves(top, real)
         if not top.is_dir():
             continue
         for path in _walk(top):
-            if path.is_symlink() and not _within(path.resolve(), real):
+            if path.is_symlink() and not _within(resolved(path), real):
                 raise _leaves(path, real)
     return real
 
