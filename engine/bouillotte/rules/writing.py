@@ -288,8 +288,11 @@ class Output:
             while view:
                 done = os.write(fd, view)
                 view = view[done:]
-        finally:
+        except BaseException:
             os.close(fd)
+            _unlink(temp)  # not staged yet: nothing else would remove it
+            raise
+        os.close(fd)
 
     def remove(self, rel: str) -> None:
         """Remove ``folder/rel`` (a regular file) once the new files are in place."""

@@ -14,7 +14,6 @@ from urllib.parse import quote
 from xml.sax.saxutils import escape as xml_escape
 
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined
-from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
 from ..rules.bibliography import bibtex, csl_json
@@ -57,7 +56,7 @@ from .siteconfig import DEFAULT, SiteConfig, load_config
 from .stats import (
     StatSection,
 )
-from .theme import check_templates, render_error
+from .theme import BoundedEnvironment, check_templates, render_bounded, render_error
 
 NAV: tuple[tuple[str, str], ...] = (
     ("index.html", "Home"),
@@ -96,9 +95,7 @@ def _environment(site_dir: Path, theme: Path | None = None) -> Environment:
     # No bytecode cache: compiled templates would be unpickled from a folder others may
     # write; each build compiles them in memory. Sandboxed: a theme's template reaches no
     # Python internals (``''.__class__``...), only the values it is given.
-    env = SandboxedEnvironment(
-        loader=ChoiceLoader([FileSystemLoader(f) for f in folders]), **options
-    )
+    env = BoundedEnvironment(loader=ChoiceLoader([FileSystemLoader(f) for f in folders]), **options)
     env.filters["markdown"] = markdown
     env.filters["inline"] = inline
     env.filters["slug"] = slug
@@ -173,9 +170,7 @@ def _render(
             **page.context,
         }
         try:
-            rendered[page.path] = navigable(
-                page.path, env.get_template(page.template).render(context)
-            )
+            rendered[page.path] = navigable(page.path, render_bounded(env, page.template, context))
         except UserError:
             raise
         except Exception as exc:
