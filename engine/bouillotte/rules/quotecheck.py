@@ -25,14 +25,15 @@ rendering, and an ``inferred`` or ``reconstructed`` one is evidence we read)."""
 PASSAGE_WORDS = 40
 """The longest closest passage a message shows, in words."""
 
-COMPARED_WORDS = 4 * PASSAGE_WORDS
+COMPARED_WORDS = 2 * PASSAGE_WORDS
 """The most words of a quote compared with a passage (a quote of a megabyte is compared by
 its beginning: the passage shown is at most :data:`PASSAGE_WORDS` long anyway)."""
 
-ALL_WINDOWS = 2_000
-"""A paragraph of at most this many windows has every one compared (every bundled one)."""
+ALL_WINDOWS = 200
+"""A paragraph of at most this many windows has every one compared (nearly every bundled
+one: a comparison costs up to some milliseconds)."""
 
-CANDIDATES = 200
+CANDIDATES = 50
 """In a longer paragraph, how many windows are compared (those sharing the most words)."""
 
 WHAT_TO_DO = "ship the text (a 'file:' in sources.yaml) or mark the rule 'status: paraphrased'"
