@@ -1543,6 +1543,12 @@ CASES = [
         within=15,
     ),
     Case(
+        "twelve-file-descriptors",
+        ("simulate", "-v", "foster", "--deals", "100", "--jobs", "2", "-q"),
+        "too many open files (raise the limit: ulimit -n)",
+        limits=((NOFILE, 12),),
+    ),
+    Case(
         "site-build-from-a-deleted-folder",
         ("site", "build", "--out", "out"),
         "the current folder no longer exists",

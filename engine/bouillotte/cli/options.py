@@ -16,6 +16,7 @@ import typer
 from typer.core import TyperCommand
 
 from ..rules.errors import InputError, UserError
+from ..rules.writing import reason
 from .streams import WrappedStream
 
 _IDS = re.compile(r"[a-z0-9][a-z0-9-]*(,[a-z0-9][a-z0-9-]*)*")
@@ -258,9 +259,8 @@ def complete_scenario(incomplete: str) -> list[str]:
 
 def os_error_line(exc: OSError) -> str:
     """An OS error no command turned into a :class:`UserError`, as one line: the file it
-    concerns, then the reason (``File too large``, ``No space left on device``)."""
-    from ..rules.writing import reason
-
+    concerns, then the reason (``File too large``, ``No space left on device``); imports
+    nothing (with no file descriptor left, an import would fail again)."""
     if exc.errno == errno.ENOENT:
         try:
             os.getcwd()
