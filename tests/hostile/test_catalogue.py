@@ -639,11 +639,14 @@ def _effects_store_half_writable(tmp: Path) -> Cleanup:
     store.mkdir()
     (store / "pagat__pagat-mistigri.json").write_text('{"old": true}\n', encoding="utf-8")
     (store / "foster__pagat.json").mkdir()
-    saved = effects.store_folder, everyrule.store_folder
-    effects.store_folder = everyrule.store_folder = lambda: store  # type: ignore[assignment]
+    modules = (effects, everyrule)
+    saved = [getattr(m, "store_folder") for m in modules]  # noqa: B009
+    for module in modules:
+        setattr(module, "store_folder", lambda: store)  # noqa: B010
 
     def cleanup() -> None:
-        effects.store_folder, everyrule.store_folder = saved  # type: ignore[assignment]
+        for module, kept in zip(modules, saved, strict=True):
+            setattr(module, "store_folder", kept)  # noqa: B010
 
     return cleanup
 
@@ -665,6 +668,10 @@ def _link_to_itself(name: str) -> Callable[[Path], Cleanup]:
         return None
 
     return setup
+
+
+def _template_linked_to_itself(tmp: Path) -> None:
+    _link_to_itself("own/theme/templates/loop.html")(tmp)
 
 
 def _templates_linked_to_themselves(tmp: Path) -> None:
@@ -1583,7 +1590,7 @@ CASES = [
         "theme-template-linked-to-itself",
         OWN_BUILD,
         "loop.html: is a link that leads back to itself",
-        setup=_own_site(then=lambda tmp: _link_to_itself("own/theme/templates/loop.html")(tmp)),
+        setup=_own_site(then=_template_linked_to_itself),
         never=NOT_BUILT,
     ),
     # data loss: only what a build claimed is removed

@@ -11,6 +11,7 @@ work ships no readable text, it says what to do.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -73,7 +74,7 @@ def closest_passage(text: ShippedText, quote: str) -> tuple[int, str]:
     words = normalise(text.paragraphs[best]).split()
     size = max(1, min(len(wanted), PASSAGE_WORDS))
     target = " ".join(wanted[:COMPARED_WORDS])
-    windows = range(max(1, len(words) - size + 1))
+    windows: Sequence[int] = range(max(1, len(words) - size + 1))
     if len(windows) > ALL_WINDOWS:
         windows = _likeliest_windows(words, vocabulary, size)
     matcher = difflib.SequenceMatcher(autojunk=False)
@@ -87,7 +88,7 @@ def closest_passage(text: ShippedText, quote: str) -> tuple[int, str]:
     return best, " ".join(words[start : start + size])
 
 
-def _likeliest_windows(words: list[str], vocabulary: set[str], size: int) -> range | list[int]:
+def _likeliest_windows(words: list[str], vocabulary: set[str], size: int) -> list[int]:
     """The starts of the :data:`CANDIDATES` windows of ``size`` words holding the most words
     of ``vocabulary`` (the earliest first among equals), in order: one pass over ``words``."""
     import heapq
