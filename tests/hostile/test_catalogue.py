@@ -26,6 +26,7 @@ import http.client
 import os
 import pickle
 import re
+import resource
 import shutil
 import signal
 import subprocess
@@ -45,7 +46,7 @@ from typer.testing import CliRunner
 from bouillotte.cli.app import app
 from bouillotte.rules.listing import variant_rows
 from bouillotte.site import build_site
-from bouillotte.site.output import MARKER
+from bouillotte.site.output import MARKER, REPLACED, partial_claim, replaced_claim
 
 from ..own_rules import foster_rules_as_ones_own
 
@@ -99,6 +100,14 @@ class Case:
     """Files (under the case's folder) that must exist afterwards."""
     within: float | None = None
     """Seconds the case may take at most (a refusal that must come at once)."""
+    limits: tuple[tuple[int, int], ...] = ()
+    """For a real process: resource limits (``resource.RLIMIT_FSIZE``, bytes), as
+    ``ulimit`` sets them."""
+    cwd_deleted: bool = False
+    """For a real process: its working folder (``cwd``) is deleted once it is in it."""
+    then: tuple[str, ...] = ()
+    """A command run afterwards (in this process, without ``limits``) that must succeed:
+    the retry of a command that failed, which must have left nothing in its way."""
 
 
 # -- set-ups --------------------------------------------------------------------------------
@@ -538,7 +547,7 @@ def _killed_build(tmp: Path) -> Cleanup:
     half = tmp / ".out.k1ll3d00.tmp"
     (half / "assets").mkdir(parents=True)
     (half / "assets" / "style.css").write_text("body {}\n", encoding="utf-8")
-    (half / PARTIAL).write_text("a build in progress, or killed\n", encoding="utf-8")
+    (half / PARTIAL).write_text(partial_claim(half), encoding="utf-8")
     (tmp / ".out.0empty00.tmp").mkdir()
     return None
 
@@ -580,6 +589,172 @@ def _site_with_a_link_out(tmp: Path) -> Cleanup:
     (tmp / "site" / "leak.txt").symlink_to(tmp / "secret.txt")
     (tmp / "site" / "etc").symlink_to("/etc")
     return None
+
+
+# -- round four (issue 47): writing, data loss, retries, bounds -----------------------------
+
+FSIZE = resource.RLIMIT_FSIZE
+NOFILE = resource.RLIMIT_NOFILE
+
+
+def _export_folder_with_a_dangling_link(tmp: Path) -> Cleanup:
+    (tmp / "own").mkdir()
+    (tmp / "outside").mkdir()
+    (tmp / "own" / "foster.yaml").symlink_to(tmp / "outside" / "planted.yaml")
+    return None
+
+
+def _export_folder_with_linked_texts(tmp: Path) -> Cleanup:
+    (tmp / "own").mkdir()
+    (tmp / "elsewhere").mkdir()
+    (tmp / "own" / "texts").symlink_to(tmp / "elsewhere")
+    return None
+
+
+def _text_linked_out(tmp: Path) -> Cleanup:
+    text = _editor_folder(tmp) / "texts" / "house-rules.txt"
+    (tmp / "outside").mkdir()
+    secret = tmp / "outside" / "secret.txt"
+    shutil.move(text, secret)
+    text.symlink_to(secret)
+    return None
+
+
+def _golden_all_changed(tmp: Path) -> Cleanup:
+    """A copy of the golden transcripts, every one of them out of date, and a stale one."""
+    golden = Path(__file__).resolve().parents[1] / "golden"
+    shutil.copytree(golden, tmp / "gold")
+    for file in (tmp / "gold").glob("*.txt"):
+        file.write_text("an older transcript\n", encoding="utf-8")
+    (tmp / "gold" / "gone-scenario__foster.txt").write_text("stale\n", encoding="utf-8")
+    return None
+
+
+def _effects_store_half_writable(tmp: Path) -> Cleanup:
+    """A store of stored results (``site/effects``) where the first pair's file is stored
+    and the second pair's place is taken by a folder: writing stops half-way."""
+    from bouillotte.site import effects, everyrule
+
+    store = tmp / "store"
+    store.mkdir()
+    (store / "pagat__pagat-mistigri.json").write_text('{"old": true}\n', encoding="utf-8")
+    (store / "foster__pagat.json").mkdir()
+    modules = (effects, everyrule)
+    saved = [getattr(m, "store_folder") for m in modules]  # noqa: B009
+    for module in modules:
+        setattr(module, "store_folder", lambda: store)  # noqa: B010
+
+    def cleanup() -> None:
+        for module, kept in zip(modules, saved, strict=True):
+            setattr(module, "store_folder", kept)  # noqa: B010
+
+    return cleanup
+
+
+def _csv_pipe(tmp: Path) -> Cleanup:
+    os.mkfifo(tmp / "pipe.csv")
+    return None
+
+
+def _gone_folder(tmp: Path) -> Cleanup:
+    (tmp / "gone").mkdir()
+    return None
+
+
+def _link_to_itself(name: str) -> Callable[[Path], Cleanup]:
+    def setup(tmp: Path) -> Cleanup:
+        (tmp / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp / name).symlink_to((tmp / name).name)
+        return None
+
+    return setup
+
+
+def _template_linked_to_itself(tmp: Path) -> None:
+    _link_to_itself("own/theme/templates/loop.html")(tmp)
+
+
+def _templates_linked_to_themselves(tmp: Path) -> None:
+    templates = tmp / "own" / "theme" / "templates"
+    shutil.rmtree(templates)
+    templates.symlink_to("templates")
+
+
+def _user_folders_named_like_leftovers(tmp: Path) -> Cleanup:
+    """A user's own folders beside --out, named as a build names its leftovers: a backup of
+    an older build (``mv out .out.old-2025``, its marker kept), a copy of a half-built one
+    that claims another folder, and one claimed in an older format."""
+    _own_site()(tmp)
+    _previous_build(tmp / ".out.old-2025", extra="notes.txt")
+    (tmp / ".out.old-20251231" / "keep").mkdir(parents=True)
+    (tmp / ".out.old-20251231" / REPLACED).write_text(
+        replaced_claim(tmp / ".out.old-other00"), encoding="utf-8"
+    )
+    (tmp / ".out.mybackup.tmp").mkdir()
+    (tmp / ".out.mybackup.tmp" / PARTIAL).write_text(
+        partial_claim(tmp / ".out.k1ll3d00.tmp"), encoding="utf-8"
+    )
+    (tmp / ".out.mybackup.tmp" / "draft.html").write_text("mine\n", encoding="utf-8")
+    return None
+
+
+def _quote_of_a_megabyte(tmp: Path) -> Cleanup:
+    words = " ".join(f"word{i % 977}" for i in range(120_000))  # 0.95 MB: a YAML file holds 1 MiB
+    variants = _editor_folder(tmp)
+    with (variants / "texts" / "house-rules.txt").open("a", encoding="utf-8") as text:
+        text.write("\n" + " ".join(f"word{i}" for i in range(300)) + "\n")  # a paragraph like it
+    _edit(
+        variants / "our-table.yaml",
+        'quote: "the dealer puts up a blind of two counters"',
+        f'quote: "{words}"',
+    )
+    return None
+
+
+def _text_of_one_huge_paragraph(tmp: Path) -> Cleanup:
+    variants = _editor_folder(tmp)
+    text = variants / "texts" / "house-rules.txt"
+    head, _, body = text.read_text(encoding="utf-8").partition("---\n")
+    filler = " ".join(["the dealer puts up a counter and the next"] * 60_000)  # 2.5 MB
+    text.write_text(f"{head}---\n{filler} {body.replace(chr(10) * 2, ' ')}", encoding="utf-8")
+    _edit(
+        variants / "our-table.yaml",
+        'quote: "the dealer puts up a blind of two counters"',
+        'quote: "the dealer [...] puts up a blind of three counters"',
+    )
+    return None
+
+
+def _site_with_a_linked_index(tmp: Path) -> Cleanup:
+    _previous_build(tmp / "site")
+    (tmp / "secret.html").write_text("<p>not part of the site</p>\n", encoding="utf-8")
+    (tmp / "site" / "index.html").unlink()
+    (tmp / "site" / "index.html").symlink_to(tmp / "secret.html")
+    (tmp / "site" / "sub").mkdir()
+    (tmp / "site" / "sub" / "index.html").symlink_to(tmp / "secret.html")
+    return None
+
+
+def _request_a_linked_index(proc: subprocess.Popen[str]) -> None:
+    """A folder whose index.html leads out of the served folder is answered 404."""
+    _served(proc, (("/", 404), ("/sub/", 404), ("/index.html", 404), ("/assets/style.css", 200)))
+
+
+TWENTY_TWO_RULES_TEXT = (
+    "table.direction table.cut_by table.deal_singly table.draw "
+    "stakes.cave_can_be_topped_up stakes.skip_dealer_who_rebought forced_bets.straddles "
+    "forced_bets.straddle_amount forced_bets.straddle_limit "
+    "forced_bets.straddling_ends_at_first_refusal forced_bets.straddle_must_be_seen "
+    "betting.pass_before_opening betting.all_in_may_open_or_raise "
+    "betting.return_uncalled_excess betting.two_players_call_ends "
+    "betting.two_players_betting betting.privilege_after_the_word "
+    "void_deals.nobody_opens void_deals.nobody_opens_after_straddles "
+    "void_deals.levy_and_next_blind hands.brelans_recognised hands.carre"
+)
+"""Twenty-two rules of two values each: 2 ** 22 = 4,194,304 combinations."""
+TWENTY_TWO_RULES = tuple(
+    part for rule in TWENTY_TWO_RULES_TEXT.split(" ") for part in ("--vary", rule)
+)
 
 
 # -- the catalogue --------------------------------------------------------------------------
@@ -1253,6 +1428,230 @@ CASES = [
         setup=_not_empty,
         untouched=("ed",),
     ),
+    # -- round four (issue 47): one writer for every output ---------------------------------
+    Case(
+        "export-through-a-dangling-link",
+        ("variants", "export", "foster", "--out", "{tmp}/own"),
+        "own/foster.yaml: is a link: refusing to write through it",
+        setup=_export_folder_with_a_dangling_link,
+        gone=("outside/planted.yaml",),
+    ),
+    Case(
+        "export-into-a-linked-texts-folder",
+        ("variants", "export", "foster", "--standalone", "--out", "{tmp}/own"),
+        "own/texts: is a link: refusing to write through it",
+        setup=_export_folder_with_linked_texts,
+        untouched=("elsewhere",),
+        gone=("own/foster.yaml", "own/sources.yaml"),
+    ),
+    Case(
+        "export-copies-a-text-reached-through-a-link",
+        (
+            "variants",
+            "export",
+            "our-table",
+            "--variants",
+            "{tmp}/ed/variants",
+            "--standalone",
+            "--out",
+            "{tmp}/own",
+        ),
+        "the text of work 'house-rules' is a link: refusing to copy what it leads to",
+        setup=_text_linked_out,
+        gone=("own",),
+    ),
+    Case(
+        "export-under-an-id-of-300-characters-then-retry",
+        ("variants", "export", "foster", "--as", "a" * 300, "--out", "{tmp}/own"),
+        "the name is too long for this file system",
+        gone=("own",),
+        then=("variants", "export", "foster", "--as", "a" * 200, "--out", "{tmp}/own"),
+    ),
+    Case(
+        "export-over-the-file-size-limit-then-retry",
+        ("variants", "export", "foster", "--standalone", "--out", "{tmp}/own"),
+        "cannot write: File too large",
+        limits=((FSIZE, 16384),),
+        gone=("own",),
+        then=("variants", "export", "foster", "--standalone", "--out", "{tmp}/own"),
+    ),
+    Case(
+        "new-over-the-file-size-limit-then-retry",
+        ("new", "{tmp}/mine"),
+        "cannot write: File too large",
+        limits=((FSIZE, 1024),),
+        gone=("mine",),
+        then=("new", "{tmp}/mine"),
+    ),
+    Case(
+        "new-through-a-dangling-link",
+        ("new", "{tmp}/dl"),
+        "dl: is a link: refusing to write through it",
+        setup=_link_to_itself("dl"),
+    ),
+    Case(
+        "golden-write-stopped-half-way-leaves-every-file",
+        ("golden", "--write", "--dir", "{tmp}/gold"),
+        "cannot write: File too large",
+        setup=_golden_all_changed,
+        limits=((FSIZE, 1500),),
+        untouched=("gold",),
+        then=("golden", "--write", "--dir", "{tmp}/gold"),
+    ),
+    Case(
+        "effects-write-stopped-half-way-leaves-every-stored-result",
+        (
+            "effects",
+            "--write",
+            "--pair",
+            "pagat__pagat-mistigri",
+            "--pair",
+            "foster__pagat",
+            "--deals",
+            "20",
+            "-q",
+        ),
+        "foster__pagat.json: must be a regular file to be replaced",
+        setup=_effects_store_half_writable,
+        untouched=("store",),
+        one_line=False,  # the first pair's line comes before it
+    ),
+    Case(
+        "csv-that-is-a-named-pipe",
+        (
+            "sweep",
+            "foster",
+            "--vary",
+            "table.direction",
+            "--deals",
+            "5",
+            "-q",
+            "--csv",
+            "{tmp}/pipe.csv",
+        ),
+        "pipe.csv: the CSV file must be a regular file, not a device, pipe or socket",
+        setup=_csv_pipe,
+        within=15,
+    ),
+    Case(
+        "csv-to-dev-full",
+        (
+            "sweep",
+            "foster",
+            "--vary",
+            "table.direction",
+            "--deals",
+            "5",
+            "-q",
+            "--csv",
+            "/dev/full",
+        ),
+        "/dev/full: the CSV file must be a regular file, not a device",
+        within=15,
+    ),
+    Case(
+        "twelve-file-descriptors",
+        ("simulate", "-v", "foster", "--deals", "100", "--jobs", "2", "-q"),
+        "too many open files (raise the limit: ulimit -n)",
+        limits=((NOFILE, 12),),
+    ),
+    Case(
+        "site-build-from-a-deleted-folder",
+        ("site", "build", "--out", "out"),
+        "the current folder no longer exists",
+        setup=_gone_folder,
+        cwd="gone",
+        cwd_deleted=True,
+        never=NOT_BUILT,
+    ),
+    Case(
+        "new-from-a-deleted-folder",
+        ("new", "mine"),
+        "the current folder no longer exists",
+        setup=_gone_folder,
+        cwd="gone",
+        cwd_deleted=True,
+    ),
+    Case(
+        "output-folder-linked-to-itself",
+        ("site", "build", "--out", "{tmp}/loop"),
+        "loop: is a link that leads back to itself",
+        setup=_link_to_itself("loop"),
+        never=NOT_BUILT,
+    ),
+    Case(
+        "theme-templates-linked-to-themselves",
+        OWN_BUILD,
+        "templates: is a link that leads back to itself",
+        setup=_own_site(then=_templates_linked_to_themselves),
+        never=NOT_BUILT,
+    ),
+    Case(
+        "theme-template-linked-to-itself",
+        OWN_BUILD,
+        "loop.html: is a link that leads back to itself",
+        setup=_own_site(then=_template_linked_to_itself),
+        never=NOT_BUILT,
+    ),
+    # data loss: only what a build claimed is removed
+    Case(
+        "user-folders-named-like-a-builds-leftovers",
+        OWN_BUILD,
+        "in a browser",
+        exit=0,
+        setup=_user_folders_named_like_leftovers,
+        untouched=(".out.old-2025", ".out.old-20251231", ".out.mybackup.tmp"),
+        one_line=False,
+    ),
+    # bounds: every size a user controls
+    Case(
+        "quote-of-a-megabyte",
+        ("variants", "list", "--variants", "{tmp}/ed/variants"),
+        "our-table.yaml:15: rules.forced_bets.dealer_blind.quote: not found word for word",
+        setup=_quote_of_a_megabyte,
+        within=10,
+    ),
+    Case(
+        "quote-not-found-in-a-text-of-one-huge-paragraph",
+        ("variants", "list", "--variants", "{tmp}/ed/variants"),
+        "our-table.yaml:15: rules.forced_bets.dealer_blind.quote: not found word for word",
+        setup=_text_of_one_huge_paragraph,
+        within=20,
+    ),
+    Case(
+        "sweep-vary-22-rules",
+        ("sweep", "foster", *TWENTY_TWO_RULES, "--deals", "5", "-q"),
+        "22 --vary ask for 4,194,304 combinations",
+        within=15,
+    ),
+    Case(
+        "theme-nested-loops",
+        OWN_BUILD,
+        "search.html:3: the template failed: the loops took more than 2,000,000 steps",
+        setup=_own_site(
+            _search_page(
+                "{% for a in range(100000) %}{% for b in range(100000) %}{% endfor %}{% endfor %}"
+            )
+        ),
+        one_line=False,
+        within=30,
+    ),
+    Case(
+        "theme-string-of-a-hundred-million-characters",
+        OWN_BUILD,
+        "search.html:3: the template failed: a value of more than 1,048,576 items",
+        setup=_own_site(_search_page("{{ 'x' * 10 ** 8 }}")),
+        one_line=False,
+    ),
+    Case(
+        "serve-a-linked-index-html",
+        ("site", "serve", "--dir", "{tmp}/site", "--port", "0"),
+        "stopped",
+        exit=0,
+        setup=_site_with_a_linked_index,
+        process=_request_a_linked_index,
+        one_line=False,
+    ),
 ]
 
 
@@ -1273,7 +1672,11 @@ def case_dir() -> Iterator[Path]:
 
 
 def _argv(case: Case, tmp: Path) -> list[str]:
-    return [a.replace("{in}", str(tmp / "in")).replace("{tmp}", str(tmp)) for a in case.argv]
+    return _argv_of(case.argv, tmp)
+
+
+def _argv_of(argv: tuple[str, ...], tmp: Path) -> list[str]:
+    return [a.replace("{in}", str(tmp / "in")).replace("{tmp}", str(tmp)) for a in argv]
 
 
 def _in_process(argv: list[str], cwd: Path) -> tuple[int, str, str]:
@@ -1311,6 +1714,10 @@ def _as_process(case: Case, argv: list[str], cwd: Path) -> tuple[int, str, str]:
         signal.signal(signal.SIGINT, signal.SIG_DFL)  # as a shell starts a command
         if case.stdout == "closed":
             os.close(1)  # as `>&-` leaves it
+        for limit, value in case.limits:
+            resource.setrlimit(limit, (value, value))
+        if case.cwd_deleted:
+            os.rmdir(os.getcwd())
 
     with contextlib.ExitStack() as stack:
         stdout: Any = subprocess.PIPE
@@ -1359,7 +1766,8 @@ def test_hostile_input(case: Case, case_dir: Path) -> None:
         argv = _argv(case, case_dir)
         cwd = case_dir / case.cwd
         started = time.monotonic()
-        if case.process is not None or case.unprivileged or case.real:
+        real = case.real or bool(case.limits) or case.cwd_deleted
+        if case.process is not None or case.unprivileged or real:
             code, out, err = _as_process(case, argv, cwd)
         else:
             code, out, err = _in_process(argv, cwd)
@@ -1370,6 +1778,9 @@ def test_hostile_input(case: Case, case_dir: Path) -> None:
             assert not (case_dir / path).exists(), f"{path} is still there"
         for path in case.made:
             assert (case_dir / path).is_file(), f"{path} was not made"
+        if case.then and code == case.exit:
+            again, again_out, again_err = _in_process(_argv_of(case.then, case_dir), cwd)
+            assert again == 0, f"the retry failed (exit {again}): {again_out}{again_err}"
     finally:
         if cleanup is not None:
             cleanup()

@@ -156,13 +156,15 @@ def test_no_field_injects_script_and_no_machine_path_is_published(
     monkeypatch.chdir(tmp_path)
     relative = tmp_path / "relative"
     build_site(Path("relative"), [Path("profiles")], [Path("scenarios")])
-    (tmp_path / ".absolute.old-99999").mkdir()  # left by a build killed outright
-    (tmp_path / ".absolute.old-99999" / output.MARKER).write_text("", encoding="utf-8")
+    old = tmp_path / ".absolute.old-k1ll3d00"  # left by a build killed outright
+    old.mkdir()
+    (old / output.MARKER).write_text("", encoding="utf-8")
+    (old / output.REPLACED).write_text(output.replaced_claim(old), encoding="utf-8")
     absolute = tmp_path / "absolute"
     build_site(absolute, [profiles], [scenarios])
 
     assert digest(relative) == digest(absolute), "the build depends on how paths were given"
-    assert not (tmp_path / ".absolute.old-99999").exists()
+    assert not old.exists()
     built = {name: data.decode("utf-8", "replace") for name, data in digest(absolute).items()}
     for name, text in built.items():
         assert str(tmp_path) not in text, f"{name} publishes a path of this machine"

@@ -216,6 +216,10 @@ def _run() -> int:
     except KeyboardInterrupt:
         _say("interrupted")
         return INTERRUPTED
+    except OSError as exc:  # outside a command's own handler (options.user_errors)
+        where = f"{exc.filename}: " if exc.filename is not None else ""
+        _say(f"error: {where}{exc.strerror or exc}")
+        return BAD_INPUT
     return code if isinstance(code, int) else OK
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import re
 import sys
 from collections.abc import Iterator
@@ -14,6 +16,7 @@ import typer
 from typer.core import TyperCommand
 
 from ..rules.errors import InputError, UserError
+from ..rules.writing import reason
 from .streams import WrappedStream
 
 _IDS = re.compile(r"[a-z0-9][a-z0-9-]*(,[a-z0-9][a-z0-9-]*)*")
@@ -254,6 +257,23 @@ def complete_scenario(incomplete: str) -> list[str]:
         return []
 
 
+def os_error_line(exc: OSError) -> str:
+    """An OS error no command turned into a :class:`UserError`, as one line: the file it
+    concerns, then the reason (``File too large``, ``No space left on device``); imports
+    nothing (with no file descriptor left, an import would fail again)."""
+    if exc.errno == errno.ENOENT:
+        try:
+            os.getcwd()
+        except FileNotFoundError:
+            return (
+                "the current folder no longer exists (it was deleted or moved): cd to a "
+                "folder that exists and run the command again"
+            )
+    if exc.filename is None:
+        return reason(exc)
+    return f"{exc.filename}: {reason(exc)}"
+
+
 @contextmanager
 def user_errors() -> Iterator[None]:
     """The one handler of everything a user can cause, around every command: bad input
@@ -267,6 +287,16 @@ def user_errors() -> Iterator[None]:
         yield
     except UserError as exc:
         typer.echo(f"error: {exc.describe()}", err=True)
+        raise typer.Exit(2) from None
+    except RuntimeError as exc:
+        if not str(exc).startswith("Symlink loop"):
+            raise
+        # Path.resolve() on a loop of links (a folder linked to itself), wherever it is
+        where = str(exc).partition(" from ")[2].strip("'")
+        typer.echo(f"error: {where}: a link that leads back to itself (a loop of links)", err=True)
+        raise typer.Exit(2) from None
+    except OSError as exc:  # what no command foresaw: a file, a folder, the system itself
+        typer.echo(f"error: {os_error_line(exc)}", err=True)
         raise typer.Exit(2) from None
     except KeyboardInterrupt:
         typer.echo("interrupted", err=True)

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..rules.writing import Output
+
 PROFILE_ID = "our-table"
 WORK_ID = "house-rules"
 SCENARIO_ID = "our-table-nobody-opens"
@@ -188,11 +190,10 @@ FILES: dict[str, str] = {
 
 
 def scaffold(folder: Path) -> list[Path]:
-    """Write :data:`FILES` into ``folder`` (new, or empty), returning the paths written."""
-    written = []
-    for name, text in FILES.items():
-        path = folder / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8", newline="\n")
-        written.append(path)
-    return written
+    """Write :data:`FILES` into ``folder`` (new, or empty), returning the paths written:
+    built aside and renamed into place whole (``rules/writing.py``), so that a failure
+    leaves nothing behind and the same command can be run again."""
+    with Output(folder, "fresh") as out:
+        for name, text in FILES.items():
+            out.add(name, text)
+    return out.written

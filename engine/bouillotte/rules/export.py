@@ -11,6 +11,8 @@ the works the profile cites and their shipped texts go with it (``sources.yaml``
 
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
@@ -22,8 +24,11 @@ from .errors import InputError
 from .profile import rule_paths
 from .profiles import BIBLIOGRAPHY_FILE, Library
 from .variant import Variant
+from .writing import Output, reason
 
 TEXTS_FOLDER = "texts"
+TEXT_LIMIT = 16 * 2**20
+"""The largest text an export copies, in bytes (the bundled ones are under 1 MB)."""
 
 
 @dataclass(frozen=True)
@@ -117,11 +122,9 @@ def export(library: Library, variant_id: str, *, standalone: bool, as_id: str | 
             work = library.works[work_id].model_dump(mode="json", exclude_none=True)
             file = library.text_file(work_id)
             if file is not None:
-                if not file.is_file():
-                    raise InputError(f"the text of work {work_id!r} is missing", file=file)
                 name = f"{TEXTS_FOLDER}/{file.name}"
                 work["file"] = name
-                files[name] = file.read_bytes()
+                files[name] = _text_bytes(work_id, file)
             works[work_id] = {k: v for k, v in work.items() if v != []}
         files[BIBLIOGRAPHY_FILE] = _yaml(
             {"works": works},
@@ -131,16 +134,44 @@ def export(library: Library, variant_id: str, *, standalone: bool, as_id: str | 
     return Export(files)
 
 
-def write_export(done: Export, folder: Path) -> list[Path]:
-    """Write the files into ``folder``, refusing before writing anything if one exists."""
-    targets = [folder / name for name in done.files]
-    existing = [t for t in targets if t.exists()]
-    if existing:
+def _text_bytes(work_id: str, file: Path) -> bytes:
+    """A work's text to copy: a regular file, not a link (a link could lead anywhere:
+    copying it would publish whatever it reaches), within :data:`TEXT_LIMIT` bytes."""
+    try:
+        info = os.lstat(file)
+    except OSError:
+        raise InputError(f"the text of work {work_id!r} is missing", file=file) from None
+    if stat.S_ISLNK(info.st_mode):
         raise InputError(
-            "would overwrite a file already there; choose another --out folder, or move it",
-            file=existing[0],
+            f"the text of work {work_id!r} is a link: refusing to copy what it leads to; "
+            "put the text itself in texts/",
+            file=file,
         )
-    for target, data in zip(targets, done.files.values(), strict=True):
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
-    return targets
+    if not stat.S_ISREG(info.st_mode):
+        raise InputError(f"the text of work {work_id!r} is not a regular file", file=file)
+    if info.st_size > TEXT_LIMIT:
+        raise InputError(
+            f"the text of work {work_id!r} is {info.st_size:,} bytes; a text may hold at "
+            f"most {TEXT_LIMIT:,}",
+            file=file,
+        )
+    try:
+        with open(file, "rb", opener=_no_follow) as stream:
+            return stream.read(TEXT_LIMIT + 1)
+    except OSError as exc:
+        raise InputError(
+            f"the text of work {work_id!r} cannot be read: {reason(exc)}", file=file
+        ) from None
+
+
+def _no_follow(path: str, flags: int) -> int:
+    return os.open(path, flags | os.O_NOFOLLOW | os.O_NONBLOCK)
+
+
+def write_export(done: Export, folder: Path) -> list[Path]:
+    """Write the files into ``folder`` all together or not at all (``writing.Output``),
+    refusing before writing anything if one exists, or if a link stands in the way."""
+    with Output(folder, "add") as out:
+        for name, data in done.files.items():
+            out.add(name, data)
+    return out.written

@@ -11,6 +11,7 @@ work ships no readable text, it says what to do.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,6 +25,17 @@ rendering, and an ``inferred`` or ``reconstructed`` one is evidence we read)."""
 
 PASSAGE_WORDS = 40
 """The longest closest passage a message shows, in words."""
+
+COMPARED_WORDS = 2 * PASSAGE_WORDS
+"""The most words of a quote compared with a passage (a quote of a megabyte is compared by
+its beginning: the passage shown is at most :data:`PASSAGE_WORDS` long anyway)."""
+
+ALL_WINDOWS = 200
+"""A paragraph of at most this many windows has every one compared (nearly every bundled
+one: a comparison costs up to some milliseconds)."""
+
+CANDIDATES = 50
+"""In a longer paragraph, how many windows are compared (those sharing the most words)."""
 
 WHAT_TO_DO = "ship the text (a 'file:' in sources.yaml) or mark the rule 'status: paraphrased'"
 
@@ -41,7 +53,12 @@ def checked(citation: Citation | None) -> bool:
 def closest_passage(text: ShippedText, quote: str) -> tuple[int, str]:
     """The paragraph (0-based) and the run of its words most like ``quote``: the paragraph
     sharing the most words with it, then the window of as many words that
-    :class:`difflib.SequenceMatcher` finds nearest."""
+    :class:`difflib.SequenceMatcher` finds nearest.
+
+    Bounded whatever the sizes (issue 47): the quote is compared by its first
+    :data:`COMPARED_WORDS` words, and in a paragraph of more than :data:`ALL_WINDOWS`
+    windows only the :data:`CANDIDATES` sharing the most words with the quote (counted in
+    one pass) are compared."""
     import difflib  # only when a quote is not found
 
     wanted = normalise(quote.replace("[...]", " ")).split()
@@ -56,16 +73,34 @@ def closest_passage(text: ShippedText, quote: str) -> tuple[int, str]:
     best = max(range(len(text.paragraphs)), key=overlap)
     words = normalise(text.paragraphs[best]).split()
     size = max(1, min(len(wanted), PASSAGE_WORDS))
-    target = " ".join(wanted)
+    target = " ".join(wanted[:COMPARED_WORDS])
+    windows: Sequence[int] = range(max(1, len(words) - size + 1))
+    if len(windows) > ALL_WINDOWS:
+        windows = _likeliest_windows(words, vocabulary, size)
     matcher = difflib.SequenceMatcher(autojunk=False)
     matcher.set_seq2(target)
     start, score = 0, -1.0
-    for i in range(max(1, len(words) - size + 1)):
+    for i in windows:
         matcher.set_seq1(" ".join(words[i : i + size]))
         ratio = matcher.ratio()
         if ratio > score:
             start, score = i, ratio
     return best, " ".join(words[start : start + size])
+
+
+def _likeliest_windows(words: list[str], vocabulary: set[str], size: int) -> list[int]:
+    """The starts of the :data:`CANDIDATES` windows of ``size`` words holding the most words
+    of ``vocabulary`` (the earliest first among equals), in order: one pass over ``words``."""
+    import heapq
+
+    hits = [w.lower() in vocabulary for w in words]
+    count = sum(hits[:size])
+    counts = [count]
+    for i in range(1, len(words) - size + 1):
+        count += hits[i + size - 1] - hits[i - 1]
+        counts.append(count)
+    chosen = heapq.nlargest(CANDIDATES, range(len(counts)), key=lambda i: (counts[i], -i))
+    return sorted(chosen)
 
 
 @dataclass

@@ -9,6 +9,7 @@ word, up to whitespace, typographic quotation marks and apostrophes, and ``[...]
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -72,18 +73,19 @@ def find_quote(paragraphs: tuple[str, ...], quote: str) -> int | None:
     if not pieces:
         return None
     whole, starts = _joined(paragraphs)
+    # The first place of the first piece is the only one to try: the later pieces are
+    # looked for in order after it, and a later start could only push them further on.
+    # (Trying every place was quadratic: a common first piece and a missing last one.)
     position = whole.find(pieces[0])
-    while position >= 0:
-        cursor = position + len(pieces[0])
-        for piece in pieces[1:]:
-            found = whole.find(piece, cursor)
-            if found < 0:
-                break
-            cursor = found + len(piece)
-        else:
-            return max(i for i, s in enumerate(starts) if s <= position)
-        position = whole.find(pieces[0], position + 1)
-    return None
+    if position < 0:
+        return None
+    cursor = position + len(pieces[0])
+    for piece in pieces[1:]:
+        found = whole.find(piece, cursor)
+        if found < 0:
+            return None
+        cursor = found + len(piece)
+    return bisect.bisect_right(starts, position) - 1
 
 
 def read_text(file: Path) -> ShippedText:

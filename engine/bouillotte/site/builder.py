@@ -14,7 +14,6 @@ from urllib.parse import quote
 from xml.sax.saxutils import escape as xml_escape
 
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined
-from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
 from ..rules.bibliography import bibtex, csl_json
@@ -41,7 +40,15 @@ from .ids import (
 )
 from .inputs import Inputs, collect
 from .names import Names
-from .output import PARTIAL, BuildLock, check_out, remove_leftovers, swap, write_files
+from .output import (
+    PARTIAL,
+    BuildLock,
+    check_out,
+    partial_claim,
+    remove_leftovers,
+    swap,
+    write_files,
+)
 from .page import Log, Page, quiet
 from .pages import all_pages
 from .pages.search import rule_entries
@@ -52,7 +59,7 @@ from .siteconfig import DEFAULT, SiteConfig, load_config
 from .stats import (
     StatSection,
 )
-from .theme import check_templates, render_error
+from .theme import BoundedEnvironment, check_templates, render_bounded, render_error
 
 NAV: tuple[tuple[str, str], ...] = (
     ("index.html", "Home"),
@@ -91,9 +98,7 @@ def _environment(site_dir: Path, theme: Path | None = None) -> Environment:
     # No bytecode cache: compiled templates would be unpickled from a folder others may
     # write; each build compiles them in memory. Sandboxed: a theme's template reaches no
     # Python internals (``''.__class__``...), only the values it is given.
-    env = SandboxedEnvironment(
-        loader=ChoiceLoader([FileSystemLoader(f) for f in folders]), **options
-    )
+    env = BoundedEnvironment(loader=ChoiceLoader([FileSystemLoader(f) for f in folders]), **options)
     env.filters["markdown"] = markdown
     env.filters["inline"] = inline
     env.filters["slug"] = slug
@@ -171,9 +176,7 @@ def _render(
             **page.context,
         }
         try:
-            rendered[page.path] = navigable(
-                page.path, env.get_template(page.template).render(context)
-            )
+            rendered[page.path] = navigable(page.path, render_bounded(env, page.template, context))
         except UserError:
             raise
         except Exception as exc:
@@ -259,7 +262,7 @@ def _build_locked(
     # into fails now, not after every page is made.
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent))
     try:
-        (tmp / PARTIAL).write_text("a build in progress, or killed\n", encoding="utf-8")
+        (tmp / PARTIAL).write_text(partial_claim(tmp), encoding="utf-8")
         report = _build_into(
             tmp, out, variant_dirs, scenario_paths, site_dir, log, started, options
         )

@@ -27,6 +27,7 @@ from ..rules.diskcache import content_digest
 from ..rules.profile import value_label
 from ..rules.resources import bundled
 from ..rules.variant import Variant
+from ..rules.writing import Output
 from .charts import Bar, signed_chart
 from .names import Names
 from .rules import part_label
@@ -201,14 +202,20 @@ def compute_effects(
     }
 
 
-def write_effects(a: Variant, b: Variant, data: dict[str, Any]) -> Path:
-    return write_stored(store_path(a, b), data)
+def write_effects(a: Variant, b: Variant, data: dict[str, Any], out: Output | None = None) -> Path:
+    return write_stored(store_path(a, b), data, out)
 
 
-def write_stored(path: Path, data: dict[str, Any]) -> Path:
-    """A stored sweep's file, in the form every one of them is kept in."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n", "utf-8")
+def write_stored(path: Path, data: dict[str, Any], out: Output | None = None) -> Path:
+    """A stored sweep's file, in the form every one of them is kept in: into ``out`` (the
+    store's files of one ``effects --write``, put in place together when it ends, so that
+    a failure half-way leaves every stored result as it was), else whole on its own."""
+    text = json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+    if out is not None:
+        out.add(path.name, text)
+        return path
+    with Output(path.parent, "replace") as alone:
+        alone.add(path.name, text)
     return path
 
 

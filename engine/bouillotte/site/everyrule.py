@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..rules.variant import Variant
+from ..rules.writing import Output
 from .effects import (
     EFFECT_SEED,
     MEASURES,
@@ -104,8 +105,8 @@ def compute_every_rule(
     }
 
 
-def write_every_rule(data: dict[str, Any]) -> Path:
-    return write_stored(every_rule_path(), data)
+def write_every_rule(data: dict[str, Any], out: Output | None = None) -> Path:
+    return write_stored(every_rule_path(), data, out)
 
 
 # --- the page ----------------------------------------------------------------------------

@@ -3,22 +3,57 @@ temporary folder swapped in whole, and only over a folder that a build wrote (it
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
+import secrets
 import shutil
-import signal
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+import stat
+from collections.abc import Sequence
 from pathlib import Path
 
 from ..rules.errors import InputError
+from ..rules.writing import absolute, interrupt_deferred, resolved
 
 MARKER = ".bouillotte-site"
 """A file at the root of every built site: only a folder holding it is ever replaced."""
 
 PARTIAL = ".bouillotte-partial"
-"""A file in a build's temporary folder until its marker is written: a folder holding it
-beside ``--out`` is the leftover of a build that was killed, removed by the next build."""
+"""A file in a build's temporary folder until its marker is written, naming that folder
+(:func:`partial_claim`): a folder holding it beside ``--out`` is the leftover of a build
+that was killed, removed by the next build."""
+
+REPLACED = ".bouillotte-replaced"
+"""A file written into the previous build just before it is renamed aside
+(``.<out>.old-<token>``), naming the folder it is renamed to: only a folder holding the
+claim of its own name is ever removed as a leftover, never a user's folder that merely
+has such a name (``.site.old-2025``, a backup made by hand)."""
+
+
+def partial_claim(folder: Path) -> str:
+    """What :data:`PARTIAL` holds in the temporary folder ``folder``."""
+    return f"a build in progress, or killed: {folder.name}\n"
+
+
+def replaced_claim(folder: Path) -> str:
+    """What :data:`REPLACED` holds in the previous build renamed to ``folder``."""
+    return f"a previous build, being replaced: {folder.name}\n"
+
+
+def _claims(folder: Path, name: str, claim: str) -> bool:
+    """Whether ``folder/name`` is a regular file holding exactly ``claim``."""
+    try:
+        fd = os.open(folder / name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return False
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return False
+        return os.read(fd, 4096) == claim.encode("utf-8")
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
 
 
 def _marked_files(out: Path) -> set[str] | None:
@@ -39,15 +74,15 @@ def check_out(out: Path, inputs: Sequence[Path] = ()) -> None:
     write, or one it could not write or delete."""
     if str(out).strip() in ("", "."):
         raise InputError("--out must name a folder (not the current one)", file=str(out))
-    real = Path(os.path.abspath(out))
-    here = Path.cwd()
+    real = absolute(out)
+    here = absolute(Path("."))
     if _within(here, real):
         raise InputError(
             "--out is the current folder or holds it: it would be replaced while in use",
             file=out,
         )
     for given in inputs:
-        if _within(Path(os.path.abspath(given)), real) or _within(given.resolve(), real.resolve()):
+        if _within(absolute(given), real) or _within(resolved(given), resolved(out)):
             raise InputError(
                 f"--out holds the input {given}: building would delete it; choose another --out",
                 file=out,
@@ -74,7 +109,11 @@ def _check_replaceable(out: Path) -> None:
             file=out,
         )
     written = _marked_files(out)
-    others = [e.relative_to(out).as_posix() for e in entries if e.name != MARKER or e.parent != out]
+    others = [
+        e.relative_to(out).as_posix()
+        for e in entries
+        if e.name not in (MARKER, REPLACED) or e.parent != out
+    ]
     if written is None and others:
         raise InputError(
             f"refusing to replace a folder whose {MARKER} file lists no files (an older "
@@ -89,7 +128,7 @@ def _check_replaceable(out: Path) -> None:
                 raise InputError(
                     f"the previous build cannot be removed: {rel} is read-only", file=out
                 )
-        elif written is not None and rel != MARKER and rel not in written:
+        elif written is not None and rel not in (MARKER, REPLACED) and rel not in written:
             raise InputError(
                 f"refusing to replace a built site that now holds a file it did not write "
                 f"({rel}); move it out, or choose another --out",
@@ -135,46 +174,26 @@ class BuildLock:
             os.close(self.fd)
 
 
-@contextmanager
-def _interrupt_deferred() -> Iterator[None]:
-    """Ctrl-C (or SIGTERM) waits for the block to end, so that no half-swapped site is left
-    behind; it is then handled as it would have been."""
-    caught: list[int] = []
-    signals = (signal.SIGINT, signal.SIGTERM)
-    try:
-        previous = {
-            n: signal.signal(n, lambda signum, frame: caught.append(signum)) for n in signals
-        }
-    except ValueError:  # not the main thread: signals go elsewhere anyway
-        yield
-        return
-    try:
-        yield
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
-    for caught_number in caught[:1]:
-        handler = previous[signal.Signals(caught_number)]
-        if callable(handler):
-            handler(caught_number, None)
-        elif handler == signal.SIG_DFL and caught_number == signal.SIGTERM:
-            os.kill(os.getpid(), caught_number)
-        else:
-            raise KeyboardInterrupt
-
-
 def remove_leftovers(out: Path) -> None:
-    """Old copies or half-written builds left by a build that was killed outright."""
-    # Exactly the names swap and mkdtemp give (eight random characters), so that the
-    # leftovers of a build into another folder ("site.b" beside "site") never match.
-    for pattern in (f".{out.name}.old-[0-9]*", f".{out.name}.{'?' * 8}.tmp"):
+    """Old copies or half-written builds left by a build that was killed outright: only a
+    folder that a build claimed as its own, by a file naming that very folder (its token
+    chosen at random), is removed; a user's folder of the same shape of name is not."""
+    # Exactly the names swap and mkdtemp give, so that the leftovers of a build into
+    # another folder ("site.b" beside "site") never match.
+    for pattern, name, claim in (
+        (f".{out.name}.old-{'?' * 8}", REPLACED, replaced_claim),
+        (f".{out.name}.{'?' * 8}.tmp", PARTIAL, partial_claim),
+    ):
         for stale in out.parent.glob(pattern):
             if not stale.is_dir() or stale.is_symlink():
                 continue
-            # An empty one: an older build killed before it wrote anything.
-            built = (stale / MARKER).is_file() or (stale / PARTIAL).is_file()
-            if built or not any(stale.iterdir()):
+            if _claims(stale, name, claim(stale)):
                 shutil.rmtree(stale, ignore_errors=True)
+            elif name == PARTIAL and not any(stale.iterdir()):
+                # A build killed between making its folder and claiming it: empty, so
+                # removing it loses nothing.
+                with contextlib.suppress(OSError):
+                    stale.rmdir()
 
 
 def write_files(
@@ -195,7 +214,7 @@ def write_files(
     written = sorted(
         f.relative_to(target).as_posix()
         for f in target.rglob("*")
-        if f.is_file() and f.name not in (MARKER, PARTIAL)
+        if f.is_file() and f.name not in (MARKER, PARTIAL, REPLACED)
     )
     (target / MARKER).write_text(
         "A static site built by `bouillotte site build`; safe to replace.\n"
@@ -208,19 +227,26 @@ def write_files(
 
 
 def swap(tmp: Path, out: Path) -> None:
-    """Put the new build in place; the old one is removed only once the new one is in."""
-    with _interrupt_deferred():
+    """Put the new build in place; the old one is renamed aside to a name of this run's
+    own (a random token), claimed (:data:`REPLACED`), and removed once the new one is in."""
+    with interrupt_deferred():
         old = None
         if out.exists():
-            old = out.with_name(f".{out.name}.old-{os.getpid()}")
-            if old.exists():
-                shutil.rmtree(old)
-            out.rename(old)
+            old = out.with_name(f".{out.name}.old-{secrets.token_hex(4)}")
+            while os.path.lexists(old):
+                old = out.with_name(f".{out.name}.old-{secrets.token_hex(4)}")
+            (out / REPLACED).write_text(replaced_claim(old), encoding="utf-8")
+            try:
+                out.rename(old)
+            except OSError:
+                (out / REPLACED).unlink(missing_ok=True)
+                raise
         try:
             tmp.rename(out)
         except OSError:
             if old is not None:
                 old.rename(out)
+                (out / REPLACED).unlink(missing_ok=True)
             raise
         if old is not None:
             shutil.rmtree(old)

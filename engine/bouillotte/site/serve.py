@@ -1,5 +1,6 @@
 """A localhost preview server for a built site: loopback only, and never a file outside
-the served folder (a path with ``..``, or a link leading out of it, is answered 404)."""
+the served folder (a path with ``..``, or a link leading out of it, a folder's
+``index.html`` among them, is answered 404)."""
 
 from __future__ import annotations
 
@@ -23,10 +24,17 @@ class _QuietHandler(SimpleHTTPRequestHandler):
             self.send_error(HTTPStatus.BAD_REQUEST, "Bad request: a NUL byte in the path")
             return None
         root = os.path.realpath(self.directory)
-        real = os.path.realpath(self.translate_path(self.path))
-        if real != root and not real.startswith(root + os.sep):
-            self.send_error(HTTPStatus.NOT_FOUND, "File not found")
-            return None
+        path = self.translate_path(self.path)
+        # A folder is answered with its index.html (or index.htm): that file too must be
+        # inside the served folder, not a link leading out of it.
+        shown = [path]
+        if os.path.isdir(path):
+            shown += [os.path.join(path, n) for n in ("index.html", "index.htm")]
+        for candidate in shown:
+            real = os.path.realpath(candidate)
+            if real != root and not real.startswith(root + os.sep):
+                self.send_error(HTTPStatus.NOT_FOUND, "File not found")
+                return None
         return super().send_head()
 
 

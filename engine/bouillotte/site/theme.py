@@ -18,10 +18,21 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
-from jinja2 import Environment, TemplateError, TemplateNotFound, TemplateSyntaxError, nodes
+from jinja2 import (
+    Environment,
+    TemplateError,
+    TemplateNotFound,
+    TemplateRuntimeError,
+    TemplateSyntaxError,
+    nodes,
+)
+from jinja2.exceptions import SecurityError
+from jinja2.sandbox import SandboxedEnvironment
 
 from ..rules.errors import InputError
+from ..rules.writing import resolved
 
 FOLDERS = ("templates", "assets")
 
@@ -33,8 +44,8 @@ def _within(inner: Path, outer: Path) -> bool:
 def check_folder(theme: Path, config_file: Path, line: int | None) -> Path:
     """``theme`` (as written beside ``config_file``) resolved, once nothing in it leads
     outside it."""
-    home = config_file.parent.resolve()
-    real = theme.resolve()
+    home = resolved(config_file.parent)
+    real = resolved(theme)
     if not _within(real, home):
         raise InputError(
             f"the theme folder leads outside the configuration's folder (to {real}); "
@@ -45,12 +56,12 @@ def check_folder(theme: Path, config_file: Path, line: int | None) -> Path:
         )
     for name in FOLDERS:
         top = theme / name
-        if top.is_symlink() and not _within(top.resolve(), real):
+        if top.is_symlink() and not _within(resolved(top), real):
             raise _leaves(top, real)
         if not top.is_dir():
             continue
         for path in _walk(top):
-            if path.is_symlink() and not _within(path.resolve(), real):
+            if path.is_symlink() and not _within(resolved(path), real):
                 raise _leaves(path, real)
     return real
 
@@ -147,3 +158,100 @@ def render_error(exc: Exception, page: str, folders: list[Path]) -> InputError:
         file=file,
         line=line,
     )
+
+
+# -- bounded rendering (issue 47) ---------------------------------------------------------
+
+LOOP_STEPS = 2_000_000
+"""The most loop steps (items of every ``for``, nested ones counted each time) one page may
+take: the bundled templates take at most a few tens of thousands on the largest page;
+nested loops in a theme that would run for hours are stopped at once."""
+
+PAGE_CHARACTERS = 64 * 2**20
+"""The most characters one page may hold (the largest bundled page is about 2 MB)."""
+
+SEQUENCE_ITEMS = 2**20
+"""The longest string or list a template may make by multiplying (``"x" * n``)."""
+
+STEPS = "_bouillotte_loop_steps"
+"""The global every ``for`` of a template is made to iterate through (:class:`Steps`)."""
+
+
+class Steps:
+    """Every ``for`` of a template iterates through this, which counts the steps of the
+    page being rendered and stops it past :data:`LOOP_STEPS`."""
+
+    def __init__(self) -> None:
+        self.left = LOOP_STEPS
+
+    def reset(self) -> None:
+        self.left = LOOP_STEPS
+
+    def __call__(self, iterable: Any) -> Iterator[Any]:
+        for item in iterable:
+            self.left -= 1
+            if self.left < 0:
+                raise TemplateRuntimeError(
+                    f"the loops took more than {LOOP_STEPS:,} steps on one page "
+                    "(nested loops over large ranges?)"
+                )
+            yield item
+
+
+class BoundedEnvironment(SandboxedEnvironment):
+    """Jinja2's sandbox with bounds on the work a template can ask for: every loop counts
+    its steps (:class:`Steps`), and ``*`` and ``**`` are refused where they would make a
+    huge value (``"x" * 10**9``, ``10 ** 10 ** 10``)."""
+
+    intercepted_binops = frozenset(["*", "**"])
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.globals[STEPS] = Steps()
+
+    def _generate(self, source: Any, name: Any, filename: Any, defer_init: bool = False) -> Any:
+        if isinstance(source, nodes.Template):
+            for loop in source.find_all(nodes.For):
+                loop.iter = nodes.Call(
+                    nodes.Name(STEPS, "load", lineno=loop.lineno),
+                    [loop.iter],
+                    [],
+                    None,
+                    None,
+                    lineno=loop.lineno,
+                )
+        return super()._generate(source, name, filename, defer_init)
+
+    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        if operator == "*":
+            for items, times in ((left, right), (right, left)):
+                if (
+                    isinstance(items, str | list | tuple)
+                    and isinstance(times, int)
+                    and len(items) * times > SEQUENCE_ITEMS
+                ):
+                    raise SecurityError(
+                        f"a value of more than {SEQUENCE_ITEMS:,} items made by '*'"
+                    )
+        small = isinstance(left, int | float) and abs(left) <= 1
+        if operator == "**" and isinstance(right, int) and abs(right) > 64 and not small:
+            raise SecurityError("a power of more than 64 made by '**'")
+        return super().call_binop(context, operator, left, right)
+
+
+def render_bounded(env: Environment, template: str, context: dict[str, Any]) -> str:
+    """``template`` rendered with ``context``, within :data:`LOOP_STEPS` loop steps and
+    :data:`PAGE_CHARACTERS` characters."""
+    steps = env.globals.get(STEPS)
+    if isinstance(steps, Steps):
+        steps.reset()
+    parts: list[str] = []
+    size = 0
+    for part in env.get_template(template).generate(context):
+        size += len(part)
+        if size > PAGE_CHARACTERS:
+            raise TemplateRuntimeError(
+                f"the page would hold more than {PAGE_CHARACTERS:,} characters"
+            )
+        parts.append(part)
+    return "".join(parts)

@@ -27,6 +27,7 @@ from ..play.deal import new_deal
 from ..play.dealing import SetupError, deal_from_pack, shuffled_pack
 from ..rules.cards import Card, card_str
 from ..rules.variant import Variant, differing_rules
+from ..rules.writing import Output
 from .attribution import signature
 from .policies import get_policy, play
 from .render import counted, value_text
@@ -251,22 +252,20 @@ def _expect(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def save_scenarios(findings: list[Finding], a: Variant, b: Variant, folder: Path) -> list[Path]:
-    """Write one scenario file per finding; each is read back and replayed to check it."""
-    folder.mkdir(parents=True, exist_ok=True)
-    written: list[Path] = []
-    for finding in findings:
-        if not finding.found:
-            continue
-        data = scenario_data(finding, a, b)
-        file = folder / f"{data['id']}.yaml"
-        file.write_text(
-            yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100), encoding="utf-8"
-        )
+    """Write one scenario file per finding, all together or none (``rules/writing.py``);
+    each is read back and replayed to check it."""
+    with Output(folder, "replace") as out:
+        for finding in findings:
+            if not finding.found:
+                continue
+            data = scenario_data(finding, a, b)
+            text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+            out.add(f"{data['id']}.yaml", text)
+    for file in out.written:
         scenario = load_scenario(file)
         for variant in (a, b):
             run_scenario(scenario, variant)
-        written.append(file)
-    return written
+    return out.written
 
 
 def differences_text(findings: list[Finding], a: Variant, b: Variant) -> str:

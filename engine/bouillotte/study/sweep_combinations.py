@@ -5,6 +5,7 @@ profile checks it and described in words with the standing of the system it is f
 from __future__ import annotations
 
 import itertools
+import math
 import types
 import typing
 from collections.abc import Sequence
@@ -240,12 +241,27 @@ def _label(changes: dict[str, Any]) -> str:
     return ", ".join(f"{p}={value_text(v)}" for p, v in changes.items())
 
 
+MAX_COMBINATIONS = 1024
+"""The most combinations one ``sweep --vary`` plays (ten rules of two values each; the
+full sweep, ``--all-rules``, is about 60)."""
+
+
 def vary_combinations(base: Variant, specs: Sequence[str]) -> list[Combination]:
     """The product of every ``--vary``'s values, without the base's own combination."""
     parsed = [parse_vary(s) for s in specs]
     paths = [p for p, _ in parsed]
     if len(set(paths)) != len(paths):
         raise InputError("the same rule is given to --vary twice", field="--vary")
+    # Counted before a single one is made: 22 rules of two values are 4,194,304.
+    count = math.prod(len(v) for _, v in parsed)
+    if count > MAX_COMBINATIONS:
+        sizes = " × ".join(str(len(v)) for _, v in parsed)
+        raise InputError(
+            f"{len(parsed)} --vary ask for {count:,} combinations ({sizes}); a sweep plays at "
+            f"most {MAX_COMBINATIONS:,}: vary fewer rules at once, or give fewer values "
+            "(--vary RULE=v1,v2)",
+            field="--vary",
+        )
     combinations = []
     for values in itertools.product(*(v for _, v in parsed)):
         changes = dict(zip(paths, values, strict=True))

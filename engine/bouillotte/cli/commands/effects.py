@@ -17,6 +17,7 @@ then review the change with ``git diff site/effects``.
 
 from __future__ import annotations
 
+import contextlib
 import resource
 import time
 from typing import Annotated
@@ -27,6 +28,8 @@ from ...rules.errors import InputError
 from ...rules.nearest import did_you_mean
 from ...rules.profiles import Library
 from ...rules.variant import Variant
+from ...rules.writing import Output
+from ...site import effects as effects_store
 from ...site.effects import (
     EFFECT_DEALS,
     compute_effects,
@@ -100,9 +103,36 @@ def effects_command(
             )
         pairs = [(a, b) for a, b in pairs if f"{a.id}__{b.id}" in wanted]
         full = NAME in wanted
-    stale = 0
     if write:
         prepare_for_a_long_run()
+    # Every file this run writes is put in place when it ends, together: a failure or an
+    # interruption half-way leaves every stored result as it was (rules/writing.py).
+    with (
+        Output(effects_store.store_folder(), "replace")
+        if write
+        else contextlib.nullcontext() as out
+    ):
+        stale = _each_pair(pairs, deals, jobs, write, force, quiet, out)
+        if full:
+            stale += _full_sweep(
+                library.get(BASE), deals or EVERY_RULE_DEALS, jobs, write, force, quiet, out
+            )
+    if stale:
+        typer.echo(f"{stale} missing or stale: `bouillotte effects --write` regenerates them")
+        raise typer.Exit(1)
+
+
+def _each_pair(
+    pairs: list[tuple[Variant, Variant]],
+    deals: int | None,
+    jobs: int,
+    write: bool,
+    force: bool,
+    quiet: bool,
+    out: Output | None,
+) -> int:
+    """Each pair listed, or recomputed into ``out``: the number left stale."""
+    stale = 0
     for a, b in pairs:
         found = stored_effects(a, b)
         name = f"{a.id}__{b.id}"
@@ -121,18 +151,20 @@ def effects_command(
         count = deals or EFFECT_DEALS
         progress = None if quiet else _progress(name, 2 * count, plays)
         data = compute_effects(a, b, count, jobs, progress)
-        path = write_effects(a, b, data)
+        path = write_effects(a, b, data, out)
         typer.echo(f"{name}: written to {path}")
-    if full:
-        stale += _full_sweep(
-            library.get(BASE), deals or EVERY_RULE_DEALS, jobs, write, force, quiet
-        )
-    if stale:
-        typer.echo(f"{stale} missing or stale: `bouillotte effects --write` regenerates them")
-        raise typer.Exit(1)
+    return stale
 
 
-def _full_sweep(base: Variant, deals: int, jobs: int, write: bool, force: bool, quiet: bool) -> int:
+def _full_sweep(
+    base: Variant,
+    deals: int,
+    jobs: int,
+    write: bool,
+    force: bool,
+    quiet: bool,
+    out: Output | None,
+) -> int:
     """The full sweep's file, listed or recomputed as a pair's is: 1 if it is left stale."""
     found = stored_every_rule(base)
     if found.data is not None and found.data.get("deals") == deals and not force:
@@ -147,7 +179,7 @@ def _full_sweep(base: Variant, deals: int, jobs: int, write: bool, force: bool, 
     plays = 1 + sum(c.variant is not None for c in combinations)
     progress = None if quiet else _progress(NAME, len(ALL_RULES_POLICIES) * deals, plays)
     started, wall = _cpu(), time.perf_counter()
-    path = write_every_rule(compute_every_rule(base, deals, jobs, progress))
+    path = write_every_rule(compute_every_rule(base, deals, jobs, progress), out)
     typer.echo(
         f"{NAME}: written to {path} ({_cpu() - started:,.0f} s of CPU, "
         f"{time.perf_counter() - wall:,.0f} s of wall time here)"

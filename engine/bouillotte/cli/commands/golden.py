@@ -24,6 +24,7 @@ import typer
 
 from ...rules.errors import InputError
 from ...rules.profiles import Library
+from ...rules.writing import Output
 from ...study.render import counted
 from ...study.scenario import ScenarioLibrary, run_scenario
 from ...study.transcript import transcript
@@ -134,22 +135,17 @@ def golden_command(
 
 
 def _write(found: list[Golden], stale: list[Path], folder: Path) -> None:
-    try:
-        _write_files(found, stale, folder)
-    except OSError as exc:
-        raise InputError(f"cannot write there: {exc.strerror or exc}", file=folder) from None
-
-
-def _write_files(found: list[Golden], stale: list[Path], folder: Path) -> None:
-    folder.mkdir(parents=True, exist_ok=True)
+    """Write the changed transcripts and remove the stale ones, all together or not at
+    all (``rules/writing.py``): a failure leaves every file as it was."""
     changed = 0
-    for golden in found:
-        path = folder / golden.name
-        if not path.is_file() or path.read_text(encoding="utf-8") != golden.text:
-            path.write_text(golden.text, encoding="utf-8", newline="\n")
-            changed += 1
-    for path in stale:
-        path.unlink()
+    with Output(folder, "replace") as out:
+        for golden in found:
+            path = folder / golden.name
+            if not path.is_file() or path.read_text(encoding="utf-8") != golden.text:
+                out.add(golden.name, golden.text)
+                changed += 1
+        for path in stale:
+            out.remove(path.name)
     typer.echo(
         f"{counted(len(found), 'transcript')} in {folder}: {changed} written, "
         f"{len(stale)} stale removed",

@@ -7,7 +7,6 @@ from typing import Annotated
 
 import typer
 
-from ...rules.errors import InputError
 from ..options import command_app
 from ..scaffold import scaffold
 
@@ -26,14 +25,7 @@ def new_command(
 
     Example:  bouillotte new my-bouillotte && cd my-bouillotte && cat README.md
     """
-    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
-        raise InputError(
-            "already exists and is not an empty folder; name a new folder", file=folder
-        )
-    try:
-        written = scaffold(folder)
-    except OSError as exc:
-        raise InputError(f"cannot write: {exc.strerror or exc}", file=folder) from None
+    written = scaffold(folder)  # whole or not at all; every refusal is one line
     for path in written:
         typer.echo(f"wrote {path}", err=True)
     typer.echo(

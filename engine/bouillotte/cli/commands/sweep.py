@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import io
 import json
 from pathlib import Path
 from typing import Annotated
@@ -11,6 +12,7 @@ import typer
 
 from ...rules.errors import InputError
 from ...rules.profiles import Library
+from ...rules.writing import check_target_file, write_file
 from ...study.policies import policy_help
 from ...study.sweep import run_sweep
 from ...study.sweep_cluster import close_client, dask_client
@@ -136,9 +138,10 @@ def sweep_command(
         raise InputError(
             "say what to change: --vary RULE[=v1,v2], --towards VARIANT or --all-rules"
         )
-    if csv_file is not None and not csv_file.parent.is_dir():
-        # Refused now rather than after a long sweep.
-        raise InputError("no such folder for the CSV file", file=csv_file)
+    if csv_file is not None:
+        # Refused now rather than after a long sweep: no folder, a named pipe (the write
+        # would wait for a reader), a device, a link.
+        check_target_file(csv_file, "the CSV file")
     policies = list(dict.fromkeys(policy or (ALL_RULES_POLICIES if all_rules else ["simple"])))
     combinations = vary_combinations(chosen, vary or [])
     skipped: list[Skipped] = []
@@ -169,13 +172,11 @@ def sweep_command(
             close_client(client)
     data = sweep_report(chosen, combinations, tallies, seed, skipped, towards, read=all_rules)
     if csv_file is not None:
-        try:
-            with csv_file.open("w", newline="", encoding="utf-8") as handle:
-                writer = csv.DictWriter(handle, fieldnames=CSV_FIELDS)
-                writer.writeheader()
-                writer.writerows(sweep_csv_rows(data))
-        except OSError as exc:
-            raise InputError(f"cannot write the CSV file: {exc.strerror}", file=csv_file) from None
+        handle = io.StringIO(newline="")
+        writer = csv.DictWriter(handle, fieldnames=CSV_FIELDS)
+        writer.writeheader()
+        writer.writerows(sweep_csv_rows(data))
+        write_file(csv_file, handle.getvalue(), "the CSV file")  # whole or not at all
     if as_json:
         typer.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
     else:

@@ -1,0 +1,390 @@
+"""The one way this tool writes a file a user asked for (issue 47): ``variants export``,
+``new``, ``effects --write``, ``golden --write``, ``sweep --csv``, and the site build's
+folder swapped in whole (``site/output.py``).
+
+What every write promises:
+
+- **whole or not at all**: each file is written under a temporary name of this run's own
+  (``.bouillotte-<token>-<n>.tmp``, a token chosen at random) and renamed into place only
+  once every file of the command is written; a folder made new (``new``) is built aside
+  (``.<name>.<token>.tmp``) and renamed in one step. A failure (a full disk, ``/dev/full``,
+  a read-only folder, the file-size limit, a name too long, too few file descriptors) or
+  an interruption removes what this run made, and nothing else, so the same command can
+  simply be run again;
+- **confined**: every file goes inside the chosen folder; a name with ``..`` or a
+  leading ``/`` is refused, and so is a link anywhere under the chosen folder (a link to a
+  file, a dangling link, a linked folder), or the chosen folder being a link itself: a
+  write never follows a link out of it;
+- **no surprise**: a target that exists is never overwritten unless the command replaces
+  its own files (``golden``, ``effects``, ``--csv``), and then only a regular file (a
+  named pipe, a device or a folder is refused at once, before any long work);
+- **bounded**: at most :data:`MAX_FILES` files and :data:`MAX_BYTES` bytes a command;
+- **one line**: every OS error is an :class:`~bouillotte.rules.errors.InputError`
+  naming the file and the reason (exit 2), never a traceback.
+
+Only the standard library and ``errors.py``: any layer may use it.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import secrets
+import shutil
+import signal
+import stat
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from pathlib import Path
+from types import TracebackType
+
+from .errors import InputError
+
+MAX_FILES = 100_000
+"""The most files one command writes (a site of the bundled library writes about 400)."""
+MAX_BYTES = 1 << 30
+"""The most bytes one command writes (a site of the bundled library is about 30 MB)."""
+
+
+def reason(exc: OSError) -> str:
+    """An OS error in words: ``No space left on device``, ``File too large``."""
+    if exc.errno == errno.ENAMETOOLONG:
+        return "the name is too long for this file system"
+    if exc.errno == errno.EMFILE:
+        return "too many open files (raise the limit: ulimit -n)"
+    return exc.strerror or str(exc)
+
+
+def absolute(path: Path) -> Path:
+    """``path`` made absolute without resolving links; a current folder that was deleted
+    is one line (where Python's ``os.getcwd`` would raise)."""
+    try:
+        return Path(os.path.abspath(path))
+    except FileNotFoundError:
+        raise InputError(
+            "the current folder no longer exists (it was deleted or moved): "
+            "cd to a folder that exists and run the command again",
+            file=path,
+        ) from None
+
+
+def resolved(path: Path) -> Path:
+    """``path`` with every link followed; a loop of links (a folder linked to itself) is
+    one line, where Python's ``Path.resolve`` raises ``RuntimeError``."""
+    try:
+        return absolute(path).resolve()
+    except RuntimeError:
+        raise InputError(
+            "is a link that leads back to itself (a loop of links): remove it", file=path
+        ) from None
+
+
+@contextmanager
+def interrupt_deferred() -> Iterator[None]:
+    """Ctrl-C (or SIGTERM) waits for the block to end, so that no half-renamed set of files
+    is left behind; it is then handled as it would have been."""
+    caught: list[int] = []
+    signals = (signal.SIGINT, signal.SIGTERM)
+    try:
+        previous = {
+            n: signal.signal(n, lambda signum, frame: caught.append(signum)) for n in signals
+        }
+    except ValueError:  # not the main thread: signals go elsewhere anyway
+        yield
+        return
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+    for caught_number in caught[:1]:
+        handler = previous[signal.Signals(caught_number)]
+        if callable(handler):
+            handler(caught_number, None)
+        elif handler == signal.SIG_DFL and caught_number == signal.SIGTERM:
+            os.kill(os.getpid(), caught_number)
+        else:
+            raise KeyboardInterrupt
+
+
+def refuse_links_below(folder: Path, rel: str, shown: Path | None = None) -> None:
+    """Refuse ``folder/rel`` when ``folder`` or any part of ``rel`` is a link, or a part
+    before the last is not a folder (a part that does not exist yet is fine); the message
+    names the path as ``shown`` (the folder as the user wrote it) begins it."""
+    current = folder
+    named = shown if shown is not None else folder
+    parts = [p for p in rel.split("/") if p]
+    for index, part in enumerate(["", *parts]):
+        if part:
+            current, named = current / part, named / part
+        try:
+            info = os.lstat(current)
+        except FileNotFoundError:
+            return
+        except OSError as exc:
+            raise InputError(f"cannot write there: {reason(exc)}", file=named) from None
+        if stat.S_ISLNK(info.st_mode):
+            raise InputError(
+                "is a link: refusing to write through it (a link could lead outside the "
+                "chosen folder); remove it, or name the folder it leads to",
+                file=named,
+            )
+        if index < len(parts) and not stat.S_ISDIR(info.st_mode):
+            raise InputError("is not a folder", file=named)
+
+
+def check_name(rel: str) -> None:
+    """A file's name relative to the chosen folder: no ``..``, not absolute, no NUL."""
+    parts = rel.split("/")
+    if not rel or rel.startswith("/") or "\0" in rel or any(p in ("", ".", "..") for p in parts):
+        raise InputError("a file to write must stay inside the chosen folder", value=rel)
+
+
+def check_target_file(path: Path, what: str = "the output") -> None:
+    """Refuse at once, before any long work, a single output file that is not a regular
+    file (a named pipe would hang the write, a device swallow it) or that is a link; the
+    folder it goes in must exist."""
+    where = absolute(path)
+    try:
+        info = os.lstat(where)
+    except FileNotFoundError:
+        info = None
+    except OSError as exc:
+        raise InputError(f"cannot write {what}: {reason(exc)}", file=path) from None
+    if info is not None:
+        if stat.S_ISLNK(info.st_mode):
+            raise InputError(
+                f"{what} is a link: refusing to write through it; name the file itself",
+                file=path,
+            )
+        if not stat.S_ISREG(info.st_mode):
+            kind = "a folder" if stat.S_ISDIR(info.st_mode) else "a device, pipe or socket"
+            raise InputError(f"{what} must be a regular file, not {kind}", file=path)
+    if not where.parent.is_dir():
+        raise InputError(f"no such folder for {what}", file=path)
+
+
+class Output:
+    """Files written into ``folder`` all together or not at all.
+
+    ``mode`` is ``add`` (new files beside what the folder holds; a name already there is
+    refused), ``replace`` (a command's own files, written again: each target may exist,
+    if it is a regular file) or ``fresh`` (a folder that does not exist or is empty,
+    built aside and renamed into place). Use it as a context manager: the files are put in
+    place when the block ends without an error, and everything this run made is removed
+    when it ends with one::
+
+        with Output(folder, "add") as out:
+            out.add("foster.yaml", data)
+        out.written  # the paths, once in place
+    """
+
+    def __init__(self, folder: Path, mode: str = "add") -> None:
+        if mode not in ("add", "replace", "fresh"):
+            raise ValueError(mode)
+        self.folder = folder
+        self.real = absolute(folder)
+        self.mode = mode
+        self.token = f"{secrets.token_hex(4)}{os.getpid()}"
+        self.written: list[Path] = []
+        self._staged: list[tuple[str, Path]] = []
+        self._removed: list[str] = []
+        self._made_folders: list[Path] = []
+        self._aside: Path | None = None
+        self._bytes = 0
+        self._count = 0
+
+    # -- setting up ---------------------------------------------------------------------
+
+    def __enter__(self) -> Output:
+        try:
+            self._prepare()
+        except OSError as exc:
+            self._abort()
+            raise InputError(f"cannot write there: {reason(exc)}", file=self.folder) from None
+        except BaseException:
+            self._abort()
+            raise
+        return self
+
+    def _prepare(self) -> None:
+        refuse_links_below(self.real, "", self.folder)
+        exists = os.path.lexists(self.real)
+        if exists and not self.real.is_dir():
+            raise InputError("is not a folder", file=self.folder)
+        if self.mode == "fresh":
+            if exists and any(self.real.iterdir()):
+                raise InputError(
+                    "already exists and is not an empty folder; name a new folder",
+                    file=self.folder,
+                )
+            self._make_parents(self.real.parent)
+            self._aside = self.real.parent / f".{self.real.name[:64]}.{self.token}.tmp"
+            os.mkdir(self._aside, 0o700)
+        else:
+            self._make_parents(self.real)
+
+    def _make_parents(self, folder: Path) -> None:
+        """Make ``folder`` and the folders above it that are missing, noting each made."""
+        missing: list[Path] = []
+        current = folder
+        while not os.path.lexists(current):
+            missing.append(current)
+            current = current.parent
+        if not current.is_dir():
+            raise InputError("is not a folder", file=current)
+        for made in reversed(missing):
+            os.mkdir(made)
+            self._made_folders.append(made)
+
+    # -- writing ------------------------------------------------------------------------
+
+    def _root(self) -> Path:
+        return self._aside if self._aside is not None else self.real
+
+    def add(self, rel: str, data: bytes | str) -> Path:
+        """Write ``data`` to be ``folder/rel`` once the block ends (a text as UTF-8)."""
+        check_name(rel)
+        raw = data.encode("utf-8") if isinstance(data, str) else data
+        self._count += 1
+        self._bytes += len(raw)
+        if self._count > MAX_FILES or self._bytes > MAX_BYTES:
+            raise InputError(
+                f"refusing to write more than {MAX_FILES:,} files or {MAX_BYTES:,} bytes "
+                "in one command",
+                file=self.folder,
+            )
+        target = self.real / rel
+        try:
+            if self._aside is None:
+                refuse_links_below(self.real, rel, self.folder)
+                if self.mode == "add" and os.path.lexists(target):
+                    raise InputError(
+                        "would overwrite a file already there; choose another folder, or move it",
+                        file=self.folder / rel,
+                    )
+                if self.mode == "replace" and os.path.lexists(target):
+                    info = os.lstat(target)
+                    if not stat.S_ISREG(info.st_mode):
+                        raise InputError(
+                            "must be a regular file to be replaced", file=self.folder / rel
+                        )
+            parent = (self._root() / rel).parent
+            self._make_parents(parent)
+            temp = parent / f".bouillotte-{self.token}-{self._count}.tmp"
+            if self._aside is not None:
+                temp = self._aside / rel
+            self._write(temp, raw)
+        except OSError as exc:
+            raise InputError(f"cannot write: {reason(exc)}", file=self.folder / rel) from None
+        self._staged.append((rel, temp))
+        return self.folder / rel
+
+    def _write(self, temp: Path, raw: bytes) -> None:
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+        fd = os.open(temp, flags, 0o666)
+        try:
+            view = memoryview(raw)
+            while view:
+                done = os.write(fd, view)
+                view = view[done:]
+        except BaseException:
+            os.close(fd)
+            _unlink(temp)  # not staged yet: nothing else would remove it
+            raise
+        os.close(fd)
+
+    def remove(self, rel: str) -> None:
+        """Remove ``folder/rel`` (a regular file) once the new files are in place."""
+        check_name(rel)
+        refuse_links_below(self.real, rel, self.folder)
+        self._removed.append(rel)
+
+    # -- ending -------------------------------------------------------------------------
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        if kind is not None:
+            self._abort()
+            return
+        try:
+            with interrupt_deferred():
+                self._commit()
+        except OSError as error:
+            self._abort()
+            raise InputError(f"cannot write: {reason(error)}", file=self.folder) from None
+        except BaseException:
+            self._abort()
+            raise
+
+    def _commit(self) -> None:
+        if self._aside is not None:
+            os.chmod(self._aside, 0o777 & ~_umask())
+            os.rename(self._aside, self.real)  # over an empty folder too
+            self._aside = None
+            self._made_folders = []
+            self.written = [self.folder / rel for rel, _ in self._staged]
+            self._staged = []
+            return
+        placed: list[Path] = []
+        try:
+            for rel, temp in self._staged:
+                target = self.real / rel
+                if self.mode == "add" and os.path.lexists(target):
+                    raise InputError(
+                        "would overwrite a file already there; choose another folder, or move it",
+                        file=self.folder / rel,
+                    )
+                os.chmod(temp, 0o666 & ~_umask())
+                os.replace(temp, target)
+                placed.append(target)
+        except BaseException:
+            if self.mode == "add":
+                for target in placed:
+                    _unlink(target)
+            raise
+        self.written = [self.folder / rel for rel, _ in self._staged]
+        self._staged = []
+        for rel in self._removed:
+            _unlink(self.real / rel)
+        self._made_folders = []
+
+    def _abort(self) -> None:
+        """Remove what this run made, and nothing else."""
+        if self._aside is not None:
+            shutil.rmtree(self._aside, ignore_errors=True)
+            self._aside = None
+        else:
+            for _, temp in self._staged:
+                _unlink(temp)
+        self._staged = []
+        for folder in reversed(self._made_folders):
+            with suppress(OSError):
+                os.rmdir(folder)
+        self._made_folders = []
+
+
+def _unlink(path: Path) -> None:
+    with suppress(OSError):
+        os.unlink(path)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def write_file(path: Path, data: bytes | str, what: str = "the output") -> Path:
+    """One file a user named (``--csv FILE``), replaced whole or not at all."""
+    check_target_file(path, what)
+    where = absolute(path)
+    # The folder the user named may be reached through a link of theirs (/tmp on some
+    # systems): the file itself is never one (check_target_file).
+    with Output(where.parent.resolve(), "replace") as out:
+        out.add(where.name, data)
+    return path
