@@ -441,9 +441,12 @@ TENDENCIES: Final[dict[str, str]] = {
     "call_all_in": "1: calls all in for what is left (a sight) with a hand it backs; 0: "
     "folds instead",
     "eldest_passes": "1: the eldest passes first with a brelan (Foster); 0: bets at once",
-    "no_ace_alone": "1: never backs a lone ace unless of the retourne's suit (Foster)",
+    "no_ace_alone": "1: never backs a lone ace unless of the retourne's suit (Foster); acts "
+    "only where the least point backed is lowered to 11 or less (an ace alone counts 11)",
     "three_way_limit": "1: with two others in, lays down a point that is not strong once "
     "the betting has been raised (a strict reading of Foster); 0: follows",
+    "met_point": "the least point it follows with once a bet has been made and met by another "
+    "player (Foster: such a point should generally be laid down); 0: no such limit",
     "buy_fourth": "1: in a draw, buys a fourth to three equal cards where allowed",
     "push": "chance of putting in the whole cave (all in) on a strong hand, where allowed",
 }
@@ -462,6 +465,7 @@ class Tendencies:
         "buy_fourth",
         "call_all_in",
         "eldest_passes",
+        "met_point",
         "no_ace_alone",
         "open_point",
         "point_shift",
@@ -491,6 +495,7 @@ class Tendencies:
         buy_fourth: int = 1,
         push: float = 0.0,
         open_point: int = 21,
+        met_point: int = 0,
     ) -> None:
         self.straddle = straddle
         self.see = see
@@ -507,6 +512,7 @@ class Tendencies:
         self.buy_fourth = buy_fourth
         self.push = push
         self.open_point = open_point
+        self.met_point = met_point
 
     def as_dict(self) -> dict[str, float]:
         return {name: getattr(self, name) for name in TENDENCIES}
@@ -529,6 +535,7 @@ class Tendencies:
             int(merged["buy_fourth"]),
             float(merged["push"]),
             int(merged["open_point"]),
+            int(merged["met_point"]),
         )
 
 
@@ -576,6 +583,10 @@ class TablePolicy(_HandCache):
         if brelan and t.eldest_passes and eldest and view.find("pass") is not None:
             # "With good cards it is always better for the eldest hand to pass."
             return _act(view, "pass")
+        if not brelan and t.met_point and pips < t.met_point and _bet_made_and_met(view):
+            # "If a bet had been made and met by another player, such a point should
+            # generally be laid down."
+            return _lay_down(view)
         if (
             t.three_way_limit
             and not strong
@@ -636,6 +647,27 @@ def _suit_of_best(view: View) -> int:
     return best_suit(view.hand, view.retourne, rank_values(view.rules))[3]
 
 
+def _bet_made_and_met(view: View) -> bool:
+    """Whether the bet the player now faces was made by one player and met (called, or
+    called all in for the whole of it) by another, read from the public log: Foster's "a
+    bet had been made and met by another player". Only words count: forced bets and
+    straddles are not a bet made."""
+    if not view.opened or view.bet <= view.stake:
+        return False
+    bettor = ""
+    largest = 0
+    met = False
+    for event in view.public[: view.seen]:
+        if not isinstance(event, Act) or event.total is None:
+            continue
+        action, total = event.action, event.total
+        if action in ("bet", "raise") or (action == "all-in" and total > largest):
+            bettor, largest, met = event.player, total, False
+        elif bettor and event.player != bettor and total >= largest:
+            met = True  # a call, or an all-in for the whole bet
+    return met and bettor != view.player
+
+
 def _raises_seen(view: View) -> int:
     """How many raises the betting has seen so far (read from the public log)."""
     raised = 0
@@ -648,10 +680,11 @@ def _raises_seen(view: View) -> int:
 TABLE_PLAYERS: Final[dict[str, tuple[str, Tendencies]]] = {
     "advised": (
         "Plays by what the sources advise where they do (Foster's Suggestions for Good Play: "
-        "21 to back alone, 32 against a bet made and met, a lone ace only in "
-        "the retourne's suit, no following beyond the first raise three-handed unless "
-        "strong, the eldest passing with a brelan, a sight called with what is left) and "
-        "straddles a quarter of the time, where they say nothing of when to.",
+        "21 to back alone, 26 against one and 32 against two, a point below 41 laid down "
+        "once a bet has been made and met, no following beyond the first raise "
+        "three-handed unless strong, the eldest passing with a brelan, a sight called with "
+        "what is left) and straddles a quarter of the time, where they say nothing of when "
+        "to.",
         Tendencies(
             straddle=0.25,
             see=1.0,
@@ -660,7 +693,7 @@ TABLE_PLAYERS: Final[dict[str, tuple[str, Tendencies]]] = {
             raises=2,
             strong_point=40,
             privilege_raise=0.5,
-            no_ace_alone=1,
+            met_point=41,
             three_way_limit=1,
         ),
     ),
