@@ -822,10 +822,11 @@ def stall_words(cut: int, carried: int, deals: int) -> str:
         return ""
     chains = "chain" if cut == 1 else "chains"
     return (
-        f"The game stalls: in {cut} of {deals} deals nobody opened {MAX_PLAYED_ON + 1} deals "
-        f"in a row and the {chains} of void deals never ended (a pool carried beyond what "
-        f"anyone may open for); {carried} counters were still carried at the cut, reported "
-        "apart and not charged to the seats."
+        f"The game stalls: in {cut} of {deals} deals nobody opened for {MAX_PLAYED_ON + 1} "
+        f"deals in a row, so the {chains} of void deals never ended (a pool carried beyond "
+        "what anyone may open for, or players who will not open); "
+        f"{carried} counters were still carried at the cut, reported apart and not charged "
+        "to the seats."
     )
 
 
