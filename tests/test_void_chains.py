@@ -29,6 +29,7 @@ from bouillotte.study.sweep_report import sweep_report, sweep_text
 
 LIBRARY = Library()
 STALL = "betting.opening_short_of_the_pot=cannot-open"
+OPEN_SHORT = "betting.opening_short_of_the_pot=all-he-has"
 
 
 def _stalling_pierer() -> Variant:
@@ -91,29 +92,26 @@ def test_the_every_rule_row_of_the_opening_shows_no_stall_as_a_seat_effect() -> 
     (opening,) = [
         c for c in combinations if c.changes == {"betting.opening_minimum": "exactly-the-pot"}
     ]
-    stalling = vary_combinations(base, ["betting.opening_minimum=exactly-the-pot", STALL])
-    both = [c for c in stalling if len(c.changes) == 2]
-    chosen = [opening, *both]
-    tallies = run_sweep(base, chosen, ["bold"], 400, 1)
-    data = sweep_report(base, chosen, tallies, 1, read=True)
+    ending = vary_combinations(base, ["betting.opening_minimum=exactly-the-pot", OPEN_SHORT])
+    (both,) = [c for c in ending if len(c.changes) == 2]
+    tallies = run_sweep(base, [opening, both], ["bold"], 400, 1)
+    data = sweep_report(base, [opening, both], tallies, 1, read=True)
     rows = {r["combination"]: r for r in data["rows"]}
-    row = rows[opening.label]
-    metrics = row["metrics"]
-    # Foster's player short of the pot opens for all he has: the switch no longer stalls,
-    # and no seat shows the ~62 counters a deal the cut pools used to charge.
-    assert metrics["chains_cut"]["count"] == 0 and stall_note(row) == ""
+    # Foster's void deal makes no exception for a pool nobody can meet (cannot-open):
+    # with the opening at the pot the game stalls. That is its own figure, said in words,
+    # and no seat shows the 62 to 69 counters a deal the cut pools used to charge them.
+    stalled = rows[opening.label]
+    metrics = stalled["metrics"]
+    assert metrics["chains_cut"]["count"] > 0 and metrics["carried"]["mean"] > 0
+    assert "The game stalls" in stall_note(stalled)
+    assert abs(sum(metrics[f"seat_net.{s}"]["mean"] for s in range(1, 5))) < 1e-4
     for seat in range(1, 5):
         assert abs(metrics[f"seat_net.{seat}"]["diff"]) < 10
-    # Where a stall is forced (nobody short of the pot may open), it is its own figure and
-    # said in words; the seats still sum to zero.
-    (stalled,) = [rows[c.label] for c in both]
-    cut = stalled["metrics"]["chains_cut"]
-    assert cut["count"] > 0
-    assert "The game stalls" in stall_note(stalled)
-    assert abs(sum(stalled["metrics"][f"seat_net.{s}"]["mean"] for s in range(1, 5))) < 1e-4
-    assert stalled["metrics"]["carried"]["mean"] > 0
-    text = sweep_text(data)
-    assert "Rows whose rules make the game stall:" in text
+    assert "Rows whose rules make the game stall:" in sweep_text(data)
+    # Read the other way (a player short of the pot opens for all he has), no chain is cut.
+    ended = rows[both.label]
+    assert ended["metrics"]["chains_cut"]["count"] == 0 and stall_note(ended) == ""
+    assert ended["metrics"]["carried"]["mean"] == 0
 
 
 def test_the_pool_per_deal_counts_the_deals_played_on_carried_pools() -> None:
