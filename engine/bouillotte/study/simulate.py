@@ -941,7 +941,8 @@ What the rows mean:
   still carried per deal: the counters no deal had won yet when a chain of void deals was
     cut unended after 30 deals played on its pool, per deal.
   chains cut unended: the deals whose chain of void deals was cut so, and the counters
-    still carried at the cut (what the seats had put in): the rules make the game stall.
+    still carried at the cut (what the seats had put in): where there are any, the game
+    stalls, as the sentence under the table says.
   point won by retourne's suit: of the deals won by the point, those whose winning suit is
     the retourne's.
   dealt per hand: hands as dealt, before any betting (checked against `bouillotte odds`).
