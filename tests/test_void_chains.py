@@ -144,3 +144,17 @@ def test_the_pool_per_deal_counts_the_deals_played_on_carried_pools() -> None:
     base = next(r for r in swept["rows"] if r["combination"] == "base")
     assert base["metrics"]["pool"]["mean"] == data["pool_per_deal"]["mean"]
     assert "carried pool included" in swept["metrics"]["pool"]
+
+
+def test_the_every_rule_page_says_a_stall_in_words_under_its_rule() -> None:
+    from bouillotte.site import everyrule
+
+    data = everyrule.compute_every_rule(LIBRARY.get("foster"), deals=30)
+    blocks = {b.rule: b for b in everyrule.rule_blocks(data)}
+    rows = {v.value: v for v in blocks["betting.opening_minimum"].rows}
+    exact = rows["exactly the pot"]
+    (note,) = [n for n in exact.notes if "stalls" in n]
+    assert note.startswith("bold: The game stalls") and "not charged to the seats" in note
+    bold = next(cells for cells in exact.cells if cells[0] == "bold")
+    assert not any(cell.endswith("*") for cell in bold[-2:])  # no seat effect starred
+    assert not any("stalls" in n for n in rows["equal the largest"].notes)
