@@ -68,6 +68,7 @@ def make_rules(
             "betting": {
                 "pass_before_opening": "keeps-cards",
                 "opening_minimum": "equal-the-blind",
+                "opening_short_of_the_pot": "cannot-open",
                 "minimum_raise": 1,
                 "raises": "by-any-amount",
                 "all_in_may_open_or_raise": True,

@@ -173,7 +173,7 @@ def test_variants_show_and_diff_carry_the_readings(runner: CliRunner) -> None:
     assert [r["value"] for r in tie["other_readings"]] == ["eldest-first", "retourne-suit"]
     assert rules["table.hand_size"]["readings"] is None
     text = runner.invoke(app, ["variants", "show", "foster"]).stdout
-    assert text.count("one reading of an ambiguous sentence") == 9
+    assert text.count("one reading of an ambiguous sentence") == 10
     diff = json.loads(runner.invoke(app, ["variants", "diff", "foster", "pagat", "--json"]).stdout)
     tie_diff = next(d for d in diff["differences"] if d["rule"] == "point.suit_tie")
     assert tie_diff["pagat"]["readings"]["this_reading"].startswith("Foster calls")

@@ -38,6 +38,7 @@ class Betting(Stage):
         "_min_raise",
         "_opening",
         "_raises",
+        "_short",
         "aggressor",
         "closing",
         "first_stake",
@@ -64,6 +65,7 @@ class Betting(Stage):
         self._raises: str | None = None
         self._opening: str | None = None
         self._fresh: int | None = None
+        self._short: str | None = None
 
     def copy(self, deal: Deal) -> Betting:
         other = Betting(deal.rules, self.bet, list(self.pending))
@@ -74,6 +76,7 @@ class Betting(Stage):
         # What was read is the same under the copy's rules (Deal.copy).
         other._all_in, other._min_raise, other._raises = self._all_in, self._min_raise, self._raises
         other._opening, other._fresh = self._opening, self._fresh
+        other._short = self._short
         return other
 
     def _may_go_all_in(self) -> bool:
@@ -88,6 +91,14 @@ class Betting(Stage):
         known = self._opening
         if known is None:
             known = self._opening = self._betting.opening_minimum
+        return known
+
+    def _short_of_the_pot(self) -> str:
+        """``betting.opening_short_of_the_pot`` (read only where a player holds less than an
+        opening at the pot asks)."""
+        known = self._short
+        if known is None:
+            known = self._short = self._betting.opening_short_of_the_pot
         return known
 
     def _least_added(self) -> int:
@@ -127,7 +138,7 @@ class Betting(Stage):
         if betting and not deal.opened:
             legal = [_PASS]
             low = self._min_open(deal, seat)
-            if low <= top:
+            if low <= top or (low == total and self._opens_short(deal, seat)):
                 legal.append(LegalAction("bet", low, self._max_open(deal, seat, top)))
             if may_go_all_in and low <= total <= self._max_open(deal, seat, total):
                 legal.append(LegalAction("all-in", total, total))
@@ -146,11 +157,22 @@ class Betting(Stage):
         largest = deal.largest_stake()
         opening = self._opening_minimum()
         if opening in ("as-much-as-the-pot", "exactly-the-pot"):
-            return max(largest, deal.contrib[seat] + max(deal.pot_total(), 1))
+            need = max(largest, deal.contrib[seat] + max(deal.pot_total(), 1))
+            whole = deal.contrib[seat] + deal.cave[seat]
+            if need > whole > largest and self._short_of_the_pot() == "all-he-has":
+                return whole  # short of the pot: he opens for all he has
+            return need
         if opening == "equal-the-largest":
             return max(largest, 1)
         least = deal.contrib[seat] + self._least_added()
         return largest if largest > least else least
+
+    def _opens_short(self, deal: Deal, seat: int) -> bool:
+        """Whether the player opens for all he has, holding less than the pot asks."""
+        if self._opening_minimum() not in ("as-much-as-the-pot", "exactly-the-pot"):
+            return False
+        whole = deal.contrib[seat] + deal.cave[seat]
+        return whole < deal.contrib[seat] + max(deal.pot_total(), 1)
 
     def _max_open(self, deal: Deal, seat: int, top: int) -> int:
         """The most an opening may be, given ``top``, the most the cave allows."""
@@ -220,6 +242,13 @@ class Betting(Stage):
 
     def _open_fault(self, deal: Deal, seat: int, total: int) -> tuple[str, str]:
         low = self._min_open(deal, seat)
+        whole = deal.contrib[seat] + deal.cave[seat]
+        if total < low and low > whole:
+            return (
+                f"{deal.names[seat]} cannot open: the opening adds as much as the pot holds, "
+                f"to {low}, and {deal.names[seat]} holds {whole}",
+                "betting.opening_short_of_the_pot",
+            )
         if total < low:
             return (
                 f"{deal.names[seat]} cannot open for {total}: the least opening is {low}",

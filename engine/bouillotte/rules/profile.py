@@ -272,6 +272,34 @@ class Betting(_Group):
     equal the ante again with fresh counters (``equal-the-blind``), or his stake already
     equals it and he opens as it stands (``equal-the-largest``)."""
 
+    opening_short_of_the_pot: Literal["cannot-open", "all-he-has"] = Field(
+        title="Opening with less than the pot",
+        json_schema_extra=value_labels(
+            {
+                "cannot-open": "a player who holds less than the pot cannot open",
+                "all-he-has": "he may open for all he has",
+            }
+        ),
+    )
+    """What a player may do whose whole cave (with his stake) holds less than an opening
+    at the pot asks (``opening_minimum`` ``as-much-as-the-pot`` or ``exactly-the-pot``;
+    under any other opening the rule is not consulted). ``cannot-open``: he cannot open;
+    where nobody can, the deal is void and the pool is carried on, growing with each void
+    deal, so that a pool larger than every cave can never be played for: the table stalls
+    (a simulation cuts such a chain and reports it apart). ``all-he-has``: he may open
+    for all he has, more than the largest stake on the table (the others meet that bet
+    as any other); the pool, carried counters included, goes to the winner.
+
+    Sources: Pierer: "Wenn ein Spieler gesagt hat: Ich spiele! so muß er so viel Geld
+    zusetzen, als im Stamm steht" (whoever says "I play!" must add as much money as
+    stands in the pot) says nothing of the player who has less; neither he nor Foster,
+    whose void deal Pierer's profile borrows, says what a table does when nobody can
+    open. The two values are the sentence's two readings: "muß" as a condition of
+    opening (``cannot-open``), or as what opening costs, paid as far as the cave goes,
+    as Foster's player "may call for a sight for the amount in front of him"
+    (``all-he-has``). The teaching card's "A player short of chips may call all-in with
+    the remainder, but cannot open or raise" is ``cannot-open``."""
+
     minimum_raise: int = Field(ge=1, title="The least raise")
     """The least by which a raise must exceed the bet it raises."""
 

@@ -60,7 +60,7 @@ MEASURES = (
     ("decided_by.any_brelan", "pools won by a brelan", True),
     ("decided_by.point", "pools won by the point", True),
     ("decided_by.void", "void deals", True),
-    ("pool", "the pool per deal", False),
+    ("pool", "the pool per deal (every deal, those played on carried pools included)", False),
     ("bonus_flow", "counters paid for brelans per deal", False),
 )
 """What a rule's effect is shown on, besides each seat's net."""

@@ -172,6 +172,19 @@ def _cells(row: dict[str, Any], is_base: bool, seats: int, deals: int) -> list[s
     return cells
 
 
+def stall_note(row: dict[str, Any]) -> str:
+    """A row whose rules make the game stall, said in words (empty where no chain of void
+    deals was cut): the pool still carried is not in the seats' figures."""
+    from ..study.simulate import stall_words
+
+    cut = row["metrics"].get("chains_cut")
+    if not cut or not cut.get("count"):
+        return ""
+    n = row["deals"]
+    carried = round(row["metrics"]["carried"]["mean"] * n)
+    return stall_words(cut["count"], carried, n)
+
+
 def rule_blocks(data: dict[str, Any]) -> list[RuleBlock]:
     """Each rule of the stored sweep, its base value first, then each other value under
     every player, with a note where no player's choice reaches the rule or it never came
@@ -204,6 +217,9 @@ def rule_blocks(data: dict[str, Any]) -> list[RuleBlock]:
                     notes.append(f"{row['policy']}: {row['error']}")
                     continue
                 cells.append(_cells(row, False, seats, deals))
+                stall = stall_note(row)
+                if stall:
+                    notes.append(f"{row['policy']}: {stall}")
                 missing = not_met(row, deals)
                 if missing is not None:
                     notes.append(f"{row['policy']}: {missing}")
@@ -260,6 +276,11 @@ def every_rule_page(variants: list[Variant]) -> tuple[str, str, str, dict[str, A
             "carried": max(
                 abs(r["metrics"]["carried"]["mean"]) for r in report["rows"] if r["status"] == "ok"
             ),
+            "stalls": [
+                f"{r['combination']} ({r['policy']}): {note}"
+                for r in report["rows"]
+                if r["status"] == "ok" and (note := stall_note(r))
+            ],
         }
     description = (
         f"Every rule of {base.short} with finitely many values, each other value switched "

@@ -255,6 +255,12 @@ def _sim_table(
     rows = [[f"decided by {c}", *(_rate(r["decided_by"].get(c)) for r in reports)] for c in classes]
     rows.append(["mean pool (deals not void)", *(_mean(r["average_pot"]) for r in reports)])
     rows.append(
+        [
+            "pool per deal (every deal, those played on carried pools included)",
+            *(_mean(r.get("pool_per_deal")) for r in reports),
+        ]
+    )
+    rows.append(
         ["brelan bonuses paid per deal", *(_mean(r["bonus_flow_per_deal"]) for r in reports)]
     )
     for position in range(1, players + 1):
@@ -264,9 +270,16 @@ def _sim_table(
                 *(_mean(r["seat_net_per_deal"].get(str(position))) for r in reports),
             ]
         )
+    rows.append(["chains of void deals cut unended", *(_cut(r) for r in reports)])
     rows.append(
         ["point won by the retourne's suit", *(_rate(r["point_suit_is_retourne"]) for r in reports)]
     )
+    stalls = [
+        f"{shorts.get(str(r['variant']), str(r['variant']))}: "
+        + _stall(cut["count"], cut["carried_at_cut"], r["deals"])
+        for r in reports
+        if (cut := r.get("chains_cut")) and cut["count"]
+    ]
     bars = []
     for r in reports:
         point = r["decided_by"].get("point") or {}
@@ -292,8 +305,25 @@ def _sim_table(
             f"chart-sim-{number}", f"Share of deals decided by the point, {players} players", bars
         ),
         note="Rates in percent and means in counters, each with its 95 % confidence interval "
-        "in brackets.",
+        "in brackets. A seat's net counts the deals played on a void deal's pool; a chain of "
+        "void deals cut unended is counted apart, never as the seats' loss."
+        + "".join(f" {words}" for words in stalls),
     )
+
+
+def _cut(report: dict[str, Any]) -> str:
+    cut = report.get("chains_cut")
+    if not cut:
+        return "—"
+    if not cut["count"]:
+        return "none"
+    return f"{cut['count']} ({cut['carried_at_cut']} counters still carried at the cut)"
+
+
+def _stall(cut: int, carried: int, deals: int) -> str:
+    from ..study.simulate import stall_words
+
+    return stall_words(cut, carried, deals)
 
 
 def _simulation_inputs(variant: Variant) -> dict[str, Any]:

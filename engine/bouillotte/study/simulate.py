@@ -12,8 +12,13 @@ No counter vanishes: where a deal is void its carried pool is played for, as at 
 in the deals that follow it (:func:`play_one`): the deal passes on, the caves are those the
 void deal left, and each of those deals is shuffled from the stream of the pair (``S``,
 ``i``) too. Each seat's net over deal ``i`` and the deals that play on its pool is what the
-report calls its net per deal, so the seats' nets sum to zero, less whatever is still
-carried after :data:`MAX_PLAYED_ON` deals (reported, and in practice never seen).
+report calls its net per deal. A chain of void deals that has not ended after
+:data:`MAX_PLAYED_ON` deals is cut: under some rules it never ends (a pool carried beyond
+every cave that nobody may open for), so it is counted as its own figure, the chains cut
+and the counters still carried at the cut, never as the seats' losses: over a cut chain
+each seat's net leaves out what it put into the pool still carried (every deal of such a
+chain is void, so that is all it lost). The seats' nets sum to zero, and what they put
+into the pools cut sums to the counters carried at the cut.
 
 Counters are integers, so the tallies are exact integer sums and merge in any order; only
 the reported rates, means and 95% confidence intervals are floats (Wilson intervals for
@@ -28,6 +33,7 @@ import multiprocessing
 import random
 import signal
 import sys
+import textwrap
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -136,7 +142,13 @@ class Tally:
     played_on: int = 0
     """Deals played on a void deal's carried pool (beyond the ``deals`` counted)."""
     carried: Moments = field(default_factory=Moments)
-    """What is still carried after a deal and those played on its pool (normally 0)."""
+    """What is still carried at the cut after a deal and those played on its pool (0 but
+    where the chain was cut)."""
+    cut: int = 0
+    """Deals whose chain of void deals was cut unended after :data:`MAX_PLAYED_ON`."""
+    pools: Moments = field(default_factory=Moments)
+    """The pools awarded over a deal and those played on its carried pool (a pool won
+    after void deals counts once, carried counters included; a cut chain counts 0)."""
     met: Counter[str] = field(default_factory=Counter)
     """In how many deals each situation a rule governs arose (:data:`SITUATIONS`)."""
 
@@ -155,6 +167,8 @@ class Tally:
         self.dealt.update(other.dealt)
         self.played_on += other.played_on
         self.carried.merge(other.carried)
+        self.cut += other.cut
+        self.pools.merge(other.pools)
         self.met.update(other.met)
 
 
@@ -206,8 +220,11 @@ def deal_seed(seed: int, i: int, after: int = 0) -> int:
 
 
 MAX_PLAYED_ON: Final = 30
-"""The most deals played on a void deal's carried pool before what is still carried is
-reported as carried (a run of 30 void deals in a row has never been met: 0.2**30)."""
+"""The most deals played on a void deal's carried pool before the chain is cut and what
+is still carried is reported apart. Thirty void deals in a row by chance alone are out of
+reach (under 0.6**30 with the most void deals measured); a chain that long is one that
+cannot end: a pool that nobody may open for (``betting.opening_short_of_the_pot``
+``cannot-open`` with an opening at the pot)."""
 
 
 class Played:
@@ -215,14 +232,24 @@ class Played:
 
     ``deals[0]`` is deal ``i`` itself (what decided it, its pool, its bonuses and hands as
     dealt are read from it); ``net`` is each seat's net over all of them, by position
-    relative to the first dealer; ``carried`` is what is still carried after the last."""
+    relative to the first dealer; ``carried`` is what is still carried after the last,
+    0 unless the chain was cut unended (``cut``): then ``net`` leaves out what each seat
+    put into the pool still carried, which is ``stakes`` (summing to ``carried``)."""
 
-    __slots__ = ("carried", "deals", "net")
+    __slots__ = ("carried", "deals", "net", "stakes")
 
-    def __init__(self, deals: list[Deal], net: list[int], carried: int) -> None:
+    def __init__(
+        self, deals: list[Deal], net: list[int], carried: int, stakes: list[int] | None = None
+    ) -> None:
         self.deals = deals
         self.net = net
         self.carried = carried
+        self.stakes = stakes
+
+    @property
+    def cut(self) -> bool:
+        """Whether the chain of void deals was cut unended."""
+        return self.carried != 0
 
     @property
     def first(self) -> Deal:
@@ -416,12 +443,23 @@ def play_one(
         for position, seat in enumerate(order):
             net[position] = net[position] + players[names[seat]].net
         carried = outcome.carry if outcome.status == "void" else 0
-        if not carried or after >= MAX_PLAYED_ON:
-            return Played(deals, net, carried)
+        if not carried:
+            return Played(deals, net, 0)
+        if after >= MAX_PLAYED_ON:
+            return _cut(deals, net, carried)
         after += 1
         dealer = names[(names.index(dealer) + step) % len(names)]
         # The caves the void deal left; one emptied is bought anew, as between deals.
         caves = {p: players[p].cave or cave for p in names}
+
+
+def _cut(deals: list[Deal], net: list[int], carried: int) -> Played:
+    """A chain cut unended: every deal of it was void, so all each seat lost over it is
+    in the pool still carried. That pool is reported apart, not as the seats' losses: each
+    seat's net leaves out its stake in it (``Played.stakes``)."""
+    stakes = [-n for n in net]
+    assert sum(stakes) == carried  # counters are conserved: the pool is what they put in
+    return Played(deals, [n + s for n, s in zip(net, stakes, strict=True)], carried, stakes)
 
 
 class ChainPoint:
@@ -627,6 +665,9 @@ def play_range(variant: Variant, policy_name: str, seed: int, start: int, stop: 
             tally.pot.add(sum([p.amount for p in outcome.pots]))
         tally.bonus_flow.add(sum([b.amount for b in outcome.bonuses]))
         tally.carried.add(played.carried)
+        if played.carried:
+            tally.cut += 1
+        tally.pools.add(pools_awarded(played))
         net = played.net
         for position in range(len(seat_net)):
             seat_net[position].add(net[position])
@@ -638,6 +679,19 @@ def play_range(variant: Variant, policy_name: str, seed: int, start: int, stop: 
     tally.decided_by.update(decided_count)
     tally.met.update(met_count)
     return tally
+
+
+def pools_awarded(played: Played) -> int:
+    """The counters in the pools awarded over deal ``i`` and the deals played on its
+    carried pool (void deals award none; a pool won after void deals counts once, its
+    carried counters included)."""
+    total = 0
+    for deal in played.deals:
+        outcome = deal.outcome
+        if outcome.status != "void":
+            for pot in outcome.pots:
+                total += pot.amount
+    return total
 
 
 def _chunks(deals: int, jobs: int) -> list[tuple[int, int]]:
@@ -740,6 +794,8 @@ def report(variant: Variant, tally: Tally, seed: int, policy: str) -> dict[str, 
             str(position + 1): moments.summary() for position, moments in enumerate(tally.seat_net)
         },
         "still_carried_per_deal": tally.carried.summary(),
+        "chains_cut": chains_cut(tally.cut, tally.carried.total, n),
+        "pool_per_deal": tally.pools.summary(),
         "deals_played_on_carried_pools": tally.played_on,
         "situations_met": {key: wilson(tally.met[key], n) for key in SITUATIONS},
         "point_suit_is_retourne": wilson(tally.point_suit_is_retourne, tally.point_deals),
@@ -748,6 +804,31 @@ def report(variant: Variant, tally: Tally, seed: int, policy: str) -> dict[str, 
             for key in ("simple_brelan", "carre", "favori")
         },
     }
+
+
+def chains_cut(cut: int, carried: int, deals: int) -> dict[str, Any]:
+    """The chains of void deals cut unended, as their own figure: how many (a rate of the
+    deals), the counters still carried at the cut (in all), and whether the rules stall."""
+    return {
+        **wilson(cut, deals),
+        "carried_at_cut": carried,
+        "after": MAX_PLAYED_ON,
+        "stalls": cut > 0,
+    }
+
+
+def stall_words(cut: int, carried: int, deals: int) -> str:
+    """A rule set that makes the game stall, said in words (empty where none was cut)."""
+    if not cut:
+        return ""
+    chains = "chain" if cut == 1 else "chains"
+    return (
+        f"The game stalls: in {cut} of {deals} deals nobody opened for {MAX_PLAYED_ON + 1} "
+        f"deals in a row, so the {chains} of void deals never ended (a pool carried beyond "
+        "what anyone may open for, or players who will not open); "
+        f"{carried} counters were still carried at the cut, reported apart and not charged "
+        "to the seats."
+    )
 
 
 def _ci(summary: dict[str, Any], percent: bool = False) -> str:
@@ -788,7 +869,9 @@ def report_text(reports: Sequence[dict[str, Any]]) -> str:
                 for r in reports
             ]
         )
+    rows.append(["pool per deal (carried-pool deals incl.)", *(_pool(r) for r in reports)])
     rows.append(["still carried per deal", *(_ci(r["still_carried_per_deal"]) for r in reports)])
+    rows.append(["chains cut unended", *(_cut_text(r) for r in reports)])
     rows.append(
         [
             "deals played on carried pools",
@@ -807,7 +890,29 @@ def report_text(reports: Sequence[dict[str, Any]]) -> str:
     policy = reports[0]["policy"] if reports else ""
     seed = reports[0]["seed"] if reports else ""
     head = f"Simulation: policy {policy}, seed {seed}; 95% confidence intervals in brackets"
-    return head + "\n\n" + table(headers, rows) + "\n\n" + SIMULATE_NOTES
+    stalls = [
+        f"{r['variant']}: " + stall_words(c["count"], c["carried_at_cut"], r["deals"])
+        for r in reports
+        if (c := r.get("chains_cut")) and c["count"]
+    ]
+    body = head + "\n\n" + table(headers, rows)
+    if stalls:
+        body += "\n\n" + "\n".join(textwrap.fill(words, 92) for words in stalls)
+    return body + "\n\n" + SIMULATE_NOTES
+
+
+def _pool(report: dict[str, Any]) -> str:
+    entry = report.get("pool_per_deal")
+    return "-" if entry is None else _ci(entry)
+
+
+def _cut_text(report: dict[str, Any]) -> str:
+    entry = report.get("chains_cut")
+    if entry is None:
+        return "-"
+    if not entry["count"]:
+        return "none"
+    return f"{entry['count']} ({entry['carried_at_cut']} counters carried)"
 
 
 def _met(report: dict[str, Any], key: str) -> str:
@@ -829,9 +934,16 @@ What the rows mean:
   average pot (not void): the counters in the pools of a deal that was not void.
   bonus flow per deal: the counters paid for brelans in a deal.
   net per deal: what a seat gained or lost over a deal and those played on its carried
-    pool, by place from the dealer (the eldest speaks first; the dealer is last).
-  still carried per deal: the counters no deal had won yet when the run of deals played on
-    a pool stopped (at most 30); the seats' nets and this sum to zero.
+    pool, by place from the dealer (the eldest speaks first; the dealer is last); a chain
+    cut unended is left out (its pool is not the seats' loss): the seats sum to zero.
+  pool per deal (carried-pool deals incl.): the counters in the pools awarded over a deal
+    and the deals played on its carried pool (a void deal awards none; a pool won after
+    void deals counts once, its carried counters included).
+  still carried per deal: the counters no deal had won yet when a chain of void deals was
+    cut unended after 30 deals played on its pool, per deal.
+  chains cut unended: the deals whose chain of void deals was cut so, and the counters
+    still carried at the cut (what the seats had put in): where there are any, the game
+    stalls, as the sentence under the table says.
   point won by retourne's suit: of the deals won by the point, those whose winning suit is
     the retourne's.
   dealt per hand: hands as dealt, before any betting (checked against `bouillotte odds`).

@@ -38,6 +38,7 @@ from .simulate import (
     decided_by,
     play_one,
     player_names,
+    pools_awarded,
     worker_pool,
 )
 from .sweep_cluster import dask_results, workers_of
@@ -60,9 +61,17 @@ def metrics_for(players: int) -> list[Metric]:
         CLASSES.index("point"), Metric("decided_by.any_brelan", "decided by a brelan", "rate")
     )
     means = [
-        Metric("pool", "pool awarded per deal (void = 0)", "mean"),
+        Metric(
+            "pool",
+            "pool awarded per deal, the deals played on its carried pool included (void = 0)",
+            "mean",
+        ),
         Metric("bonus_flow", "counters paid for brelans per deal", "mean"),
-        Metric("carried", "counters still carried after the deals played on a void pool", "mean"),
+        Metric(
+            "carried",
+            "counters still carried at the cut of a chain of void deals that never ended",
+            "mean",
+        ),
     ]
     seats = [
         Metric(
@@ -72,7 +81,9 @@ def metrics_for(players: int) -> list[Metric]:
         )
         for p in range(1, players + 1)
     ]
-    return rates + means + seats
+    # Last, so that every other measure keeps its place.
+    stalls = [Metric("chains_cut", "chains of void deals cut unended (the game stalls)", "rate")]
+    return rates + means + seats + stalls
 
 
 POOL_AT: Final = len(CLASSES) + 1
@@ -80,18 +91,20 @@ POOL_AT: Final = len(CLASSES) + 1
 
 
 def deal_values(played: Played) -> list[int]:
-    """One deal's measures, in the order of :func:`metrics_for`: what decided deal ``i``,
-    its pool and bonuses; each seat's net over it and the deals played on its pool."""
+    """One deal's measures, in the order of :func:`metrics_for`: what decided deal ``i``
+    and its bonuses; the pools awarded and each seat's net over it and the deals played on
+    its pool (a chain cut unended: its pool still carried apart, not the seats' loss);
+    whether the chain was cut."""
     deal = played.first
     decided, _ = decided_by(deal)
     values = [int(decided == c) for c in CLASSES]
     values.insert(CLASSES.index("point"), int(decided in BRELAN_KINDS))
     outcome = deal.outcome
-    pool = sum(p.amount for p in outcome.pots) if outcome.status != "void" else 0
-    values.append(pool)
+    values.append(pools_awarded(played))
     values.append(sum(b.amount for b in outcome.bonuses))
     values.append(played.carried)
     values.extend(played.net)
+    values.append(int(played.carried != 0))
     return values
 
 

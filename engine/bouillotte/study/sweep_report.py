@@ -5,11 +5,12 @@ and the rows of a rule that no deal met."""
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ..rules.variant import Variant
-from .simulate import Z95, wilson
+from .simulate import Z95, stall_words, wilson
 from .sweep import SweepTally, metrics_for
 from .sweep_combinations import Combination, Skipped
 
@@ -189,12 +190,16 @@ Columns:
     mistigri).
   point: pools won by the point.
   void: deals nobody opened (their pool is played for in the deals after them).
-  pool: counters in the pools awarded in the deal (a void deal counts 0).
+  pool: counters in the pools awarded in the deal and the deals played on its carried
+    pool (a void deal awards none; a pool won after void deals counts once, its carried
+    counters included).
   pool sd: the standard deviation of that pool, each row's own (not a difference).
   bonuses: counters paid for brelans in the deal.
   dealer, seat 1: the dealer's and the eldest hand's net per deal (seat 1 speaks first),
     over the deal and the deals played on its pool if it was void; --json gives every
-    seat, and what is still carried (the seats' nets plus it sum to zero).
+    seat (they sum to zero), and the chains of void deals cut unended after 30 deals
+    (chains_cut) with the counters still carried at the cut (carried): counted apart, never
+    as the seats' losses.
 Rates are in % on the base row and in percentage points on the others; means in counters."""
 
 
@@ -223,6 +228,7 @@ def sweep_text(data: dict[str, Any]) -> str:
         named: list[str] = []
         unmet: list[str] = []
         carried = 0.0
+        stalls: list[str] = []
         for row in data["rows"]:
             if row["policy"] != policy:
                 continue
@@ -231,6 +237,14 @@ def sweep_text(data: dict[str, Any]) -> str:
                 rows.append([label, "", row["error"]] + [""] * (len(columns) - 1))
                 continue
             carried = max(carried, abs(row["metrics"]["carried"]["mean"]))
+            cut = row["metrics"].get("chains_cut")
+            if cut and cut["count"]:
+                n = row["deals"]
+                held = round(row["metrics"]["carried"]["mean"] * n)
+                words = f"{label}: {stall_words(cut['count'], held, n)}"
+                stalls.append(
+                    textwrap.fill(words, 92, initial_indent="  ", subsequent_indent="    ")
+                )
             is_base = label == "base"
             count = "" if is_base else f"{row['came_into_play']}"
             for rule in row.get("rules", []):
@@ -251,9 +265,11 @@ def sweep_text(data: dict[str, Any]) -> str:
             "",
             f"policy {policy}: {describe_policy(policy)}",
             table(["", "came into play", *(h for _, h in columns)], rows),
-            "Still carried after the deals played on void pools: "
-            + ("0 counters in every row." if carried == 0 else f"at most {carried:.4f} per deal."),
+            "Chains of void deals cut unended (counted apart, not in the seats' nets): "
+            + ("none in any row." if carried == 0 else f"at most {carried:.4f} counters per deal."),
         ]
+        if stalls:
+            lines += ["Rows whose rules make the game stall:", *stalls]
         if unmet:
             lines += ["Not met (no effect can be measured, rather than an effect of zero):", *unmet]
         if named:
