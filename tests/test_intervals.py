@@ -108,3 +108,33 @@ def test_the_rare_reference_is_not_stale() -> None:
     index = 1 + [c.label for c in combos].index(rare["combination"])
     got = {k: tally.diff_sums[index][keys.index(k)] for k in MEASURES}
     assert got == rare["first_20000_diff_sums"]
+
+
+def test_the_retourne_s_suit_cannot_win_where_the_whole_hand_counts() -> None:
+    """Britannica counts "the greatest number of pips" over the whole hand: no suit wins
+    the point, so the figure cannot occur (not 0.0 %)."""
+    from bouillotte.study.simulate import report, report_text, simulate
+
+    britannica = LIBRARY.get("britannica-1911")
+    assert britannica.rules.point.counted_cards == "whole-hand"
+    data = report(britannica, simulate(britannica, 200, 1), 1, "simple")
+    assert data["point_suit_is_retourne"]["n"] == 0
+    assert "cannot_occur" in data["point_suit_is_retourne"]
+    line = next(x for x in report_text([data]).splitlines() if "retourne's suit" in x)
+    assert "cannot occur" in line and "%" not in line
+    # A system whose point is won by a suit keeps its rate.
+    foster = LIBRARY.get("foster")
+    kept = report(foster, simulate(foster, 200, 1), 1, "simple")["point_suit_is_retourne"]
+    assert kept["n"] > 0 and "cannot_occur" not in kept
+
+
+def test_seats_are_named_by_seat_and_the_pair_chart_counts_rules_in_words() -> None:
+    from bouillotte.site.effects import _chart_label, seat_name
+    from bouillotte.site.names import Names
+
+    assert seat_name(4, 4) == "seat 4 (the dealer of the deal counted)"
+    assert seat_name(1, 4) == "seat 1 (the eldest hand of the deal counted)"
+    rule = {"rule": "forced_bets.dealer_blind", "to": "2"}
+    row = {"combination": "x", "rules": [rule, {"rule": "stakes.cave", "to": "100"}]}
+    label = _chart_label(row, Names())
+    assert label.endswith("→ 2, with 1 other rule changed") and "(and" not in label
