@@ -15,6 +15,7 @@ from bouillotte.cli.app import app
 from bouillotte.rules.profiles import Library
 from bouillotte.site import everyrule
 from bouillotte.study.sweep_combinations import ALL_RULES_POLICIES, all_rule_combinations
+from bouillotte.study.sweep_report import not_met
 
 LIBRARY = Library()
 RUNNER = CliRunner()
@@ -108,7 +109,17 @@ def test_the_page_is_built_from_the_stored_file_and_names_what_never_came_into_p
     ]
     assert closing.rows[0].is_base and len(closing.rows[0].cells) == len(ALL_RULES_POLICIES)
     assert all(len(cells) == len(context["columns"]) for v in closing.rows for cells in v.cells)
-    assert "never came into play" in blocks["table.cut_by"].note
+    assert "cannot act under any of these players" in blocks["table.cut_by"].note
+    # A rule the deals read but that changed nothing "did not act"; one never read "cannot".
+    words = {
+        row["acts"]: not_met(row, 6)
+        for row in data["report"]["rows"]
+        if row["combination"] != "base" and row["status"] == "ok"
+    }
+    assert set(words) >= {"cannot-act", "did-not-act", "acted"}
+    assert str(words["cannot-act"]).startswith("cannot act under this player: no deal of 6")
+    assert str(words["did-not-act"]).startswith("did not act in these deals: read in ")
+    assert words["acted"] is None
     assert "No player's choice reaches this rule" in blocks["hands.card_under_retourne"].note
     # Another number of deals or other code: another key, and the page says what to run.
     (tmp_path / "foster__all-rules.json").write_text(

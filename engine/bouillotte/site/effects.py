@@ -28,6 +28,8 @@ from ..rules.profile import value_label
 from ..rules.resources import bundled
 from ..rules.variant import Variant
 from ..rules.writing import Output
+from ..study.intervals import moved_in_words, places_for
+from ..study.sweep_report import ACTS_WORDS, acts
 from .charts import Bar, signed_chart
 from .names import Names
 from .rules import part_label
@@ -226,22 +228,47 @@ def _amount(value: float, rate: bool) -> str:
     return f"{100 * value:+.2f} points" if rate else f"{value:+.2f}"
 
 
+def judged(entry: dict[str, Any]) -> str:
+    """How a difference may be read (:mod:`study.intervals`): ``unchanged`` (no deal
+    moved), ``declined`` (no interval can be stood behind) or ``normal``; a file stored
+    before these were recorded is read as it was then (a zero interval: unchanged)."""
+    if "diff_interval" in entry:
+        return str(entry["diff_interval"])
+    return "unchanged" if entry["diff"] == 0 and entry["diff_ci95"] == [0.0, 0.0] else "normal"
+
+
 def _interval(entry: dict[str, Any], rate: bool) -> str:
-    low, high = entry["diff_ci95"]
+    """A difference in words: ``no deal moved``; the mean with the deals that moved and
+    no interval; or the mean and its interval, with the places that show them as more
+    than 0."""
     scale = 100 if rate else 1
-    return f"{entry['diff'] * scale:+.2f} [{low * scale:+.2f}, {high * scale:+.2f}]"
+    how = judged(entry)
+    diff = entry["diff"] * scale
+    if how == "unchanged":
+        return "no deal moved"
+    if how == "declined":
+        moved = moved_in_words(entry["diff_moved"], entry["diff_largest"], scale)
+        return f"{diff:+.{places_for(diff, 0)}f} ({moved})"
+    low, high = (x * scale for x in entry["diff_ci95"])
+    places = places_for(diff, (high - low) / 2)
+    return f"{diff:+.{places}f} [{low:+.{places}f}, {high:+.{places}f}]"
 
 
 def _clear(entry: dict[str, Any]) -> bool:
+    """The interval is one the method stands behind, and it excludes 0."""
+    if "diff_clear" in entry:
+        return bool(entry["diff_clear"])
     low, high = entry["diff_ci95"]
     return bool(low > 0 or high < 0)
 
 
 def seat_name(position: int, seats: int) -> str:
+    """A seat by its number, with the role it holds in the deal counted (not in the deals
+    played on its carried pool, where the deal has passed on)."""
     if position == seats:
-        return "the dealer"
+        return f"seat {seats} (the dealer of the deal counted)"
     if position == 1:
-        return "seat 1 (the eldest hand)"
+        return "seat 1 (the eldest hand of the deal counted)"
     return f"seat {position}"
 
 
@@ -287,14 +314,18 @@ def _rule_words(rule: dict[str, str], names: Names) -> str:
 
 
 def _unchanged(entry: dict[str, Any]) -> bool:
-    """No deal's measure moved at all (the difference and its interval are exactly 0)."""
-    return bool(entry["diff"] == 0 and entry["diff_ci95"] == [0.0, 0.0])
+    """No deal's measure moved at all."""
+    return judged(entry) == "unchanged"
 
 
 def _unclear(entry: dict[str, Any] | None) -> str:
     if entry is None:
         return "not met"
-    return "no change at all" if _unchanged(entry) else "no clear effect"
+    if _unchanged(entry):
+        return "no change at all"
+    if judged(entry) == "declined":
+        return "too few deals moved for an interval"
+    return "no clear effect"
 
 
 def _sentence(measures: list[tuple[str, bool, list[dict[str, Any] | None]]]) -> str:
@@ -366,11 +397,13 @@ def rule_effects(data: dict[str, Any], names: Names | None = None) -> list[RuleE
         met = []
         for policy in policies:
             count = rows[policy]["came_into_play"]
-            met.append(
-                f"not met in {deals:,} deals under {policy}"
-                if count == 0
-                else f"came into play in {count:,} of {deals:,} deals under {policy}"
-            )
+            status = acts(rows[policy])
+            if status == "cannot-act":
+                met.append(f"cannot act under {policy}: no deal of {deals:,} read the rule")
+            elif status == "did-not-act":
+                met.append(f"did not act in these {deals:,} deals under {policy}")
+            else:
+                met.append(f"came into play in {count:,} of {deals:,} deals under {policy}")
         cells = []
         measured = []
         for key, words, rate in measures:
@@ -380,8 +413,10 @@ def rule_effects(data: dict[str, Any], names: Names | None = None) -> list[RuleE
             cells.append(
                 [words]
                 + [
-                    "not met" if e is None else _interval(e, rate) + (" *" if _clear(e) else "")
-                    for e in entries
+                    ACTS_WORDS[acts(rows[p])]
+                    if e is None
+                    else _interval(e, rate) + (" *" if _clear(e) else "")
+                    for p, e in zip(policies, entries, strict=True)
                 ]
             )
             measured.append((words, rate, entries))
@@ -392,7 +427,10 @@ def rule_effects(data: dict[str, Any], names: Names | None = None) -> list[RuleE
                 "(which is not an effect of zero)."
             )
         elif not sentence:
-            sentence = "No clear effect under either player: every interval includes 0."
+            sentence = (
+                "No clear effect under either player: every interval includes 0, or too few "
+                "deals moved for one."
+            )
         size = max(_size(rows[p]) for p in policies)
         effects.append(
             RuleEffect(
@@ -432,13 +470,19 @@ def effects_chart(chart_id: str, data: dict[str, Any], effects: list[RuleEffect]
         if row["came_into_play"] == 0:
             bars.append(Bar(effect.heading, 0.0, "not met"))
             continue
+        how = judged(entry)
+        if how != "normal":
+            shown = _interval(entry, False)
+            bars.append(Bar(effect.heading, 0.0 if how == "unchanged" else entry["diff"], shown))
+            continue
         low, high = entry["diff_ci95"]
         half = (high - low) / 2
         shown = f"{entry['diff']:+.2f}".replace("-0.00", "+0.00")  # no "minus nothing"
         bars.append(Bar(effect.heading, entry["diff"], f"{shown} ±{half:.2f}", low, high))
     return signed_chart(
         chart_id,
-        f"Change in the dealer's net per deal, in counters, under the {policy} player",
+        f"Change in the net per deal of {seat_name(seats, seats)}, in counters, under the "
+        f"{policy} player",
         bars,
     )
 
@@ -452,7 +496,8 @@ def _chart_label(row: dict[str, Any], names: Names) -> str:
         return names.words(str(row["combination"]))
     first = rules[0]
     path = str(first["rule"])
-    more = f" (and {len(rules) - 1} more)" if len(rules) > 1 else ""
+    others = len(rules) - 1
+    more = f", with {others} other rule{'s' if others > 1 else ''} changed" if others else ""
     return f"{part_label(path)} → {_value(path, str(first['to']))}{more}"
 
 

@@ -141,12 +141,32 @@ def _figure(entry: dict[str, Any], rate: bool, is_base: bool) -> str:
         value = entry["rate" if rate else "mean"]
         low, high = entry["ci95"]
         return f"{value * scale:.2f}{unit} [{low * scale:.2f}, {high * scale:.2f}]"
-    low, high = entry["diff_ci95"]
-    if low == high == entry["diff"] == 0:
-        return "0"
-    mark = " *" if low > 0 or high < 0 else ""
+    from ..study.intervals import moved_in_words, places_for
+    from .effects import judged
+
+    how = judged(entry)
+    if how == "unchanged":
+        return "no deal moved"
     unit = " pts" if rate else ""
-    return f"{entry['diff'] * scale:+.2f}{unit} [{low * scale:+.2f}, {high * scale:+.2f}]{mark}"
+    diff = entry["diff"] * scale
+    if how == "declined":
+        moved = moved_in_words(entry["diff_moved"], entry["diff_largest"], scale)
+        return f"{diff:+.{places_for(diff, 0)}f}{unit} ({moved})"
+    low, high = (x * scale for x in entry["diff_ci95"])
+    clear = entry.get("diff_clear", low > 0 or high < 0)
+    mark = " *" if clear else ""
+    places = places_for(diff, (high - low) / 2)
+    return f"{diff:+.{places}f}{unit} [{low:+.{places}f}, {high:+.{places}f}]{mark}"
+
+
+def moved_nothing(row: dict[str, Any]) -> bool:
+    """A row that came into play (something offered or played differed) but moved no
+    measured figure in any deal."""
+    from .effects import judged
+
+    return bool(row.get("came_into_play")) and all(
+        judged(entry) == "unchanged" for key, entry in row["metrics"].items() if "diff" in entry
+    )
 
 
 def columns(players: list[str], seats: int) -> list[str]:
@@ -161,10 +181,10 @@ def _cells(row: dict[str, Any], is_base: bool, seats: int, deals: int) -> list[s
     if is_base:
         cells.append("(the base)")
     else:
-        cells.append(
-            f"changed {row['came_into_play']:,} of {deals:,} deals; "
-            f"read in {row.get('rules_read', 0):,}"
-        )
+        changed = f"changed {row['came_into_play']:,} of {deals:,} deals"
+        if moved_nothing(row):
+            changed += " (what was offered or played, but no figure measured here)"
+        cells.append(f"{changed}; read in {row.get('rules_read', 0):,}")
     for key, _, rate in MEASURES:
         cells.append(_figure(metrics[key], rate, is_base))
     for seat in (seats, 1):
@@ -231,7 +251,7 @@ def rule_blocks(data: dict[str, Any]) -> list[RuleBlock]:
             note = f"No player's choice reaches this rule: {CARD_BOUND[rule]}."
         if never:
             note = (note + " " if note else "") + (
-                f"This rule never came into play: no deal of {deals:,} under any player read it."
+                f"This rule cannot act under any of these players: no deal of {deals:,} read it."
             )
         blocks.append(
             RuleBlock(

@@ -225,6 +225,8 @@ SIM_POLICY = "simple"
 
 
 def _rate(summary: dict[str, Any] | None) -> str:
+    if summary and summary.get("cannot_occur"):
+        return f"cannot occur ({summary['cannot_occur']})"
     if not summary or summary.get("rate") is None:
         return "—"
     low, high = summary["ci95"]
@@ -234,14 +236,22 @@ def _rate(summary: dict[str, Any] | None) -> str:
 def _mean(summary: dict[str, Any] | None) -> str:
     if not summary or summary.get("mean") is None:
         return "—"
+    judged = summary.get("interval", "normal")
+    if judged == "unchanged":
+        return f"{summary['mean']:.2f} (0 in every deal)"
+    if judged == "declined":
+        return (
+            f"{summary['mean']:.2f} (no interval: {summary['nonzero']:,} deals not 0, "
+            f"the largest {summary['largest']:,})"
+        )
     low, high = summary["ci95"]
     return f"{summary['mean']:.2f} [{low:.2f}, {high:.2f}]"
 
 
 def _seat(position: int, seats: int) -> str:
-    if position == 1:
-        return "eldest (dealer's right)"
-    return "dealer" if position == seats else f"seat {position} from the dealer's right"
+    from ..study.simulate import seat_label
+
+    return seat_label(position, seats)
 
 
 def _sim_table(

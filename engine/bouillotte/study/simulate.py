@@ -61,6 +61,7 @@ from ..play.hands import Kind
 from ..play.seeding import POLICY, reseeded_by_text, seeded_by_text
 from ..rules.cards import RANKS
 from ..rules.variant import Variant
+from .intervals import judge, mean_interval
 from .policies import Policy, get_policy, play
 
 Z95: Final = 1.959963984540054
@@ -79,32 +80,50 @@ _KIND_CLASS: Final = {
 
 @dataclass
 class Moments:
-    """Integer count, sum and sum of squares: exact, and mergeable in any order."""
+    """Integer count, sum and sum of squares, the values that are not 0 and the largest
+    magnitude (whether an interval can be given: :mod:`intervals`): exact, and mergeable
+    in any order."""
 
     n: int = 0
     total: int = 0
     squares: int = 0
+    nonzero: int = 0
+    largest: int = 0
 
     def add(self, value: int) -> None:
         self.n += 1
-        self.total += value
-        self.squares += value * value
+        if value != 0:
+            self.total += value
+            self.squares += value * value
+            self.nonzero += 1
+            size = value if value > 0 else -value
+            if size > self.largest:
+                self.largest = size
 
     def merge(self, other: Moments) -> None:
         self.n += other.n
         self.total += other.total
         self.squares += other.squares
+        self.nonzero += other.nonzero
+        self.largest = max(self.largest, other.largest)
 
     def summary(self) -> dict[str, Any]:
+        """The mean with its normal 95% interval, and ``interval``: ``normal``,
+        ``declined`` (too few values not 0, or one too large for the interval to hold:
+        :func:`intervals.judge`; ``nonzero`` and ``largest`` say how many and how large) or
+        ``unchanged`` (every value 0)."""
         if self.n == 0:
             return {"n": 0, "mean": None, "ci95": None}
-        mean = self.total / self.n
-        if self.n > 1:
-            variance = (self.squares - self.total * self.total / self.n) / (self.n - 1)
-            half = Z95 * math.sqrt(max(variance, 0.0) / self.n)
-        else:
-            half = math.inf
-        return {"n": self.n, "mean": _r(mean), "ci95": [_r(mean - half), _r(mean + half)]}
+        mean, low, high = mean_interval(self.total, self.squares, self.n)
+        judged = judge(self.total, self.squares, self.n, self.nonzero, self.largest)
+        return {
+            "n": self.n,
+            "mean": _r(mean),
+            "ci95": [_r(low), _r(high)],
+            "interval": judged,
+            "nonzero": self.nonzero,
+            "largest": self.largest,
+        }
 
 
 def _r(x: float) -> float:
@@ -196,8 +215,9 @@ def _count_dealt(deal: Deal, tally: Tally) -> None:
 
 
 def decided_by(deal: Deal) -> tuple[str, bool | None]:
-    """The class that decided the main pool, and (for the point) whether the winning suit
-    is the retourne's: read from the outcome, which records why each pool was won."""
+    """The class that decided the main pool, and (for the point won by a suit) whether the
+    winning suit is the retourne's (``None`` where no suit won it: a whole hand's pips):
+    read from the outcome, which records why each pool was won."""
     outcome = deal.outcome
     if outcome.status != "settled":
         return str(outcome.status), None
@@ -207,6 +227,8 @@ def decided_by(deal: Deal) -> tuple[str, bool | None]:
     decision = main.decision
     if value.kind is not Kind.POINT or not isinstance(decision, WonByPoint):
         return _KIND_CLASS[value.kind], None
+    if decision.suit < 0:  # NO_SUIT: the whole hand's pips counted
+        return "point", None
     return "point", decision.suit == deal.retourne & 3
 
 
@@ -798,7 +820,12 @@ def report(variant: Variant, tally: Tally, seed: int, policy: str) -> dict[str, 
         "pool_per_deal": tally.pools.summary(),
         "deals_played_on_carried_pools": tally.played_on,
         "situations_met": {key: wilson(tally.met[key], n) for key in SITUATIONS},
-        "point_suit_is_retourne": wilson(tally.point_suit_is_retourne, tally.point_deals),
+        "point_suit_is_retourne": wilson(tally.point_suit_is_retourne, tally.point_deals)
+        | (
+            {"cannot_occur": NO_WINNING_SUIT}
+            if variant.rules.point.counted_cards == "whole-hand"
+            else {}
+        ),
         "dealt_per_hand": {
             key: wilson(tally.dealt[key], tally.hands_dealt)
             for key in ("simple_brelan", "carre", "favori")
@@ -831,12 +858,24 @@ def stall_words(cut: int, carried: int, deals: int) -> str:
     )
 
 
+NO_WINNING_SUIT: Final = "no suit wins the point: the pips of the whole hand count"
+"""Why the point cannot be won by the retourne's suit where the whole hand counts."""
+
+
 def _ci(summary: dict[str, Any], percent: bool = False) -> str:
+    if summary.get("cannot_occur"):
+        return "cannot occur"
     if summary.get("rate" if percent else "mean") is None:
         return "-"
     if percent:
         low, high = summary["ci95"]
         return f"{100 * summary['rate']:.2f}% [{100 * low:.2f}, {100 * high:.2f}]"
+    judged = summary.get("interval", "normal")
+    if judged == "unchanged":
+        return f"{summary['mean']:.3f} (0 in every deal)"
+    if judged == "declined":
+        nonzero, largest = summary["nonzero"], summary["largest"]
+        return f"{summary['mean']:.3f} (no interval: {nonzero} not 0, largest {largest})"
     low, high = summary["ci95"]
     return f"{summary['mean']:.3f} [{low:.3f}, {high:.3f}]"
 
@@ -857,11 +896,8 @@ def report_text(reports: Sequence[dict[str, Any]]) -> str:
     rows.append(["bonus flow per deal", *(_ci(r["bonus_flow_per_deal"]) for r in reports)])
     seats = max(len(r["seat_net_per_deal"]) for r in reports)
     for position in range(1, seats + 1):
-        label = "dealer" if position == seats else f"dealer's right +{position - 1}"
-        if position == 1:
-            label = "dealer's right (eldest)"
         rows.append(
-            [f"net per deal: {label}"]
+            [f"net per deal: {seat_label(position, seats)}"]
             + [
                 _ci(r["seat_net_per_deal"][str(position)])
                 if str(position) in r["seat_net_per_deal"]
@@ -915,6 +951,16 @@ def _cut_text(report: dict[str, Any]) -> str:
     return f"{entry['count']} ({entry['carried_at_cut']} counters carried)"
 
 
+def seat_label(position: int, seats: int) -> str:
+    """A seat by its number, with the role it holds in the deal counted (not in the deals
+    played on its carried pool, where the deal has passed on)."""
+    if position == 1:
+        return "seat 1 (eldest in the deal counted)"
+    if position == seats:
+        return f"seat {seats} (dealer of the deal counted)"
+    return f"seat {position}"
+
+
 def _met(report: dict[str, Any], key: str) -> str:
     entry = report.get("situations_met", {}).get(key)
     if entry is None:
@@ -934,8 +980,13 @@ What the rows mean:
   average pot (not void): the counters in the pools of a deal that was not void.
   bonus flow per deal: the counters paid for brelans in a deal.
   net per deal: what a seat gained or lost over a deal and those played on its carried
-    pool, by place from the dealer (the eldest speaks first; the dealer is last); a chain
-    cut unended is left out (its pool is not the seats' loss): the seats sum to zero.
+    pool. Seats are numbered from the right of the dealer of the deal counted (seat 1 is
+    its eldest, speaking first; the last seat deals it); in the deals played on a carried
+    pool the deal has passed on and the seat holds another role, so a seat's net is the
+    seat's, not a role's; a chain cut unended is left out (its pool is not the seats'
+    loss): the seats sum to zero. "no interval: N not 0, largest X" where fewer than 100
+    deals gave the seat a nonzero net, or one deal carries more than a tenth of the sum of
+    squares: a normal interval would rest on a few deals (docs/simulation.md).
   pool per deal (carried-pool deals incl.): the counters in the pools awarded over a deal
     and the deals played on its carried pool (a void deal awards none; a pool won after
     void deals counts once, its carried counters included).
@@ -944,7 +995,8 @@ What the rows mean:
   chains cut unended: the deals whose chain of void deals was cut so, and the counters
     still carried at the cut (what the seats had put in): where there are any, the game
     stalls, as the sentence under the table says.
-  point won by retourne's suit: of the deals won by the point, those whose winning suit is
+  point won by retourne's suit ("cannot occur" where no suit wins the point, the whole
+    hand's pips counting): of the deals won by the point, those whose winning suit is
     the retourne's.
   dealt per hand: hands as dealt, before any betting (checked against `bouillotte odds`).
   met: the deals in which the situation arose (a rule that acts only then can act only in

@@ -16,7 +16,9 @@ difference from the base and its square), so the tallies of seed ranges merge in
 into exactly the same numbers: one process, ``--jobs`` worker processes and a Dask cluster
 give identical results for the same seeds. Only the reported rates, means and intervals are
 floats: Wilson intervals for a combination's rates, normal intervals for its means, and a
-normal interval on the mean of the paired per-deal differences for every difference.
+normal interval on the mean of the paired per-deal differences for every difference, given
+only where enough deals moved and none dominates (:mod:`intervals`; the deals that moved and
+the largest difference are counted for it).
 """
 
 from __future__ import annotations
@@ -76,7 +78,7 @@ def metrics_for(players: int) -> list[Metric]:
     seats = [
         Metric(
             f"seat_net.{p}",
-            "net per deal: dealer" if p == players else f"net per deal: seat {p}",
+            f"net per deal: seat {p} (numbered from the first deal's dealer's right)",
             "mean",
         )
         for p in range(1, players + 1)
@@ -119,6 +121,11 @@ class SweepTally:
     diff_squares: list[list[int]] = field(default_factory=list)
     pool_powers: list[list[int]] = field(default_factory=list)
     """Sums of the pool to the powers 1 to 4, for the spread's interval."""
+    diff_moved: list[list[int]] = field(default_factory=list)
+    """For each combination and measure, the deals whose difference from the base is not 0
+    (whether an interval can be given: :mod:`intervals`)."""
+    diff_largest: list[list[int]] = field(default_factory=list)
+    """For each combination and measure, the largest magnitude of a deal's difference."""
     came_into_play: list[int] = field(default_factory=list)
     """For each combination, the deals in which its rules came into play: something
     offered to a player, an action taken or a measure differs from the base's deal."""
@@ -136,14 +143,16 @@ class SweepTally:
             return [[0] * width for _ in range(combinations)]
 
         return cls(
-            0,
-            grid(metrics),
-            grid(metrics),
-            grid(metrics),
-            grid(metrics),
-            grid(4),
-            [0] * combinations,
-            [0] * combinations,
+            deals=0,
+            sums=grid(metrics),
+            squares=grid(metrics),
+            diff_sums=grid(metrics),
+            diff_squares=grid(metrics),
+            pool_powers=grid(4),
+            diff_moved=grid(metrics),
+            diff_largest=grid(metrics),
+            came_into_play=[0] * combinations,
+            rules_read=[0] * combinations,
         )
 
     def merge(self, other: SweepTally) -> None:
@@ -160,10 +169,14 @@ class SweepTally:
             (self.diff_sums, other.diff_sums),
             (self.diff_squares, other.diff_squares),
             (self.pool_powers, other.pool_powers),
+            (self.diff_moved, other.diff_moved),
         ):
             for row, add in zip(mine, theirs, strict=True):
                 for k, value in enumerate(add):
                     row[k] += value
+        for row, add in zip(self.diff_largest, other.diff_largest, strict=True):
+            for k, value in enumerate(add):
+                row[k] = max(row[k], value)
 
 
 def sweep_range(
@@ -255,12 +268,18 @@ def sweep_range(
             # The rule changed an offered choice, an action or an outcome.
             tally.came_into_play[c] += 1
             dsums, dsquares = tally.diff_sums[c], tally.diff_squares[c]
+            dmoved, dlargest = tally.diff_moved[c], tally.diff_largest[c]
             beyond = squares_beyond[c]
             for k, value in enumerate(values):
                 was = base[k]
                 d = value - was
+                if d == 0:
+                    continue
                 dsums[k] += d
                 dsquares[k] += d * d
+                dmoved[k] += 1
+                if abs(d) > dlargest[k]:
+                    dlargest[k] = abs(d)
                 beyond[k] += value * value - was * was
             mine, was = values[POOL_AT], base[POOL_AT]
             powers = powers_beyond[c]

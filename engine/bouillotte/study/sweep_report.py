@@ -10,6 +10,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ..rules.variant import Variant
+from .intervals import difference, places_for
 from .simulate import Z95, stall_words, wilson
 from .sweep import SweepTally, metrics_for
 from .sweep_combinations import Combination, Skipped
@@ -90,17 +91,22 @@ def sweep_report(
                     mean, ci = _mean_ci(total, squares, n)
                     entry = {"n": n, "mean": _r(mean), "ci95": ci}
                 if index > 0:
-                    diff, diff_ci = _mean_ci(
-                        tally.diff_sums[index][k], tally.diff_squares[index][k], n
+                    entry |= difference(
+                        tally.diff_sums[index][k],
+                        tally.diff_squares[index][k],
+                        n,
+                        tally.diff_moved[index][k],
+                        tally.diff_largest[index][k],
                     )
-                    entry |= {"diff": _r(diff), "diff_ci95": diff_ci}
                 values[metric.key] = entry
             values["pool_spread"] = _spread(tally.pool_powers[index], n)
             row |= {"status": "ok", "deals": n, "metrics": values}
             if index > 0:
                 row["came_into_play"] = tally.came_into_play[index]
-                if read:
-                    row["rules_read"] = tally.rules_read[index]
+                row["rules_read"] = tally.rules_read[index]
+                row["acts"] = acts(row)
+                if not read:
+                    del row["rules_read"]
             rows.append(row)
             index += 1
     return {
@@ -133,13 +139,26 @@ def _cell(entry: dict[str, Any], rate: bool, is_base: bool) -> str:
     if is_base:
         value = entry["rate" if rate else "mean"]
         return "-" if value is None else (f"{100 * value:.2f}%" if rate else f"{value:.2f}")
+    return difference_cell(entry, scale)
+
+
+def difference_cell(entry: dict[str, Any], scale: int = 1) -> str:
+    """A difference as the terminal shows it: ``no deal moved`` where every deal's
+    difference is 0; the mean and the count of deals that moved where the interval is
+    declined (:mod:`intervals`); else the mean ± the half-width, ``*`` where it is clear,
+    with the places that show both as more than 0."""
     low, high = entry["diff_ci95"]
     diff = entry["diff"] * scale
+    judged = entry.get("diff_interval", "normal")
+    if judged == "unchanged" or (judged == "normal" and low == high == diff == 0):
+        return "none moved"
+    if judged == "declined":
+        places = places_for(diff, 0)
+        moved, largest = entry["diff_moved"], entry["diff_largest"] * scale
+        return f"{diff:+.{places}f} ({moved} moved, largest {largest:g})"
     half = (high - low) / 2 * scale
-    if half == 0 and diff == 0:
-        return "0"
-    mark = "*" if low > 0 or high < 0 else ""
-    places = 2 if abs(diff) >= 0.01 or diff == 0 else 4  # a small effect is not shown as 0
+    mark = "*" if entry.get("diff_clear", low > 0 or high < 0) else ""
+    places = places_for(diff, half)
     return f"{diff:+.{places}f}±{half:.{places}f}{mark}"
 
 
@@ -158,14 +177,39 @@ CARD_BOUND: dict[str, str] = {
 """Rules no player's choice can bring about: why a policy may not meet them."""
 
 
-def not_met(row: dict[str, Any], deals: int) -> str | None:
-    """``not met in N deals under this policy`` (and why, where no choice reaches the rule)
-    for a combination that changed nothing in any deal; ``None`` otherwise."""
+def acts(row: dict[str, Any]) -> str:
+    """Whether a combination's rules acted in the sweep's deals: ``acted`` (it changed
+    something in some deal), ``cannot-act`` (no deal's play under the base read a rule it
+    changes: these players never reach the rule, so no sample of their deals can show an
+    effect) or ``did-not-act`` (the rule was read, and changed nothing in these deals: a
+    larger sample may)."""
+    if "acts" in row:
+        return str(row["acts"])
     if row.get("came_into_play", 1) != 0:
+        return "acted"
+    return "cannot-act" if row.get("rules_read") == 0 else "did-not-act"
+
+
+ACTS_WORDS: dict[str, str] = {
+    "cannot-act": "cannot act under this player",
+    "did-not-act": "did not act in these deals",
+}
+"""The short words of :func:`acts` (a table's cell)."""
+
+
+def not_met(row: dict[str, Any], deals: int) -> str | None:
+    """Why a combination that changed nothing in any deal shows no effect: it cannot act
+    under this player (no deal read the rule) or it did not act in these deals (read, and
+    changing nothing), and why where no choice reaches the rule; ``None`` where it acted."""
+    status = acts(row)
+    if status == "acted":
         return None
-    text = f"not met in {deals} deals under this policy"
-    if row.get("rules_read") == 0:
-        text += ", never came into play (no deal read the rule)"
+    if status == "cannot-act":
+        text = f"cannot act under this player: no deal of {deals} read the rule"
+    else:
+        read = row.get("rules_read")
+        where = f"read in {read} of {deals} deals" if read is not None else f"in {deals} deals"
+        text = f"did not act in these deals: {where}, it changed nothing"
     reasons = {CARD_BOUND[r["rule"]] for r in row.get("rules", []) if r["rule"] in CARD_BOUND}
     return text + (f" ({'; '.join(sorted(reasons))})" if reasons else "")
 
@@ -182,9 +226,15 @@ def rule_in_words(rule: dict[str, str]) -> str:
 SWEEP_NOTES = """\
 Columns:
   came into play: in how many of the deals the change altered something offered to a
-    player, an action taken or a measured result; "not met in N deals under this policy"
-    where it altered none: the row then shows no effect because these players never met
-    the rule, not because the rule has none.
+    player, an action taken or a measured result. Where it altered none: "cannot act under
+    this player" if no deal's play read the rule (these players never reach it), "did not
+    act in these deals" if it was read and changed nothing (a larger sample may show an
+    effect); either way the row shows no effect, not an effect of zero.
+  a difference: the mean ± the half-width of its 95% interval, * where the interval
+    excludes 0; "none moved" where no deal's figure changed; "+d (N moved, largest X)"
+    with no interval (and never *) where fewer than 100 deals moved or one deal carries
+    more than a tenth of the differences' sum of squares: a normal interval would then
+    rest on a few deals and miss the rare large ones (docs/simulation.md).
   uncontested: pools won by a player left alone, without a showdown.
   brelan: pools won by a brelan of any kind at the showdown (carré, simple, favori,
     mistigri).
@@ -195,11 +245,12 @@ Columns:
     counters included).
   pool sd: the standard deviation of that pool, each row's own (not a difference).
   bonuses: counters paid for brelans in the deal.
-  dealer, seat 1: the dealer's and the eldest hand's net per deal (seat 1 speaks first),
-    over the deal and the deals played on its pool if it was void; --json gives every
-    seat (they sum to zero), and the chains of void deals cut unended after 30 deals
-    (chains_cut) with the counters still carried at the cut (carried): counted apart, never
-    as the seats' losses.
+  seat N, seat 1: the net per deal of a seat, numbered from the right of the first deal's
+    dealer (seat 1 speaks first in it, seat N deals it), over that deal and the deals
+    played on its pool if it was void, where the deal has passed on and the seat holds
+    another role; --json gives every seat (they sum to zero), and the chains of void deals
+    cut unended after 30 deals (chains_cut) with the counters still carried at the cut
+    (carried): counted apart, never as the seats' losses.
 Rates are in % on the base row and in percentage points on the others; means in counters."""
 
 
@@ -210,7 +261,7 @@ def sweep_text(data: dict[str, Any]) -> str:
     from .render import table
 
     players = len([k for k in data["metrics"] if k.startswith("seat_net.")])
-    columns = [*COLUMNS, (f"seat_net.{players}", "dealer"), ("seat_net.1", "seat 1")]
+    columns = [*COLUMNS, (f"seat_net.{players}", f"seat {players}"), ("seat_net.1", "seat 1")]
     lines = [
         f"Sweep of {data['base']}"
         + (f" towards {data['towards']}" if data["towards"] else "")
@@ -218,7 +269,8 @@ def sweep_text(data: dict[str, Any]) -> str:
         "for every combination.",
         "Base row: rates and means. Other rows: difference from the base (rates in "
         "percentage points) ± the half-width of its 95% interval from the paired per-deal "
-        "differences; * where the interval excludes 0. The pool sd is each row's own.",
+        "differences (where it can be given: see the notes); * where the interval excludes "
+        "0. The pool sd is each row's own.",
     ]
     for skipped in data["skipped"]:
         lines.append(f"skipped {skipped['rule']}: {skipped['reason']}")
@@ -251,7 +303,7 @@ def sweep_text(data: dict[str, Any]) -> str:
                 named.append(rule_in_words(rule))
             missing = None if is_base else not_met(row, deals)
             if missing is not None:
-                rows.append([label, "not met"] + ["-"] * len(columns))
+                rows.append([label, ACTS_WORDS[row["acts"]]] + ["-"] * len(columns))
                 unmet.append(f"  {label}: {missing}")
                 continue
             rows.append(
@@ -271,7 +323,7 @@ def sweep_text(data: dict[str, Any]) -> str:
         if stalls:
             lines += ["Rows whose rules make the game stall:", *stalls]
         if unmet:
-            lines += ["Not met (no effect can be measured, rather than an effect of zero):", *unmet]
+            lines += ["No effect can be measured (rather than an effect of zero):", *unmet]
         if named:
             lines += ["Rules changed, from the base's value to the new one:"]
             lines += [f"  {line}" for line in dict.fromkeys(named)]

@@ -1,0 +1,97 @@
+"""When a 95% interval on a mean can be stood behind, and how a mean is written.
+
+A normal interval on the mean of ``n`` per-deal values (a seat's net, or the paired
+difference between a rule set's deal and the base's) keeps its 95% only where the mean is
+the sum of many comparable contributions. A rule that moves a few deals in thousands, one of
+them by hundreds of counters, breaks that: most samples of a few thousand deals hold none of
+those deals and give a narrow interval near zero that misses the effect, and a sample that
+holds one gives an interval the one deal alone decides. So an interval is **declined** (no
+interval is given, nothing is called clear; the count of deals that moved and the largest of
+their values are given instead) where:
+
+- fewer than :data:`MIN_MOVED` deals moved (a nonzero value): a value that arises in one
+  moved deal in :data:`MIN_MOVED` or fewer is then likely not in the sample at all, and
+  nothing in it tells how large it is; or
+- one deal carries more than :data:`MAX_SHARE` of the sum of squares: the sample's spread
+  is one deal's, and so is the interval.
+
+Every count is an integer (the deals that moved, the largest value's magnitude), so the
+tallies still merge in any order into the same numbers. ``docs/simulation.md`` ("Intervals
+on rare, large effects") gives the coverage measured.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Final, Literal
+
+Z95: Final = 1.959963984540054
+
+MIN_MOVED: Final = 100
+"""The fewest deals that moved (a nonzero value) for a normal interval."""
+
+MAX_SHARE: Final = 0.1
+"""The largest share of the sum of squares one deal may carry for a normal interval."""
+
+Judged = Literal["normal", "declined", "unchanged"]
+
+
+def judge(total: int, squares: int, n: int, moved: int, largest: int) -> Judged:
+    """``unchanged`` where every value is 0, ``declined`` where too few deals moved or one
+    deal carries too much of the spread (module docstring), else ``normal``."""
+    if moved == 0:
+        return "unchanged"
+    if n < 2 or moved < MIN_MOVED or largest * largest > MAX_SHARE * squares:
+        return "declined"
+    return "normal"
+
+
+def mean_interval(total: int, squares: int, n: int) -> tuple[float, float, float]:
+    """The mean of ``n`` values from their integer sum and sum of squares, with its normal
+    95% interval (infinite for one value)."""
+    mean = total / n
+    if n > 1:
+        variance = max((squares - total * total / n) / (n - 1), 0.0)
+        half = Z95 * math.sqrt(variance / n)
+    else:
+        half = math.inf
+    return mean, mean - half, mean + half
+
+
+def _r(x: float) -> float:
+    return round(x, 6)
+
+
+def difference(total: int, squares: int, n: int, moved: int, largest: int) -> dict[str, Any]:
+    """A paired difference's JSON fields: ``diff`` and ``diff_ci95`` (the normal interval,
+    as always), and what may be said of them: ``diff_interval`` (``normal``, ``declined``
+    or ``unchanged``), ``diff_clear`` (the interval is normal and excludes 0),
+    ``diff_moved`` (deals whose difference is not 0) and ``diff_largest`` (the largest
+    difference's magnitude)."""
+    mean, low, high = mean_interval(total, squares, n)
+    judged = judge(total, squares, n, moved, largest)
+    return {
+        "diff": _r(mean),
+        "diff_ci95": [_r(low), _r(high)],
+        "diff_interval": judged,
+        "diff_clear": judged == "normal" and (low > 0 or high < 0),
+        "diff_moved": moved,
+        "diff_largest": largest,
+    }
+
+
+def places_for(value: float, half: float) -> int:
+    """Decimal places that show ``value`` and the half-width ``half`` as more than 0 (2
+    at the least, 6 at the most)."""
+    places = 2
+    smallest = min((abs(x) for x in (value, half) if x != 0), default=1.0)
+    while places < 6 and round(smallest, places) == 0:
+        places += 1
+    return places
+
+
+def moved_in_words(moved: int, largest: int, scale: int = 1) -> str:
+    """``no interval: 3 deals moved, the largest by 312``."""
+    deals = "deal" if moved == 1 else "deals"
+    size = f"{largest * scale:g}"
+    return f"no interval: {moved:,} {deals} moved, the largest by {size}"
