@@ -746,6 +746,7 @@ _WHOLE_RANGES: Final[dict[str, tuple[int, int]]] = {
     "open_point": (0, 99),
     "point_shift": (-99, 99),
     "against_three": (0, 99),
+    "met_point": (0, 99),
     "raises": (0, 99),
     "strong_point": (0, 99),
     "call_all_in": (0, 1),
