@@ -10,20 +10,15 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ..rules.variant import Variant
-from .intervals import difference, places_for
+from .intervals import difference, mean_interval, places_for
 from .simulate import Z95, stall_words, wilson
 from .sweep import SweepTally, metrics_for
 from .sweep_combinations import Combination, Skipped
 
 
 def _mean_ci(total: int, squares: int, n: int) -> tuple[float, list[float]]:
-    mean = total / n
-    if n > 1:
-        variance = max((squares - total * total / n) / (n - 1), 0.0)
-        half = Z95 * math.sqrt(variance / n)
-    else:
-        half = math.inf
-    return mean, [_r(mean - half), _r(mean + half)]
+    mean, low, high = mean_interval(total, squares, n)
+    return mean, [_r(low), _r(high)]
 
 
 def _r(x: float) -> float:
