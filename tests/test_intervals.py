@@ -74,6 +74,7 @@ def _covered(rows: list[dict[str, Any]], reference: dict[str, float], key: str) 
 
 
 @pytest.mark.slow
+@pytest.mark.coverage
 def test_the_rare_effect_of_all_in_opening_is_covered_in_24_runs_of_30() -> None:
     """The issue's shape: ``sweep foster --vary betting.all_in_may_open_or_raise --policy
     advised``, 30 seeds of 3,000 deals, against the 200,000-deal value."""
@@ -84,6 +85,7 @@ def test_the_rare_effect_of_all_in_opening_is_covered_in_24_runs_of_30() -> None
 
 
 @pytest.mark.slow
+@pytest.mark.coverage
 def test_a_common_effect_gets_intervals_that_cover_in_24_runs_of_30() -> None:
     """Straddles forbidden move hundreds of deals in 3,000: the intervals are given (not
     declined) in most runs, and they cover the 50,000-deal value."""
@@ -96,6 +98,7 @@ def test_a_common_effect_gets_intervals_that_cover_in_24_runs_of_30() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.coverage
 def test_the_rare_reference_is_not_stale() -> None:
     """The reference's first 20,000 deals, played again, give the stored sums exactly."""
     rare = REFERENCE["rare"]
