@@ -344,7 +344,9 @@ def test_search_puts_the_right_thing_first(site: Path, page: Any) -> None:
 
 def test_the_search_index_is_small(site: Path) -> None:
     size = (site / "assets" / "search-index.js").stat().st_size
-    assert size < 300_000, f"the search index is {size} bytes"
+    # 304 kB on 5 December, after each rule's meaning and the new rules' words were added:
+    # the bound moved to 320 kB, which still keeps the index a small download.
+    assert size < 320_000, f"the search index is {size} bytes"
 
 
 def test_charts_say_what_they_show_and_fit_a_phone(site: Path, browser: Any) -> None:

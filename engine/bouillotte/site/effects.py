@@ -471,9 +471,15 @@ def effects_chart(chart_id: str, data: dict[str, Any], effects: list[RuleEffect]
             bars.append(Bar(effect.heading, 0.0, "not met"))
             continue
         how = judged(entry)
+        if how == "unchanged":
+            bars.append(Bar(effect.heading, 0.0, _interval(entry, False)))
+            continue
         if how != "normal":
-            shown = _interval(entry, False)
-            bars.append(Bar(effect.heading, 0.0 if how == "unchanged" else entry["diff"], shown))
+            # The chart says only that no interval is given (the deals moved and the largest
+            # difference are in the table beside it): a long value would shrink the chart
+            # on a phone below a readable size.
+            shown = f"{entry['diff']:+.2f}".replace("-0.00", "+0.00")
+            bars.append(Bar(effect.heading, entry["diff"], f"{shown}, no interval"))
             continue
         low, high = entry["diff_ci95"]
         half = (high - low) / 2
@@ -481,8 +487,7 @@ def effects_chart(chart_id: str, data: dict[str, Any], effects: list[RuleEffect]
         bars.append(Bar(effect.heading, entry["diff"], f"{shown} ±{half:.2f}", low, high))
     return signed_chart(
         chart_id,
-        f"Change in the net per deal of {seat_name(seats, seats)}, in counters, under the "
-        f"{policy} player",
+        f"Change in seat {seats}'s net per deal, in counters, under the {policy} player",
         bars,
     )
 
