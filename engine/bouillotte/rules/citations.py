@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from .escaping import web_address_fault
+from .escaping import WebAddress
 
 
 class Status(StrEnum):
@@ -72,7 +72,7 @@ class Work(BaseModel):
         description="How a place in the work is cited (section heading, entry, page).",
     )
     edition: str | None = Field(default=None, description="Edition, printing or version.")
-    url: str | None = Field(default=None, description="Where the text can be read.")
+    url: WebAddress | None = Field(default=None, description="Where the text can be read.")
     file: str | None = Field(
         default=None,
         description=(
@@ -130,15 +130,6 @@ class Work(BaseModel):
         """The work's date as a reader reads it after "source": ``dated 1897-1909``, or
         the year as written where it says the work is undated (``undated (modern)``)."""
         return self.year if self.year.lower().startswith("undated") else f"dated {self.year}"
-
-    @field_validator("url")
-    @classmethod
-    def _web_address(cls, url: str | None) -> str | None:
-        # The site links to it: a javascript: or data: address would run in the reader's page.
-        fault = None if url is None else web_address_fault(url)
-        if fault is not None:
-            raise ValueError(fault)
-        return url
 
     @field_validator("accessed")
     @classmethod

@@ -20,7 +20,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import Annotated
 from urllib.parse import quote
+
+from pydantic import AfterValidator
 
 _LINE_BREAKS = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]")
 
@@ -100,3 +103,15 @@ def web_address_fault(url: str) -> str | None:
     if any(unicodedata.category(c) == "Cc" for c in url):
         return "the url holds a control character"
     return None
+
+
+def _linkable(url: str) -> str:
+    """``url`` itself, or the :class:`ValueError` pydantic reports at its file and line."""
+    fault = web_address_fault(url)
+    if fault is not None:
+        raise ValueError(fault)
+    return url
+
+
+WebAddress = Annotated[str, AfterValidator(_linkable)]
+"""A schema field's type for an address the site links to (:func:`web_address_fault`)."""

@@ -14,10 +14,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 from .docstrings import describe_fields
-from .escaping import web_address_fault
+from .escaping import WebAddress
 from .yamlsource import read_mapping, validated
 
 UNREAD_FILE = "unread.yaml"
@@ -32,17 +32,9 @@ class Identifier(BaseModel):
     """What the identifier is (``Gallica``, ``Scribd copy of the Gallica scan``)."""
     value: str
     """The identifier itself (``bpt6k1104783``, ``document 676182597``)."""
-    url: str | None = None
+    url: WebAddress | None = None
     """Where it leads, if it is an address (``http://`` or ``https://`` only: the Sources
     page links to it)."""
-
-    @field_validator("url")
-    @classmethod
-    def _web_address(cls, url: str | None) -> str | None:
-        fault = None if url is None else web_address_fault(url)
-        if fault is not None:
-            raise ValueError(fault)
-        return url
 
 
 class UnreadWork(BaseModel):
