@@ -1637,6 +1637,35 @@ CASES = [
         within=30,
     ),
     Case(
+        "theme-macro-calling-itself-forever",
+        OWN_BUILD,
+        "search.html:3: the template failed: RecursionError",
+        setup=_own_site(_search_page("{% macro f(n) %}{{ f(n + 1) }}{% endmacro %}{{ f(0) }}")),
+        one_line=False,
+        within=30,
+    ),
+    Case(
+        "theme-page-including-itself",
+        OWN_BUILD,
+        "search.html:3: the template failed: RecursionError",
+        setup=_own_site(
+            {
+                "search.html": '{% extends "base.html" %}\n{% block main %}\n'
+                '{% include "search.html" %}\n{% endblock %}\n'
+            }
+        ),
+        one_line=False,
+        within=30,
+    ),
+    Case(
+        "theme-page-extending-itself",
+        OWN_BUILD,
+        "search.html:1: the template failed: RecursionError",
+        setup=_own_site({"search.html": '{% extends "search.html" %}\n'}),
+        one_line=False,
+        within=30,
+    ),
+    Case(
         "theme-string-of-a-hundred-million-characters",
         OWN_BUILD,
         "search.html:3: the template failed: a value of more than 1,048,576 items",
