@@ -47,8 +47,13 @@ COMPILED = (
     "engine/bouillotte/play/settlement.py",
     "engine/bouillotte/play/showdown.py",
     "engine/bouillotte/play/straddles.py",
+    "engine/bouillotte/study/chain_points.py",
+    "engine/bouillotte/study/deal_streams.py",
     "engine/bouillotte/study/policies.py",
     "engine/bouillotte/study/simulate.py",
+    "engine/bouillotte/study/situations.py",
+    "engine/bouillotte/study/tally.py",
+    "engine/bouillotte/study/void_chain.py",
     "engine/bouillotte/study/sweep.py",
 )
 """The modules a simulated deal runs through: the whole engine (``play/``), the card

@@ -16,7 +16,9 @@ from bouillotte.play.events import Dealt, events_json
 from bouillotte.rules.profiles import Library
 from bouillotte.study.odds import compute_odds
 from bouillotte.study.policies import get_policy, play, view_of
-from bouillotte.study.simulate import report, simulate, wilson
+from bouillotte.study.simulate import simulate
+from bouillotte.study.simulate_report import report
+from bouillotte.study.tally import wilson
 
 LIBRARY = Library()
 
