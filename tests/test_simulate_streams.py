@@ -11,8 +11,9 @@ import pytest
 
 from bouillotte.play.deal import new_deal
 from bouillotte.rules.profiles import Library
+from bouillotte.study.autoplay import play
 from bouillotte.study.deal_streams import deal_seed
-from bouillotte.study.policies import get_policy, play, policy_names
+from bouillotte.study.policies import get_policy, policy_names
 from bouillotte.study.simulate import simulate
 from bouillotte.study.sweep import metrics_for, run_sweep
 from bouillotte.study.sweep_combinations import towards_combinations

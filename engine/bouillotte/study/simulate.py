@@ -17,7 +17,8 @@ from collections.abc import Callable
 from ..play.deal import Deal
 from ..rules.cards import RANKS
 from ..rules.variant import Variant
-from .policies import Policy, get_policy
+from .player_view import Policy
+from .policies import get_policy
 from .situations import decided_by, situations_met
 from .tally import Moments, Tally
 from .void_chain import play_one, player_names, pools_awarded

@@ -31,7 +31,8 @@ from typing import Any, Final, Literal
 from ..rules.variant import Variant, differing_rules
 from .chain_points import ChainPoint, StepPoint
 from .deal_streams import DealStarts
-from .policies import Policy, get_policy
+from .player_view import Policy
+from .policies import get_policy
 from .rule_reads import READS, recording
 from .situations import CLASSES, decided_by
 from .sweep_cluster import dask_results, workers_of

@@ -24,9 +24,10 @@ from typing import Any, Final
 from ..play.deal import Deal, new_deal
 from ..play.dealing import Draws
 from ..rules.variant import Variant
+from .autoplay import play
 from .chain_points import ChainPoint, StepPoint
 from .deal_streams import DealStarts, ReplayedDraws, deal_seed, policy_rng
-from .policies import Policy, play
+from .player_view import Policy
 
 
 def player_names(count: int) -> list[str]:
@@ -85,7 +86,7 @@ def play_one(
     is void the deals that play on its pool: the same cards whatever the variant (the
     shuffle depends on ``seed`` and ``i`` alone), which is what lets a sweep compare rules
     on common random numbers. ``traces``, where given, receives each deal's trace (every
-    offered choice and the action taken, :func:`policies.play`). ``starts``, where given,
+    offered choice and the action taken, :func:`autoplay.play`). ``starts``, where given,
     keeps each deal's shuffle seed and the words its policy's generator drew, for a
     caller that plays the same deal again (a sweep, under every rule set): the same cards
     and the same draws, for less (:class:`DealStarts`).
