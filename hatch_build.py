@@ -64,9 +64,9 @@ COMPILED = (
 )
 """The modules a simulated deal runs through: the whole engine (``play/``), the card
 notation, the policies and the driver that plays them, the simulation loop (a deal's
-streams, its chain of void deals, what it is counted as and the tally) and the sweep's (each deal under every rule
-set, and its tallies). Everything else (loading profiles, the site, the command line)
-spends its time in libraries, and stays interpreted."""
+streams, its chain of void deals, what it is counted as and the tally) and the sweep's
+(each deal under every rule set, and its tallies). Everything else (loading profiles, the
+site, the command line) spends its time in libraries, and stays interpreted."""
 
 _MYPY_CONFIG = """\
 [mypy]
