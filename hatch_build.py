@@ -47,14 +47,26 @@ COMPILED = (
     "engine/bouillotte/play/settlement.py",
     "engine/bouillotte/play/showdown.py",
     "engine/bouillotte/play/straddles.py",
+    "engine/bouillotte/study/autoplay.py",
+    "engine/bouillotte/study/chain_points.py",
+    "engine/bouillotte/study/deal_streams.py",
+    "engine/bouillotte/study/hand_worth.py",
+    "engine/bouillotte/study/player_view.py",
     "engine/bouillotte/study/policies.py",
+    "engine/bouillotte/study/policy_actions.py",
+    "engine/bouillotte/study/simple_policies.py",
     "engine/bouillotte/study/simulate.py",
+    "engine/bouillotte/study/situations.py",
+    "engine/bouillotte/study/table_policy.py",
+    "engine/bouillotte/study/tally.py",
+    "engine/bouillotte/study/void_chain.py",
     "engine/bouillotte/study/sweep.py",
 )
 """The modules a simulated deal runs through: the whole engine (``play/``), the card
-notation, the policies, the simulation loop and the sweep's (each deal under every rule
-set, and its tallies). Everything else (loading profiles, the site, the command line)
-spends its time in libraries, and stays interpreted."""
+notation, the policies and the driver that plays them, the simulation loop (a deal's
+streams, its chain of void deals, what it is counted as and the tally) and the sweep's
+(each deal under every rule set, and its tallies). Everything else (loading profiles, the
+site, the command line) spends its time in libraries, and stays interpreted."""
 
 _MYPY_CONFIG = """\
 [mypy]

@@ -146,7 +146,8 @@ def test_the_ways_of_a_deal_decide_every_combination_as_playing_them_all_does(
     in order of size, both ways, for every pair of systems differing on nine rules or
     fewer (where playing them all fits the limit) that ends differently in these deals."""
     from bouillotte.study.attribution import PlayCache, _Player
-    from bouillotte.study.reproduce import search_sets
+
+    from .attribution_oracles import search_sets
 
     checked = 0
     for scenario_id in ("foster-sight", "tie-dealer-owns-a-suit", "all-in-opening"):
@@ -178,7 +179,9 @@ def test_the_ways_of_a_deal_decide_every_combination_as_playing_them_all_does(
 def test_a_search_cut_short_says_so() -> None:
     """Played in order of size: a set holding one found is not played; an invalid
     combination reproduces nothing; the limit cuts the search and the result says where."""
-    from bouillotte.study.reproduce import Played, search_sets
+    from bouillotte.study.reproduce import Played
+
+    from .attribution_oracles import search_sets
 
     rules = ["a", "b", "c", "d", "e"]
 
@@ -200,7 +203,9 @@ def test_the_ways_of_a_program_are_all_found() -> None:
     """A made-up deal that reads ``x``, then ``y`` only if ``x`` is switched, else ``z``."""
     from itertools import combinations
 
-    from bouillotte.study.trajectories import outcome_of, ways
+    from bouillotte.study.trajectories import ways
+
+    from .attribution_oracles import outcome_of
 
     def deal(switched: frozenset[str]) -> tuple[tuple[bool, ...], list[str]]:
         if "x" in switched:

@@ -10,7 +10,9 @@ import pytest
 
 from bouillotte.play.deal import Deal, new_deal
 from bouillotte.rules.profiles import Library
-from bouillotte.study.policies import get_policy, play, view_of
+from bouillotte.study.autoplay import play
+from bouillotte.study.player_view import view_of
+from bouillotte.study.policies import get_policy
 
 LIBRARY = Library()
 NAMES = ["A", "B", "C", "D", "E"]

@@ -116,7 +116,8 @@ def test_the_rare_reference_is_not_stale() -> None:
 def test_the_retourne_s_suit_cannot_win_where_the_whole_hand_counts() -> None:
     """Britannica counts "the greatest number of pips" over the whole hand: no suit wins
     the point, so the figure cannot occur (not 0.0 %)."""
-    from bouillotte.study.simulate import report, report_text, simulate
+    from bouillotte.study.simulate import simulate
+    from bouillotte.study.simulate_report import report, report_text
 
     britannica = LIBRARY.get("britannica-1911")
     assert britannica.rules.point.counted_cards == "whole-hand"

@@ -13,7 +13,9 @@ from collections.abc import Sequence
 from bouillotte.play.actions import Action, parse_action
 from bouillotte.play.deal import Deal
 from bouillotte.rules.profiles import Library
-from bouillotte.study.policies import TABLE_PLAYERS, TablePolicy, get_policy, view_of
+from bouillotte.study.player_view import view_of
+from bouillotte.study.policies import TABLE_PLAYERS, get_policy
+from bouillotte.study.table_policy import TablePolicy
 
 from .dealkit import start
 

@@ -11,18 +11,13 @@ from bouillotte.play.showdown import rank_values
 from bouillotte.rules.cards import parse_card
 from bouillotte.rules.errors import InputError
 from bouillotte.rules.profiles import Library
-from bouillotte.study.policies import (
-    POLICY_DESCRIPTIONS,
-    TablePolicy,
-    best_suit,
-    get_policy,
-    policy_help,
-    policy_names,
-)
+from bouillotte.study.hand_worth import best_suit
+from bouillotte.study.policies import POLICY_DESCRIPTIONS, get_policy, policy_help, policy_names
 from bouillotte.study.simulate import simulate
 from bouillotte.study.sweep import run_sweep
 from bouillotte.study.sweep_combinations import towards_combinations
 from bouillotte.study.sweep_report import CARD_BOUND, not_met, sweep_report, sweep_text
+from bouillotte.study.table_policy import TablePolicy
 
 LIBRARY = Library()
 

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from bouillotte.rules.profile import GROUPS, VALUE_LABELS, rule_paths, rule_title, value_label
+from bouillotte.rules.profile import GROUPS, rule_paths, rule_title, value_label
+from bouillotte.rules.profile_base import VALUE_LABELS
 from bouillotte.rules.profiles import Library
 from bouillotte.site.names import Names
 from bouillotte.site.rules import group_doc, in_words, rule_doc, value_words

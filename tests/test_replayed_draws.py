@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from bouillotte.study.simulate import ReplayedDraws, Words
+from bouillotte.study.deal_streams import ReplayedDraws, Words
 
 BITS = (0, 1, 2, 5, 7, 31, 32, 33, 63, 64, 65, 96, 100, 200)
 

@@ -17,7 +17,7 @@ from bouillotte.play.seeding import (
     seeded,
     seeded_by_text,
 )
-from bouillotte.study.simulate import deal_seed
+from bouillotte.study.deal_streams import deal_seed
 
 
 def _draws(rng: random.Random) -> list[object]:

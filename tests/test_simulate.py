@@ -14,9 +14,13 @@ from bouillotte.cli.app import app
 from bouillotte.play.deal import new_deal
 from bouillotte.play.events import Dealt, events_json
 from bouillotte.rules.profiles import Library
+from bouillotte.study.autoplay import play
 from bouillotte.study.odds import compute_odds
-from bouillotte.study.policies import get_policy, play, view_of
-from bouillotte.study.simulate import report, simulate, wilson
+from bouillotte.study.player_view import view_of
+from bouillotte.study.policies import get_policy
+from bouillotte.study.simulate import simulate
+from bouillotte.study.simulate_report import report
+from bouillotte.study.tally import wilson
 
 LIBRARY = Library()
 

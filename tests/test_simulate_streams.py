@@ -11,11 +11,14 @@ import pytest
 
 from bouillotte.play.deal import new_deal
 from bouillotte.rules.profiles import Library
-from bouillotte.study.policies import get_policy, play, policy_names
-from bouillotte.study.simulate import deal_seed, play_one, player_names, simulate
+from bouillotte.study.autoplay import play
+from bouillotte.study.deal_streams import deal_seed
+from bouillotte.study.policies import get_policy, policy_names
+from bouillotte.study.simulate import simulate
 from bouillotte.study.sweep import metrics_for, run_sweep
 from bouillotte.study.sweep_combinations import towards_combinations
 from bouillotte.study.sweep_report import sweep_report
+from bouillotte.study.void_chain import play_one, player_names
 
 LIBRARY = Library()
 

@@ -16,7 +16,9 @@ from pydantic._internal._docs_extraction import extract_docstrings_from_cls
 from bouillotte.rules.docstrings import describe_fields
 
 MODULES = [
-    "bouillotte.rules.profile",
+    "bouillotte.rules.profile_table",
+    "bouillotte.rules.profile_betting",
+    "bouillotte.rules.profile_hands",
     "bouillotte.rules.readings",
     "bouillotte.rules.glossary",
     "bouillotte.study.scenario",

@@ -18,7 +18,8 @@ from bouillotte.cli.app import app
 from bouillotte.rules.profiles import Library
 from bouillotte.rules.variant import differing_rules
 from bouillotte.study.differences import SESSION_RULES
-from bouillotte.study.simulate import report, simulate
+from bouillotte.study.simulate import simulate
+from bouillotte.study.simulate_report import report
 from bouillotte.study.sweep import (
     TASK_DEALS,
     SweepTally,

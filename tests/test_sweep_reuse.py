@@ -11,9 +11,10 @@ from bouillotte.play import dealing
 from bouillotte.play.dealing import shuffled_pack
 from bouillotte.rules.cards import pack
 from bouillotte.rules.profiles import Library
+from bouillotte.study.deal_streams import DealStarts, deal_seed, policy_rng
 from bouillotte.study.policies import get_policy
-from bouillotte.study.simulate import DealStarts, deal_seed, play_one, player_names, policy_rng
 from bouillotte.study.sweep_combinations import vary_combinations
+from bouillotte.study.void_chain import play_one, player_names
 
 LIBRARY = Library()
 FOSTER = LIBRARY.get("foster")

@@ -111,9 +111,11 @@ def test_a_play_is_taken_up_where_a_changed_rule_was_first_read(
     or only at a later step of a deal, is played on from there. Its play taken up there
     (:func:`sweep.resume_point`: from a copy of the base's deal, at a step) is the play of
     the whole chain under it, deal for deal, trace for trace, chip for chip."""
+    from bouillotte.study.chain_points import StepPoint
+    from bouillotte.study.deal_streams import DealStarts
     from bouillotte.study.policies import get_policy
-    from bouillotte.study.simulate import DealStarts, StepPoint, play_one, player_names
     from bouillotte.study.sweep import TakeUpPoints, deal_values, resume_point, taken_up_traces
+    from bouillotte.study.void_chain import play_one, player_names
 
     base = LIBRARY.get("foster")
     names = player_names(base.players)
@@ -178,8 +180,8 @@ def test_a_rule_set_the_engine_cannot_play_is_a_failed_row_and_the_others_go_on(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from bouillotte.study import sweep
-    from bouillotte.study.simulate import play_one as real
     from bouillotte.study.sweep_report import sweep_report, sweep_text
+    from bouillotte.study.void_chain import play_one as real
 
     base = LIBRARY.get("foster")
     combinations = vary_combinations(base, ["hands.favori"])

@@ -14,18 +14,12 @@ from bouillotte.rules.profiles import Library
 from bouillotte.rules.variant import Variant
 from bouillotte.site.everyrule import stall_note
 from bouillotte.study.policies import get_policy
-from bouillotte.study.simulate import (
-    MAX_PLAYED_ON,
-    play_one,
-    player_names,
-    pools_awarded,
-    report,
-    report_text,
-    simulate,
-)
+from bouillotte.study.simulate import simulate
+from bouillotte.study.simulate_report import report, report_text
 from bouillotte.study.sweep import run_sweep
 from bouillotte.study.sweep_combinations import all_rule_combinations, vary_combinations
 from bouillotte.study.sweep_report import sweep_report, sweep_text
+from bouillotte.study.void_chain import MAX_PLAYED_ON, play_one, player_names, pools_awarded
 
 LIBRARY = Library()
 STALL = "betting.opening_short_of_the_pot=cannot-open"

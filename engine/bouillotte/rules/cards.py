@@ -56,14 +56,6 @@ def suit_of(card: Card) -> int:
     return card & 3
 
 
-def rank_name(card: Card) -> str:
-    return RANKS[card >> 2]
-
-
-def suit_letter(card: Card) -> str:
-    return SUITS[card & 3]
-
-
 def parse_card(text: str) -> Card:
     """Read one card such as ``AS``, ``10h``, ``Td`` or ``A♠``."""
     raw = text.strip()
@@ -87,11 +79,6 @@ def parse_cards(items: Iterable[str]) -> list[Card]:
 def card_str(card: Card) -> str:
     """The ASCII form used in JSON and transcripts: ``AS``, ``10H``."""
     return RANKS[card >> 2] + SUITS[card & 3]
-
-
-def card_symbol(card: Card) -> str:
-    """The form used on the site: ``A♠``."""
-    return RANKS[card >> 2] + SUIT_SYMBOLS[SUITS[card & 3]]
 
 
 def cards_str(cards: Sequence[Card]) -> str:

@@ -38,10 +38,6 @@ class Source:
     def sort_key(self) -> tuple[int, int, str]:
         return (self.start if self.start is not None else 9999, self.end or 0, self.id)
 
-    @property
-    def date_label(self) -> str:
-        return self.work.year
-
     def to_json(self) -> dict[str, Any]:
         w = self.work
         return {

@@ -195,7 +195,7 @@ def _cells(row: dict[str, Any], is_base: bool, seats: int, deals: int) -> list[s
 def stall_note(row: dict[str, Any]) -> str:
     """A row whose rules make the game stall, said in words (empty where no chain of void
     deals was cut): the pool still carried is not in the seats' figures."""
-    from ..study.simulate import stall_words
+    from ..study.simulate_report import stall_words
 
     cut = row["metrics"].get("chains_cut")
     if not cut or not cut.get("count"):

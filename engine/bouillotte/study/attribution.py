@@ -105,12 +105,6 @@ class Direction:
             Search.from_json({**same, "changes_alone": data["changes_alone"]}),
         )
 
-    def way_differs(self) -> bool:
-        """Whether reproducing the reasons takes other sets than reproducing the outcome."""
-        return self.same_way.sets != self.outcome.sets or (
-            self.same_way.complete != self.outcome.complete
-        )
-
 
 @dataclass(frozen=True)
 class Finding:

@@ -29,7 +29,8 @@ from ..rules.cards import Card, card_str
 from ..rules.variant import Variant, differing_rules
 from ..rules.writing import Output
 from .attribution import signature
-from .policies import get_policy, play
+from .autoplay import play
+from .policies import get_policy
 from .render import counted, value_text
 from .scenario import ScenarioModel, load_scenario, run_scenario
 

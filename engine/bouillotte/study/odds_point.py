@@ -526,18 +526,6 @@ _COMB = [[comb(n, k) for k in range(HAND_SIZE + 1)] for n in range(SUIT_COUNT + 
 """``comb(n, k)`` for the cards of one rank: ``_COMB[n][k]``."""
 
 
-def _runs(items: list[int], offset: int = 0) -> list[tuple[int, int]]:
-    """The ranges ``(start, stop)`` of equal neighbours in ``items`` (sorted), shifted by
-    ``offset``."""
-    runs: list[tuple[int, int]] = []
-    start = 0
-    for i in range(1, len(items) + 1):
-        if i == len(items) or items[i] != items[start]:
-            runs.append((start + offset, i + offset))
-            start = i
-    return runs
-
-
 def forget_counts() -> None:
     """Drop every cached count, so that the next one is counted afresh."""
     for counted in (suit_point_counts, hand_point_counts, _free_hands, _value_hands):

@@ -5,13 +5,11 @@ some of those rules in X to Y's values and play the deal again: a set of rules
 *reproduces* the difference if the deal then ends exactly as under Y. A reproducing set is
 *minimal* if no proper subset of it reproduces it. Rules can act together (a tie-break
 matters only once a counting rule has made a tie), so the sets are searched exactly, not
-guessed: every combination is played in order of size, the smallest first, and a
-combination holding a minimal set already found is not played (it cannot be minimal).
-Whatever is found at one size is minimal, since every smaller combination was played
-before it.
-
-The search is bounded by a number of plays (:data:`PLAY_LIMIT`); when it is cut, the
-result says so, and up to which size every combination was played.
+guessed, from the ways the deal goes (:mod:`trajectories`); this module holds what a
+search found (:class:`Search`) and what one combination gave (:class:`Played`). Playing
+every combination in order of size, the smallest first, is the oracle the tests check
+that search against (``tests/attribution_oracles.py``). A search is bounded; when it is
+cut, the result says so, and up to which size every combination was decided.
 
 A combination that is not a valid system (the schema refuses it) is not a system at all:
 it reproduces nothing and is counted apart (``invalid``). A combination under which the
@@ -21,14 +19,8 @@ any other: it reproduces Y's outcome only if Y refuses the same action by the sa
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
 from typing import Any
-
-PLAY_LIMIT = 512
-"""At most this many combinations of rules are played for one direction of one pair in one
-scenario (every combination of nine rules is 511): about a tenth of a second."""
 
 
 @dataclass(frozen=True)
@@ -44,9 +36,6 @@ class Played:
     """Whether it gives the target outcome for the target's reasons too: each pool won as
     the other's transcript says it is (the same reason, word for word), each bonus paid
     for the same reason, a refusal at the same step."""
-
-
-Play = Callable[[tuple[str, ...]], Played]
 
 
 @dataclass(frozen=True)
@@ -76,10 +65,6 @@ class Search:
     def alone(self) -> list[str]:
         """The rules that alone reproduce the difference."""
         return [s[0] for s in self.sets if len(s) == 1]
-
-    def together(self) -> list[list[str]]:
-        """The minimal sets of two rules or more."""
-        return [s for s in self.sets if len(s) > 1]
 
     def changes_not_to_target(self) -> list[str]:
         """The rules that, switched alone, change the outcome but not to the target's."""
@@ -138,52 +123,3 @@ class Search:
             rules=int(search["rules"]),
             by_ways=bool(search.get("by_ways", False)),
         )
-
-
-def search_sets(
-    differing: Sequence[str],
-    play: Play,
-    start: tuple[Any, ...],
-    limit: int = PLAY_LIMIT,
-    same_way: bool = False,
-) -> Search:
-    """Every minimal set of ``differing`` rules whose switch reproduces the target, by
-    playing combinations in order of size with at most ``limit`` plays. ``play`` gives
-    what one combination does (callers memoise it); ``start`` is the base outcome;
-    ``same_way``: the target's reasons must be reproduced too."""
-    rules = list(differing)
-    found: list[frozenset[str]] = []
-    sets: list[list[str]] = []
-    played = invalid = 0
-    up_to = 0
-    changes: list[str] = []
-    cut = False
-    for size in range(1, len(rules) + 1):
-        for paths in combinations(rules, size):
-            if any(f <= set(paths) for f in found):
-                continue
-            if played >= limit:
-                cut = True
-                break
-            got = play(paths)
-            played += 1
-            if got.outcome is None:
-                invalid += 1
-            if size == 1 and got.outcome is not None and got.outcome != start:
-                changes.append(paths[0])
-            if got.same_way if same_way else got.reproduces:
-                found.append(frozenset(paths))
-                sets.append(list(paths))
-        if cut:
-            break
-        up_to = size
-    return Search(
-        sets=sets,
-        changes=changes,
-        complete=not cut,
-        up_to=up_to,
-        played=played,
-        invalid=invalid,
-        limit=limit,
-        rules=len(rules),
-    )

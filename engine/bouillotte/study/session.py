@@ -16,7 +16,9 @@ from ..play.deal import Deal
 from ..play.showdown import MissingCardError
 from ..rules.cards import card_str, cards_str
 from ..rules.variant import Variant
-from .policies import Policy, get_policy, play
+from .autoplay import play
+from .player_view import Policy
+from .policies import get_policy
 from .replay import DealPlace, WrittenCards, read_actions, replay, set_up
 from .session_file import DealSpec, SessionFile
 from .session_result import DealRecord, Rebuy, SessionResult

@@ -5,7 +5,7 @@ and JSON report :mod:`sweep_report`).
 changed, every combination played on the SAME seeded deals.
 
 Deal ``i`` is dealt from the stream of (``S``, ``i``) whatever the rules, void deals played
-on (:func:`simulate.play_one`), so each combination sees the same cards as the base and
+on (:func:`void_chain.play_one`), so each combination sees the same cards as the base and
 its players draw from the same generator: the difference between a combination and the
 base, deal by deal, is what the rule (and the players' response to it) does, not dealing
 noise ("common random numbers").
@@ -29,22 +29,16 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from ..rules.variant import Variant, differing_rules
-from .policies import Policy, get_policy
+from .chain_points import ChainPoint, StepPoint
+from .deal_streams import DealStarts
+from .player_view import Policy
+from .policies import get_policy
 from .rule_reads import READS, recording
-from .simulate import (
-    CLASSES,
-    ChainPoint,
-    DealStarts,
-    Played,
-    StepPoint,
-    decided_by,
-    play_one,
-    player_names,
-    pools_awarded,
-    worker_pool,
-)
+from .situations import CLASSES, decided_by
 from .sweep_cluster import dask_results, workers_of
 from .sweep_combinations import Combination
+from .void_chain import Played, play_one, player_names, pools_awarded
+from .workers import worker_pool
 
 BRELAN_KINDS: Final = ("carré", "brelan", "favori", "mistigri")
 

@@ -11,9 +11,10 @@ from typing import Any
 
 from ..rules.variant import Variant
 from .intervals import difference, mean_interval, places_for
-from .simulate import Z95, stall_words, wilson
+from .simulate_report import stall_words
 from .sweep import SweepTally, metrics_for
 from .sweep_combinations import Combination, Skipped
+from .tally import Z95, wilson
 
 
 def _mean_ci(total: int, squares: int, n: int) -> tuple[float, list[float]]:

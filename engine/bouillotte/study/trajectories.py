@@ -251,14 +251,6 @@ class _Node:
         self.end: tuple[Outcome, list[str]] | None = None
 
 
-def outcome_of(leaves: Sequence[Leaf], switched: frozenset[str]) -> Outcome:
-    """The end of the deal with ``switched`` rules switched."""
-    for leaf in leaves:
-        if leaf.covers(switched):
-            return leaf.outcome
-    raise AssertionError(f"no way of the deal covers {sorted(switched)}")
-
-
 def minimal(candidates: Sequence[frozenset[str]], order: Sequence[str]) -> list[list[str]]:
     """The inclusion-minimal sets among ``candidates``, smallest first, then in the order
     of the rules; each set in that order."""

@@ -11,7 +11,8 @@ import typer
 from ...rules.errors import InputError
 from ...rules.profiles import Library
 from ...study.policies import policy_help
-from ...study.simulate import report, report_text, simulate
+from ...study.simulate import simulate
+from ...study.simulate_report import report, report_text
 from ..options import JsonFlag, VariantsDirs, check_deals, command_app
 from ..progress import Progress, clock
 
