@@ -29,10 +29,11 @@ def _writes(tree: ast.AST) -> list[tuple[str, int, str]]:
         for child in ast.iter_child_nodes(node):
             name = child.name if isinstance(child, ast.FunctionDef) else function
             targets: list[ast.expr] = []
+            line = 0
             if isinstance(child, ast.Assign):
-                targets = list(child.targets)
+                targets, line = list(child.targets), child.lineno
             elif isinstance(child, ast.AugAssign | ast.AnnAssign):
-                targets = [child.target]
+                targets, line = [child.target], child.lineno
             while targets:
                 part = targets.pop()
                 if isinstance(part, ast.Tuple):  # a, b.staked = ...
@@ -41,7 +42,7 @@ def _writes(tree: ast.AST) -> list[tuple[str, int, str]]:
                 if isinstance(part, ast.Subscript):
                     part = part.value  # contrib[seat] = ...
                 if isinstance(part, ast.Attribute) and part.attr in STAKES:
-                    found.append((name, child.lineno, part.attr))
+                    found.append((name, line, part.attr))
             visit(child, name)
 
     visit(tree, "")

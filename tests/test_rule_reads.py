@@ -23,12 +23,15 @@ from __future__ import annotations
 
 import random
 from functools import cache
+from typing import Any
 
 import pytest
 
 from bouillotte.play.actions import Action, LegalAction
+from bouillotte.play.betting import BettingRound
 from bouillotte.play.deal import Deal, new_deal
 from bouillotte.play.decides import Decides
+from bouillotte.play.straddles import Straddling
 from bouillotte.rules.profile import GROUPS
 from bouillotte.rules.profiles import Library
 from bouillotte.rules.variant import Variant
@@ -159,12 +162,16 @@ def test_a_deal_reads_a_field_only_where_its_value_decides(variant_id: str) -> N
 
 
 def test_every_field_read_where_it_decides_is_a_field_of_its_group() -> None:
-    """Each :class:`Decides` of the engine names a field of the group it is given."""
-    deal = new_deal(LIBRARY.get("foster"), NAMES[:4], "D", seed=1)
-    while not deal.is_over:
-        for name in getattr(type(deal.stage), "__slots__", ()):
-            kept = getattr(deal.stage, name, None)
+    """Each :class:`Decides` a stage makes names a field of the group it is given, and
+    reads nothing until asked."""
+    rules = LIBRARY.get("foster").rules
+    checked = 0
+    for stage in (Straddling(rules.forced_bets), BettingRound(rules, 0, [])):
+        for slot in type(stage).__slots__:
+            kept = getattr(stage, slot)
             if isinstance(kept, Decides):
-                group = kept._group
-                assert kept._name in type(group).model_fields, (type(deal.stage), name)
-        deal.apply(_choose(deal, deal.legal_actions(), random.Random(1)))
+                model: Any = type(kept._group)
+                assert kept._name in model.model_fields, (type(stage).__name__, slot)
+                assert not kept._read
+                checked += 1
+    assert checked == 8
