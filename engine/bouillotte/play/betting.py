@@ -81,12 +81,11 @@ class BettingRound(Stage):
         other.first_stake = self.first_stake
         other.closing = None if self.closing is None else self.closing.copy()
         # What was read is the same under the copy's rules (Deal.copy).
-        betting = rules.betting
-        other._all_in = self._all_in.kept_for(betting)
-        other._min_raise = self._min_raise.kept_for(betting)
-        other._raises = self._raises.kept_for(betting)
-        other._opening = self._opening.kept_for(betting)
-        other._short = self._short.kept_for(betting)
+        other._all_in.keep_from(self._all_in)
+        other._min_raise.keep_from(self._min_raise)
+        other._raises.keep_from(self._raises)
+        other._opening.keep_from(self._opening)
+        other._short.keep_from(self._short)
         other._fresh = self._fresh
         return other
 

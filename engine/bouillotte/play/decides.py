@@ -39,10 +39,8 @@ class Decides(Generic[T]):
             self._read = True
         return cast(T, self._value)
 
-    def kept_for(self, group: object) -> Decides[T]:
-        """This field for a copy of the deal whose group is ``group`` (``Deal.copy``): what
-        was read is kept (the copy's rules give the same value), what was not will be read
-        from ``group``."""
-        other: Decides[T] = Decides(group, self._name)
-        other._read, other._value = self._read, self._value
-        return other
+    def keep_from(self, other: Decides[T]) -> None:
+        """Take what ``other`` (the same field, of the deal this one's was copied from:
+        ``Deal.copy``) has read: the copy's rules give the same value; what was not read
+        will be read from this one's group."""
+        self._read, self._value = other._read, other._value

@@ -46,10 +46,9 @@ class Straddling(Stage):
     def copy(self, board: Board) -> Straddling:
         other = Straddling(board.rules.forced_bets)
         other.bet, other.phase, other.offers = self.bet, self.phase, self.offers
-        forced = board.rules.forced_bets
-        other._amount = self._amount.kept_for(forced)
-        other._ends = self._ends.kept_for(forced)
-        other._limit = self._limit.kept_for(forced)
+        other._amount.keep_from(self._amount)
+        other._ends.keep_from(self._ends)
+        other._limit.keep_from(self._limit)
         return other
 
     def begin(self, board: Board) -> Exit:
