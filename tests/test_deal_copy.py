@@ -9,6 +9,7 @@ import random
 import pytest
 
 from bouillotte.play.deal import Deal, new_deal
+from bouillotte.play.decides import Decides
 from bouillotte.rules.profiles import Library
 from bouillotte.study.autoplay import play
 from bouillotte.study.player_view import view_of
@@ -23,16 +24,20 @@ def _slots(cls: type) -> list[str]:
 
 
 def _state(deal: Deal) -> dict[str, object]:
-    """Every slot of the deal and of its stage, lists and dicts as plain values."""
-    seen = {name: getattr(deal, name) for name in _slots(Deal) if name not in ("state",)}
-    stage = deal.state
-    seen |= {f"state.{n}": getattr(stage, n) for n in _slots(type(stage)) if hasattr(stage, n)}
-    closing = seen.get("state.closing")
+    """Every slot of the deal and of its stage, lists and dicts as plain values (a rule
+    the stage reads where it decides, by its name and what it has read)."""
+    seen = {name: getattr(deal, name) for name in _slots(Deal) if name not in ("stage",)}
+    stage = deal.stage
+    seen |= {f"stage.{n}": getattr(stage, n) for n in _slots(type(stage)) if hasattr(stage, n)}
+    closing = seen.get("stage.closing")
     if closing is not None:  # a closing round, by what it holds
-        seen["state.closing"] = (
+        seen["stage.closing"] = (
             type(closing),
             [getattr(closing, n) for n in _slots(type(closing))],
         )
+    for name, value in seen.items():
+        if isinstance(value, Decides):
+            seen[name] = (Decides, value._name, value._read, value._value)
     return seen
 
 
@@ -55,14 +60,16 @@ def test_a_copy_plays_on_as_the_deal_and_shares_nothing_it_changes(
             copy = deal.copy(variant)
             before = _state(deal)
             assert _state(copy) == before  # the same, slot for slot (the stage's too)
-            assert copy.state is not deal.state
+            assert copy.stage is not deal.stage
             for name, value in before.items():
-                owner = copy.state if name.startswith("state.") else copy
-                mine = getattr(owner, name.removeprefix("state."))
+                owner = copy.stage if name.startswith("stage.") else copy
+                mine = getattr(owner, name.removeprefix("stage."))
                 if isinstance(value, list | dict):
                     assert mine is not value, name
-            if getattr(deal.state, "closing", None) is not None:
-                assert copy.state.closing is not deal.state.closing  # type: ignore[attr-defined]
+                if isinstance(mine, Decides):  # what is read later is read from the copy's
+                    assert mine is not getattr(deal.stage, name.removeprefix("stage.")), name
+            if getattr(deal.stage, "closing", None) is not None:
+                assert copy.stage.closing is not deal.stage.closing  # type: ignore[attr-defined]
             assert all(a is not b for a, b in zip(copy.hands, deal.hands, strict=True))
             kept = rng.getstate()
             # The copy played to its end leaves the deal where it stood ...

@@ -4,7 +4,7 @@ The layers themselves (cli → site → study → play → rules) are import-lin
 ``pyproject.toml``, checked by ``lint-imports`` in CI; this test adds what a layers contract
 cannot see: a cycle between two modules of the same layer. An import made only for the type
 checker (under ``if TYPE_CHECKING:``) is no cycle: nothing is imported when the code runs.
-The phases of a deal (``play/straddles.py``, ``play/betting.py``, ...) name ``Deal`` so.
+``play/`` has none even of those (``tests/test_board.py``).
 """
 
 from __future__ import annotations

@@ -1,17 +1,13 @@
 """The closing round of the betting, once everyone has met the bet (``betting.closing``):
 Foster's calling privilege, or the teaching card's round of "no more".
 
-Each is part of the betting round (:class:`betting.Betting` holds it while it lasts); a
+Each is part of the betting round (:class:`betting.BettingRound` holds it while it lasts); a
 raise ends it, and the betting goes on."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from .board import Board
 from .phases import NO_MORE, PRIVILEGE, Phase
-
-if TYPE_CHECKING:
-    from .deal import Deal
 
 __all__ = ["CallingPrivilege", "ClosingRound", "NoMoreRound"]
 
@@ -24,7 +20,7 @@ class ClosingRound:
     def __init__(self, phase: Phase) -> None:
         self.phase = phase
 
-    def step(self, deal: Deal, seat: int, folded: bool) -> None:
+    def step(self, board: Board, seat: int, folded: bool) -> None:
         """``seat`` said the closing word (or folded)."""
         raise NotImplementedError
 
@@ -32,7 +28,7 @@ class ClosingRound:
         """This round as it stands, sharing nothing that either changes."""
         raise NotImplementedError
 
-    def next_to_act(self, deal: Deal) -> int | None:
+    def next_to_act(self, board: Board) -> int | None:
         """Who speaks next, or ``None`` if the betting is over."""
         raise NotImplementedError
 
@@ -55,17 +51,17 @@ class CallingPrivilege(ClosingRound):
         other.asked, other.word_passed = self.asked, self.word_passed
         return other
 
-    def step(self, deal: Deal, seat: int, folded: bool) -> None:
+    def step(self, board: Board, seat: int, folded: bool) -> None:
         """``seat``, asked, passed the word (or folded)."""
         if self.word_passed and not folded:  # a second refusal calls
             self.asked = None
             return
         self.word_passed = True
-        self.asked = deal.next_active(seat)
+        self.asked = board.next_active(seat)
 
-    def next_to_act(self, deal: Deal) -> int | None:
+    def next_to_act(self, board: Board) -> int | None:
         """Who answers next, or ``None`` if the betting is over."""
-        if self.asked is None or len(deal.active()) <= 1:
+        if self.asked is None or len(board.active()) <= 1:
             return None
         return self.asked
 
@@ -82,11 +78,11 @@ class NoMoreRound(ClosingRound):
     def copy(self) -> NoMoreRound:
         return NoMoreRound(list(self.queue))
 
-    def step(self, deal: Deal, seat: int, folded: bool) -> None:
+    def step(self, board: Board, seat: int, folded: bool) -> None:
         """``seat`` said no more (or folded)."""
         if seat in self.queue:
             self.queue.remove(seat)
 
-    def next_to_act(self, deal: Deal) -> int | None:
+    def next_to_act(self, board: Board) -> int | None:
         """Who speaks next, or ``None`` if the betting is over."""
         return self.queue[0] if self.queue else None

@@ -7,58 +7,53 @@ event (``events.py``) to its log at every step. The outcome is kept as the deal 
 and equals the replay of its log (``outcome.replay``). Nothing here knows which historical
 system it plays: every difference is a rule of the profile.
 
-The deal keeps the table (seats, caves, stakes, hands, the log); what holds in one phase
-only is its stage's (``phases.py``): the straddles (``straddles.py``), the seeing of a
-straddle (``seeing.py``), the betting and its closing round (``betting.py``,
-``closing.py``), the draw (``draw.py``), the settlement (``settlement.py``).
+A deal is a :class:`~bouillotte.play.board.Board` (seats, caves, stakes, hands, the log)
+with one stage on it (``phases.py``), what holds in one phase only: the straddles
+(``straddles.py``), the seeing of a straddle (``seeing.py``), the betting and its closing
+round (``betting.py``, ``closing.py``), the draw (``draw.py``), the settlement
+(``settlement.py``). A stage plays a word on the board and says how its phase went on or
+ended (:class:`~bouillotte.play.phases.Exit`); :meth:`Deal._follow`, the phase graph, makes
+the stage that follows, and :meth:`Deal._move_on` is the one place the stage changes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from types import MappingProxyType
-from typing import Final, NoReturn, TypeAlias
+from typing import NoReturn
 
 from ..rules.cards import Card
-from ..rules.errors import UserError
 from ..rules.profile import ForcedBets
 from ..rules.variant import Variant
 from .actions import Action, LegalAction
-from .betting import deal_cards
-from .caches import keep
+from .betting import open_betting
+from .board import Board, IllegalAction
 from .dealing import SetupError, check_setup, checked_stock, deal_from_pack, shuffled_pack
-from .events import Act, Ante, Blind, Bonus, CarriedIn, Event, NoBlind, PotWon, once
+from .draw import begin_draw
+from .events import Ante, Blind, CarriedIn, NoBlind, once
 from .outcome import Outcome, PlayerResult
-from .phases import CLOSING, OVER, Phase, Stage
-from .point import Seating
-from .settlement import Over
-from .straddles import Straddling, offer_straddles
+from .phases import (
+    BETTING_CLOSED,
+    CLOSING,
+    DRAWN,
+    GOES_ON,
+    NOBODY_OPENED,
+    ONE_LEFT,
+    OVER,
+    SEEING,
+    STAKED,
+    STRADDLES_OVER,
+    Exit,
+    Phase,
+    Stage,
+)
+from .seeing import begin_seeing
+from .settlement import Over, misdeal, nobody_opens, showdown, uncontested
+from .straddles import Straddling
 
 __all__ = ["CLOSING", "Deal", "IllegalAction", "Phase", "SetupError", "new_deal"]
 
-_AMOUNTED: Final = frozenset({"bet", "raise", "discard", "buy"})
-"""Words whose legality depends on more than the word: an amount, or cards."""
 
-
-class IllegalAction(UserError):
-    """An action the rules do not allow now: says why, under which rule, and what is legal."""
-
-    def __init__(self, message: str, rule: str, citation: str, legal: Sequence[LegalAction]):
-        super().__init__(message)
-        self.rule = rule
-        self.citation = citation
-        self.legal = list(legal)
-
-    def describe(self) -> str:
-        legal = ", ".join(str(a) for a in self.legal) or "nothing (the deal is over)"
-        return f"{self.message} [rule {self.rule}: {self.citation}] Legal now: {legal}."
-
-
-_NOBODY: Final[frozenset[str]] = frozenset()
-"""Nobody stifles (most deals): one empty set for all of them, rather than one made per deal."""
-
-
-class Deal:
+class Deal(Board):
     """A deal in progress. Build it with :func:`new_deal`.
 
     Every action is checked before anything changes: :meth:`legal_actions` lists what the
@@ -127,50 +122,15 @@ class Deal:
     {"type": "end", "status": "settled", "carry": 0}
     """
 
-    __slots__ = (
-        "_after",
-        "_legal",
-        "_outcome",
-        "bonuses",
-        "came_in",
-        "carried_in",
-        "cave",
-        "contrib",
-        "dealer",
-        "dealt",
-        "events",
-        "exposed",
-        "favori_rank",
-        "folded",
-        "hands",
-        "in_by_choice",
-        "initial_caves",
-        "last_straddler",
-        "ledger",
-        "live",
-        "names",
-        "opened",
-        "order",
-        "position",
-        "pots",
-        "public",
-        "raises",
-        "retourne",
-        "rules",
-        "seat_of",
-        "seating",
-        "spoken",
-        "staked",
-        "standing_blind",
-        "state",
-        "steps",
-        "stifled",
-        "stock",
-        "to_act_seat",
-        "top_stake",
-        "under_retourne",
-        "variant",
-    )
+    __slots__ = ("_legal", "_outcome", "stage", "steps")
+
+    stage: Stage
+    """What the phase the deal is in keeps (:mod:`phases`): one stage at a time, changed
+    only by :meth:`_move_on`."""
+    steps: int
+    """How many actions have been applied."""
+    _outcome: Outcome | None
+    _legal: tuple[LegalAction, ...] | None
 
     def __init__(
         self,
@@ -191,15 +151,15 @@ class Deal:
         copy_of: Deal | None = None,
     ) -> None:
         if copy_of is not None:  # :meth:`copy`: the other arguments are not read
-            self._take_up(variant, copy_of)
+            self._take_up_board(variant, copy_of)
+            self.steps = copy_of.steps
+            self._outcome = copy_of._outcome
+            self._legal = copy_of._legal
+            self.stage = copy_of.stage.copy(self)
             return
-        self.variant = variant
-        self.rules = rules = variant.rules
-        self.names = list(players)
-        n = len(self.names)
         check_setup(
             variant,
-            self.names,
+            list(players),
             dealer,
             caves,
             hands,
@@ -208,65 +168,28 @@ class Deal:
             exposed,
             cards=not shuffled_here,  # the variant's own pack, shuffled: nothing to check
         )
-        table = _table(tuple(self.names), dealer, rules.table.direction == "right")
-        self.seat_of, self.dealer, self.order, self.position, self.seating, self._after = table
-        self.hands = [list(hands[name]) for name in self.names]
-        """Each seat's hand as it stands now (a draw replaces it)."""
-        self.dealt = tuple([tuple(hand) for hand in self.hands])
-        """The hands as dealt, before any draw (a favori "held from the deal"): a copy,
-        never changed, whatever is done to ``hands``."""
-        self.favori_rank = favori_rank
-        """The rank declared favori at the start of play, where the favori is declared."""
-        self.retourne = retourne
-        self.stock = [retourne, *stock]
-        """The cards to be bought in a draw: the turned card first, then the stock in order."""
-        self.under_retourne = under_retourne
-        self.exposed = exposed
-        self.stifled = frozenset(stifled) if stifled else _NOBODY
-        self.carried_in = carried_in
-        self.initial_caves = {name: caves[name] for name in self.names}
-        self.cave = [caves[name] for name in self.names]
-        self.contrib = [0] * n
-        """Each seat's stake in the pool; changed only through :meth:`put` (and the
-        settlement's returns), which keep ``staked`` and ``top_stake`` with it."""
-        self.staked = 0
-        """The sum of the stakes (``sum(contrib)``, kept rather than summed at every step)."""
-        self.top_stake = 0
-        """The largest stake (``max(contrib)``, kept likewise)."""
-        self.folded = [False] * n
-        self.live = n
-        """How many have not folded."""
-        self.ledger = [0] * n
-        self.events: list[Event] = []
-        self.public: list[Event] = []
-        """The events every player witnesses (:data:`events.PUBLIC`), as they happen."""
-        self.came_in = [False] * n
-        """Who has put chips in by his own word (bet, call, raise, all-in)."""
-        self.in_by_choice = 0
-        """How many of those are still in."""
-        self.raises = [0] * n
-        """How often each has bet or raised (or gone all in)."""
-        self.spoken = 0
-        """How many betting words have been said (forced bets do not count)."""
-        self.opened = False
-        """Whether somebody has opened the game (it stays open to the end of the deal)."""
-        self.last_straddler: int | None = None
-        """Who straddled last before the deal: he stakes last, and the speaking after the
-        deal begins at his left (or right)."""
-        self.standing_blind = 0
-        """The blind's usual amount where a carried levy stands for the blind (else 0)."""
-        self.to_act_seat: int | None = None
-        """Whose turn it is (``None`` once the deal is over)."""
+        super().__init__(
+            variant,
+            players,
+            dealer,
+            caves,
+            hands,
+            retourne,
+            under_retourne,
+            carried_in,
+            exposed,
+            stifled,
+            favori_rank,
+            stock,
+        )
         self.steps = 0
-        self.pots: list[PotWon] = []
-        self.bonuses: list[Bonus] = []
-        self._outcome: Outcome | None = None
-        self._legal: tuple[LegalAction, ...] | None = None
-        forced = rules.forced_bets
+        self._outcome = None
+        self._legal = None
+        forced = self.rules.forced_bets
         straddling = Straddling(forced)
-        self.state: Stage = straddling
-        """What the phase the deal is in keeps (:mod:`phases`): one stage at a time."""
-        self._post_forced_bets(straddling, forced)
+        self.stage = straddling
+        self._post_forced_bets(forced)
+        self._move_on(straddling, straddling.begin(self) if forced.straddles else STAKED)
 
     def copy(self, variant: Variant) -> Deal:
         """The deal as it stands, to be played on under ``variant``, sharing nothing that
@@ -277,62 +200,20 @@ class Deal:
         (``study/sweep.py``)."""
         return Deal(variant, (), "", {}, {}, self.retourne, copy_of=self)
 
-    def _take_up(self, variant: Variant, source: Deal) -> None:
-        """:meth:`copy`: every slot of ``source``, each list anew (the events are
-        immutable and shared; the seating is the table's, immutable)."""
-        self.variant = variant
-        self.rules = variant.rules
-        self.names = list(source.names)
-        self.seat_of, self.dealer, self.order = source.seat_of, source.dealer, source.order
-        self.position, self.seating, self._after = source.position, source.seating, source._after
-        self.hands = [list(hand) for hand in source.hands]
-        self.dealt = source.dealt
-        self.favori_rank = source.favori_rank
-        self.retourne = source.retourne
-        self.stock = list(source.stock)
-        self.under_retourne = source.under_retourne
-        self.exposed = source.exposed
-        self.stifled = source.stifled
-        self.carried_in = source.carried_in
-        self.initial_caves = dict(source.initial_caves)
-        self.cave = list(source.cave)
-        self.contrib = list(source.contrib)
-        self.staked = source.staked
-        self.top_stake = source.top_stake
-        self.folded = list(source.folded)
-        self.live = source.live
-        self.ledger = list(source.ledger)
-        self.events = list(source.events)
-        self.public = list(source.public)
-        self.came_in = list(source.came_in)
-        self.in_by_choice = source.in_by_choice
-        self.raises = list(source.raises)
-        self.spoken = source.spoken
-        self.opened = source.opened
-        self.last_straddler = source.last_straddler
-        self.standing_blind = source.standing_blind
-        self.to_act_seat = source.to_act_seat
-        self.steps = source.steps
-        self.pots = list(source.pots)
-        self.bonuses = list(source.bonuses)
-        self._outcome = source._outcome
-        self._legal = source._legal
-        self.state = source.state.copy(self)
-
     # -- the public API ---------------------------------------------------------------
 
     @property
     def phase(self) -> Phase:
-        return self.state.phase
+        return self.stage.phase
 
     @property
     def bet(self) -> int:
         """The stake to meet (:attr:`phases.Stage.bet`)."""
-        return self.state.bet
+        return self.stage.bet
 
     @property
     def is_over(self) -> bool:
-        return self.state.phase is OVER
+        return self.stage.phase is OVER
 
     @property
     def to_act(self) -> str | None:
@@ -341,7 +222,7 @@ class Deal:
     @property
     def outcome(self) -> Outcome:
         """The settlement, as the deal kept it (made once, when first asked for)."""
-        over = self.state
+        over = self.stage
         if not isinstance(over, Over):
             raise RuntimeError("the deal is not over yet")
         if self._outcome is None:
@@ -361,9 +242,6 @@ class Deal:
             )
         return self._outcome
 
-    def pot_total(self) -> int:
-        return self.staked + self.carried_in
-
     def legal_actions(self) -> list[LegalAction]:
         """What the player to act may do now (computed once per step)."""
         return list(self.offered())
@@ -372,7 +250,7 @@ class Deal:
         """:meth:`legal_actions` as the deal keeps it for this step, made once."""
         if self._legal is None:
             seat = self.to_act_seat
-            self._legal = () if seat is None else tuple(self.state.legal(self, seat))
+            self._legal = () if seat is None else tuple(self.stage.legal(self, seat))
         return self._legal
 
     def apply(self, action: Action) -> None:
@@ -380,10 +258,10 @@ class Deal:
 
         The action is checked first, against the same list :meth:`legal_actions` offers;
         only a permitted action changes anything."""
-        state = self.state
-        if isinstance(state, Over):
+        stage = self.stage
+        if isinstance(stage, Over):
             raise IllegalAction(
-                f"the deal is over ({state.status}): no action can follow its settlement",
+                f"the deal is over ({stage.status}): no action can follow its settlement",
                 "-",
                 "no rule is at issue: the deal has ended",
                 [],
@@ -402,112 +280,68 @@ class Deal:
                 f"{self.rules.table.direction})",
                 "table.direction",
             )
-        if isinstance(state, Straddling) and action.kind not in ("straddle", "decline"):
+        if isinstance(stage, Straddling) and action.kind not in ("straddle", "decline"):
             # The first betting word declines the straddle, then is played as said.
-            after = state.check_after_decline(self, seat, action)
-            state.decline(self, seat, explicit=False)
+            after = stage.check_after_decline(self, seat, action)
+            self._move_on(stage, stage.decline(self, seat, explicit=False))
             if after is not OVER:
-                self.state.do(self, seat, action)
+                stage = self.stage
+                self._move_on(stage, stage.do(self, seat, action))
         else:
-            self.check(seat, action, state, self.offered())
-            state.do(self, seat, action)
+            stage.check(self, seat, action, self.offered())
+            self._move_on(stage, stage.do(self, seat, action))
         self.steps += 1
         self._legal = None
 
-    # -- for the stages: one check to offer an action and to refuse it --------------------
-
-    def check(self, seat: int, action: Action, stage: Stage, legal: Sequence[LegalAction]) -> None:
-        """Refuse ``action`` unless an entry of ``legal`` (what ``stage`` offers) covers it."""
-        kind = action.kind
-        plain = kind not in _AMOUNTED
-        for offered in legal:
-            if offered.kind == kind and (plain or stage.permits(self, seat, offered, action)):
-                return
-        message, rule = stage.refusal(self, seat, action)
-        raise IllegalAction(message, rule, self.variant.cite(rule), list(legal))
-
     def refuse(self, message: str, rule: str) -> NoReturn:
+        """Refuse the word said now under ``rule``, with what is legal now."""
         self.refuse_with(message, rule, self.legal_actions())
 
-    def refuse_with(self, message: str, rule: str, legal: list[LegalAction]) -> NoReturn:
-        raise IllegalAction(message, rule, self.variant.cite(rule), legal)
+    # -- the phase graph ----------------------------------------------------------------
 
-    # -- for the stages: the table and the log ----------------------------------------
+    def _move_on(self, stage: Stage, went: Exit) -> None:
+        """The one place the stage changes: to what follows ``stage``, which ``went`` so."""
+        self.stage = self._follow(stage, went)
 
-    def witness(self, event: Event) -> None:
-        """Log an event every player sees."""
-        self.events.append(event)
-        self.public.append(event)
+    def _follow(self, stage: Stage, went: Exit) -> Stage:
+        """The phase graph: the stage that follows ``stage``, whose last word (or start)
+        ``went`` as it says; ``stage`` itself while its phase goes on.
 
-    def say(self, seat: int, word: str) -> None:
-        """A betting word that puts in nothing (pass, fold, no-more)."""
-        self.spoken += 1
-        self.witness(Act(self.names[seat], word))
+        straddles --> (the straddle seen, where it must be) --> the hands dealt -->
+        betting (with its closing round) --> (the draw, where the rules have one) -->
+        showdown; and, on the way, a pool won uncontested, nobody opening, a misdeal."""
+        if went is GOES_ON:
+            return stage
+        if went is STRADDLES_OVER:
+            last = self.last_straddler
+            if last is not None and self.rules.forced_bets.straddle_must_be_seen:
+                seeing = begin_seeing(self, last)
+                return self._follow(seeing, seeing.advance(self))
+            return self._follow(stage, STAKED)
+        if went is STAKED:
+            self.log_the_hands()
+            if self.exposed is not None and self.rules.misdeals.exposed_card_is_misdeal:
+                return misdeal(self, stage.bet)
+            betting = open_betting(self)
+            return self._follow(betting, betting.advance(self))
+        if went is ONE_LEFT:
+            seat = self.folded.index(False)
+            if stage.phase is SEEING:  # the straddle is a stake: the pool goes whole
+                reason = "nobody saw the raise"
+                return uncontested(
+                    self, seat, reason, stage.bet, bets_made=False, hands_dealt=False
+                )
+            return uncontested(self, seat, "every other player has withdrawn", stage.bet)
+        if went is NOBODY_OPENED:
+            return nobody_opens(self, stage.bet)
+        if went is BETTING_CLOSED:
+            if self.rules.table.draw == "discard-and-buy":
+                return begin_draw(self, stage.bet)
+            return showdown(self, stage.bet)
+        assert went is DRAWN
+        return showdown(self, stage.bet)
 
-    def put(self, seat: int, chips: int) -> None:
-        self.cave[seat] = self.cave[seat] - chips
-        stake = self.contrib[seat] + chips
-        self.contrib[seat] = stake
-        self.staked += chips
-        if stake > self.top_stake:
-            self.top_stake = stake
-
-    def record(self, seat: int, word: str, adds: int, *, sight: bool = False) -> None:
-        """A betting word that puts chips in (bet, call, raise, all-in)."""
-        self.put(seat, adds)
-        self.spoken += 1
-        if not self.came_in[seat]:
-            self.came_in[seat] = True
-            self.in_by_choice += 1
-        if word != "call":
-            self.raises[seat] = self.raises[seat] + 1
-        all_in = self.cave[seat] == 0 and adds > 0
-        total = self.contrib[seat]
-        self.witness(Act(self.names[seat], word, adds, total, self.pot_total(), all_in, sight))
-
-    def fold(self, seat: int) -> None:
-        self.folded[seat] = True
-        self.live -= 1
-        if self.came_in[seat]:
-            self.in_by_choice -= 1
-        self.say(seat, "fold")
-
-    def contenders(self) -> list[int]:
-        """Who has not folded, in speaking order."""
-        return [s for s in self.order if not self.folded[s]]
-
-    def active(self) -> list[int]:
-        """Who has not folded and has chips left to bet, in speaking order."""
-        return [s for s in self.order if not self.folded[s] and self.cave[s] > 0]
-
-    def next_active(self, seat: int) -> int:
-        """The next player after ``seat`` still able to bet (``seat`` if none)."""
-        order, n = self.order, len(self.order)
-        start = self.position[seat]
-        for k in range(1, n + 1):
-            other = order[(start + k) % n]
-            if not self.folded[other] and self.cave[other] > 0:
-                return other
-        return seat
-
-    def after(self, seat: int) -> tuple[int, ...]:
-        """Every other seat, in speaking order from the one after ``seat``."""
-        return self._after[seat]
-
-    def first_to_speak(self) -> int:
-        """Who speaks first after the deal: the eldest, or the one after the last straddler."""
-        last = self.last_straddler
-        if last is None:
-            return self.order[0]
-        return self.order[(self.position[last] + 1) % len(self.order)]
-
-    def largest_stake(self) -> int:
-        """The largest stake on the table (the blind's usual amount where a levy stands
-        for it)."""
-        largest = self.top_stake
-        return largest if largest > self.standing_blind else self.standing_blind
-
-    def _post_forced_bets(self, straddling: Straddling, forced: ForcedBets) -> None:
+    def _post_forced_bets(self, forced: ForcedBets) -> None:
         if self.carried_in:
             self.witness(once(CarriedIn, self.carried_in))
         levy_stands = (
@@ -539,10 +373,6 @@ class Deal:
                         self.witness(once(Blind, name, chips, chips))
                     else:
                         self.witness(once(Ante, name, chips, chips))
-        if forced.straddles:
-            offer_straddles(self, straddling)
-        else:
-            deal_cards(self)
 
 
 def new_deal(
@@ -603,38 +433,3 @@ def new_deal(
         favori_rank=favori_rank,
         stock=stock,
     )
-
-
-_Table: TypeAlias = tuple[
-    Mapping[str, int], int, tuple[int, ...], tuple[int, ...], Seating, tuple[tuple[int, ...], ...]
-]
-_TABLES: Final[dict[tuple[tuple[str, ...], str, bool], _Table]] = {}
-"""Each table's :func:`_seat_table`, made once (a compiled dict: ``lru_cache`` is a Python
-call, at every deal); 256 kept, then all forgotten."""
-
-
-def _table(names: tuple[str, ...], dealer: str, to_the_right: bool) -> _Table:
-    """:func:`_seat_table`, remembered."""
-    key = (names, dealer, to_the_right)
-    found = _TABLES.get(key)
-    if found is None:
-        found = keep(_TABLES, key, _seat_table(names, dealer, to_the_right), 256)
-    return found
-
-
-def _seat_table(names: tuple[str, ...], dealer: str, to_the_right: bool) -> _Table:
-    """Each name's seat, the dealer's seat, the seats in speaking order (the dealer last),
-    each seat's place in that order (indexed by seat), the seating for ties, and for each
-    seat every other in speaking order from the one after it: shared by
-    every deal at that table, so all of it immutable (a read-only mapping and tuples): no
-    deal can change what the next one is handed."""
-    seat_of = {name: i for i, name in enumerate(names)}
-    n, first = len(names), seat_of[dealer]
-    step = 1 if to_the_right else -1
-    order = tuple([(first + step * k) % n for k in range(1, n + 1)])
-    places = [0] * n
-    for k, seat in enumerate(order):
-        places[seat] = k
-    position = tuple(places)
-    after = tuple([order[places[seat] + 1 :] + order[: places[seat]] for seat in range(n)])
-    return MappingProxyType(seat_of), first, order, position, Seating(names, order, first), after

@@ -3,16 +3,13 @@ order, throws cards away and buys as many, or buys a fourth to three equal cards
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from ..rules.cards import card_str, rank_of
 from .actions import Action, LegalAction
+from .board import Board
 from .events import Draw, DrawBegins
-from .phases import DRAW, Stage
-from .settlement import showdown
-
-if TYPE_CHECKING:
-    from .deal import Deal
+from .phases import DRAW, DRAWN, GOES_ON, Exit, Stage
 
 __all__ = ["Drawing", "begin_draw"]
 
@@ -30,28 +27,28 @@ class Drawing(Stage):
         self.queue = queue
         self.bought = 0
 
-    def copy(self, deal: Deal) -> Drawing:
+    def copy(self, board: Board) -> Drawing:
         other = Drawing(list(self.queue), self.bet)
         other.bought = self.bought
         return other
 
-    def legal(self, deal: Deal, seat: int) -> list[LegalAction]:
-        legal = [LegalAction("discard", 0, len(deal.hands[seat]))]
-        if _may_buy_a_fourth(deal, seat):
+    def legal(self, board: Board, seat: int) -> list[LegalAction]:
+        legal = [LegalAction("discard", 0, len(board.hands[seat]))]
+        if _may_buy_a_fourth(board, seat):
             legal.append(_BUY)
         return legal
 
-    def permits(self, deal: Deal, seat: int, legal: LegalAction, action: Action) -> bool:
-        return self.fault(deal, seat, action) is None
+    def permits(self, board: Board, seat: int, legal: LegalAction, action: Action) -> bool:
+        return self.fault(board, seat, action) is None
 
-    def refusal(self, deal: Deal, seat: int, action: Action) -> tuple[str, str]:
-        fault = self.fault(deal, seat, action)
+    def refusal(self, board: Board, seat: int, action: Action) -> tuple[str, str]:
+        fault = self.fault(board, seat, action)
         assert fault is not None
         return fault
 
-    def fault(self, deal: Deal, seat: int, action: Action) -> tuple[str, str] | None:
+    def fault(self, board: Board, seat: int, action: Action) -> tuple[str, str] | None:
         """What is wrong with a word said in the draw, or ``None``."""
-        name, hand = deal.names[seat], deal.hands[seat]
+        name, hand = board.names[seat], board.hands[seat]
         if action.kind == "discard":
             for card in action.cards:
                 if card not in hand:
@@ -60,7 +57,7 @@ class Drawing(Stage):
                 return f"{name} names a card twice", "table.draw"
             wanted = len(action.cards)
         elif action.kind == "buy":
-            if not _may_buy_a_fourth(deal, seat):
+            if not _may_buy_a_fourth(board, seat):
                 return f"{name} holds no three equal cards, so cannot buy a fourth", "table.draw"
             wanted = 1
         else:
@@ -69,7 +66,7 @@ class Drawing(Stage):
                 "the cards, or 'discard' alone to keep his hand)",
                 "table.draw",
             )
-        left = len(deal.stock) - self.bought
+        left = len(board.stock) - self.bought
         if wanted > left:
             return (
                 f"{name} would buy {wanted} cards, but only {left} are left to buy (give the "
@@ -78,32 +75,32 @@ class Drawing(Stage):
             )
         return None
 
-    def do(self, deal: Deal, seat: int, action: Action) -> None:
+    def do(self, board: Board, seat: int, action: Action) -> Exit:
         """Throw away cards and buy as many (``discard``), or buy a fourth (``buy``)."""
-        hand = deal.hands[seat]
+        hand = board.hands[seat]
         thrown = action.cards if action.kind == "discard" else ()
         wanted = len(thrown) if action.kind == "discard" else 1
-        bought = deal.stock[self.bought : self.bought + wanted]
+        bought = board.stock[self.bought : self.bought + wanted]
         self.bought += wanted
-        deal.hands[seat] = [c for c in hand if c not in thrown] + bought
-        deal.events.append(
-            Draw(deal.names[seat], tuple(thrown), tuple(bought), tuple(deal.hands[seat]))
+        board.hands[seat] = [c for c in hand if c not in thrown] + bought
+        board.events.append(
+            Draw(board.names[seat], tuple(thrown), tuple(bought), tuple(board.hands[seat]))
         )
         self.queue.remove(seat)
         if self.queue:
-            deal.to_act_seat = self.queue[0]
-        else:
-            showdown(deal)
+            board.to_act_seat = self.queue[0]
+            return GOES_ON
+        return DRAWN
 
 
-def begin_draw(deal: Deal, bet: int) -> None:
+def begin_draw(board: Board, bet: int) -> Drawing:
     """The betting closed at ``bet``: those still in draw, in speaking order."""
-    drawing = Drawing(deal.contenders(), bet)
-    deal.state = drawing
-    deal.events.append(DrawBegins(deal.retourne))
-    deal.to_act_seat = drawing.queue[0]
+    drawing = Drawing(board.contenders(), bet)
+    board.events.append(DrawBegins(board.retourne))
+    board.to_act_seat = drawing.queue[0]
+    return drawing
 
 
-def _may_buy_a_fourth(deal: Deal, seat: int) -> bool:
-    ranks = [rank_of(c) for c in deal.hands[seat]]
+def _may_buy_a_fourth(board: Board, seat: int) -> bool:
+    ranks = [rank_of(c) for c in board.hands[seat]]
     return any(ranks.count(r) >= 3 for r in set(ranks))

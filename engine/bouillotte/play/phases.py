@@ -1,4 +1,5 @@
-"""Where a deal stands (:class:`Phase`), and what each phase keeps (:class:`Stage`).
+"""Where a deal stands (:class:`Phase`), what each phase keeps (:class:`Stage`), and how a
+phase ends (:class:`Exit`).
 
 A deal holds one stage at a time, and each stage holds only what its phase needs: the
 straddles offered (``straddles.py``), the seeing of a straddle (``seeing.py``), the betting
@@ -6,19 +7,24 @@ round with its closing round (``betting.py``, ``closing.py``), the draw (``draw.
 settlement (``settlement.py``). A cursor of one phase (whose turn it is in the draw, who
 is asked in Foster's privilege, ...) lives in that phase's stage, and goes with it: no
 field of the deal is valid in some phases only.
+
+A stage works on the :class:`~bouillotte.play.board.Board` (seats, caves, stakes, hands,
+the log) and knows no other stage's class: a word it plays returns how its phase went on
+(:data:`GOES_ON`, whose turn it is being set) or ended (the other :class:`Exit` values), and
+:meth:`Deal._follow <bouillotte.play.deal.Deal._follow>`, the phase graph in one function,
+makes the stage that follows.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from .actions import Action, LegalAction
+from .board import Board
 
-if TYPE_CHECKING:
-    from .deal import Deal
-
-__all__ = ["CLOSING", "FOLD", "Phase", "Stage"]
+__all__ = ["CLOSING", "FOLD", "Exit", "Phase", "Stage"]
 
 
 class Phase(StrEnum):
@@ -55,6 +61,39 @@ CLOSING: Final = frozenset({PRIVILEGE, NO_MORE})
 FOLD: Final = LegalAction("fold")
 """The word that takes no amount, offered in the seeing and the betting (made once)."""
 
+_AMOUNTED: Final = frozenset({"bet", "raise", "discard", "buy"})
+"""Words whose legality depends on more than the word: an amount, or cards."""
+
+
+class Exit(StrEnum):
+    """How a word left its phase: going on, or ended, and how (what the phase graph,
+    ``Deal._follow``, reads to make the next stage)."""
+
+    GOES_ON = "goes-on"
+    """The phase goes on; whose turn it is has been set."""
+    STRADDLES_OVER = "straddles-over"
+    """No more straddles are offered: the straddle is seen, where it must be, then the deal."""
+    STAKED = "staked"
+    """The stakes before the deal are in (and seen): the cards are shown dealt."""
+    ONE_LEFT = "one-left"
+    """Every other player has withdrawn: the one left takes the pool."""
+    NOBODY_OPENED = "nobody-opened"
+    """Nobody opened the game."""
+    BETTING_CLOSED = "betting-closed"
+    """The betting is over: the draw, where the rules have one, then the showdown."""
+    DRAWN = "drawn"
+    """Everyone still in has drawn: the showdown."""
+
+
+# As module names, Final (a C static compiled), as the phases above.
+GOES_ON: Final = Exit.GOES_ON
+STRADDLES_OVER: Final = Exit.STRADDLES_OVER
+STAKED: Final = Exit.STAKED
+ONE_LEFT: Final = Exit.ONE_LEFT
+NOBODY_OPENED: Final = Exit.NOBODY_OPENED
+BETTING_CLOSED: Final = Exit.BETTING_CLOSED
+DRAWN: Final = Exit.DRAWN
+
 
 class Stage:
     """What one phase of a deal keeps, and the rules of that phase: what is legal, why a
@@ -74,18 +113,18 @@ class Stage:
         self.phase = phase
         self.bet = bet
 
-    def legal(self, deal: Deal, seat: int) -> list[LegalAction]:
+    def legal(self, board: Board, seat: int) -> list[LegalAction]:
         """What ``seat``, whose turn it is, may do in this phase."""
         raise NotImplementedError
 
-    def copy(self, deal: Deal) -> Stage:
-        """This stage as it stands, for ``deal``, a copy of its deal (:meth:`Deal.copy`):
+    def copy(self, board: Board) -> Stage:
+        """This stage as it stands, for ``board``, a copy of its deal's (:meth:`Deal.copy`):
         nothing that either changes is shared. What the stage has read of the rules is kept
         (the copy's rules give the same values); what it has not read yet, it will read from
-        ``deal``'s."""
+        ``board``'s."""
         raise NotImplementedError
 
-    def permits(self, deal: Deal, seat: int, legal: LegalAction, action: Action) -> bool:
+    def permits(self, board: Board, seat: int, legal: LegalAction, action: Action) -> bool:
         """Whether ``legal`` (an entry of the list offered, of the action's word) covers
         ``action``, whose word takes an amount or cards."""
         amount = action.amount
@@ -93,13 +132,25 @@ class Stage:
             return False
         if not legal.low <= amount <= legal.high:
             return False
-        whole = deal.contrib[seat] + deal.cave[seat]
+        whole = board.contrib[seat] + board.cave[seat]
         return not legal.step or (amount - legal.low) % legal.step == 0 or amount == whole
 
-    def refusal(self, deal: Deal, seat: int, action: Action) -> tuple[str, str]:
+    def refusal(self, board: Board, seat: int, action: Action) -> tuple[str, str]:
         """Why ``action`` is not among the legal ones: the message and the rule."""
         raise NotImplementedError
 
-    def do(self, deal: Deal, seat: int, action: Action) -> None:
-        """Play ``action``, already checked, and move the deal on."""
+    def do(self, board: Board, seat: int, action: Action) -> Exit:
+        """Play ``action``, already checked: whether the phase goes on (whose turn it is
+        set) or how it ended."""
         raise NotImplementedError
+
+    def check(self, board: Board, seat: int, action: Action, legal: Sequence[LegalAction]) -> None:
+        """Refuse ``action`` (:class:`~bouillotte.play.board.IllegalAction`) unless an entry
+        of ``legal`` (what this stage offers ``seat``) covers it."""
+        kind = action.kind
+        plain = kind not in _AMOUNTED
+        for offered in legal:
+            if offered.kind == kind and (plain or self.permits(board, seat, offered, action)):
+                return
+        message, rule = self.refusal(board, seat, action)
+        board.refuse_with(message, rule, list(legal))

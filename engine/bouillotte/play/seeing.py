@@ -3,15 +3,9 @@ player after the last straddler meets his stake (``call``) or drops out (``fold`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .actions import Action, LegalAction
-from .betting import deal_cards
-from .phases import FOLD, SEEING, Stage
-from .settlement import uncontested
-
-if TYPE_CHECKING:
-    from .deal import Deal
+from .board import Board
+from .phases import FOLD, GOES_ON, ONE_LEFT, SEEING, STAKED, Exit, Stage
 
 __all__ = ["Seeing", "begin_seeing"]
 
@@ -25,44 +19,44 @@ class Seeing(Stage):
         super().__init__(SEEING, bet)
         self.pending = pending
 
-    def copy(self, deal: Deal) -> Seeing:
+    def copy(self, board: Board) -> Seeing:
         return Seeing(self.bet, list(self.pending))
 
-    def legal(self, deal: Deal, seat: int) -> list[LegalAction]:
-        total = deal.contrib[seat] + deal.cave[seat]
+    def legal(self, board: Board, seat: int) -> list[LegalAction]:
+        total = board.contrib[seat] + board.cave[seat]
         return [LegalAction("call", min(self.bet, total)), FOLD]
 
-    def refusal(self, deal: Deal, seat: int, action: Action) -> tuple[str, str]:
+    def refusal(self, board: Board, seat: int, action: Action) -> tuple[str, str]:
         return (
-            f"before the deal {deal.names[seat]} must see the raise ('call' {self.bet}) or "
+            f"before the deal {board.names[seat]} must see the raise ('call' {self.bet}) or "
             "drop out ('fold')",
             "forced_bets.straddle_must_be_seen",
         )
 
-    def do(self, deal: Deal, seat: int, action: Action) -> None:
+    def do(self, board: Board, seat: int, action: Action) -> Exit:
         if action.kind == "call":
-            adds = min(self.bet - deal.contrib[seat], deal.cave[seat])
-            deal.record(seat, "call", adds, sight=deal.contrib[seat] + adds < self.bet)
+            adds = min(self.bet - board.contrib[seat], board.cave[seat])
+            board.record(seat, "call", adds, sight=board.contrib[seat] + adds < self.bet)
         else:
-            deal.fold(seat)
+            board.fold(seat)
         if seat in self.pending:
             self.pending.remove(seat)
-        self.advance(deal)
+        return self.advance(board)
 
-    def advance(self, deal: Deal) -> None:
-        if deal.live == 1:  # the straddle is a stake: the pool goes whole
-            uncontested(deal, deal.folded.index(False), "nobody saw the raise", bets_made=False)
-        elif self.pending:
-            deal.to_act_seat = self.pending[0]
-        else:
-            deal_cards(deal)
+    def advance(self, board: Board) -> Exit:
+        """Whose turn it is now, or how the seeing ended (one left: the straddle is a
+        stake, and the pool goes whole; everyone has seen: the deal)."""
+        if board.live == 1:
+            return ONE_LEFT
+        if self.pending:
+            board.to_act_seat = self.pending[0]
+            return GOES_ON
+        return STAKED
 
 
-def begin_seeing(deal: Deal, last_straddler: int) -> None:
+def begin_seeing(board: Board, last_straddler: int) -> Seeing:
     """Everyone after the last straddler who has not met his stake is to see it."""
-    bet = deal.top_stake
-    contrib, cave = deal.contrib, deal.cave
-    pending = [s for s in deal.after(last_straddler) if contrib[s] < bet and cave[s] > 0]
-    seeing = Seeing(bet, pending)
-    deal.state = seeing
-    seeing.advance(deal)
+    bet = board.top_stake
+    contrib, cave = board.contrib, board.cave
+    pending = [s for s in board.after(last_straddler) if contrib[s] < bet and cave[s] > 0]
+    return Seeing(bet, pending)

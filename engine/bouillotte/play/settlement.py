@@ -1,11 +1,14 @@
 """How a deal ends: the showdown, a pool won uncontested, a deal nobody opens, a misdeal;
-the pools and bonuses paid, and the :class:`Over` stage that keeps the status."""
+the pools and bonuses paid, and the :class:`Over` stage that keeps the status.
+
+Each ending settles the board and returns the :class:`Over` stage; ``bet`` is the bet of
+the stage that ended (what a player's view of the settled deal shows)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
+from .board import Board
 from .bonuses import Transfer, brelan_claims, triplet_claims
 from .events import (
     Bonus,
@@ -16,7 +19,6 @@ from .events import (
     NobodyOpens,
     PotWon,
     Redeal,
-    Return,
     Showdown,
     Stifle,
     UnderRetourne,
@@ -25,12 +27,9 @@ from .events import (
 )
 from .hands import POINT_VALUE, HandValue, classify, triplets
 from .outcome import Status
-from .phases import OVER, SEEING, Stage
+from .phases import OVER, Stage
 from .pots import build_pots, uncalled_excess
 from .showdown import award_pots, hand_values
-
-if TYPE_CHECKING:
-    from .deal import Deal
 
 __all__ = ["Over", "misdeal", "nobody_opens", "showdown", "uncontested"]
 
@@ -45,56 +44,48 @@ class Over(Stage):
         self.status = status
         self.carry = carry
 
-    def copy(self, deal: Deal) -> Over:
+    def copy(self, board: Board) -> Over:
         return Over(self.status, self.carry, self.bet)
 
 
-def finish(deal: Deal, status: Status, carry: int = 0) -> None:
-    deal.events.append(once(End, status, carry))
-    deal.state = Over(status, carry, deal.state.bet)
-    deal.to_act_seat = None
+def _finish(board: Board, status: Status, bet: int, carry: int = 0) -> Over:
+    board.events.append(once(End, status, carry))
+    board.to_act_seat = None
+    return Over(status, carry, bet)
 
 
-def give_back(deal: Deal, seat: int, chips: int, reason: str) -> None:
-    deal.contrib[seat] = deal.contrib[seat] - chips
-    deal.staked -= chips
-    deal.top_stake = max(deal.contrib)
-    deal.cave[seat] = deal.cave[seat] + chips
-    deal.events.append(Return(deal.names[seat], chips, reason))
-
-
-def _return_uncalled(deal: Deal) -> None:
+def _return_uncalled(board: Board) -> None:
     # The rule is read only where there is an excess it could return (rule_reads).
-    seat, excess = uncalled_excess(deal.contrib)
-    if excess and deal.rules.betting.return_uncalled_excess:
-        give_back(deal, seat, excess, "uncalled excess withdrawn")
+    seat, excess = uncalled_excess(board.contrib)
+    if excess and board.rules.betting.return_uncalled_excess:
+        board.give_back(seat, excess, "uncalled excess withdrawn")
 
 
-def _pay(deal: Deal, transfers: Sequence[Transfer]) -> None:
+def _pay(board: Board, transfers: Sequence[Transfer]) -> None:
     if not transfers:
         return  # nothing to pay: how bonuses are paid is not read (rule_reads)
-    ledger = deal.rules.bonuses.paid_from == "ledger"
-    book = deal.ledger if ledger else deal.cave
+    ledger = board.rules.bonuses.paid_from == "ledger"
+    book = board.ledger if ledger else board.cave
     for t in transfers:
-        amount = t.amount if ledger else min(t.amount, deal.cave[t.payer])
+        amount = t.amount if ledger else min(t.amount, board.cave[t.payer])
         book[t.payer] = book[t.payer] - amount
         book[t.payee] = book[t.payee] + amount
         if amount or not ledger:
             bonus = once(
                 Bonus,
-                deal.names[t.payer],
-                deal.names[t.payee],
+                board.names[t.payer],
+                board.names[t.payee],
                 amount,
                 t.reason,
                 ledger,
                 t.amount - amount,
             )
-            deal.bonuses.append(bonus)
-            deal.events.append(bonus)
+            board.bonuses.append(bonus)
+            board.events.append(bonus)
 
 
 def _award(
-    deal: Deal,
+    board: Board,
     seat: int,
     amount: int,
     contenders: Sequence[int],
@@ -102,39 +93,39 @@ def _award(
     decision: Decision,
     value: HandValue | None = None,
 ) -> None:
-    deal.cave[seat] = deal.cave[seat] + amount
-    names = deal.names
+    board.cave[seat] = board.cave[seat] + amount
+    names = board.names
     pot = PotWon(
         amount, tuple([names[s] for s in contenders]), names[seat], reason, decision, value
     )
-    deal.pots.append(pot)
-    deal.events.append(pot)
+    board.pots.append(pot)
+    board.events.append(pot)
 
 
-def showdown(deal: Deal) -> None:
-    _return_uncalled(deal)
-    contenders = deal.contenders()
-    rules = deal.rules
-    pots = build_pots(deal.contrib, deal.folded, deal.carried_in)
+def showdown(board: Board, bet: int) -> Over:
+    _return_uncalled(board)
+    contenders = board.contenders()
+    rules = board.rules
+    pots = build_pots(board.contrib, board.folded, board.carried_in)
     values, note = hand_values(
-        deal.hands,
-        deal.retourne,
-        deal.under_retourne,
+        board.hands,
+        board.retourne,
+        board.under_retourne,
         contenders,
         rules,
-        declared=deal.favori_rank,
-        dealt=deal.dealt,
+        declared=board.favori_rank,
+        dealt=board.dealt,
     )
     if note:
-        deal.events.append(UnderRetourne(deal.under_retourne, note))
-    names = deal.names
-    deal.events.append(Showdown(tuple([(names[s], values[s]) for s in contenders])))
+        board.events.append(UnderRetourne(board.under_retourne, note))
+    names = board.names
+    board.events.append(Showdown(tuple([(names[s], values[s]) for s in contenders])))
     awards = award_pots(
-        pots, deal.hands, deal.retourne, values, rules, deal.seating, shown=contenders
+        pots, board.hands, board.retourne, values, rules, board.seating, shown=contenders
     )
     for award in awards:
         _award(
-            deal,
+            board,
             award.winner,
             award.pot.amount,
             award.pot.contenders,
@@ -143,66 +134,78 @@ def showdown(deal: Deal) -> None:
             values[award.winner],
         )
     winners = {a.winner for a in awards}
-    _pay(deal, brelan_claims(contenders, values, winners, deal.folded, deal.order, rules))
-    finish(deal, Status.SETTLED)
+    _pay(board, brelan_claims(contenders, values, winners, board.folded, board.order, rules))
+    return _finish(board, Status.SETTLED, bet)
 
 
-def uncontested(deal: Deal, seat: int, reason: str, *, bets_made: bool = True) -> None:
+def uncontested(
+    board: Board,
+    seat: int,
+    reason: str,
+    bet: int,
+    *,
+    bets_made: bool = True,
+    hands_dealt: bool = True,
+) -> Over:
+    """``seat`` takes the pool uncontested. ``bets_made``: the stakes include bets made
+    by word (an uncalled excess may go back); ``hands_dealt``: the cards are dealt (a straddle
+    nobody saw ends the deal before they are), so the winner may claim a brelan."""
     if bets_made:  # forced stakes that nobody opened against are not "uncalled" bets
-        _return_uncalled(deal)
-    _award(deal, seat, deal.pot_total(), [seat], f"uncontested: {reason}", WonUncontested(reason))
-    rules = deal.rules
+        _return_uncalled(board)
+    _award(board, seat, board.pot_total(), [seat], f"uncontested: {reason}", WonUncontested(reason))
+    rules = board.rules
     # Before the deal (a straddle nobody saw) there is no hand to show. The hand is looked
     # at first, so that whether a brelan may be claimed is read only for a brelan.
-    if deal.state.phase is not SEEING:
+    if hands_dealt:
         # Only the winner shows his hand, so only his can claim, unless he stifles it.
         value = classify(
-            deal.hands[seat],
-            deal.retourne,
+            board.hands[seat],
+            board.retourne,
             rules.hands,
-            declared=deal.favori_rank,
-            dealt=deal.dealt[seat],
+            declared=board.favori_rank,
+            dealt=board.dealt[seat],
         )
         if value.is_brelan and rules.bonuses.claimed_without_showdown:
-            if deal.names[seat] in deal.stifled:
-                deal.events.append(Stifle(deal.names[seat]))
+            if board.names[seat] in board.stifled:
+                board.events.append(Stifle(board.names[seat]))
             else:
-                values = [POINT_VALUE] * len(deal.hands)
+                values = [POINT_VALUE] * len(board.hands)
                 values[seat] = value
-                _pay(deal, brelan_claims([seat], values, {seat}, deal.folded, deal.order, rules))
-    finish(deal, Status.UNCONTESTED)
+                _pay(board, brelan_claims([seat], values, {seat}, board.folded, board.order, rules))
+    return _finish(board, Status.UNCONTESTED, bet)
 
 
-def nobody_opens(deal: Deal) -> None:
-    void = deal.rules.void_deals
-    last = deal.last_straddler
+def nobody_opens(board: Board, bet: int) -> Over:
+    void = board.rules.void_deals
+    last = board.last_straddler
     rule = void.nobody_opens if last is None else void.nobody_opens_after_straddles
-    deal.events.append(once(NobodyOpens))
-    taker = last if last is not None else deal.dealer
-    if rule == "last-straddler-takes" and not deal.folded[taker]:
-        uncontested(deal, taker, "nobody opened; the last to stake takes the pool", bets_made=False)
-        return
+    board.events.append(once(NobodyOpens))
+    taker = last if last is not None else board.dealer
+    if rule == "last-straddler-takes" and not board.folded[taker]:
+        return uncontested(
+            board, taker, "nobody opened; the last to stake takes the pool", bet, bets_made=False
+        )
     levied = 0
-    for seat in deal.order:
-        levy = min(void.void_levy, deal.cave[seat])
+    for seat in board.order:
+        levy = min(void.void_levy, board.cave[seat])
         if levy:
-            deal.cave[seat] = deal.cave[seat] - levy
+            board.cave[seat] = board.cave[seat] - levy
             levied += levy
-            deal.events.append(once(Levy, deal.names[seat], levy))
-    finish(deal, Status.VOID, carry=deal.pot_total() + levied)
+            board.events.append(once(Levy, board.names[seat], levy))
+    return _finish(board, Status.VOID, bet, carry=board.pot_total() + levied)
 
 
-def misdeal(deal: Deal) -> None:
-    exposed = deal.exposed
+def misdeal(board: Board, bet: int) -> Over:
+    exposed = board.exposed
     assert exposed is not None
-    in_pack = all(exposed not in hand for hand in deal.hands)
-    deal.events.append(Misdeal(exposed, in_pack))
-    misdeals = deal.rules.misdeals
+    in_pack = all(exposed not in hand for hand in board.hands)
+    board.events.append(Misdeal(exposed, in_pack))
+    misdeals = board.rules.misdeals
     stakes_stay = misdeals.stakes_on_a_misdeal == "stay-in-the-pool"
-    for seat in deal.order:
-        if deal.contrib[seat] and not stakes_stay:
-            give_back(deal, seat, deal.contrib[seat], "stakes returned: the hands are abandoned")
-    ranks = [triplets(hand) for hand in deal.hands]
-    _pay(deal, triplet_claims(ranks, deal.order, deal.rules))
-    deal.events.append(Redeal(deal.names[deal.dealer] if misdeals.dealer_keeps_deal else None))
-    finish(deal, Status.VOID, carry=deal.pot_total())
+    for seat in board.order:
+        if board.contrib[seat] and not stakes_stay:
+            board.give_back(seat, board.contrib[seat], "stakes returned: the hands are abandoned")
+    ranks = [triplets(hand) for hand in board.hands]
+    _pay(board, triplet_claims(ranks, board.order, board.rules))
+    board.events.append(Redeal(board.names[board.dealer] if misdeals.dealer_keeps_deal else None))
+    return _finish(board, Status.VOID, bet, carry=board.pot_total())
