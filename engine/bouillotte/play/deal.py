@@ -25,7 +25,7 @@ from ..rules.profile import ForcedBets
 from ..rules.variant import Variant
 from .actions import Action, LegalAction
 from .betting import deal_cards
-from .caches import keep
+from .caches import cache, keep
 from .dealing import SetupError, check_setup, checked_stock, deal_from_pack, shuffled_pack
 from .events import Act, Ante, Blind, Bonus, CarriedIn, Event, NoBlind, PotWon, once
 from .outcome import Outcome, PlayerResult
@@ -608,7 +608,7 @@ def new_deal(
 _Table: TypeAlias = tuple[
     Mapping[str, int], int, tuple[int, ...], tuple[int, ...], Seating, tuple[tuple[int, ...], ...]
 ]
-_TABLES: Final[dict[tuple[tuple[str, ...], str, bool], _Table]] = {}
+_TABLES: Final[dict[tuple[tuple[str, ...], str, bool], _Table]] = cache("deal.tables")
 """Each table's :func:`_seat_table`, made once (a compiled dict: ``lru_cache`` is a Python
 call, at every deal); 256 kept, then all forgotten."""
 

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Final, Protocol
 
 from ..rules.cards import Card, card_str, pack
 from ..rules.errors import UserError
 from ..rules.variant import Variant
-from .caches import keep
+from .caches import cache, keep
 from .seeding import reseeded
 
 
@@ -139,12 +138,16 @@ def _pack_order(ranks: tuple[str, ...]) -> tuple[Card, ...]:
     return found if found is not None else keep(_PACK_ORDERS, ranks, tuple(pack(ranks)), 64)
 
 
-_PACK_ORDERS: Final[dict[tuple[str, ...], tuple[Card, ...]]] = {}
+_PACK_ORDERS: Final[dict[tuple[str, ...], tuple[Card, ...]]] = cache("dealing.pack_orders")
 
 
-@lru_cache(maxsize=64)
 def _pack_set(ranks: tuple[str, ...]) -> frozenset[Card]:
-    return frozenset(pack(ranks))
+    """The pack's cards, to check a card given against (made once per pack)."""
+    found = _PACK_SETS.get(ranks)
+    return found if found is not None else keep(_PACK_SETS, ranks, frozenset(pack(ranks)), 64)
+
+
+_PACK_SETS: Final[dict[tuple[str, ...], frozenset[Card]]] = cache("dealing.pack_sets")
 
 
 def deal_from_pack(
@@ -182,7 +185,7 @@ def _layout(
 
 _LAYOUTS: Final[
     dict[tuple[tuple[str, ...], str, int, str, str, bool], tuple[tuple[int, ...], ...]]
-] = {}
+] = cache("dealing.layouts")
 
 
 def _lay_out(
@@ -227,7 +230,7 @@ def shuffled_pack(variant: Variant, seed: int) -> list[Card]:
     return list(kept)
 
 
-_SHUFFLED: Final[dict[tuple[tuple[str, ...], int], tuple[Card, ...]]] = {}
+_SHUFFLED: Final[dict[tuple[tuple[str, ...], int], tuple[Card, ...]]] = cache("dealing.shuffled")
 _SHUFFLED_MOST: Final = 256
 """The shuffles :func:`shuffled_pack` keeps (then all forgotten): a deal's, and those of the
 deals played on its carried pool, under the few packs a sweep's rows deal. A sweep's rows
@@ -287,7 +290,7 @@ def _draws(length: int) -> tuple[tuple[int, int, int], ...]:
     return found
 
 
-_DRAWS: Final[dict[int, tuple[tuple[int, int, int], ...]]] = {}
+_DRAWS: Final[dict[int, tuple[tuple[int, int, int], ...]]] = cache("dealing.draws")
 
 
 def checked_stock(

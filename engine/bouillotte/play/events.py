@@ -13,7 +13,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Final, TypeAlias, TypeVar, cast, overload
 
 from ..rules.cards import Card, card_str, cards_str
-from .caches import keep
+from .caches import cache, keep
 from .hands import HandValue
 
 
@@ -555,7 +555,7 @@ _C = TypeVar("_C")
 _D = TypeVar("_D")
 _E = TypeVar("_E")
 _F = TypeVar("_F")
-_KEPT: Final[dict[tuple[object, ...], object]] = {}
+_KEPT: Final[dict[tuple[object, ...], object]] = cache("events.records")
 _KEPT_MOST: Final = 4096
 
 

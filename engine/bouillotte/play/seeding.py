@@ -20,7 +20,7 @@ from hashlib import sha512
 from threading import get_ident
 from typing import Final
 
-from .caches import keep
+from .caches import cache, keep
 
 _C_SEED: Final = _random.Random.seed
 """The generator's own seeding (``_random.Random.seed``), in C."""
@@ -64,7 +64,10 @@ def reseeded(seed: int, use: int = SHUFFLE) -> random.Random:
     return rng
 
 
-_OWN: Final[tuple[dict[int, random.Random], dict[int, random.Random]]] = ({}, {})
+_OWN: Final[tuple[dict[int, random.Random], dict[int, random.Random]]] = (
+    cache("seeding.shuffle"),
+    cache("seeding.policy"),
+)
 """Each thread's generators for :func:`reseeded`, one dict for each use, by thread id."""
 _OWN_MOST: Final = 64
 """Then all forgotten (a thread's id may be taken again by a later thread: no harm, it is

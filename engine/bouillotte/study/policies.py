@@ -28,6 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, Protocol, cast
 
 from ..play.actions import ACTION_WORDS, Action, LegalAction
+from ..play.caches import cache
 from ..play.deal import CLOSING, Deal, Phase
 from ..play.dealing import Draws, below, in_steps
 from ..play.events import Act, Event
@@ -254,7 +255,7 @@ _FALLBACKS: Final = {
 _FALLBACKS.update({word: (word, *_SAFE) for word in ACTION_WORDS if word not in _FALLBACKS})
 
 
-_SAID: Final[dict[tuple[str, str], Action]] = {}
+_SAID: Final[dict[tuple[str, str], Action]] = cache("policies.said")
 
 
 def _said(player: str, word: str) -> Action:
