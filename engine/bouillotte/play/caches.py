@@ -4,7 +4,7 @@ empty them all (:func:`clear`).
 A value made once per table, pack or record (a table's seating, a pack's order, a shared
 event) is kept in a plain dict made by :func:`cache`, which names it and lists it here, and
 is looked up with ``.get``: compiled, that is a C call, where ``functools.lru_cache`` is a
-Python call at every deal (which is why no compiled module uses ``lru_cache``: ruff's
+Python call. No compiled module uses functools' caches, which would escape this list (ruff's
 ``TID251``, configured in ``pyproject.toml``). When a cache holds its most, it is emptied and
 filled again (:func:`keep`): what is kept is immutable and made again the same, so
 forgetting it changes nothing but the time, and :func:`clear` changes no result either.

@@ -237,10 +237,9 @@ def shuffled_pack(variant: Variant, seed: int) -> list[Card]:
 _SHUFFLED: Final[dict[tuple[tuple[str, ...], int], tuple[Card, ...]]] = cache("dealing.shuffled")
 _SHUFFLED_MOST: Final = 256
 """The shuffles :func:`shuffled_pack` keeps (then all forgotten): a deal's, and those of the
-deals played on its carried pool, under the few packs a sweep's rows deal. A sweep's rows
-play a void deal's chain on to different lengths: 16 kept was too few, and half the packs
-of a sweep under ``cautious`` were shuffled again (measured: 2,762 shuffles for 1,131
-distinct packs in 40 deals of the full sweep)."""
+deals played on its carried pool, under the few packs a sweep's rows deal (a sweep's rows
+play a void deal's chain on to different lengths; docs/speed.md says how many this keeps
+from being shuffled again)."""
 
 
 def shuffle(cards: list[Card], rng: random.Random) -> None:
