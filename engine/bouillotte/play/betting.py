@@ -3,7 +3,6 @@ legal before and after the opening, why a word is refused, and what each word do
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Final
 
 from ..rules.profile import Rules
@@ -448,7 +447,6 @@ def _stake_fault(board: Board, seat: int, total: int, word: str) -> tuple[str, s
     )
 
 
-@lru_cache(maxsize=256)
 def _first_multiple(least: int, unit: int) -> int:
     """The smallest whole multiple of ``unit`` that is at least ``least``."""
     return -(-least // unit) * unit

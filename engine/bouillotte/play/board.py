@@ -23,7 +23,7 @@ from ..rules.errors import UserError
 from ..rules.profile import Rules
 from ..rules.variant import Variant
 from .actions import LegalAction
-from .caches import keep
+from .caches import cache, keep
 from .events import Act, Bonus, Dealt, Event, PotWon, Return
 from .point import Seating
 
@@ -317,7 +317,7 @@ class Board:
 _Table: TypeAlias = tuple[
     Mapping[str, int], int, tuple[int, ...], tuple[int, ...], Seating, tuple[tuple[int, ...], ...]
 ]
-_TABLES: Final[dict[tuple[tuple[str, ...], str, bool], _Table]] = {}
+_TABLES: Final[dict[tuple[tuple[str, ...], str, bool], _Table]] = cache("deal.tables")
 """Each table's :func:`_seat_table`, made once (a compiled dict: ``lru_cache`` is a Python
 call, at every deal); 256 kept, then all forgotten."""
 

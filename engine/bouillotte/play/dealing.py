@@ -1,16 +1,19 @@
-"""Setting a deal up: checking the seats and cards given, and dealing a pack in order."""
+"""Setting a deal up: checking the seats and cards given, dealing a pack in order, and the
+same deal as chance steps (:class:`ChanceDeal`) that a caller can enumerate."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from functools import lru_cache
+from collections.abc import Iterator, Mapping, Sequence
+from fractions import Fraction
+from itertools import combinations
+from math import comb
 from typing import Final, Protocol
 
-from ..rules.cards import Card, card_str, pack
+from ..rules.cards import Card, card_str, cards_str, pack
 from ..rules.errors import UserError
 from ..rules.variant import Variant
-from .caches import keep
+from .caches import cache, keep
 from .seeding import reseeded
 
 
@@ -139,12 +142,16 @@ def _pack_order(ranks: tuple[str, ...]) -> tuple[Card, ...]:
     return found if found is not None else keep(_PACK_ORDERS, ranks, tuple(pack(ranks)), 64)
 
 
-_PACK_ORDERS: Final[dict[tuple[str, ...], tuple[Card, ...]]] = {}
+_PACK_ORDERS: Final[dict[tuple[str, ...], tuple[Card, ...]]] = cache("dealing.pack_orders")
 
 
-@lru_cache(maxsize=64)
 def _pack_set(ranks: tuple[str, ...]) -> frozenset[Card]:
-    return frozenset(pack(ranks))
+    """The pack's cards, to check a card given against (made once per pack)."""
+    found = _PACK_SETS.get(ranks)
+    return found if found is not None else keep(_PACK_SETS, ranks, frozenset(pack(ranks)), 64)
+
+
+_PACK_SETS: Final[dict[tuple[str, ...], frozenset[Card]]] = cache("dealing.pack_sets")
 
 
 def deal_from_pack(
@@ -182,7 +189,7 @@ def _layout(
 
 _LAYOUTS: Final[
     dict[tuple[tuple[str, ...], str, int, str, str, bool], tuple[tuple[int, ...], ...]]
-] = {}
+] = cache("dealing.layouts")
 
 
 def _lay_out(
@@ -227,13 +234,12 @@ def shuffled_pack(variant: Variant, seed: int) -> list[Card]:
     return list(kept)
 
 
-_SHUFFLED: Final[dict[tuple[tuple[str, ...], int], tuple[Card, ...]]] = {}
+_SHUFFLED: Final[dict[tuple[tuple[str, ...], int], tuple[Card, ...]]] = cache("dealing.shuffled")
 _SHUFFLED_MOST: Final = 256
 """The shuffles :func:`shuffled_pack` keeps (then all forgotten): a deal's, and those of the
-deals played on its carried pool, under the few packs a sweep's rows deal. A sweep's rows
-play a void deal's chain on to different lengths: 16 kept was too few, and half the packs
-of a sweep under ``cautious`` were shuffled again (measured: 2,762 shuffles for 1,131
-distinct packs in 40 deals of the full sweep)."""
+deals played on its carried pool, under the few packs a sweep's rows deal (a sweep's rows
+play a void deal's chain on to different lengths; docs/speed.md says how many this keeps
+from being shuffled again)."""
 
 
 def shuffle(cards: list[Card], rng: random.Random) -> None:
@@ -287,7 +293,7 @@ def _draws(length: int) -> tuple[tuple[int, int, int], ...]:
     return found
 
 
-_DRAWS: Final[dict[int, tuple[tuple[int, int, int], ...]]] = {}
+_DRAWS: Final[dict[int, tuple[tuple[int, int, int], ...]]] = cache("dealing.draws")
 
 
 def checked_stock(
@@ -307,3 +313,147 @@ def checked_stock(
             raise SetupError(f"{card_str(card)} in the stock is not in the pack", "stock", i)
         seen.add(card)
     return list(stock)
+
+
+# -- the deal as chance steps ---------------------------------------------------------------
+
+HAND: Final = "hand"
+"""A chance step that gives the next player his whole hand (:meth:`ChanceDeal.step`)."""
+RETOURNE: Final = "retourne"
+"""A chance step that turns the retourne up."""
+UNDER: Final = "under-retourne"
+"""A chance step that gives the card under the retourne (Foster's fourteenth card)."""
+
+
+class ChanceDeal:
+    """A deal's cards given by chance, one step at a time: OpenSpiel's chance node.
+
+    A shuffled pack dealt by :func:`deal_from_pack` gives every deal (each player's hand,
+    the retourne, and the card under it where asked for) the same chance: each card's place
+    in the deal is fixed by the table's way of dealing, and every order of the pack is
+    equally likely. So the same deal is a sequence of chance steps, each of whose outcomes
+    is equally likely: each player's hand in turn (in the order of ``players`` given to
+    :func:`deal_from_pack`), as the cards it holds, sorted (the order a hand was received
+    in changes nothing a rule reads), then the retourne, then (``under``) the card under it.
+    Nothing else is dealt: the cards left are the stock.
+
+    - :meth:`step` says what chance gives next (:data:`HAND`, :data:`RETOURNE`,
+      :data:`UNDER`), or ``None`` when the deal is dealt.
+    - :meth:`outcomes` lists what it may give, each with its probability;
+      :meth:`apply` gives one and returns the deal after it (this one is unchanged).
+    - :func:`every_deal` walks every path to a dealt deal, with its probability.
+
+    A dealt deal's :attr:`hands`, :attr:`retourne` and :attr:`under` are what a ``Deal``
+    is made from (``new_deal(..., hands=..., retourne=..., under_retourne=...)``), so a
+    game tree can put these steps before the first decision, as OpenSpiel does
+    (docs/chance.md).
+    """
+
+    __slots__ = ("_under", "hands", "left", "players", "retourne", "size", "under")
+
+    def __init__(self, cards: Sequence[Card], players: int, size: int, *, under: bool = False):
+        if players * size + 1 + int(under) > len(cards):
+            raise ValueError(
+                f"{len(cards)} cards cannot deal {size} to each of {players} players and a "
+                "retourne" + (" with a card under it" if under else "")
+            )
+        self.left: tuple[Card, ...] = tuple(sorted(cards))
+        """The cards not yet dealt, in pack order."""
+        self.players = players
+        self.size = size
+        self._under = under
+        self.hands: tuple[tuple[Card, ...], ...] = ()
+        """The hands dealt so far, the first player's first, each sorted."""
+        self.retourne: Card | None = None
+        self.under: Card | None = None
+
+    @staticmethod
+    def of(variant: Variant, *, under: bool = False) -> ChanceDeal:
+        """The deal of ``variant``'s own pack, before any card is dealt."""
+        table = variant.rules.table
+        return ChanceDeal(pack(table.pack_ranks()), table.players, table.hand_size, under=under)
+
+    def step(self) -> str | None:
+        """What chance gives next, or ``None`` once the deal is dealt."""
+        if len(self.hands) < self.players:
+            return HAND
+        if self.retourne is None:
+            return RETOURNE
+        if self._under and self.under is None:
+            return UNDER
+        return None
+
+    def choices(self) -> list[tuple[Card, ...]]:
+        """What chance may give at this step (each as the cards given, sorted), all equally
+        likely; empty once the deal is dealt."""
+        step = self.step()
+        if step is None:
+            return []
+        if step == HAND:
+            return list(combinations(self.left, self.size))
+        return [(card,) for card in self.left]
+
+    def outcomes(self) -> list[tuple[tuple[Card, ...], Fraction]]:
+        """:meth:`choices` with the probability of each (OpenSpiel's ``chance_outcomes``)."""
+        choices = self.choices()
+        chance = Fraction(1, len(choices)) if choices else Fraction(0)
+        return [(choice, chance) for choice in choices]
+
+    def chance(self) -> Fraction:
+        """The probability of each outcome of this step: one over their number."""
+        step = self.step()
+        if step is None:
+            return Fraction(0)
+        return Fraction(1, comb(len(self.left), self.size) if step == HAND else len(self.left))
+
+    def apply(self, outcome: Sequence[Card]) -> ChanceDeal:
+        """The deal after chance gives ``outcome`` (cards not yet dealt, as many as the step
+        gives); this one is left as it was."""
+        step = self.step()
+        given = tuple(sorted(outcome))
+        wanted = self.size if step == HAND else 1
+        if step is None or len(given) != wanted or len(set(given)) != wanted:
+            raise ValueError(
+                f"{cards_str(given) or 'nothing'} cannot be given at this step "
+                f"({step or 'the deal is dealt'}: {wanted if step else 0} cards not yet dealt)"
+            )
+        unknown = [card for card in given if card not in self.left]
+        if unknown:
+            raise ValueError(f"{cards_str(unknown)} not among the cards left to deal")
+        after = ChanceDeal.__new__(ChanceDeal)
+        after.left = tuple([card for card in self.left if card not in given])
+        after.players, after.size, after._under = self.players, self.size, self._under
+        after.hands, after.retourne, after.under = self.hands, self.retourne, self.under
+        if step == HAND:
+            after.hands = (*self.hands, given)
+        elif step == RETOURNE:
+            after.retourne = given[0]
+        else:
+            after.under = given[0]
+        return after
+
+
+def every_deal(start: ChanceDeal) -> Iterator[tuple[Fraction, ChanceDeal]]:
+    """Every dealt deal reachable from ``start``, each once, with its probability from
+    ``start`` (the probabilities sum to one). Depth first, in the order of
+    :meth:`ChanceDeal.choices`: only small packs (two hands of three from twelve cards and
+    a retourne is 110,880 deals)."""
+    made: dict[int, Fraction] = {}  # the few probabilities met, each made once
+    for ways, dealt in _walk(start, 1):
+        probability = made.get(ways)
+        if probability is None:
+            probability = made[ways] = Fraction(1, ways)
+        yield probability, dealt
+
+
+def _walk(deal: ChanceDeal, ways: int) -> Iterator[tuple[int, ChanceDeal]]:
+    """:func:`every_deal`, each deal with the number of equally likely ways to it (every
+    outcome of a step is equally likely, so a path's probability is one over the product
+    of its steps' numbers of outcomes)."""
+    choices = deal.choices()
+    if not choices:
+        yield ways, deal
+        return
+    ways = ways * len(choices)
+    for choice in choices:
+        yield from _walk(deal.apply(choice), ways)

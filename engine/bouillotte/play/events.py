@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Any, Final, TypeAlias, TypeVar, cast
+from typing import Any, Final, TypeAlias, TypeVar, cast, overload
 
 from ..rules.cards import Card, card_str, cards_str
-from .caches import keep
+from .caches import cache, keep
 from .hands import HandValue
 
 
@@ -549,11 +549,37 @@ __all__ = [
 
 
 _R = TypeVar("_R")
-_KEPT: Final[dict[tuple[object, ...], object]] = {}
+_A = TypeVar("_A")
+_B = TypeVar("_B")
+_C = TypeVar("_C")
+_D = TypeVar("_D")
+_E = TypeVar("_E")
+_F = TypeVar("_F")
+_KEPT: Final[dict[tuple[object, ...], object]] = cache("events.records")
 _KEPT_MOST: Final = 4096
 
 
-def once(record: Callable[..., _R], *fields: object) -> _R:
+# One overload per number of fields (a ``TypeVarTuple`` would say it once, but mypyc cannot
+# compile it), so that the type checker holds each field to the record's constructor.
+@overload
+def once(record: Callable[[], _R], /) -> _R: ...
+@overload
+def once(record: Callable[[_A], _R], a: _A, /) -> _R: ...
+@overload
+def once(record: Callable[[_A, _B], _R], a: _A, b: _B, /) -> _R: ...
+@overload
+def once(record: Callable[[_A, _B, _C], _R], a: _A, b: _B, c: _C, /) -> _R: ...
+@overload
+def once(record: Callable[[_A, _B, _C, _D], _R], a: _A, b: _B, c: _C, d: _D, /) -> _R: ...
+@overload
+def once(
+    record: Callable[[_A, _B, _C, _D, _E], _R], a: _A, b: _B, c: _C, d: _D, e: _E, /
+) -> _R: ...
+@overload
+def once(
+    record: Callable[[_A, _B, _C, _D, _E, _F], _R], a: _A, b: _B, c: _C, d: _D, e: _E, f: _F, /
+) -> _R: ...
+def once(record: Callable[..., _R], /, *fields: object) -> _R:
     """``record(*fields)``, made once and then shared: records are immutable, so one serves
     every deal that logs the same (the same antes, the same straddles). A few thousand are
     kept, then all forgotten and made again. The key is each field's type as well as its
@@ -562,7 +588,9 @@ def once(record: Callable[..., _R], *fields: object) -> _R:
 
     Only for the frozen dataclasses, whose ``__init__`` runs as Python code even compiled;
     the plain classes (``Act``, ``Return``, ``PlayerResult``) are made directly, which
-    costs less than building this key."""
+    costs less than building this key. The fields are typed as the record's constructor
+    takes them, positionally: ``once(Blind, name, "2", 2)`` is a type error, as
+    ``Blind(name, "2", 2)`` is."""
     key = (record, fields, tuple([type(f) for f in fields]))
     found = _KEPT.get(key)
     if found is None:

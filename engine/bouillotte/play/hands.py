@@ -13,7 +13,7 @@ from typing import Final
 
 from ..rules.cards import RANK_NAMES, RANKS, Card, parse_card, rank_of, suit_of
 from ..rules.profile import Hands
-from .caches import keep
+from .caches import cache, keep
 
 
 class Kind(StrEnum):
@@ -163,7 +163,7 @@ def _card(text: str) -> Card:
     return card if card is not None else keep(_CARDS, text, parse_card(text), 16)
 
 
-_CARDS: Final[dict[str, Card]] = {}
+_CARDS: Final[dict[str, Card]] = cache("hands.cards")
 
 
 def classify_three(hand: Sequence[Card], retourne: Card, rules: Hands) -> HandValue:

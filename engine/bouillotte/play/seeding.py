@@ -20,7 +20,7 @@ from hashlib import sha512
 from threading import get_ident
 from typing import Final
 
-from .caches import keep
+from .caches import cache, keep
 
 _C_SEED: Final = _random.Random.seed
 """The generator's own seeding (``_random.Random.seed``), in C."""
@@ -47,13 +47,13 @@ def reseeded(seed: int, use: int = SHUFFLE) -> random.Random:
     """``random.Random(seed)``'s very state, in this thread's own generator for ``use``
     (:data:`SHUFFLE` or :data:`POLICY`) seeded again.
 
-    Making a generator zeroes 2.5 kB of state and frees it after: about a tenth of what its
-    seeding costs. The C seeding sets every word of the state and its position, so a
-    generator seeded again draws exactly what a new one would. Only for a caller that is
-    done with the generator before it asks for the next of the same use in the same thread
-    (that call seeds it again): the shuffle, which draws all it needs at once, and a
-    simulated deal's policy, which draws only while the deal is played. Each thread has its
-    own (a Dask worker runs tasks in threads)."""
+    Making a generator zeroes its whole state and frees it after, which seeding it again
+    does not (docs/speed.md gives the cost). The C seeding sets every word of the state
+    and its position, so a generator seeded again draws exactly what a new one would. Only
+    for a caller that is done with the generator before it asks for the next of the same
+    use in the same thread (that call seeds it again): the shuffle, which draws all it
+    needs at once, and a simulated deal's policy, which draws only while the deal is
+    played. Each thread has its own (a Dask worker runs tasks in threads)."""
     own = _OWN[use]
     thread = get_ident()
     rng = own.get(thread)
@@ -64,7 +64,10 @@ def reseeded(seed: int, use: int = SHUFFLE) -> random.Random:
     return rng
 
 
-_OWN: Final[tuple[dict[int, random.Random], dict[int, random.Random]]] = ({}, {})
+_OWN: Final[tuple[dict[int, random.Random], dict[int, random.Random]]] = (
+    cache("seeding.shuffle"),
+    cache("seeding.policy"),
+)
 """Each thread's generators for :func:`reseeded`, one dict for each use, by thread id."""
 _OWN_MOST: Final = 64
 """Then all forgotten (a thread's id may be taken again by a later thread: no harm, it is

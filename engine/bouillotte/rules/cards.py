@@ -9,7 +9,6 @@ the ace (0) down to the seven (7), which is the order of every source's pack.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 from typing import Final, TypeAlias
 
 from .errors import UserError
@@ -87,9 +86,4 @@ def cards_str(cards: Sequence[Card]) -> str:
 
 def pack(ranks: Sequence[str]) -> list[Card]:
     """Every card of the given ranks, in a fixed order (rank by rank, suits S H D C)."""
-    return list(_pack(tuple(ranks)))
-
-
-@lru_cache(maxsize=64)
-def _pack(ranks: tuple[str, ...]) -> tuple[Card, ...]:
-    return tuple(make(rank, suit) for rank in ranks for suit in SUITS)
+    return [RANKS.index(rank) * 4 + suit for rank in ranks for suit in range(4)]

@@ -1,39 +1,38 @@
 """The deal as chance steps, counted by the engine's own hands and point.
 
-One model of a deal's chance: the retourne is one card of the pack, then each labelled hand
-is three of the cards left (the order within a hand does not matter), the rest undealt;
-every such deal is equally likely, which is what a shuffled pack dealt by
-:func:`bouillotte.play.dealing.deal_from_pack` gives (the cards' places in the deal are
-fixed, the pack's order uniform). Each deal is judged by the engine itself:
-:func:`bouillotte.play.hands.classify` says what every hand is under the profile's rules of
-hands, and the point is counted from :func:`bouillotte.play.point.suit_totals` (the richest
-suit over every exposed card) or each hand's pips (``whole-hand``), as
-:mod:`bouillotte.study.odds` reports it.
+One model of a deal's chance, the engine's: :class:`bouillotte.play.dealing.ChanceDeal`
+gives each labelled hand, then the retourne, as chance steps whose outcomes are equally
+likely (the rest undealt), which is what a shuffled pack dealt by
+:func:`bouillotte.play.dealing.deal_from_pack` gives (``tests/test_chance_steps.py`` checks
+the two against each other on every order of a small pack). Each deal is judged by the
+engine itself: :func:`bouillotte.play.hands.classify` says what every hand is under the
+profile's rules of hands, and the point is counted from
+:func:`bouillotte.play.point.suit_totals` (the richest suit over every exposed card) or each
+hand's pips (``whole-hand``), as :mod:`bouillotte.study.odds` reports it.
 
-Two ways through the deals share that judgement: :func:`enumerate_deals` goes through every
-deal of a small pack (exact, as counts), and :func:`sample_deals` deals shuffled packs with
-the engine's own dealing (for the packs too large to go through). The closed forms of
-:mod:`bouillotte.study.odds` are checked against both (``tests/test_odds_chance.py``), so
-the odds and the engine cannot drift apart.
+Two ways through the deals share that judgement: :func:`enumerate_deals` walks every path of
+the chance steps of a small pack (:func:`bouillotte.play.dealing.every_deal`: exact, as
+counts), and :func:`sample_deals` deals shuffled packs with the engine's own dealing (for
+the packs too large to go through). The closed forms of :mod:`bouillotte.study.odds` are
+checked against both (``tests/test_odds_chance.py``), so the odds and the engine cannot
+drift apart.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
+from fractions import Fraction
 
-from ..play.dealing import deal_from_pack
+from ..play.dealing import ChanceDeal, deal_from_pack, every_deal
 from ..play.hands import Kind, classify
 from ..play.point import suit_totals
 from ..play.showdown import rank_values
 from ..rules.cards import Card, pack
 from ..rules.profile import Rules
 from ..rules.variant import Variant
-
-HAND_SIZE = 3
 
 
 @dataclass
@@ -95,31 +94,21 @@ class DealTally:
                     self.retourne_strictly += 1
 
 
-def every_deal(cards: Sequence[Card], players: int) -> Iterator[tuple[Card, list[list[Card]]]]:
-    """Every deal of ``cards``: the retourne, then ``players`` labelled hands of three (each
-    as a sorted list), the rest undealt; each deal once."""
-
-    def hands_from(left: tuple[Card, ...], todo: int) -> Iterator[list[list[Card]]]:
-        if todo == 0:
-            yield []
-            return
-        for hand in combinations(left, HAND_SIZE):
-            rest = tuple(c for c in left if c not in hand)
-            for others in hands_from(rest, todo - 1):
-                yield [list(hand), *others]
-
-    for i, retourne in enumerate(cards):
-        left = tuple(cards[:i]) + tuple(cards[i + 1 :])
-        for hands in hands_from(left, players):
-            yield retourne, hands
-
-
 def enumerate_deals(rules: Rules) -> DealTally:
-    """Every deal of the profile's pack, judged by the engine (exact; small packs only: two
-    players with twelve cards is 110,880 deals)."""
+    """Every deal of the profile's pack, reached through the engine's chance steps and
+    judged by the engine (exact; small packs only: two players with twelve cards is 110,880
+    deals). Every deal is equally likely, so each counts one: the chance steps' own
+    probability of each is checked to be one over the number of deals."""
+    table = rules.table
+    start = ChanceDeal(pack(table.pack_ranks()), table.players, table.hand_size)
     tally = DealTally(rules)
-    for retourne, hands in every_deal(pack(rules.table.pack_ranks()), rules.table.players):
-        tally.add(hands, retourne)
+    chances: set[Fraction] = set()
+    for probability, dealt in every_deal(start):
+        assert dealt.retourne is not None  # every_deal yields dealt deals
+        chances.add(probability)
+        tally.add(dealt.hands, dealt.retourne)
+    if chances != {Fraction(1, tally.deals)}:
+        raise AssertionError(f"deals not equally likely: {sorted(chances)[:3]}")
     return tally
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..play.actions import ACTION_WORDS, Action, LegalAction
+from ..play.caches import cache
 from ..play.deal import CLOSING, Phase
 from .player_view import View
 
@@ -38,7 +39,7 @@ _FALLBACKS: Final = {
 _FALLBACKS.update({word: (word, *_SAFE) for word in ACTION_WORDS if word not in _FALLBACKS})
 
 
-_SAID: Final[dict[tuple[str, str], Action]] = {}
+_SAID: Final[dict[tuple[str, str], Action]] = cache("policies.said")
 
 
 def _said(player: str, word: str) -> Action:
