@@ -29,7 +29,6 @@ MOST_LINES = 600
 (issue 48: split it by job, each part named for what it holds)."""
 
 BEING_SPLIT = {
-    "play/deal.py": "the deal's table and its stages, being split by the engine's seam",
     "site/effects.py": "the effects store, its runner and its renderer, being split",
 }
 """Modules over :data:`MOST_LINES` whose split is under way elsewhere: remove each entry
