@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from bouillotte.rules.profiles import Library
+from bouillotte.study.intervals import difference, judge
 from bouillotte.study.sweep import run_sweep
 from bouillotte.study.sweep_combinations import vary_combinations
 from bouillotte.study.sweep_report import acts, sweep_report
@@ -69,3 +70,25 @@ def test_acts_names_what_the_counts_say(
 def test_a_stored_row_keeps_the_acts_it_was_written_with() -> None:
     assert acts({"acts": "did-not-act", "came_into_play": 3}) == "did-not-act"
     assert acts({"came_into_play": 0}) == "did-not-act"  # no rules_read: read, not counted
+
+
+def test_an_interval_is_given_from_a_hundred_deals_moved() -> None:
+    """``study/intervals.py``: an interval is declined where fewer than 100 deals moved. A
+    hundred deals moved by one counter each: normal; ninety-nine: declined."""
+    assert judge(100, 100, 5000, 100, 1) == "normal"
+    assert judge(99, 99, 5000, 99, 1) == "declined"
+    assert judge(0, 0, 5000, 0, 0) == "unchanged"
+
+
+def test_one_deal_may_carry_a_tenth_of_the_spread_and_no_more() -> None:
+    """Declined where one deal carries *more* than a tenth of the sum of squares. 150 deals
+    moved: one by 10, 65 by 3, 77 by 2 and 7 by 1, squares 100 + 585 + 308 + 7 = 1,000: the
+    deal of 10 carries exactly a tenth, and the interval is given; moved by 11 instead
+    (squares 1,021), it carries more, and it is declined."""
+    total = 10 + 65 * 3 + 77 * 2 + 7
+    assert judge(total, 1000, 5000, 150, 10) == "normal"
+    assert judge(total + 1, 1021, 5000, 150, 11) == "declined"
+    entry = difference(total, 1000, 5000, 150, 10)
+    assert entry["diff_interval"] == "normal" and entry["diff_clear"] is True
+    declined = difference(total + 1, 1021, 5000, 150, 11)
+    assert declined["diff_clear"] is False  # never clear without an interval
