@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, TypeAlias
 
 from ..rules.variant import Variant, differing_rules
 from .policies import Policy, get_policy
@@ -366,11 +366,11 @@ def changed_rules(variants: Sequence[Variant]) -> list[frozenset[str]]:
     return [frozenset(differing_rules(variants[0], v)) for v in variants]
 
 
-Shared = tuple[list[Variant], list[frozenset[str]]]
+Shared: TypeAlias = tuple[list[Variant], list[frozenset[str]]]
 """What every seed range of one sweep shares: the variants (the base first) and the rules
 each changes, worked out once by :func:`run_sweep` and sent once to each worker."""
 
-_SHARED: list[tuple[Shared, Variant]] = []
+_SHARED: Final[list[tuple[Shared, Variant]]] = []
 """In a worker: the sweep's shared part and the base's recording copy, made once per
 worker (a process pool's worker receives it when it starts; a Dask worker keeps the
 scattered object, the same for each of its tasks)."""
