@@ -45,7 +45,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import reference
 import sweepplay
-from sweepplay import JOBS_SPEEDUP
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -166,18 +165,16 @@ def print_sweep(
         * count
         * sweepplay.FULL_DEALS
         / 3600
-        / JOBS_SPEEDUP
         for label in labels
     }
-    name = "full sweep, hours here (--jobs 2)"
+    name = "full sweep, CPU-hours"
     cells = "".join(f" {hours[label]:>12.2f} |" for label in labels)
     ratios = "".join(f" {hours[label] / hours[labels[0]]:>17.2f} |" for label in labels[1:])
     print(f"| {name:<40} |{cells}{ratios}")
     return (
         f"full sweep: {count} rows (the base included) x {len(sweepplay.FULL_POLICIES)} "
         f"policies x {sweepplay.FULL_DEALS:,} deals, from a sample of {deals} deals per row "
-        f"and policy; two processes counted as x{JOBS_SPEEDUP} (benchmarks/run.py "
-        "--jobs-speedup)"
+        "and policy (its wall time on two cores: benchmarks/run.py, measured in its own run)"
     )
 
 

@@ -7,8 +7,8 @@ Each ENGINE is a folder that holds an ``engine/`` tree (a checkout, or a copy co
 place by ``python hatch_build.py FOLDER``, as ``revisions.py --compiled`` makes one). In
 every round, one fresh process per engine (``PYTHONPATH=ENGINE/engine``) times the
 reference PokerKit hand (``reference.py``) and then every row in turn: ``simulate`` of
-``--deals`` deals of each bundled variant under ``simple``, ``cautious`` and ``random``, as
-the command plays it, after a full collection (as ``run.py`` does). A row's figure is its
+``--deals`` deals of each bundled variant under each of the six bundled policies, as the
+command plays it, after a full collection (as ``run.py`` does). A row's figure is its
 CPU per deal dealt (a deal with those played on its carried pool), and its ratio to the
 reference hand is taken in that process, then the median over the rounds. The two engines
 alternate round by round, so a slower or faster spell of this shared host falls on both.
@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
-POLICIES = ("simple", "cautious", "random")
+POLICIES = ("simple", "cautious", "random", "advised", "bold", "table")
 AIM = 20.0
 """Issue 27's aim for every row: at least this many times the reference hand."""
 

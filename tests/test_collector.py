@@ -18,7 +18,7 @@ from bouillotte.cli.app import app
 from bouillotte.cli.commands import effects as effects_command
 from bouillotte.cli.commands import site as site_command
 from bouillotte.cli.commands import sweep as sweep_command
-from bouillotte.site import effects as effects_store
+from bouillotte.site import effects_store
 
 
 def _noting(events: list[str], word: str, call: Callable[..., Any]) -> Callable[..., Any]:

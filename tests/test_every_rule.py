@@ -76,9 +76,9 @@ def test_the_help_shows_the_full_sweep_with_an_example() -> None:
 def test_the_page_is_built_from_the_stored_file_and_names_what_never_came_into_play(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from bouillotte.site import effects
+    from bouillotte.site import effects_store
 
-    monkeypatch.setattr(effects, "store_folder", lambda: tmp_path)
+    monkeypatch.setattr(effects_store, "store_folder", lambda: tmp_path)
     monkeypatch.setattr(everyrule, "store_folder", lambda: tmp_path)
     foster = LIBRARY.get("foster")
     missing = everyrule.every_rule_page(LIBRARY.all())
@@ -126,7 +126,7 @@ def test_the_page_is_built_from_the_stored_file_and_names_what_never_came_into_p
         json.dumps(data | {"key": "0" * 16}), encoding="utf-8"
     )
     stale = everyrule.every_rule_page(LIBRARY.all())
-    assert stale is not None and "other rules or another engine" in stale[3]["problem"]
+    assert stale is not None and "other rules, players or results version" in stale[3]["problem"]
     assert stale[3]["fix"] == "bouillotte effects --write"
 
 
@@ -134,9 +134,9 @@ def test_the_page_is_built_from_the_stored_file_and_names_what_never_came_into_p
 def test_the_effects_command_lists_and_writes_the_full_sweep(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from bouillotte.site import effects
+    from bouillotte.site import effects_store
 
-    monkeypatch.setattr(effects, "store_folder", lambda: tmp_path)
+    monkeypatch.setattr(effects_store, "store_folder", lambda: tmp_path)
     monkeypatch.setattr(everyrule, "store_folder", lambda: tmp_path)
     listed = RUNNER.invoke(app, ["effects", "--pair", "foster__all-rules"])
     assert listed.exit_code == 1
@@ -166,9 +166,9 @@ def test_a_site_without_a_fresh_full_sweep_says_so_on_the_page(
     """A missing (or stale) stored sweep is a page that says what to run, not a failed
     build (the template once required the sweep's figures). The other results are read
     from a warm cache (the rule effects are never in it: they are stored in site/effects/)."""
-    from bouillotte.site import build_site, effects
+    from bouillotte.site import build_site, effects_store
 
-    monkeypatch.setattr(effects, "store_folder", lambda: tmp_path / "store")
+    monkeypatch.setattr(effects_store, "store_folder", lambda: tmp_path / "store")
     monkeypatch.setattr(everyrule, "store_folder", lambda: tmp_path / "store")
     build_site(tmp_path / "out")
     page = (tmp_path / "out" / "every-rule.html").read_text(encoding="utf-8")

@@ -633,13 +633,13 @@ def _golden_all_changed(tmp: Path) -> Cleanup:
 def _effects_store_half_writable(tmp: Path) -> Cleanup:
     """A store of stored results (``site/effects``) where the first pair's file is stored
     and the second pair's place is taken by a folder: writing stops half-way."""
-    from bouillotte.site import effects, everyrule
+    from bouillotte.site import effects_store, everyrule
 
     store = tmp / "store"
     store.mkdir()
     (store / "pagat__pagat-mistigri.json").write_text('{"old": true}\n', encoding="utf-8")
     (store / "foster__pagat.json").mkdir()
-    modules = (effects, everyrule)
+    modules = (effects_store, everyrule)
     saved = [getattr(m, "store_folder") for m in modules]  # noqa: B009
     for module in modules:
         setattr(module, "store_folder", lambda: store)  # noqa: B010

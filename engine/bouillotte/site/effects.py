@@ -1,61 +1,36 @@
-""" "What each rule does": for every pair of systems that share a pack and a number of
-players, the first system with each rule on which the second differs switched to the
-second's value, one at a time, on the same seeded deals (``bouillotte sweep A --towards
-B``), under two betting policies.
+""" "What each rule does", as the pages show it: for every pair of systems that share a pack
+and a number of players, the first system with each rule on which the second differs
+switched to the second's value, one at a time, on the same seeded deals (``bouillotte sweep
+A --towards B``), under two betting policies.
 
-These sweeps take minutes, too long for every build, so their results are kept in the
-repository as data files (``site/effects/A__B.json``), content-addressed like the golden
-transcripts: each holds the key of what its figures depend on (both systems' rules, the
-code a simulated deal runs through, the policies, the deals and the seed) and the exact
-command that reproduces them. The build uses a file only when its key matches; otherwise
-the pair page says which command regenerates it (``bouillotte effects --write``), and the
-build never sweeps on its own. The page is drawn from the JSON as stored, so it is the
-same byte for byte whoever builds it.
+The figures come from the store (:mod:`effects_store`: ``site/effects/A__B.json``, each used
+only when its key matches; :mod:`effects_run` computes them with ``bouillotte effects
+--write``). The build never sweeps: the page is drawn from the JSON as stored, so it is the
+same byte for byte whoever builds it; a missing or stale file is "not shown", with the
+command that regenerates it.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from markupsafe import Markup
 
-from ..rules.diskcache import content_digest
 from ..rules.profile import value_label
-from ..rules.resources import bundled
 from ..rules.variant import Variant
-from ..rules.writing import Output
 from ..study.intervals import moved_in_words, places_for
 from ..study.sweep_report import ACTS_WORDS, acts
+from . import effects_store
 from .charts import Bar, signed_chart
+from .effects_store import EFFECT_DEALS, EFFECT_POLICIES
 from .names import Names
 from .rules import part_label
 from .stats import StatSection, StatTable
 
-EFFECT_DEALS = 20_000
-EFFECT_SEED = 1
-EFFECT_POLICIES = ("advised", "bold")
-"""The players: the one who plays by the sources' advice, and the one who meets every rule
-a choice can reach (``docs/simulation.md``, "Policies")."""
 OVERVIEW = ("foster", "pagat")
 """The pair the statistics page shows in overview."""
-
-NUMBER_CODE = (
-    "play",
-    "rules/cards.py",
-    "study/policies.py",
-    "study/simulate.py",
-    "study/rule_reads.py",
-    "study/sweep.py",
-    "study/sweep_combinations.py",
-    "study/sweep_report.py",
-)
-"""The code the figures depend on: what a simulated deal runs through, and the sweep that
-counts it, what it varies and its report (the layers' other modules only read profiles or
-print)."""
 
 MEASURES = (
     ("decided_by.uncontested", "pools won uncontested", True),
@@ -66,162 +41,6 @@ MEASURES = (
     ("bonus_flow", "counters paid for brelans per deal", False),
 )
 """What a rule's effect is shown on, besides each seat's net."""
-
-
-def store_folder() -> Path:
-    """Where the stored results live: ``site/effects/`` of the checkout (or the wheel)."""
-    return bundled("site") / "effects"
-
-
-def effect_pairs(variants: list[Variant]) -> list[tuple[Variant, Variant]]:
-    """Every pair of systems, in the site's order, that share a pack and a number of
-    players (so that the same deals can be dealt under both)."""
-    pairs = []
-    for i, a in enumerate(variants):
-        for b in variants[i + 1 :]:
-            same_pack = a.rules.table.pack_ranks() == b.rules.table.pack_ranks()
-            if a.players == b.players and same_pack:
-                pairs.append((a, b))
-    return pairs
-
-
-def command(a: Variant, b: Variant, deals: int = EFFECT_DEALS, seed: int = EFFECT_SEED) -> str:
-    """The command that reproduces a pair's figures exactly (its ``--json`` is the file's
-    ``report``)."""
-    policies = " ".join(f"--policy {p}" for p in EFFECT_POLICIES)
-    return f"bouillotte sweep {a.id} --towards {b.id} --deals {deals} --seed {seed} {policies}"
-
-
-def _code_digest() -> str:
-    package = Path(__file__).resolve().parent.parent
-    parts: list[str | bytes] = []
-    for name in NUMBER_CODE:
-        path = package / name
-        for file in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
-            parts.extend((file.relative_to(package).as_posix(), file.read_bytes()))
-    return content_digest(*parts)
-
-
-_CODE: list[str] = []
-
-
-def code_digest() -> str:
-    """:func:`_code_digest`, worked out once per process."""
-    if not _CODE:
-        _CODE.append(_code_digest())
-    return _CODE[0]
-
-
-def sweep_key(systems: Sequence[Variant], policies: Sequence[str], deals: int, seed: int) -> str:
-    """A hash of everything a stored sweep's figures depend on: the systems' rules, the
-    code (:data:`NUMBER_CODE`), the players, the deals and the seed."""
-    inputs = {
-        "code": code_digest(),
-        "systems": [[v.id, v.rules.model_dump(mode="json")] for v in systems],
-        "policies": list(policies),
-        "deals": deals,
-        "seed": seed,
-    }
-    return content_digest(json.dumps(inputs, sort_keys=True))
-
-
-def effects_key(a: Variant, b: Variant, deals: int = EFFECT_DEALS, seed: int = EFFECT_SEED) -> str:
-    """A hash of everything a pair's figures depend on."""
-    return sweep_key((a, b), EFFECT_POLICIES, deals, seed)
-
-
-def store_path(a: Variant, b: Variant) -> Path:
-    return store_folder() / f"{a.id}__{b.id}.json"
-
-
-@dataclass
-class Stored:
-    """A pair's stored results, or why there are none to use."""
-
-    data: dict[str, Any] | None
-    problem: str = ""
-    """Why the file cannot be used (missing, or made from other rules or code)."""
-    fix: str = field(default="bouillotte effects --write")
-
-
-def stored_effects(a: Variant, b: Variant) -> Stored:
-    """The pair's stored results, used only when the key matches."""
-    return read_stored(
-        store_path(a, b),
-        lambda deals: effects_key(a, b, deals),
-        EFFECT_DEALS,
-        f"no stored results for {a.id} and {b.id}",
-        f"the stored results for {a.id} and {b.id} were made from other rules or another engine",
-    )
-
-
-def read_stored(
-    path: Path, key_of: Callable[[int], str], deals: int, missing: str, stale: str
-) -> Stored:
-    """A stored sweep at ``path``, used only when its key is ``key_of`` its deals
-    (``deals`` where the file names none); ``missing`` and ``stale`` say why not."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError:
-        return Stored(None, missing)
-    except ValueError:
-        return Stored(None, f"{path.name} is not JSON")
-    if not isinstance(data, dict) or not isinstance(data.get("deals", deals), int):
-        return Stored(None, f"{path.name} is not a stored result of `bouillotte effects`")
-    if data.get("key") != key_of(data.get("deals", deals)):
-        return Stored(None, stale)
-    return Stored(data)
-
-
-def compute_effects(
-    a: Variant,
-    b: Variant,
-    deals: int = EFFECT_DEALS,
-    jobs: int = 1,
-    progress: Callable[[int], None] | None = None,
-) -> dict[str, Any]:
-    """Sweep ``a`` towards ``b`` under :data:`EFFECT_POLICIES`: the data file's content.
-    ``sample`` holds the report of the first 200 deals alone, which the slow test
-    recomputes and compares."""
-    from ..study.sweep import run_sweep
-    from ..study.sweep_combinations import towards_combinations
-    from ..study.sweep_report import sweep_report
-
-    combinations, skipped = towards_combinations(a, b)
-    policies = list(EFFECT_POLICIES)
-    tallies = run_sweep(a, combinations, policies, deals, EFFECT_SEED, jobs, progress=progress)
-    report = sweep_report(a, combinations, tallies, EFFECT_SEED, skipped, b.id)
-    sample_deals = min(200, deals)
-    sample = run_sweep(a, combinations, policies, sample_deals, EFFECT_SEED)
-    return {
-        "key": effects_key(a, b, deals),
-        "command": command(a, b, deals),
-        "deals": deals,
-        "seed": EFFECT_SEED,
-        "policies": policies,
-        "report": report,
-        "sample": sweep_report(a, combinations, sample, EFFECT_SEED, skipped, b.id),
-    }
-
-
-def write_effects(a: Variant, b: Variant, data: dict[str, Any], out: Output | None = None) -> Path:
-    return write_stored(store_path(a, b), data, out)
-
-
-def write_stored(path: Path, data: dict[str, Any], out: Output | None = None) -> Path:
-    """A stored sweep's file, in the form every one of them is kept in: into ``out`` (the
-    store's files of one ``effects --write``, put in place together when it ends, so that
-    a failure half-way leaves every stored result as it was), else whole on its own."""
-    text = json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
-    if out is not None:
-        out.add(path.name, text)
-        return path
-    with Output(path.parent, "replace") as alone:
-        alone.add(path.name, text)
-    return path
-
-
-# --- what the pages show ---------------------------------------------------------------------
 
 
 def _amount(value: float, rate: bool) -> str:
@@ -526,9 +345,9 @@ def pair_effects(
     """The section of a pair page, or ``None`` for a pair that cannot share deals."""
     if a.players != b.players or a.rules.table.pack_ranks() != b.rules.table.pack_ranks():
         return None
-    found = stored_effects(a, b)
-    if found.data is None and store_path(b, a).is_file():
-        found = stored_effects(b, a)  # stored the other way round
+    found = effects_store.stored_effects(a, b)
+    if found.data is None and effects_store.store_path(b, a).is_file():
+        found = effects_store.stored_effects(b, a)  # stored the other way round
     if found.data is None:
         return PairEffects(False, "", problem=found.problem, fix=found.fix)
     data = found.data
@@ -586,7 +405,7 @@ def rule_effects_section(variants: list[Variant], log: Callable[[str], None]) ->
             missing=f"This build has no {OVERVIEW[0]} or no {OVERVIEW[1]}.",
         )
     a, b = by_id[OVERVIEW[0]], by_id[OVERVIEW[1]]
-    found = stored_effects(a, b)
+    found = effects_store.stored_effects(a, b)
     if found.data is None:
         log(f"  {found.problem}: `{found.fix}` regenerates them")
         return StatSection(

@@ -4,9 +4,10 @@ alone on the same seeded deals, under three players, stored and shown on a page 
 
 The sweep takes far too long for a build: it is stored in the repository beside the pair
 effects (``site/effects/foster__all-rules.json``), by the same machinery
-(:mod:`effects`: the key of the rules, the code, the players, the deals and the seed; the
-exact command; ``bouillotte effects --write`` regenerates it). The page is drawn from the
-file as stored, and never sweeps; a missing or stale file is "not shown", with the command.
+(:mod:`effects_store`: the key of the rules, the players, the deals, the seed and the
+results version; the exact command; ``bouillotte effects --write`` regenerates it). The
+page is drawn from the file as stored, and never sweeps; a missing or stale file is "not
+shown", with the command.
 """
 
 from __future__ import annotations
@@ -18,12 +19,12 @@ from typing import Any
 
 from ..rules.variant import Variant
 from ..rules.writing import Output
-from .effects import (
+from .effects import MEASURES, seat_name
+from .effects_store import (
     EFFECT_SEED,
-    MEASURES,
+    STALE,
     Stored,
     read_stored,
-    seat_name,
     store_folder,
     sweep_key,
     write_stored,
@@ -69,7 +70,7 @@ def stored_every_rule(base: Variant) -> Stored:
         lambda deals: every_rule_key(base, deals),
         EVERY_RULE_DEALS,
         f"no stored full sweep of {base.id}",
-        f"the stored full sweep of {base.id} was made from other rules or another engine",
+        f"the stored full sweep of {base.id} was {STALE}",
     )
 
 
@@ -84,24 +85,19 @@ def compute_every_rule(
     from ..study.sweep import run_sweep
     from ..study.sweep_combinations import all_rule_combinations
     from ..study.sweep_report import sweep_report
+    from .effects_run import sample_rows
 
     combinations, skipped = all_rule_combinations(base)
     players = list(policies())
-
-    def report(count: int, steps: Callable[[int], None] | None, workers: int) -> dict[str, Any]:
-        tallies = run_sweep(
-            base, combinations, players, count, EFFECT_SEED, workers, progress=steps
-        )
-        return sweep_report(base, combinations, tallies, EFFECT_SEED, skipped, read=True)
-
+    tallies = run_sweep(base, combinations, players, deals, EFFECT_SEED, jobs, progress=progress)
     return {
         "key": every_rule_key(base, deals),
         "command": every_rule_command(base, deals),
         "deals": deals,
         "seed": EFFECT_SEED,
         "policies": players,
-        "report": report(deals, progress, jobs),
-        "sample": report(min(SAMPLE_DEALS, deals), None, 1),
+        "report": sweep_report(base, combinations, tallies, EFFECT_SEED, skipped, read=True),
+        "sample": sample_rows(base, None, min(SAMPLE_DEALS, deals), policies=players),
     }
 
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, TypeAlias
 
 from ..rules.variant import Variant, differing_rules
 from .chain_points import ChainPoint, StepPoint
@@ -180,6 +180,8 @@ def sweep_range(
     start: int,
     stop: int,
     spare: bool = True,
+    changed: Sequence[frozenset[str]] | None = None,
+    recorded: Variant | None = None,
 ) -> SweepTally:
     """Deals ``start`` to ``stop - 1``, each played under every variant (the first is the
     base) with the same cards and the same policy generator.
@@ -191,13 +193,22 @@ def sweep_range(
     each step of each deal are noted apart, with a copy of the deal at each step: a
     combination is played on from the last of those points before which no rule it changes
     was read, what came before taken from the base (the result is the same as playing it
-    all: ``tests/test_sweep_spare.py``)."""
+    all: ``tests/test_sweep_spare.py``).
+
+    ``changed`` (each variant's rules that differ from the base's, :func:`changed_rules`)
+    and ``recorded`` (the base's recording copy) are what every seed range of a sweep
+    shares: a worker is given them once (:func:`run_sweep`), else they are worked out
+    here."""
     names = player_names(variants[0].players)
     policy: Policy = get_policy(policy_name)
     width = len(metrics_for(len(names)))
     tally = SweepTally.empty(len(variants), width)
-    changed = [frozenset(differing_rules(variants[0], v)) for v in variants]
-    recorded = recording(variants[0]) if spare else variants[0]
+    if changed is None:
+        changed = changed_rules(variants)
+    if not spare:
+        recorded = variants[0]
+    elif recorded is None:
+        recorded = recording(variants[0])
     # A combination's sums are the base's plus its differences from the base, so only the
     # deals it changed cost anything: what each adds to the squares and the pool's powers
     # beyond the base's is kept apart and added to the base's at the end.
@@ -344,8 +355,39 @@ def taken_up_traces(traces: list[list[Any]], point: ChainPoint | None) -> list[l
     return traces[: point.after]
 
 
-def _sweep_task(task: tuple[list[Variant], str, int, int, int]) -> SweepTally:
-    return sweep_range(*task)
+def changed_rules(variants: Sequence[Variant]) -> list[frozenset[str]]:
+    """For each variant (the base first), the rules on which it differs from the base."""
+    return [frozenset(differing_rules(variants[0], v)) for v in variants]
+
+
+Shared: TypeAlias = tuple[list[Variant], list[frozenset[str]]]
+"""What every seed range of one sweep shares: the variants (the base first) and the rules
+each changes, worked out once by :func:`run_sweep` and sent once to each worker."""
+
+_SHARED: Final[list[tuple[Shared, Variant]]] = []
+"""In a worker: the sweep's shared part and the base's recording copy, made once per
+worker (a process pool's worker receives it when it starts; a Dask worker keeps the
+scattered object, the same for each of its tasks)."""
+
+
+def _start_sweep(shared: Shared) -> None:
+    _SHARED.clear()
+    _SHARED.append((shared, recording(shared[0][0])))
+
+
+def _sweep_task(task: tuple[str, int, int, int]) -> SweepTally:
+    """A seed range in a process pool's worker, from what :func:`_start_sweep` received."""
+    shared, recorded = _SHARED[0]
+    name, seed, start, stop = task
+    return sweep_range(shared[0], name, seed, start, stop, True, shared[1], recorded)
+
+
+def sweep_range_shared(shared: Shared, name: str, seed: int, start: int, stop: int) -> SweepTally:
+    """A seed range on a Dask worker: ``shared`` is the scattered object, the same for
+    every task the worker runs, so the base's recording copy is made once per worker."""
+    if not _SHARED or _SHARED[0][0] is not shared:
+        _start_sweep(shared)
+    return sweep_range(shared[0], name, seed, start, stop, True, shared[1], _SHARED[0][1])
 
 
 TASK_DEALS: Final = (50, 1000)
@@ -384,21 +426,25 @@ def run_sweep(
     width = len(metrics_for(base.players))
     totals = {name: SweepTally.empty(len(variants), width) for name in policies}
     ranges = chunks(deals, jobs if client is None else workers_of(client))
-    tasks = [(variants, name, seed, start, stop) for name in policies for start, stop in ranges]
+    # The variants and the rules each changes go to each worker once, not with each task.
+    shared: Shared = (variants, changed_rules(variants))
+    tasks = [(name, seed, start, stop) for name in policies for start, stop in ranges]
 
-    def add(task: tuple[list[Variant], str, int, int, int], tally: SweepTally) -> None:
-        totals[task[1]].merge(tally)
+    def add(task: tuple[str, int, int, int], tally: SweepTally) -> None:
+        totals[task[0]].merge(tally)
         if progress:
-            progress(task[4] - task[3])
+            progress(task[3] - task[2])
 
     if client is not None:
-        for task, tally in dask_results(client, tasks, sweep_range):
+        for task, tally in dask_results(client, shared, tasks, sweep_range_shared):
             add(task, tally)
     elif jobs <= 1:
-        for task in tasks:
-            add(task, _sweep_task(task))
+        recorded = recording(base)
+        for name, seed_, start, stop in tasks:
+            tally = sweep_range(variants, name, seed_, start, stop, True, shared[1], recorded)
+            add((name, seed_, start, stop), tally)
     else:
-        with worker_pool(jobs) as pool:
+        with worker_pool(jobs, _start_sweep, (shared,)) as pool:
             for task, tally in zip(tasks, pool.imap(_sweep_task, tasks), strict=True):
                 add(task, tally)
     return totals

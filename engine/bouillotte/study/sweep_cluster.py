@@ -14,14 +14,13 @@ from urllib.parse import urlsplit
 
 from ..rules.errors import InputError
 from ..rules.idtext import escaped
-from ..rules.variant import Variant
 
 Tally = TypeVar("Tally")
 """What a task returns (``sweep.SweepTally``; named here without importing the runner,
 which imports this module)."""
-Task = tuple[list[Variant], str, int, int, int]
-"""One seed range of a sweep: the variants (the base first), the policy, the seed, the
-first deal and the deal after the last."""
+Task = tuple[str, int, int, int]
+"""One seed range of a sweep: the policy, the seed, the first deal and the deal after the
+last (what every range shares, the variants first among it, is scattered once)."""
 
 CLUSTER_HINT = 'pip install "bouillotte[cluster]"  (Dask distributed)'
 
@@ -193,9 +192,11 @@ RETRIES = 3
 
 
 def dask_results(
-    client: Any, tasks: list[Task], sweep_range: Callable[..., Tally]
+    client: Any, shared: Any, tasks: list[Task], sweep_range: Callable[..., Tally]
 ) -> Iterator[tuple[Task, Tally]]:
     """Each task's tally as the cluster finishes it (the progress moves with the futures).
+    ``shared`` (what every task reads: the variants, the base first, and the rules each
+    changes) is scattered to every worker once, and each task names it.
     A task lost with its worker is run again by the scheduler on another worker, from the
     same seeds, so the result is unchanged; a tally once read is released. A scheduler
     that goes away ends the sweep with one line; on Ctrl-C or any error the tasks still
@@ -204,12 +205,12 @@ def dask_results(
 
     from distributed import as_completed
 
-    generation = 0  # the scatter of the variants that the tasks now read
-    variants = client.scatter([tasks[0][0]], broadcast=True)[0] if tasks else None
+    generation = 0  # the scatter of the shared part that the tasks now read
+    scattered = client.scatter([shared], broadcast=True)[0] if tasks else None
 
     def submit(task: Task) -> Any:
-        _, name, seed, start, stop = task
-        return client.submit(sweep_range, variants, name, seed, start, stop, pure=False)
+        name, seed, start, stop = task
+        return client.submit(sweep_range, scattered, name, seed, start, stop, pure=False)
 
     futures = {submit(task): (task, generation, 0) for task in tasks}
     pending = as_completed(futures)  # type: ignore[no-untyped-call, unused-ignore]
@@ -237,7 +238,7 @@ def dask_results(
                 if cancelled:
                     if made_from == generation:
                         generation += 1
-                        variants = client.scatter([task[0]], broadcast=True)[0]
+                        scattered = client.scatter([shared], broadcast=True)[0]
                     again = submit(task)
                     futures[again] = (task, generation, tries + 1)
                     pending.add(again)  # type: ignore[no-untyped-call, unused-ignore]

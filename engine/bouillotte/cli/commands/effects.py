@@ -2,13 +2,13 @@
 
 Every pair of bundled systems that share a pack and a number of players has a data file
 ``site/effects/A__B.json``: the sweep of A towards B under two players, keyed by what its
-figures depend on (both systems' rules, the code a simulated deal runs through, the
-policies, the deals and the seed). The full sweep of Foster's system (``bouillotte sweep
-foster --all-rules``, the page "What every rule of Foster's system does") is kept the same
-way, as ``site/effects/foster__all-rules.json`` (``--pair foster__all-rules``). The site
-uses a file only when its key matches. By default this command lists each pair and whether
-its file is up to date (exit 1 if any is missing or stale); ``--write`` recomputes the files
-that are not, which takes minutes::
+figures are declared to depend on (both systems' rules, the players and their tendencies,
+the deals, the seed and the results version: docs/effects-store.md). The full sweep of
+Foster's system (``bouillotte sweep foster --all-rules``, the page "What every rule of
+Foster's system does") is kept the same way, as ``site/effects/foster__all-rules.json``
+(``--pair foster__all-rules``). The site uses a file only when its key matches. By default
+this command lists each pair and whether its file is up to date (exit 1 if any is missing
+or stale); ``--write`` recomputes the files that are not, which takes minutes::
 
     nice -n 10 bouillotte effects --write --jobs 2
 
@@ -29,14 +29,9 @@ from ...rules.nearest import did_you_mean
 from ...rules.profiles import Library
 from ...rules.variant import Variant
 from ...rules.writing import Output
-from ...site import effects as effects_store
-from ...site.effects import (
-    EFFECT_DEALS,
-    compute_effects,
-    effect_pairs,
-    stored_effects,
-    write_effects,
-)
+from ...site import effects_store
+from ...site.effects_run import compute_effects
+from ...site.effects_store import EFFECT_DEALS, effect_pairs, stored_effects, write_effects
 from ...site.everyrule import (
     BASE,
     EVERY_RULE_DEALS,
