@@ -14,8 +14,9 @@ from bouillotte.site import effects, effects_run, effects_store
 from bouillotte.site.names import Names
 from bouillotte.site.rules import system_order
 from bouillotte.study import sweep
-from bouillotte.study.policies import TENDENCIES, get_policy
+from bouillotte.study.policies import get_policy
 from bouillotte.study.sweep_combinations import towards_combinations
+from bouillotte.study.table_policy import TENDENCIES
 
 LIBRARY = Library()
 PAIRS = effects_store.effect_pairs(system_order(LIBRARY.all()))

@@ -28,12 +28,6 @@ MOST_LINES = 600
 """The most lines an engine module may have: past it, a module is doing several jobs
 (issue 48: split it by job, each part named for what it holds)."""
 
-BEING_SPLIT = {
-    "site/effects.py": "the effects store, its runner and its renderer, being split",
-}
-"""Modules over :data:`MOST_LINES` whose split is under way elsewhere: remove each entry
-when its module is split (the second test fails until then)."""
-
 
 def _engine_modules() -> dict[str, int]:
     from pathlib import Path
@@ -48,15 +42,5 @@ def _engine_modules() -> dict[str, int]:
 def test_no_engine_module_is_over_600_lines() -> None:
     modules = _engine_modules()
     assert len(modules) > 100  # the package was found
-    over = {
-        name: lines
-        for name, lines in modules.items()
-        if lines > MOST_LINES and name not in BEING_SPLIT
-    }
+    over = {name: lines for name, lines in modules.items() if lines > MOST_LINES}
     assert over == {}
-
-
-def test_a_module_being_split_is_listed_only_while_it_is_too_long() -> None:
-    modules = _engine_modules()
-    done = [name for name in BEING_SPLIT if modules.get(name, 0) <= MOST_LINES]
-    assert done == []
