@@ -100,16 +100,20 @@ class StoredPair:
     stored: Stored
 
 
+def stored_pair(a: Variant, b: Variant) -> StoredPair:
+    """One pair's stored effects (``site/effects/A__B.json``)."""
+    return StoredPair(f"{a.id}__{b.id}", a.id, b.id, stored_effects(a, b))
+
+
+def stored_full_sweep(base: Variant) -> StoredPair:
+    """The stored full sweep of ``base`` (``site/effects/foster__all-rules.json``)."""
+    return StoredPair(NAME, base.id, NAME.split("__", 1)[1], stored_every_rule(base))
+
+
 def stored_pairs(variants: Sequence[Variant]) -> list[StoredPair]:
     """Every pair's stored effects, then the full sweep's where its base is there."""
-    found = [
-        StoredPair(f"{a.id}__{b.id}", a.id, b.id, stored_effects(a, b))
-        for a, b in effect_pairs(list(variants))
-    ]
-    base = next((v for v in variants if v.id == BASE), None)
-    if base is not None:
-        towards = NAME.split("__", 1)[1]
-        found.append(StoredPair(NAME, BASE, towards, stored_every_rule(base)))
+    found = [stored_pair(a, b) for a, b in effect_pairs(list(variants))]
+    found += [stored_full_sweep(v) for v in variants if v.id == BASE]
     return found
 
 
