@@ -101,6 +101,10 @@ class _Tabular:
         return repr(self)
 
 
+def _count(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else many or one + 's'}"
+
+
 def _signed(n: int | None) -> str:
     return "-" if n is None else f"{n:+d}"
 
@@ -409,9 +413,9 @@ class Sweep(_Tabular):
         policies = self.data["policies"]
         shown = ", ".join(combinations[:4]) + (", …" if len(combinations) > 4 else "")
         return (
-            f"<Sweep of {self.data['base']}: {len(combinations)} combinations "
-            f"({shown}) × {len(policies)} policies ({', '.join(policies)}), "
-            f"{self.data['deals']:,} deals each>"
+            f"<Sweep of {self.data['base']}: {_count(len(combinations), 'combination')} "
+            f"({shown}) × {_count(len(policies), 'policy', 'policies')} "
+            f"({', '.join(policies)}), {self.data['deals']:,} deals each>"
         )
 
     def table(self) -> TidyTable:
