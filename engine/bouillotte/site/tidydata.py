@@ -27,19 +27,11 @@ from ..study.tidy import (
     simulation_table,
     sweep_table,
 )
-from .downloads import value_provenance
+from .downloads import DATAPACKAGE, tidy_path, value_provenance
 from .effects import Stored, effect_pairs, stored_effects
 from .everyrule import BASE, NAME, stored_every_rule
 from .rules import plain, rule_label, value_words
 from .stats import StatSection
-
-TIDY_FOLDER = "data/tidy"
-DATAPACKAGE = "data/datapackage.json"
-
-
-def tidy_path(name: str, ext: str) -> str:
-    return f"{TIDY_FOLDER}/{name}.{ext}"
-
 
 # -- the matrix, long --------------------------------------------------------------------
 
