@@ -233,3 +233,21 @@ def test_effects_json_and_csv_read_the_stored_results(
     assert json.loads(other.stdout)["foster__pagat"]["stored"] is None
     both = RUNNER.invoke(app, ["effects", "--write", "--json"])
     assert both.exit_code == 2 and "run --write first" in both.output
+
+
+def test_docs_data_lists_every_column_with_its_type() -> None:
+    from bouillotte.site.tidydata import MATRIX_COLUMNS
+    from bouillotte.study import tidy
+
+    text = (Path(__file__).parent.parent / "docs" / "data.md").read_text("utf-8")
+    tables = (
+        tidy.SIMULATION_COLUMNS,
+        tidy.ODDS_COLUMNS,
+        tidy.OUTCOME_COLUMNS,
+        tidy.SWEEP_COLUMNS,
+        tidy.EFFECTS_COLUMNS,
+        MATRIX_COLUMNS,
+    )
+    for columns in tables:
+        for column in columns:
+            assert f"| `{column.name}` | {column.type} |" in text, column.name
