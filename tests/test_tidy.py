@@ -19,9 +19,9 @@ from typer.testing import CliRunner
 from bouillotte.cli.app import app
 from bouillotte.rules.profiles import Library
 from bouillotte.site import effects
-from bouillotte.site.downloads import data_files
+from bouillotte.site.downloads import DATAPACKAGE, data_files
 from bouillotte.site.stats import StatSection, odds_section
-from bouillotte.site.tidydata import DATAPACKAGE, matrix_table, tidy_downloads
+from bouillotte.site.tidydata import matrix_table, tidy_downloads
 from bouillotte.study.compare import compare
 from bouillotte.study.odds import compute_odds
 from bouillotte.study.scenario import ScenarioLibrary
