@@ -24,10 +24,10 @@ The package is in layers, lowest first; each imports only from the layers below 
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
-
+TYPE_CHECKING = False  # typing itself is not imported: the import stays at a millisecond
 if TYPE_CHECKING:
+    from typing import Any
+
     from .api import (
         Comparison,
         Odds,
@@ -74,7 +74,9 @@ __all__ = [
 def __getattr__(name: str) -> Any:
     """The API's names, imported from ``bouillotte.api`` when first asked for."""
     if name in __all__:
-        return getattr(importlib.import_module(".api", __name__), name)
+        from . import api
+
+        return getattr(api, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
