@@ -669,6 +669,41 @@ def test_the_downloads_parse_and_match_the_profiles(site: Path) -> None:
     assert 'href="data/matrix.csv"' in (site / "matrix.html").read_text("utf-8")
 
 
+def test_the_tidy_downloads_and_their_data_package(site: Path) -> None:
+    """Issue 50: each of the site's tables also as tidy CSV and JSON, linked from its page,
+    and data/datapackage.json describing every file under data/, valid for the Frictionless
+    library itself."""
+    import frictionless
+
+    package = json.loads((site / "data" / "datapackage.json").read_text("utf-8"))
+    described = {r["path"] for r in package["resources"]}
+    on_disk = {
+        p.relative_to(site / "data").as_posix()
+        for p in (site / "data").rglob("*")
+        if p.is_file() and p.name != "datapackage.json"
+    }
+    assert described == on_disk
+    for table in ("matrix", "outcomes", "odds", "simulation"):
+        assert {f"tidy/{table}.csv", f"tidy/{table}.json"} <= described
+    report = frictionless.validate(site / "data" / "datapackage.json")
+    assert report.valid, report.flatten(["resourcePath", "rowNumber", "fieldName", "note"])
+    rows = json.loads((site / "data" / "tidy" / "outcomes.json").read_text("utf-8"))
+    # scenarios/foster-sight.yaml, worked from Foster's text.
+    sight = {
+        r["player"]: r["net"]
+        for r in rows
+        if r["scenario"] == "foster-sight" and r["variant"] == "foster"
+    }
+    assert sight == {"A": 70, "B": 0, "C": -120, "D": 50}
+    from bouillotte.rules.profile import rule_paths
+
+    matrix = (site / "data" / "tidy" / "matrix.csv").read_text("utf-8").splitlines()
+    assert len(matrix) - 1 == len(Library().ids()) * len(list(rule_paths()))
+    assert 'href="data/tidy/odds.csv"' in (site / "statistics.html").read_text("utf-8")
+    assert 'href="data/datapackage.json"' in (site / "statistics.html").read_text("utf-8")
+    assert 'href="data/tidy/matrix.csv"' in (site / "matrix.html").read_text("utf-8")
+
+
 def test_glossary_names_are_unique_and_terms_link_to_rules(site: Path) -> None:
     from bouillotte.rules.profile import rule_paths
 

@@ -1,5 +1,14 @@
 """Compare the historical rule systems of Bouillotte (Brelan).
 
+The Python API (``docs/api.md``) is at the top level, each name imported on first use so
+that ``import bouillotte`` stays cheap::
+
+    >>> import bouillotte as b
+    >>> print(b.compare("foster-sight", ["foster", "pagat"]))  # doctest: +SKIP
+
+:func:`systems`, :func:`system`, :func:`run`, :func:`compare`, :func:`simulate`,
+:func:`sweep`, :func:`odds`, :func:`matrix` and :func:`effects` (``bouillotte.api``).
+
 The package is in layers, lowest first; each imports only from the layers below it
 (checked by import-linter, see ``pyproject.toml``):
 
@@ -12,3 +21,64 @@ The package is in layers, lowest first; each imports only from the layers below 
 - ``site``: the static reference site;
 - ``cli``: the ``bouillotte`` command.
 """
+
+from __future__ import annotations
+
+TYPE_CHECKING = False  # typing itself is not imported: the import stays at a millisecond
+if TYPE_CHECKING:
+    from typing import Any
+
+    from .api import (
+        Comparison,
+        Odds,
+        Run,
+        Simulation,
+        Sweep,
+        System,
+        Systems,
+        TidyTable,
+        UserError,
+        compare,
+        effects,
+        matrix,
+        odds,
+        run,
+        simulate,
+        sweep,
+        system,
+        systems,
+    )
+
+__all__ = [
+    "Comparison",
+    "Odds",
+    "Run",
+    "Simulation",
+    "Sweep",
+    "System",
+    "Systems",
+    "TidyTable",
+    "UserError",
+    "compare",
+    "effects",
+    "matrix",
+    "odds",
+    "run",
+    "simulate",
+    "sweep",
+    "system",
+    "systems",
+]
+
+
+def __getattr__(name: str) -> Any:
+    """The API's names, imported from ``bouillotte.api`` when first asked for."""
+    if name in __all__:
+        from . import api
+
+        return getattr(api, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])

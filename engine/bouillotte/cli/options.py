@@ -16,7 +16,8 @@ import typer
 from typer.core import TyperCommand
 
 from ..rules.errors import InputError, UserError
-from ..rules.writing import reason
+from ..rules.writing import check_target_file, reason, write_file
+from ..study.tidy import TidyTable
 from .streams import WrappedStream
 
 _IDS = re.compile(r"[a-z0-9][a-z0-9-]*(,[a-z0-9][a-z0-9-]*)*")
@@ -66,6 +67,15 @@ ScenarioDirs = Annotated[
     ),
 ]
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON data on stdout.")]
+CsvFile = Annotated[
+    Path | None,
+    typer.Option(
+        "--csv",
+        metavar="FILE",
+        help="Also write the figures to FILE as tidy CSV (one observation per row, typed "
+        "columns; docs/data.md); '-' prints the CSV on stdout instead of the report.",
+    ),
+]
 ReadingOption = Annotated[
     list[str] | None,
     typer.Option(
@@ -230,6 +240,22 @@ def command_app(**settings: Any) -> typer.Typer:
     return _WordsApp(
         rich_markup_mode=None, add_completion=False, pretty_exceptions_enable=False, **settings
     )
+
+
+def check_csv_target(path: Path | None) -> None:
+    """Refuse a ``--csv`` file now rather than after a long run: no folder, a named pipe
+    (the write would wait for a reader), a device, a link."""
+    if path is not None and str(path) != "-":
+        check_target_file(path, "the CSV file")
+
+
+def write_csv(path: Path, table: TidyTable) -> None:
+    """A tidy table to ``--csv FILE``, through the one writer (whole or not at all), or
+    on stdout for ``-``."""
+    if str(path) == "-":
+        typer.echo(table.csv_text(), nl=False)
+    else:
+        write_file(path, table.csv_text(), "the CSV file")
 
 
 def print_json(data: Any) -> None:

@@ -60,6 +60,7 @@ from .stats import (
     StatSection,
 )
 from .theme import BoundedEnvironment, check_templates, render_bounded, render_error
+from .tidydata import tidy_downloads
 
 NAV: tuple[tuple[str, str], ...] = (
     ("index.html", "Home"),
@@ -363,6 +364,7 @@ def _build_into(
         (p.context["sections"] for p in pages if p.path == "statistics.html"), []
     )
     files.update(data_files(inputs.variants, inputs.comparisons, statistics))
+    files.update(tidy_downloads(inputs.variants, inputs.comparisons, statistics, files))
     if options.config.base_url:
         files["sitemap.xml"] = _sitemap(options.config.base_url, pages)
     log(f"writing {len(files) + 1} files")

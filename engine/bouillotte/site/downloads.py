@@ -38,6 +38,14 @@ def scenario_path(scenario_id: str) -> str:
 MATRIX_CSV = "data/matrix.csv"
 MATRIX_JSON = "data/matrix.json"
 ODDS_CSV = "data/odds.csv"
+TIDY_FOLDER = "data/tidy"
+"""The tidy tables (``site/tidydata.py``): ``<name>.csv`` and ``<name>.json`` each."""
+DATAPACKAGE = "data/datapackage.json"
+"""The Frictionless Data Package describing every file under ``data/``."""
+
+
+def tidy_path(name: str, ext: str) -> str:
+    return f"{TIDY_FOLDER}/{name}.{ext}"
 
 
 def _json(data: Any) -> str:

@@ -37,6 +37,9 @@ class StatSection:
     tables: list[StatTable] = field(default_factory=list)
     missing: str | None = None
     """Shown instead of the tables when the module is absent or failed."""
+    data: dict[str, Any] = field(default_factory=dict)
+    """The figures behind the tables, by system id (``odds --json`` or ``simulate
+    --json`` of each), for the tidy downloads (``site/tidydata.py``)."""
 
 
 def _present(name: str) -> bool:
@@ -80,6 +83,7 @@ def odds_section(variants: list[Variant], log: Callable[[str], None]) -> StatSec
     reports: dict[str, dict[str, Any]] = {}
     by_rules: dict[str, str] = {}
     skipped: list[str] = []
+    figures: dict[str, Any] = {}
     for variant in variants:
         # The odds depend only on the pack, the hands recognised and what the point
         # counts, so variants that share all three are counted once.
@@ -101,11 +105,12 @@ def odds_section(variants: list[Variant], log: Callable[[str], None]) -> StatSec
             by_rules[rules_key] = json.dumps(data, sort_keys=True)
             reports[by_rules[rules_key]] = data
         groups.setdefault(by_rules[rules_key], []).append(variant)
+        figures[variant.id] = reports[by_rules[rules_key]]
     tables = []
     for number, (key, members) in enumerate(groups.items(), start=1):
         tables.extend(_odds_tables(number, members, reports[key]))
     missing = "Not computed for " + "; ".join(skipped) + "." if skipped else None
-    return StatSection("odds", title, intro, tables, missing=missing)
+    return StatSection("odds", title, intro, tables, missing=missing, data=figures)
 
 
 def _odds_tables(number: int, members: list[Variant], data: dict[str, Any]) -> list[StatTable]:
@@ -393,6 +398,7 @@ def simulate_section(variants: list[Variant], log: Callable[[str], None]) -> Sta
             "cannot be shown here yet.",
         )
     by_players: dict[int, list[dict[str, Any]]] = {}
+    figures: dict[str, Any] = {}
     for variant in variants:
 
         def play(variant: Variant = variant) -> dict[str, Any]:
@@ -403,11 +409,10 @@ def simulate_section(variants: list[Variant], log: Callable[[str], None]) -> Sta
             tally = simulate.simulate(variant, SIM_DEALS, SIM_SEED, SIM_POLICY)
             return report(variant, tally, SIM_SEED, SIM_POLICY)
 
-        by_players.setdefault(variant.players, []).append(
-            cached("simulate", _simulation_inputs(variant), play)
-        )
+        figures[variant.id] = cached("simulate", _simulation_inputs(variant), play)
+        by_players.setdefault(variant.players, []).append(figures[variant.id])
     tables = [
         _sim_table(number, reports, players, {v.id: v.short or v.id for v in variants})
         for number, (players, reports) in enumerate(sorted(by_players.items()), start=1)
     ]
-    return StatSection("simulate", title, intro, tables)
+    return StatSection("simulate", title, intro, tables, data=figures)

@@ -10,15 +10,19 @@ from ...rules.profiles import Library
 from ...rules.readings import parse_readings
 from ...study.compare import compare
 from ...study.scenario import ScenarioLibrary
+from ...study.tidy import comparison_table
 from ..options import (
+    CsvFile,
     JsonFlag,
     ReadingOption,
     ScenarioDirs,
     VariantsDirs,
+    check_csv_target,
     command_app,
     complete_scenario,
     complete_variant,
     print_json,
+    write_csv,
 )
 
 cli = command_app()
@@ -49,6 +53,7 @@ def compare_command(
     scenarios: ScenarioDirs = None,
     reading: ReadingOption = None,
     as_json: JsonFlag = False,
+    csv_file: CsvFile = None,
 ) -> None:
     """Run scenarios under every variant side by side and name the rules that differ.
 
@@ -61,7 +66,9 @@ def compare_command(
 
     Example:  bouillotte compare foster-sight -v foster -v pagat
     Example:  bouillotte compare foster-sight --reading point.suit_tie=eldest-first
+    Example:  bouillotte compare foster-sight --csv -   (a row per system and player)
     """
+    check_csv_target(csv_file)
     ids = [*(variant or []), *(only.split(",") if only else [])]
     library = Library(variants or [])
     store = ScenarioLibrary(scenarios or [])
@@ -70,6 +77,10 @@ def compare_command(
     comparisons = [
         compare(store.find(name), library, chosen, readings=readings) for name in scenario
     ]
+    if csv_file is not None:
+        write_csv(csv_file, comparison_table(comparisons))
+        if str(csv_file) == "-":
+            return
     if as_json:
         data = [c.to_json() for c in comparisons]
         print_json(data[0] if len(data) == 1 else data)

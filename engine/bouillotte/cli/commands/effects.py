@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import resource
 import time
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -42,7 +43,7 @@ from ...site.everyrule import (
 )
 from ...site.rules import system_order
 from ..collector import prepare_for_a_long_run
-from ..options import command_app
+from ..options import CsvFile, check_csv_target, command_app, print_json, write_csv
 from ..progress import Progress, clock
 from .simulate import check_deals_and_jobs, max_jobs
 
@@ -76,13 +77,29 @@ def effects_command(
         bool, typer.Option("--force", help="With --write: recompute up-to-date files too.")
     ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress.")] = False,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help="Print each pair's stored results as JSON on stdout (the listing goes to stderr).",
+        ),
+    ] = False,
+    csv_file: CsvFile = None,
 ) -> None:
     """List the stored results of "What each rule does" (site/effects/) and whether each
-    is up to date; --write recomputes those that are not.
+    is up to date; --write recomputes those that are not. --json and --csv give the
+    stored figures themselves.
 
     Example:  nice -n 10 bouillotte effects --write --jobs 2
+    Example:  bouillotte effects --pair foster__pagat --csv effects.csv
     """
     check_deals_and_jobs(EFFECT_DEALS if deals is None else deals, jobs)
+    check_csv_target(csv_file)
+    if write and (as_json or csv_file is not None):
+        raise InputError(
+            "--json and --csv give the stored results: run --write first, then either",
+            field="--write",
+        )
     library = Library()
     pairs = effect_pairs(system_order(library.all()))
     full = BASE in {v.id for v in library.all()}
@@ -98,6 +115,9 @@ def effects_command(
             )
         pairs = [(a, b) for a, b in pairs if f"{a.id}__{b.id}" in wanted]
         full = NAME in wanted
+    if as_json or csv_file is not None:
+        _figures(pairs, full, as_json, csv_file)
+        return
     if write:
         prepare_for_a_long_run()
     # Every file this run writes is put in place when it ends, together: a failure or an
@@ -114,6 +134,38 @@ def effects_command(
             )
     if stale:
         typer.echo(f"{stale} missing or stale: `bouillotte effects --write` regenerates them")
+        raise typer.Exit(1)
+
+
+def _figures(
+    pairs: list[tuple[Variant, Variant]], full: bool, as_json: bool, csv_file: Path | None
+) -> None:
+    """The stored figures of the pairs asked for (and the full sweep where asked): as JSON
+    on stdout, and as one tidy table to ``csv_file``; a pair whose file is missing or
+    stale is said on stderr (exit 1), as the listing says it."""
+    from ...site.tidydata import effects_table, stored_full_sweep, stored_pair
+
+    found = [stored_pair(a, b) for a, b in pairs]
+    if full:
+        found.append(stored_full_sweep(Library().get(BASE)))
+    stale = [p for p in found if p.stored.data is None]
+    for p in stale:
+        typer.echo(f"{p.name}: {p.stored.problem}", err=True)
+    if csv_file is not None:
+        write_csv(csv_file, effects_table(found))
+    if as_json:
+        print_json(
+            {
+                p.name: {"system": p.system, "towards": p.towards, "stored": p.stored.data}
+                | ({"problem": p.stored.problem} if p.stored.data is None else {})
+                for p in found
+            }
+        )
+    if stale:
+        typer.echo(
+            f"{len(stale)} missing or stale: `bouillotte effects --write` regenerates them",
+            err=True,
+        )
         raise typer.Exit(1)
 
 

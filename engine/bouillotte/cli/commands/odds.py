@@ -11,7 +11,8 @@ import typer
 from ...rules.profiles import Library
 from ...study.odds import OddsReport, compute_odds, odds_key
 from ...study.render import table
-from ..options import JsonFlag, VariantsDirs, command_app
+from ...study.tidy import odds_table
+from ..options import CsvFile, JsonFlag, VariantsDirs, check_csv_target, command_app, write_csv
 
 POINT_WORDS = {
     "all-exposed": ("the winning suit's total", "two suits or more tie"),
@@ -83,6 +84,7 @@ def odds_command(
     ] = None,
     variants: VariantsDirs = None,
     as_json: JsonFlag = False,
+    csv_file: CsvFile = None,
 ) -> None:
     """Exact probabilities of brelans, carrés, favoris and the point, per pack.
 
@@ -95,7 +97,9 @@ def odds_command(
     the same pack, players, hand and point rules share their numbers.
 
     Example:  bouillotte odds --variant foster --variant foster-five
+    Example:  bouillotte odds --csv odds.csv   (one row per system and figure)
     """
+    check_csv_target(csv_file)
     library = Library(variants or [])
     chosen = library.select(variant)
     cache: dict[str, OddsReport | str] = {}
@@ -108,6 +112,11 @@ def odds_command(
             except ValueError as exc:  # rules whose odds cannot be counted exactly
                 cache[key] = str(exc)
         reports[v.id] = cache[key]
+    if csv_file is not None:
+        counted = {vid: r for vid, r in reports.items() if not isinstance(r, str)}
+        write_csv(csv_file, odds_table(counted))
+        if str(csv_file) == "-":
+            return
     if as_json:
         data = {
             vid: {"not_computed": r} if isinstance(r, str) else r.to_json()

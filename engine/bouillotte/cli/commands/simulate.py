@@ -13,7 +13,16 @@ from ...rules.profiles import Library
 from ...study.policies import policy_help
 from ...study.simulate import simulate
 from ...study.simulate_report import report, report_text
-from ..options import JsonFlag, VariantsDirs, check_deals, command_app
+from ...study.tidy import simulation_table
+from ..options import (
+    CsvFile,
+    JsonFlag,
+    VariantsDirs,
+    check_csv_target,
+    check_deals,
+    command_app,
+    write_csv,
+)
 from ..progress import Progress, clock
 
 
@@ -76,6 +85,7 @@ def simulate_command(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress.")] = False,
     variants: VariantsDirs = None,
     as_json: JsonFlag = False,
+    csv_file: CsvFile = None,
 ) -> None:
     """Play many seeded deals under each variant with a betting policy and report how
     pools are decided, pot sizes, bonus flow and seat advantage, with 95% confidence
@@ -85,8 +95,10 @@ def simulate_command(
     every 10 seconds otherwise; --quiet silences it. Stdout holds the report alone.
 
     Example:  bouillotte simulate -v foster -v pagat --deals 20000 --seed 1 --jobs 2
+    Example:  bouillotte simulate -v foster -v pagat --csv simulation.csv
     """
     check_deals_and_jobs(deals, jobs)
+    check_csv_target(csv_file)
     library = Library(variants or [])
     chosen = [library.get(v) for v in variant]
     reports = []
@@ -94,6 +106,10 @@ def simulate_command(
         progress = None if quiet else _progress(v.id, deals)
         tally = simulate(v, deals, seed, policy, jobs, progress=progress)
         reports.append(report(v, tally, seed, policy))
+    if csv_file is not None:
+        write_csv(csv_file, simulation_table(reports))
+        if str(csv_file) == "-":
+            return
     if as_json:
         data = reports[0] if len(reports) == 1 else reports
         typer.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))

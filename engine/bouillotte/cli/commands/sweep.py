@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from pathlib import Path
 from typing import Annotated
@@ -12,7 +10,7 @@ import typer
 
 from ...rules.errors import InputError
 from ...rules.profiles import Library
-from ...rules.writing import check_target_file, write_file
+from ...rules.writing import check_target_file
 from ...study.policies import policy_help
 from ...study.sweep import run_sweep
 from ...study.sweep_cluster import close_client, dask_client
@@ -23,9 +21,10 @@ from ...study.sweep_combinations import (
     towards_combinations,
     vary_combinations,
 )
-from ...study.sweep_report import CSV_FIELDS, sweep_csv_rows, sweep_report, sweep_text
+from ...study.sweep_report import sweep_csv_rows, sweep_report, sweep_text
+from ...study.tidy import sweep_table
 from ..collector import prepare_for_a_long_run
-from ..options import JsonFlag, VariantsDirs, command_app
+from ..options import JsonFlag, VariantsDirs, command_app, write_csv
 from ..progress import Progress, clock
 from .simulate import check_deals_and_jobs, max_jobs
 
@@ -171,12 +170,8 @@ def sweep_command(
         if client is not None:
             close_client(client)
     data = sweep_report(chosen, combinations, tallies, seed, skipped, towards, read=all_rules)
-    if csv_file is not None:
-        handle = io.StringIO(newline="")
-        writer = csv.DictWriter(handle, fieldnames=CSV_FIELDS)
-        writer.writeheader()
-        writer.writerows(sweep_csv_rows(data))
-        write_file(csv_file, handle.getvalue(), "the CSV file")  # whole or not at all
+    if csv_file is not None:  # typed, escaped (study/tidy.py), whole or not at all
+        write_csv(csv_file, sweep_table(sweep_csv_rows(data)))
     if as_json:
         typer.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
     else:

@@ -1,0 +1,239 @@
+"""The site's tables as tidy data (issue 50): the files under ``data/tidy/`` (CSV and JSON
+of each table, :mod:`bouillotte.study.tidy`) and ``data/datapackage.json``, the
+Frictionless Data Package that describes every download with its schema.
+
+The tidy files are added beside the downloads that were there before (``matrix.csv``,
+``odds.csv``...), which keep their columns: nothing a reader of those relied on changes.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..rules.profile import rule_paths
+from ..rules.variant import Variant
+from ..study.compare import Comparison
+from ..study.sweep_report import sweep_csv_rows
+from ..study.tidy import (
+    EFFECTS_COLUMNS,
+    Column,
+    TidyTable,
+    odds_table,
+    outcomes_table,
+    simulation_table,
+    sweep_table,
+)
+from .downloads import DATAPACKAGE, tidy_path, value_provenance
+from .effects_store import Stored, effect_pairs, stored_effects
+from .everyrule import BASE, NAME, stored_every_rule
+from .rules import plain, rule_label, value_words
+from .stats import StatSection
+
+# -- the matrix, long --------------------------------------------------------------------
+
+MATRIX_COLUMNS: tuple[Column, ...] = (
+    Column("rule", "string", "The rule's path in the profile schema."),
+    Column("name", "string", "The rule's name in words."),
+    Column("system", "string", "The system (a profile id)."),
+    Column("value", "string", "The system's value in words (as the matrix shows it)."),
+    Column(
+        "value_json",
+        "string",
+        "The value as the profile gives it, as JSON text (a word, a number, a list...).",
+    ),
+    Column(
+        "standing",
+        "string",
+        "How the value stands: stated, inferred, inherited (the source is silent) or uncited.",
+    ),
+    Column("status", "string", "The citation's status: documented, paraphrased, ..."),
+    Column("inherited_from", "string", "Where the source is silent: the system it comes from."),
+    Column("source", "string", "The work the value rests on (an id of the bibliography)."),
+    Column("locator", "string", "Where in the work."),
+    Column("quote", "string", "The sentence the value rests on."),
+)
+
+
+def matrix_table(variants: Sequence[Variant]) -> TidyTable:
+    """The rule matrix, long: one row per rule and system (the wide ``matrix.csv`` has a
+    column per system and per system's provenance)."""
+
+    def records() -> Iterable[dict[str, Any]]:
+        for path in rule_paths():
+            for v in variants:
+                found = value_provenance(v, path)
+                yield {
+                    "rule": path,
+                    "name": rule_label(path),
+                    "system": v.id,
+                    "value": value_words(v.value(path)),
+                    "value_json": json.dumps(plain(v.value(path)), ensure_ascii=False),
+                    **{k: found[k] for k in ("standing", "status", "inherited_from")},
+                    **{k: found[k] for k in ("source", "locator", "quote")},
+                }
+
+    return TidyTable.of("matrix", "The rule matrix", MATRIX_COLUMNS, records())
+
+
+# -- the stored rule effects -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StoredPair:
+    """One stored result of ``bouillotte effects``: the pair, and its data or why not."""
+
+    name: str
+    system: str
+    towards: str
+    stored: Stored
+
+
+def stored_pair(a: Variant, b: Variant) -> StoredPair:
+    """One pair's stored effects (``site/effects/A__B.json``)."""
+    return StoredPair(f"{a.id}__{b.id}", a.id, b.id, stored_effects(a, b))
+
+
+def stored_full_sweep(base: Variant) -> StoredPair:
+    """The stored full sweep of ``base`` (``site/effects/foster__all-rules.json``)."""
+    return StoredPair(NAME, base.id, NAME.split("__", 1)[1], stored_every_rule(base))
+
+
+def stored_pairs(variants: Sequence[Variant]) -> list[StoredPair]:
+    """Every pair's stored effects, then the full sweep's where its base is there."""
+    found = [stored_pair(a, b) for a, b in effect_pairs(list(variants))]
+    found += [stored_full_sweep(v) for v in variants if v.id == BASE]
+    return found
+
+
+def effects_table(pairs: Iterable[StoredPair]) -> TidyTable:
+    """Every stored result that can be used, a row per pair, policy, combination and
+    measure."""
+    records: list[dict[str, Any]] = []
+    for pair in pairs:
+        if pair.stored.data is None:
+            continue
+        rows = sweep_csv_rows(pair.stored.data["report"])
+        table = sweep_table(rows, (pair.system, pair.towards))
+        records.extend(table.records())
+    return TidyTable.of("effects", "What each rule does", EFFECTS_COLUMNS, records)
+
+
+# -- every tidy table of the site, and the data package ---------------------------------------
+
+
+def tidy_tables(
+    variants: Sequence[Variant],
+    comparisons: Sequence[Comparison],
+    odds: Mapping[str, Mapping[str, Any]],
+    simulations: Sequence[Mapping[str, Any]],
+) -> list[TidyTable]:
+    """The site's tables as tidy tables: the matrix, every scenario's outcome, the exact
+    odds and the simulated play (where the statistics page has them), the rule effects
+    (where stored)."""
+    tables = [
+        matrix_table(variants),
+        outcomes_table(r.data for c in comparisons for r in c.results),
+    ]
+    if odds:
+        tables.append(odds_table(odds))
+    if simulations:
+        tables.append(simulation_table(simulations))
+    effects = effects_table(stored_pairs(variants))
+    if effects.rows:
+        tables.append(effects)
+    return tables
+
+
+def tidy_files(tables: Sequence[TidyTable]) -> dict[str, str]:
+    """Each table as ``data/tidy/<name>.csv`` and ``.json``."""
+    files: dict[str, str] = {}
+    for table in tables:
+        files[tidy_path(table.name, "csv")] = table.csv_text()
+        files[tidy_path(table.name, "json")] = table.json_text()
+    return files
+
+
+def _relative(path: str) -> str:
+    """A site path as the data package (in ``data/``) names it."""
+    return path.removeprefix("data/")
+
+
+def _string_schema(header: Sequence[str]) -> dict[str, Any]:
+    return {"fields": [{"name": name, "type": "string"} for name in header]}
+
+
+def datapackage(
+    tables: Sequence[TidyTable], files: Mapping[str, str], title: str = "Bouillotte"
+) -> str:
+    """``data/datapackage.json``: every tidy table (its CSV and its JSON, with the table's
+    schema), the CSV downloads of before (every column a string: they hold words), and
+    each other file under ``data/`` as a plain file (JSON or YAML)."""
+    resources: list[dict[str, Any]] = []
+    for table in tables:
+        for ext, media in (("csv", "text/csv"), ("json", "application/json")):
+            resources.append(
+                {
+                    "name": f"tidy-{table.name}-{ext}",
+                    "title": f"{table.title} ({ext.upper()}, tidy)",
+                    "path": _relative(tidy_path(table.name, ext)),
+                    "format": ext,
+                    "mediatype": media,
+                    "encoding": "utf-8",
+                    "profile": "tabular-data-resource",
+                    "schema": table.schema(),
+                }
+            )
+    tidy = {tidy_path(t.name, e) for t in tables for e in ("csv", "json")}
+    for path in sorted(files):
+        if not path.startswith("data/") or path in tidy or path == DATAPACKAGE:
+            continue
+        name = _relative(path).replace("/", "-").replace(".", "-").lower()
+        ext = path.rsplit(".", 1)[-1]
+        resource: dict[str, Any] = {
+            "name": name,
+            "path": _relative(path),
+            "format": ext,
+            "encoding": "utf-8",
+        }
+        if ext == "csv":
+            header = files[path].split("\n", 1)[0]
+            resource["profile"] = "tabular-data-resource"
+            resource["mediatype"] = "text/csv"
+            resource["schema"] = _string_schema(next(csv.reader([header])))
+        else:
+            resource["mediatype"] = "application/json" if ext == "json" else "application/yaml"
+        resources.append(resource)
+    package = {
+        "profile": "data-package",
+        "name": "bouillotte-site-data",
+        "title": f"{title}: the site's data",
+        "description": (
+            "Every download of the site. The tidy tables (data/tidy/) have one observation "
+            "per row and typed columns; an exact fraction is its numerator, denominator and "
+            "decimal. In the CSV a text cell that would start a spreadsheet formula "
+            "(= + - @) begins with an apostrophe; the JSON keeps the text as it is."
+        ),
+        "resources": resources,
+    }
+    return json.dumps(package, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
+def tidy_downloads(
+    variants: Sequence[Variant],
+    comparisons: Sequence[Comparison],
+    statistics: Sequence[StatSection],
+    files: Mapping[str, str],
+) -> dict[str, str]:
+    """The files the site's downloads gain: each table tidy (CSV and JSON), and the data
+    package describing these and ``files`` (the other downloads) under ``data/``."""
+    sections = {s.id: s for s in statistics}
+    odds = sections["odds"].data if "odds" in sections else {}
+    simulations = list(sections["simulate"].data.values()) if "simulate" in sections else []
+    tables = tidy_tables(variants, comparisons, odds, simulations)
+    added = tidy_files(tables)
+    added[DATAPACKAGE] = datapackage(tables, {**files, **added})
+    return added
