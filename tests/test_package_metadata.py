@@ -59,7 +59,7 @@ def test_the_licence_file_is_the_declared_one() -> None:
     text = (ROOT / "LICENSE").read_text(encoding="utf-8")
     assert text.startswith("MIT License\n")
     assert "Permission is hereby granted, free of charge" in text
-    assert "THE SOFTWARE IS PROVIDED \"AS IS\"" in text
+    assert 'THE SOFTWARE IS PROVIDED "AS IS"' in text
 
 
 def test_classifiers_name_the_pythons_supported() -> None:
