@@ -243,9 +243,12 @@ def test_examples_stand_each_on_its_own_line() -> None:
 def test_version() -> None:
     from importlib.metadata import version
 
+    from bouillotte.play import is_compiled
+
     result = runner.invoke(app, ["--version"])
     assert result.exit_code == 0
-    assert result.stdout == f"bouillotte {version('bouillotte')}\n"
+    engine = "compiled engine" if is_compiled() else "pure-Python engine"
+    assert result.stdout == f"bouillotte {version('bouillotte')} ({engine})\n"
 
 
 def test_variants_diff_wraps_whole_descriptions_without_markup() -> None:

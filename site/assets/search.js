@@ -5,7 +5,16 @@
    text (its entry leads to the paragraph, texts/<work>.html#p26), a section weigh more in
    that order; a title that is the query, or holds it as a phrase, and the exact phrase in
    the text weigh most. An English word of `synonyms` below ("favorite") also searches the site's
-   word ("favori"). */
+   word ("favori").
+
+   Then the entries found only by forgiving the words (MiniSearch, assets/minisearch.js): a
+   misspelling ("favory", "bouillote": one letter wrong in a word of four letters or more,
+   two in a word of eight), another form of a word ("straddles" finds "straddle": plurals are
+   reduced on both sides) and word beginnings. They come after every exact hit, ranked as the
+   words they matched would rank them (so "favory" lists what "favori" lists), then by
+   MiniSearch's score, with those words marked. The index of
+   these words is built in the browser from window.SEARCH_INDEX, so nothing more is
+   downloaded than the script. */
 (function () {
   "use strict";
   var index = window.SEARCH_INDEX || [];
@@ -49,9 +58,39 @@
     };
   });
 
+  // English plurals (and French ones) reduced, so that "straddles" and "straddle" meet.
+  function stem(term) {
+    if (term.length > 4 && /ies$/.test(term)) return term.slice(0, -3) + "y";
+    if (/(ss|us|is)$/.test(term) || term.length < 4) return term;
+    if (/(ches|shes|sses|xes)$/.test(term)) return term.slice(0, -2);
+    if (/s$/.test(term)) return term.slice(0, -1);
+    return term;
+  }
+  var forgiving = null;
+  if (window.MiniSearch) {
+    forgiving = new window.MiniSearch({
+      fields: ["title", "text"],
+      idField: "id",
+      processTerm: function (term) { var t = norm(term); return t ? stem(t) : null; }
+    });
+    forgiving.addAll(index.map(function (entry, i) { return { id: i, title: entry.t, text: entry.x }; }));
+  }
+  function near(query) {
+    if (!forgiving) return [];
+    return forgiving.search(query, {
+      combineWith: "AND",
+      boost: { title: 3 },
+      prefix: function (term) { return term.length >= 4; },
+      fuzzy: function (term) { return term.length >= 8 ? 2 : term.length >= 4 ? 1 : false; }
+    });
+  }
+
   function alternatives(query) {
     var base = words(query).trim();
     var found = [base];
+    // The words with their plurals reduced ("straddles": "straddle"), searched as well.
+    var singular = base.split(" ").map(stem).join(" ");
+    if (singular !== base) found.push(singular);
     Object.keys(synonyms).forEach(function (english) {
       var from = words(english).trim();
       if ((" " + base + " ").indexOf(" " + from + " ") >= 0) {
@@ -127,9 +166,31 @@
       });
       if (best > 0) hits.push({ p: p, score: best, query: used });
     });
+    var exact = {};
+    hits.forEach(function (hit) { exact[hit.p.order] = true; });
+    // Another form of a query's word ("straddles": "straddle") ranks with the exact hits;
+    // a near spelling comes after them.
+    var stems = words(queries[0]).trim().split(" ").map(stem);
+    var forgiven = [];
+    near(queries[0]).forEach(function (found) {
+      if (exact[found.id]) return;
+      var p = prepared[found.id];
+      // Ranked as the words it matched would rank it (the word meant), then by MiniSearch.
+      var best = 0;
+      found.terms.forEach(function (term) { best = Math.max(best, score(p, term)); });
+      var hit = { p: p, score: best, near: found.score, query: found.terms.join(" ") };
+      var formOf = found.terms.every(function (term) { return stems.indexOf(term) >= 0; });
+      (formOf && best > 0 ? hits : forgiven).push(hit);
+    });
+    var others = hits.length - Object.keys(exact).length + forgiven.length;
     hits.sort(function (a, b) { return b.score - a.score || a.p.order - b.p.order; });
+    forgiven.sort(function (a, b) {
+      return b.score - a.score || (a.score ? a.p.order - b.p.order : b.near - a.near);
+    });
+    hits = hits.concat(forgiven);
     status.textContent = hits.length
       ? hits.length + " result" + (hits.length === 1 ? "" : "s") + " for “" + query + "”" +
+        (others ? " (" + others + " of them for a near spelling or another form of the words)" : "") +
         (hits.length > LIMIT ? " (the first " + LIMIT + " shown)" : "")
       : "Nothing found for “" + query + "”.";
     hits.slice(0, LIMIT).forEach(function (hit) {

@@ -43,6 +43,40 @@ def _context(browser: Any, viewport: dict[str, int], **options: Any) -> Any:
 # -- search ------------------------------------------------------------------------------
 
 
+FORGIVEN = {"favory": "favori", "bouillote": "bouillotte", "bouilote": "bouillotte"}
+"""Misspellings (issue 50) and the word meant: the misspelling finds what the word finds."""
+
+
+def _hrefs(page: Any, site: Path, query: str) -> list[str]:
+    open_page(page, site, f"search.html?q={query}")
+    hrefs: list[str] = page.locator("#search-results li a").evaluate_all(
+        "links => links.map(a => a.getAttribute('href'))"
+    )
+    return hrefs
+
+
+def test_search_forgives_misspellings_and_plurals(site: Path, page: Any) -> None:
+    for wrong, meant in FORGIVEN.items():
+        right = _hrefs(page, site, meant)
+        found = _hrefs(page, site, wrong)
+        assert right and found[:3] == right[:3], (wrong, found[:3], right[:3])
+        status = page.locator("#search-status").inner_text()
+        assert "near spelling" in status, status
+        assert meant in page.locator("#search-results li mark").first.inner_text().lower()
+    assert _hrefs(page, site, "favori")[0] == "glossary.html#favori"
+    # "straddles" finds the pages that say only "straddle", the glossary's term among them.
+    plural = _hrefs(page, site, "straddles")
+    singular = _hrefs(page, site, "straddle")
+    assert "glossary.html#straddle" in singular[:5]
+    assert "glossary.html#straddle" in plural[:10]
+    assert set(singular[:40]) <= set(plural) or len(plural) >= 40
+    # A word found as it is written still comes first, and nonsense still finds nothing.
+    assert _hrefs(page, site, "favorite")[0] == "glossary.html#favori"
+    page.goto(url(site, "search.html") + "?q=qqxqzz")
+    page.get_by_text("Nothing found for “qqxqzz”.").wait_for()
+    assert page.locator("#search-results li").count() == 0
+
+
 def test_search_lands_on_a_paragraph_of_a_shipped_text(site: Path, page: Any) -> None:
     """Words of Foster's 26th paragraph (past the 12,000 characters the index once kept)
     lead to that paragraph, not to the top of the text's page."""

@@ -56,6 +56,7 @@ COMMANDS: dict[str, str] = {
     "each is up to date; --write recomputes those that are not.",
     "variants": "List, show and compare the variant profiles.",
     "site": "Build the static reference site, or preview it on localhost.",
+    "cache": "Show the cache folder and what it holds, or empty it.",
     "new": "Make a working folder for your own systems and site: a profile, its source and "
     "text, a scenario, a site configuration and a theme, with a README of what to run.",
 }
@@ -136,14 +137,25 @@ app = typer.Typer(
 )
 
 
+def _engine() -> str:
+    """Which engine runs: compiled by mypyc (``pip install .``) or pure Python (an editable
+    install, ``BOUILLOTTE_PURE=1``, or a machine with no C compiler); found without
+    importing it."""
+    from importlib.util import find_spec
+
+    spec = find_spec("bouillotte.play.deal")
+    origin = spec.origin if spec is not None else None
+    return "pure-Python engine" if origin is None or origin.endswith(".py") else "compiled engine"
+
+
 def _print_version(asked: bool) -> None:
     if asked:
         from importlib.metadata import PackageNotFoundError, version
 
         try:
-            typer.echo(f"bouillotte {version('bouillotte')}")
+            typer.echo(f"bouillotte {version('bouillotte')} ({_engine()})")
         except PackageNotFoundError:  # run from a source tree that is not installed
-            typer.echo("bouillotte (not installed: no version)")
+            typer.echo(f"bouillotte (not installed: no version) ({_engine()})")
         raise typer.Exit()
 
 

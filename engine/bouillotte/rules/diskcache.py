@@ -1,7 +1,10 @@
 """The user's cache folder, and a result stored in it whole or not at all.
 
-The folder is ``$BOUILLOTTE_CACHE``, else ``$XDG_CACHE_HOME/bouillotte``, else
-``~/.cache/bouillotte``; deleting it is always safe. Whoever stores a result there keys it
+The folder is ``$BOUILLOTTE_CACHE``, else the platform's cache folder for ``bouillotte``
+(platformdirs: ``$XDG_CACHE_HOME/bouillotte`` or ``~/.cache/bouillotte`` on Linux,
+``~/Library/Caches/bouillotte`` on macOS, ``%LOCALAPPDATA%\\bouillotte\\Cache`` on Windows);
+deleting it is always safe, and ``bouillotte cache clear`` deletes what it holds
+(:func:`cache_files`). Whoever stores a result there keys it
 by a hash of everything the result depends on (:func:`content_digest`), so that reading it
 back can never change what a command prints; a folder that is missing, unreadable or
 read-only only costs the time. (The site build's cache, ``site/cache.py``, keeps its results
@@ -14,8 +17,9 @@ user's own, within its size bound, sealed by the digest of its own content; its 
 checks its shape (``rules/listing.py``, ``site/cache.py``). Anything else is ignored and
 computed again.
 
-This module imports nothing beyond the standard library: ``bouillotte variants list``
-reads its cached rows through it before anything else is loaded.
+This module imports nothing beyond the standard library and platformdirs (a few
+milliseconds): ``bouillotte variants list`` reads its cached rows through it before anything
+else is loaded.
 """
 
 from __future__ import annotations
@@ -24,16 +28,45 @@ import hashlib
 import os
 import stat
 import sys
+from collections.abc import Iterator
 from importlib.util import find_spec
 from pathlib import Path
 
+from platformdirs import user_cache_path
+
 
 def cache_dir() -> Path:
-    """``$BOUILLOTTE_CACHE``, else ``$XDG_CACHE_HOME/bouillotte``, else ``~/.cache/bouillotte``."""
+    """``$BOUILLOTTE_CACHE``, else the platform's cache folder for ``bouillotte`` (on Linux
+    ``$XDG_CACHE_HOME/bouillotte``, else ``~/.cache/bouillotte``)."""
     if os.environ.get("BOUILLOTTE_CACHE"):
         return Path(os.environ["BOUILLOTTE_CACHE"])
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "bouillotte"
+    return user_cache_path("bouillotte", appauthor=False)
+
+
+def cache_files(folder: Path) -> Iterator[tuple[Path, os.stat_result]]:
+    """Every file of ours in ``folder``, with its status: a regular file of the user's own
+    whose first bytes are :data:`HEADER` (a sealed result, or one cut short while it was
+    written). Nothing else is ours to delete: ``$BOUILLOTTE_CACHE`` may name a folder the
+    user shares with other programs, such as ``/tmp``."""
+    try:
+        entries = sorted(folder.iterdir())
+    except OSError:
+        return
+    for path in entries:
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+        except (OSError, ValueError):
+            continue
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode) or info.st_uid != os.geteuid():
+                continue
+            if os.read(fd, len(HEADER)) == HEADER.encode():
+                yield path, info
+        except OSError:
+            continue
+        finally:
+            os.close(fd)
 
 
 HEADER = "bouillotte-cache 1 sha256="

@@ -32,7 +32,14 @@ from .resources import bundled
 from .texts import ShippedText, load_text
 from .unread import UNREAD_FILE, UnreadWork, load_unread
 from .variant import RuleInfo, Variant
-from .yamlsource import Located, PathKey, pydantic_message, read_yaml, validated
+from .yamlsource import (
+    Located,
+    PathKey,
+    as_written,
+    pydantic_message,
+    read_yaml,
+    validated,
+)
 
 BIBLIOGRAPHY_FILE = "sources.yaml"
 MEANINGS_FILE = "meanings.yaml"
@@ -231,7 +238,7 @@ class Library:
             )
         for work_id, raw in works.items():
             try:
-                work = Work.model_validate(raw)
+                work = as_written(Work, raw, doc, ("works", work_id))
             except ValidationError as exc:
                 error = exc.errors()[0]
                 loc = ("works", work_id, *error["loc"])
@@ -404,10 +411,10 @@ class Library:
         marks = {k: v for k, v in raw.items() if k in INHERITANCE_KEYS}
         cited = {k: v for k, v in raw.items() if k != VALUE_KEY and k not in INHERITANCE_KEYS}
         try:
-            inheritance = Inheritance.model_validate(marks) if marks else None
+            inheritance = as_written(Inheritance, marks, doc, path) if marks else None
             if not cited:
                 return raw[VALUE_KEY], None, inheritance
-            citation = Citation.model_validate(cited)
+            citation = as_written(Citation, cited, doc, path)
         except ValidationError as exc:
             error = exc.errors()[0]
             loc = (*path, *error["loc"])
@@ -451,10 +458,7 @@ class Library:
         for path, entry in entries.items():
             group, name = path.split(".")
             nested[group][name] = entry.value
-        try:
-            rules = Rules.model_validate(nested, strict=True)  # true is not 1
-        except ValidationError as exc:
-            raise self._locate(exc, entries, doc) from None
+        rules = self._rules(nested, entries, doc)
         info = {
             path: RuleInfo(
                 path=path,
@@ -483,6 +487,35 @@ class Library:
             info=info,
             bibliography=self.works,
         )
+
+    def _rules(
+        self, nested: dict[str, dict[str, Any]], entries: dict[str, _Entry], doc: Located
+    ) -> Rules:
+        """The rules validated strictly (``true`` is not 1); a value that YAML 1.1 read as a
+        boolean from a word (``on``, ``no``...) where the rule wants text is the word, as
+        :func:`~.yamlsource.as_written` gives it (each rule's value stands in its own file)."""
+        tried: set[str] = set()
+        while True:
+            try:
+                return Rules.model_validate(nested, strict=True)
+            except ValidationError as exc:
+                again = False
+                for error in exc.errors():
+                    loc = [str(p) for p in error["loc"]]
+                    path = ".".join(loc[:2])
+                    if not isinstance(error.get("input"), bool) or path in tried:
+                        continue
+                    entry = entries.get(path)
+                    if entry is None:
+                        continue
+                    word = entry.doc.words.get((*entry.path, "value"))
+                    word = entry.doc.words.get(entry.path) if word is None else word
+                    if word is not None and entry.value is error["input"]:
+                        nested[loc[0]][loc[1]] = word
+                        tried.add(path)
+                        again = True
+                if not again:
+                    raise self._locate(exc, entries, doc) from None
 
     def _locate(self, exc: ValidationError, entries: dict[str, _Entry], doc: Located) -> InputError:
         """Turn the first validation error into a message at the file and line at fault."""

@@ -27,6 +27,10 @@ class Located:
     data: Any
     file: Path
     lines: dict[PathKey, int] = field(default_factory=dict)
+    words: dict[PathKey, str] = field(default_factory=dict)
+    """The text of each value YAML 1.1 reads as a boolean from a word that YAML 1.2 reads as
+    text (``no``, ``yes``, ``on``, ``off``, any case), as it is written: given back where a
+    model wants text (:func:`as_written`)."""
 
     def line(self, path: PathKey) -> int | None:
         """The line of ``path`` or, failing that, of its nearest ancestor."""
@@ -108,6 +112,9 @@ def _field(path: PathKey) -> str | None:
     return ".".join(str(p) for p in path) or None
 
 
+_YAML12_BOOLS = ("true", "false")
+"""The booleans of YAML 1.2 too: ``true`` stays a boolean (and is refused as one)."""
+
 _NONE = object()
 _IMMUTABLE = (int, float, str, bytes, date)  # bool is an int, datetime a date
 
@@ -123,6 +130,7 @@ class _Builder:
         self.after = parsed.after
         self.anchors = parsed.anchors
         self.lines: dict[PathKey, int] = {}
+        self.words: dict[PathKey, str] = {}
         self.constructor: Any = _Loader("")  # one for the document: each is costly to make
         self.tags: dict[tuple[str, Any], str] = {}
         """The tag of each plain value met, as the resolver gives it (many repeat)."""
@@ -193,7 +201,10 @@ class _Builder:
             kind = type(event)
         self.lines.setdefault(path, event.start_mark.line + 1)
         if kind is yaml.ScalarEvent:
-            return self.scalar(event, path)
+            value = self.scalar(event, path)
+            if (value is True or value is False) and event.value.lower() not in _YAML12_BOOLS:
+                self.words[path] = event.value
+            return value
         after = self.after
         item = index + 1
         if kind is yaml.SequenceStartEvent:
@@ -486,7 +497,7 @@ def parse_yaml(text: str, file: Path) -> Located:
         raise InputError(
             f"not valid YAML: {exc.problem}", file=file, line=mark.line + 1 if mark else None
         ) from None
-    return Located(data, file, builder.lines)
+    return Located(data, file, builder.lines, builder.words)
 
 
 M = TypeVar("M", bound=BaseModel)
@@ -531,14 +542,67 @@ def _model_in(annotation: Any) -> Any:
     return None
 
 
+def as_written(
+    model: type[M], data: Any, doc: Located, at: PathKey = (), *, strict: bool = False
+) -> M:
+    """Validate ``data``, the value at ``at`` in ``doc``, as ``model``; where the model
+    refuses a boolean that YAML 1.1 read from a word (``language: no`` is Norwegian, not
+    false; ``yes``, ``on``, ``off``...), the word is given to it again as the text it was
+    written as. A field that wants text then has it; any other is refused with the word as
+    the value, never ``False``. A :class:`ValidationError` left is raised as it is."""
+    tried: set[PathKey] = set()
+    while True:
+        try:
+            return model.model_validate(data, strict=strict)
+        except ValidationError as exc:
+            again = _words_refused(exc, doc, at, tried)
+            if not again:
+                raise
+            for loc, word in again.items():
+                data = _replaced(data, loc, word)
+                tried.add((*at, *loc))
+
+
+def _words_refused(
+    exc: ValidationError, doc: Located, at: PathKey, tried: set[PathKey]
+) -> dict[PathKey, str]:
+    """Each boolean refused by a model that was written as a word, by its place in the data
+    (an error's place may go on past the value, into the members of a union it tried)."""
+    found: dict[PathKey, str] = {}
+    for error in exc.errors():
+        if not isinstance(error.get("input"), bool):
+            continue
+        loc = tuple(error["loc"])
+        for end in range(len(loc), -1, -1):
+            whole = (*at, *loc[:end])
+            if whole in doc.words and whole not in tried:
+                found[loc[:end]] = doc.words[whole]
+                break
+    return found
+
+
+def _replaced(data: Any, loc: PathKey, value: Any) -> Any:
+    """``data`` with the value at ``loc`` replaced (the lists and mappings on the way copied,
+    the document itself left as it was read)."""
+    if not loc:
+        return value
+    head, rest = loc[0], loc[1:]
+    if isinstance(data, dict) and head in data:
+        return {**data, head: _replaced(data[head], rest, value)}
+    if isinstance(data, list) and isinstance(head, int) and 0 <= head < len(data):
+        return [*data[:head], _replaced(data[head], rest, value), *data[head + 1 :]]
+    return data
+
+
 def validated(model: type[M], doc: Located) -> M:
     """Validate a whole document; the first error is reported at its file and line.
 
     Validation is strict: ``true`` is not the number 1, nor ``"10"`` the number 10. A key
-    that the model does not have is named with the keys it does have.
+    that the model does not have is named with the keys it does have. A YAML 1.1 boolean
+    word where the model wants text is the text (:func:`as_written`).
     """
     try:
-        return model.model_validate(doc.data, strict=True)
+        return as_written(model, doc.data, doc, strict=True)
     except ValidationError as exc:
         error = exc.errors()[0]
         loc = tuple(error["loc"])

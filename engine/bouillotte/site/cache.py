@@ -17,9 +17,9 @@ A cache file can be wrong, never harmful. Nothing is unpickled or compiled from 
 kind's pydantic schema (:data:`SCHEMAS`) asks for; anything else is ignored and computed
 again, as if the file were not there.
 
-The folder is ``$BOUILLOTTE_CACHE``, else ``$XDG_CACHE_HOME/bouillotte``, else
-``~/.cache/bouillotte`` (``rules/diskcache.py``, which ``variants list`` uses too); deleting
-it is always safe.
+The folder is ``$BOUILLOTTE_CACHE``, else the platform's cache folder (on Linux
+``$XDG_CACHE_HOME/bouillotte``, else ``~/.cache/bouillotte``; ``rules/diskcache.py``, which
+``variants list`` uses too); deleting it is always safe (``bouillotte cache clear``).
 """
 
 from __future__ import annotations

@@ -1,0 +1,80 @@
+"""``bouillotte cache info|clear``: the cache folder, what it holds, and emptying it.
+
+Every command that keeps a result (``variants list``'s rows, the site build's odds,
+simulations and rule effects) keeps it in one folder (``rules/diskcache.py``), keyed by a
+hash of everything the result depends on: a file is never wrong, but old ones are never
+read again and nothing else removes them.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Annotated
+
+import typer
+
+from ...rules.diskcache import cache_dir, cache_files
+from ...rules.errors import UserError
+from ..options import JsonFlag, command_app, print_json
+
+cli = command_app(
+    help="Show the cache folder and what it holds, or empty it.", no_args_is_help=True
+)
+
+DAY = 86_400
+
+
+def _size(count: int, total: int) -> str:
+    amount = f"{total / 1024:,.0f} KiB" if total < 1_048_576 else f"{total / 1_048_576:,.1f} MiB"
+    return f"{count:,} file{'' if count == 1 else 's'}, {amount}"
+
+
+@cli.command("info")
+def cache_info(as_json: JsonFlag = False) -> None:
+    """The cache folder ($BOUILLOTTE_CACHE, else the platform's cache folder), and the
+    files and bytes it holds.
+
+    Example:  bouillotte cache info
+    """
+    folder = cache_dir()
+    files = list(cache_files(folder))
+    total = sum(info.st_size for _, info in files)
+    if as_json:
+        print_json({"folder": str(folder), "files": len(files), "bytes": total})
+        return
+    typer.echo(f"{folder}: {_size(len(files), total)}")
+
+
+@cli.command("clear")
+def cache_clear(
+    older_than: Annotated[
+        int | None,
+        typer.Option(
+            "--older-than",
+            metavar="DAYS",
+            min=0,
+            help="Delete only the files stored more than DAYS days ago.",
+        ),
+    ] = None,
+) -> None:
+    """Delete the cached results (every file of bouillotte's in the cache folder, and only
+    those): each is computed again when it is next needed, with the same result.
+
+    Example:  bouillotte cache clear --older-than 30
+    """
+    folder = cache_dir()
+    before = time.time() - (older_than or 0) * DAY
+    count = total = 0
+    for path, info in cache_files(folder):
+        if older_than is not None and info.st_mtime > before:
+            continue
+        try:
+            os.remove(path)
+        except FileNotFoundError:  # another process removed it
+            continue
+        except OSError as exc:
+            raise UserError(f"cannot delete {path}: {exc.strerror or exc}") from None
+        count += 1
+        total += info.st_size
+    typer.echo(f"{folder}: deleted {_size(count, total)}", err=True)
