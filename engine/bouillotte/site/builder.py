@@ -26,7 +26,7 @@ from . import downloads, scenes
 from . import rules as rule_views
 from .citation import page_citation
 from .downloads import data_files
-from .edition import check_source_date, edition
+from .edition import HOW_TO_DATE, check_source_date, edition
 from .headings import navigable
 from .ids import (
     cite_id,
@@ -39,6 +39,7 @@ from .ids import (
     variant_page,
 )
 from .inputs import Inputs, collect
+from .metadata import head_html
 from .names import Names
 from .output import (
     PARTIAL,
@@ -120,6 +121,7 @@ def _environment(site_dir: Path, theme: Path | None = None) -> Environment:
     env.globals["pair_page"] = pair_page
     env.globals["downloads"] = downloads
     env.globals["page_citation"] = page_citation
+    env.globals["head_metadata"] = head_html
     return env
 
 
@@ -147,7 +149,10 @@ def _render(
         return made[key]
 
     env.globals["once"] = once
-    env.globals["edition"] = edition()
+    dated = edition(config.edition_date)
+    if dated.date is None:
+        log(HOW_TO_DATE)
+    env.globals["edition"] = dated
     env.globals["site"] = config
     built = {p.path for p in pages}
     nav = tuple((path, label) for path, label in NAV if path in built)
