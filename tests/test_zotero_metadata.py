@@ -206,3 +206,28 @@ def test_an_undated_site_without_an_address_says_neither(site: Path) -> None:
     assert read["date"] is None and "DC.date" not in read["dc"]  # no edition date given
     assert read["url"] == f"file://{site}/index.html"  # Zotero keeps where it was read
     assert "og:url" not in read["og"]
+
+
+def test_404_robots_sitemap_and_favicon(cited_site: Path, site: Path) -> None:
+    """Site basics (issue 50, item 7): a 404 page whose links hold at any depth with a base
+    URL, robots.txt naming the sitemap, the sitemap of every page, a favicon from the site."""
+    not_found = lxml_html.fromstring((cited_site / "404.html").read_text("utf-8"))
+    assert not_found.xpath("//base/@href") == [BASE]
+    assert not_found.xpath("//h1")[0].text_content() == "Page not found"
+    assert "index.html" in not_found.xpath("//main//a/@href")
+    assert not not_found.xpath('//*[@id="cite-this"]')  # nothing to cite
+    assert (cited_site / "robots.txt").read_text() == (
+        f"User-agent: *\nAllow: /\n\nSitemap: {BASE}sitemap.xml\n"
+    )
+    sitemap = (cited_site / "sitemap.xml").read_text("utf-8")
+    pages = [p for p in _pages(cited_site) if p != "404.html"]
+    assert re.findall(r"<loc>(.*?)</loc>", sitemap) == [BASE + quote(p) for p in pages]
+    # without a base URL: no sitemap (it lists full addresses), and robots.txt says why
+    assert not (site / "sitemap.xml").exists()
+    assert "No sitemap" in (site / "robots.txt").read_text()
+    assert not lxml_html.fromstring((site / "404.html").read_text("utf-8")).xpath("//base")
+    for root, path in ((site, "index.html"), (site, "texts/foster.html")):
+        tree = lxml_html.fromstring((root / path).read_text("utf-8"))
+        (icon,) = tree.xpath('/html/head/link[@rel="icon"]/@href')
+        assert (root / path).parent.joinpath(icon).resolve() == (root / "assets/favicon.svg")
+    assert (site / "assets/favicon.svg").read_text().startswith("<svg")
