@@ -3,14 +3,14 @@
 Every page is parsed as Zotero's "Embedded Metadata" translator reads it: Highwire Press
 ``citation_*`` tags by exact name from ``/html/head/meta`` (lxml, as the translator's
 XPath), Dublin Core and OpenGraph with ``extruct`` (a maintained parser of both, the same
-reading as the translator's RDF import: ``DC.`` bound by ``<link rel="schema.DC">``, OpenGraph
-by its ``og:`` prefix). The item type follows the translator's order: OpenGraph's type
-where it names one (``website`` is a web page, ``book`` a book), else ``DC.type`` where it
-names a Zotero item type, else its fallback for a page with ``citation_title``: a journal
-article (which would be wrong for every page here). The title is ``citation_title``, the
-authors each ``citation_author``, the date ``citation_date``, the URL ``citation_public_url``
-(else the address the page was read at). The sources page's COinS spans are read as
-Zotero's COinS translator reads an OpenURL context object.
+reading as the translator's RDF import: ``DC.`` and ``og:`` by their known prefixes). The
+item type follows the translator's order: OpenGraph's type where it names one (``website``
+is a web page, ``book`` a book), else ``DC.type`` where it names a Zotero item type, else
+its fallback for a page with ``citation_title``: a journal article (which would be wrong
+for every page here). The title is ``citation_title``, the authors each
+``citation_author``, the date ``citation_date``, the URL ``citation_public_url`` (else the
+address the page was read at). The sources page's COinS spans are read as Zotero's COinS
+translator reads an OpenURL context object.
 """
 
 from __future__ import annotations

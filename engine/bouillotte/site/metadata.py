@@ -176,14 +176,13 @@ def head_tags(site: SiteConfig, edition: Edition, page: Page) -> list[tuple[str,
 
 
 def head_html(site: SiteConfig, edition: Edition, page: Page) -> Markup:
-    """The tags of :func:`head_tags` as HTML, with the Dublin Core schema link that names
-    the ``DC.`` prefix."""
-    lines = [Markup('<link rel="schema.DC" href="http://purl.org/dc/elements/1.1/">')]
-    lines.extend(
+    """The tags of :func:`head_tags` as HTML. No ``<link rel="schema.DC">``: Zotero and
+    Dublin Core readers know the ``DC.`` prefix, and the page names no address it would not
+    load (the site is offline)."""
+    return Markup("\n").join(
         Markup('<meta {}="{}" content="{}">').format(attribute, key, value)
         for attribute, key, value in head_tags(site, edition, page)
     )
-    return Markup("\n").join(lines)
 
 
 def coins_fields(work: Work) -> list[tuple[str, str]]:
