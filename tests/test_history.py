@@ -269,10 +269,11 @@ def test_the_csl_json_file_formats_with_citeproc() -> None:
 
 def test_the_citation_style_names_edition_place_and_date() -> None:
     text = citation_text(LIBRARY.works["littre-1873"])
-    assert text.startswith("Littré, Émile. Dictionnaire de la langue française")
+    # an article of a dictionary: the entry quoted, "In" the dictionary (test_citation_style.py)
+    assert text.startswith("Littré, Émile. “brelan, carre.” In Dictionnaire de la langue française")
     assert "Paris: Hachette, 1873." in text
     trevoux = citation_text(LIBRARY.works["trevoux-1771"])
-    assert trevoux.startswith("Dictionnaire universel")  # a reference work naming nobody
+    assert trevoux.startswith("“BRELAN, CAVER.” In Dictionnaire universel")  # naming nobody
 
 
 def test_an_unknown_game_is_refused_at_its_line(tmp_path: object) -> None:

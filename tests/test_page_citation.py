@@ -85,7 +85,7 @@ def test_the_page_csl_json_validates_and_renders(config: SiteConfig) -> None:
 
 def test_no_date_known_leaves_the_citation_undated() -> None:
     cited = page_citation(DEFAULT, Edition("0.1.0", None, "no date known"), MATRIX)
-    assert cited.text.endswith("Bouillotte compared. Version 0.1.0.")
+    assert cited.text.endswith("Bouillotte compared. Version 0.1.0, n.d.")  # Chicago 14.145
     assert "issued" not in json.loads(cited.csl_json)[0]
 
 
@@ -108,3 +108,73 @@ def test_editors_and_edition_date_are_read_from_the_file(tmp_path: Path) -> None
     assert page_citation(config, EDITION, MATRIX).text.startswith(
         "Martin, Paul, ed. “The rule matrix.” Mine. Version 0.1.0, January 2, 2027."
     )
+
+
+def test_the_edition_date_is_the_editors_never_the_tools_commit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from bouillotte.site.edition import edition
+
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    # This checkout has commits: before, their date dated every site built from it.
+    undated = edition()
+    assert undated.date is None and undated.date_from == "no date given"
+    assert edition(date(2027, 3, 4)).date == "2027-03-04"
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1764547200")  # 2025-12-01 00:00 UTC
+    assert edition().date == "2025-12-01"
+    assert edition(date(2027, 3, 4)).date == "2027-03-04"  # site.yaml's comes first
+
+
+def test_a_build_without_a_date_says_in_one_line_how_to_set_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from bouillotte.rules.resources import bundled
+    from bouillotte.site import builder
+
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    said: list[str] = []
+    builder._render(builder._environment(bundled("site")), [], said.append, DEFAULT)
+    (line,) = [s for s in said if "edition date" in s]
+    assert "edition_date: YYYY-MM-DD in site.yaml" in line and "\n" not in line
+    said.clear()
+    dated = SiteConfig(edition_date=date(2027, 3, 4))
+    builder._render(builder._environment(bundled("site")), [], said.append, dated)
+    assert not [s for s in said if "edition date" in s]
+
+
+def test_bouillotte_new_writes_todays_date(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from bouillotte.cli.app import app
+
+    before = date.today()
+    done = CliRunner().invoke(app, ["new", str(tmp_path / "mine")])
+    assert done.exit_code == 0, done.output
+    config, _ = load_config(tmp_path / "mine" / "site.yaml")
+    assert config.edition_date in (before, date.today())  # the day it was made
+
+
+@pytest.mark.parametrize(
+    ("written", "said"),
+    [
+        ("2027-3-4", "must be a day written YYYY-MM-DD"),
+        ("'2027-02-30'", "not a date that exists"),
+        ("2027-02-30", "not a date that exists"),
+        ("2027-03-04 10:00:00", "must be a day written YYYY-MM-DD"),
+        ("20270304", "must be a day written YYYY-MM-DD"),
+    ],
+)
+def test_an_edition_date_is_read_strictly(tmp_path: Path, written: str, said: str) -> None:
+    file = tmp_path / "site.yaml"
+    file.write_text(f"title: Mine\n\nedition_date: {written}\n", encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        load_config(file)
+    message = caught.value.describe()
+    assert message.startswith(f"{file}:3: edition_date: ") and said in message
+    assert "(value: " in message
+
+
+def test_a_quoted_day_is_a_day(tmp_path: Path) -> None:
+    file = tmp_path / "site.yaml"
+    file.write_text("edition_date: '2027-03-04'\n", encoding="utf-8")
+    assert load_config(file)[0].edition_date == date(2027, 3, 4)

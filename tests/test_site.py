@@ -162,7 +162,8 @@ def test_every_page_is_in_the_search_index(site: Path) -> None:
     entries = json.loads(script[len("window.SEARCH_INDEX = ") :].rstrip().rstrip(";"))
     urls = {e["u"].split("#")[0] for e in entries}
     for file in pages(site):
-        assert str(file.relative_to(site)) in urls
+        if file.name != "404.html":  # no page of the site's own: what a host shows for none
+            assert str(file.relative_to(site)) in urls
     favori = [e for e in entries if "favori" in (e["t"] + e["x"]).lower()]
     assert any(e["u"] == "glossary.html#favori" for e in favori)
 

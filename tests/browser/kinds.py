@@ -34,6 +34,7 @@ CHOSEN = (
     "texts/foster.html",
     "glossary.html",
     "search.html?q=favori",
+    "404.html",
 )
 """The page that stands for its kind where the site has it: Foster's where a kind has one
 page per system or work, the pair page of the two most different systems (the longest

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from bouillotte.site.builder import NOT_FOUND
 from bouillotte.site.inputs import collect
 from bouillotte.site.page import quiet
 from bouillotte.site.pages import all_pages
@@ -27,6 +28,7 @@ def test_axe_checks_a_page_of_every_kind_the_builder_makes(site: Path, warm_cach
     finally:
         if inputs.statistics is not None:
             inputs.statistics.close()
+    template[NOT_FOUND.path] = NOT_FOUND.template  # rendered beside the pages (builder.py)
     assert sorted(template) == site_pages(site)
     # A kind by name is a kind by template: each is rendered with one template only.
     for kind, names in page_kinds(site).items():

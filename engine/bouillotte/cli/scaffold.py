@@ -11,6 +11,7 @@ configuration with a theme folder holding one template override, and the folder'
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 
 from ..rules.writing import Output
@@ -70,6 +71,7 @@ intro: |
 language: en
 footer: Published by our club.
 editors: [Our club]   # whom "cite this page" names: people as "Family, Given"
+edition_date: {today}   # this edition's date, as "cite this page" gives it: change it when you publish
 theme: theme
 """
 
@@ -189,11 +191,14 @@ FILES: dict[str, str] = {
 """Every file of the working folder, by its path in it."""
 
 
-def scaffold(folder: Path) -> list[Path]:
+def scaffold(folder: Path, today: date | None = None) -> list[Path]:
     """Write :data:`FILES` into ``folder`` (new, or empty), returning the paths written:
     built aside and renamed into place whole (``rules/writing.py``), so that a failure
-    leaves nothing behind and the same command can be run again."""
+    leaves nothing behind and the same command can be run again. ``site.yaml``'s
+    ``edition_date`` is ``today`` (the day the folder is made, by default): the edition's
+    date is the editor's, and this is the day they began it."""
+    day = (today or date.today()).isoformat()
     with Output(folder, "fresh") as out:
         for name, text in FILES.items():
-            out.add(name, text)
+            out.add(name, text.replace("{today}", day) if name == "site.yaml" else text)
     return out.written

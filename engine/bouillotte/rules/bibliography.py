@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from .citations import Work
 from .escaping import bibtex_text, bibtex_url, csl_text
@@ -64,36 +65,181 @@ def _anonymous_reference(work: Work) -> bool:
 
 
 def creators(work: Work) -> str:
-    """The names a citation opens with: the authors, or the editors marked ``ed.``/``eds.``,
-    or the work's ``author`` line where no names are given (nothing for a reference work
-    that names nobody: it is cited by its title)."""
+    """The names a citation opens with: the authors, or the editors marked ``ed.``/``eds.``
+    (Chicago 17, 14.76), or the work's ``author`` line where no names are given; nothing
+    for a reference work that names nobody, nor for a work whose author is unknown
+    ("Anonymous ..."): Chicago begins such an entry with its title (14.79)."""
     if work.authors:
         return chicago_names(work.authors, invert_first=True)
     if work.editors:
         mark = "ed." if len(work.editors) == 1 else "eds."
         return f"{chicago_names(work.editors, invert_first=True)}, {mark}"
-    return "" if _anonymous_reference(work) else work.author
+    if _anonymous_reference(work) or work.author.lower().startswith("anonymous"):
+        return ""
+    return work.author
 
 
-def citation_parts(work: Work) -> dict[str, str]:
-    """A bibliography entry in its parts: ``creators``, ``title`` (to set in italics) and
-    ``rest`` (edition, place and publisher, date, address)."""
-    rest = []
-    if work.edition:
-        rest.append(work.edition.rstrip(".") + ".")
-    imprint = ": ".join(p for p in (work.place, work.publisher) if p)
-    date = work.year.replace("-", "–")
-    rest.append(f"{imprint}, {date}." if imprint else f"{date}.")
-    if work.url:
-        rest.append(work.url + ".")
-    return {"creators": creators(work), "title": work.title, "rest": " ".join(rest)}
+# -- The Chicago citation ------------------------------------------------------------------
+
+MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+
+
+def day_in_words(day: str) -> str:
+    """``2026-11-30`` as Chicago writes a day: ``November 30, 2026``."""
+    year, month, number = (int(part) for part in day.split("-"))
+    return f"{MONTHS[month - 1]} {number}, {year}"
+
+
+ReferenceKind = Literal["book", "entry", "webpage"]
+
+
+@dataclass(frozen=True)
+class Reference:
+    """What a Chicago notes-bibliography entry says, in its parts, whatever it describes:
+    a work of the bibliography (:func:`work_reference`) or a page of the site
+    (``site/citation.py``). :func:`chicago` is the one formatter of both."""
+
+    kind: ReferenceKind
+    """``book``: a book, or any work standing alone (its title in italics); ``entry``: an
+    article of a dictionary or encyclopaedia, in quotation marks, "In" the work, in
+    italics; ``webpage``: a page of a website, in quotation marks, the site in roman."""
+    names: str
+    """The creators as the entry opens with them (editors already marked ``ed.``), or
+    empty: the entry then opens with its title."""
+    title: str
+    container: str | None = None
+    """The reference work an ``entry`` is in, or the website a ``webpage`` is part of."""
+    edition: str | None = None
+    """An edition in words (``11th edition``, written ``11th ed.``), or a site's version
+    (``Version 0.1.0``)."""
+    place: str | None = None
+    publisher: str | None = None
+    date: str | None = None
+    """The date in words (``1897–1909``, ``December 1, 2026``); ``None``: undated (n.d.)."""
+    accessed: str | None = None
+    """The day an undated online work was read (``November 30, 2026``)."""
+    url: str | None = None
+
+
+Piece = tuple[str, bool]
+"""A stretch of a citation's text and whether it is set in italics."""
+
+
+def short_edition(edition: str) -> str:
+    """An edition as Chicago abbreviates it after the title: ``11th edition`` is ``11th
+    ed.`` (14.118); any other wording stays as it is."""
+    return re.sub(r"\b(\d+(?:st|nd|rd|th)) edition\b", r"\1 ed.", edition)
+
+
+def _sentence(text: str) -> str:
+    """A part of the entry closed by a period (never two: ``ed.`` keeps its own)."""
+    text = text.strip()
+    return text if text.endswith((".", "?", "!")) else text + "."
+
+
+def chicago(ref: Reference) -> list[Piece]:
+    """The entry in the Chicago notes-bibliography style (The Chicago Manual of Style, 17th
+    ed., chapter 14), as pieces of text, each italic or not.
+
+    - Names first, the first inverted, editors marked ``ed.``/``eds.`` (14.72, 14.76); no
+      names, the title first (14.79).
+    - A book's title in italics; an article's in quotation marks, then "In" and the
+      reference work in italics (14.233, as a chapter "In" its book, 14.106); a web page's
+      title in quotation marks and its site in roman, neither in italics (14.206).
+    - The edition once, after the title, abbreviated (``11th ed.``, 14.118).
+    - Place: publisher, date (14.127-14.135); a web page's date after its site (14.206);
+      no date, "n.d." (14.145), and for an undated page read online, the day it was read
+      (14.207, 14.12).
+    - The address last (14.7).
+    """
+    pieces: list[Piece] = []
+    if ref.names:
+        pieces.append((_sentence(ref.names) + " ", False))
+    if ref.kind == "book":
+        pieces.append((ref.title.rstrip("."), True))
+        pieces.append((". ", False))
+    else:
+        pieces.append((f"“{ref.title.rstrip('.')}.” ", False))
+        if ref.container and ref.kind == "entry":
+            pieces.append(("In ", False))
+            pieces.append((ref.container.rstrip("."), True))
+            pieces.append((". ", False))
+        elif ref.container:
+            pieces.append((_sentence(ref.container) + " ", False))
+    rest: list[str] = []
+    date = ref.date or "n.d."
+    if ref.kind == "webpage":
+        rest.append(_sentence(f"{short_edition(ref.edition)}, {date}" if ref.edition else date))
+    else:
+        if ref.edition:
+            rest.append(_sentence(short_edition(ref.edition)))
+        imprint = ": ".join(p for p in (ref.place, ref.publisher) if p)
+        rest.append(_sentence(f"{imprint}, {date}" if imprint else date))
+    if ref.date is None and ref.accessed:
+        rest.append(f"Accessed {ref.accessed}.")
+    if ref.url:
+        rest.append(ref.url + ".")
+    pieces.append((" ".join(rest), False))
+    return pieces
+
+
+def plain(pieces: list[Piece]) -> str:
+    """A citation's text without its italics (what a copy button or a terminal gives)."""
+    return "".join(text for text, _ in pieces).strip()
+
+
+def reference_kind(work: Work) -> ReferenceKind:
+    """The kind of entry a work is cited as, the same as its CSL-JSON type and BibTeX entry
+    type say: a website's page; an article ``entry`` of a ``container``; else a book (a
+    book of games, a reference work cited whole, a teaching card, our reconstruction)."""
+    if work.kind == "website":
+        return "webpage"
+    if _is_entry(work):
+        return "entry"
+    return "book"
+
+
+def work_reference(work: Work) -> Reference:
+    """A work of the bibliography in the parts of its citation, from the same fields as its
+    BibTeX and CSL-JSON: the article and its work for an entry, the first and last year of
+    the edition used (none for an undated work), the day it was read online."""
+    kind = reference_kind(work)
+    dated = dated_years(work)
+    return Reference(
+        kind=kind,
+        names=creators(work),
+        title=(work.entry or work.title) if kind == "entry" else work.title,
+        container=work.container if kind == "entry" else None,
+        edition=work.edition,
+        place=work.place,
+        publisher=work.publisher,
+        date=work.year.replace("-", "–") if dated is not None else None,
+        accessed=day_in_words(work.accessed) if work.accessed else None,
+        url=work.url,
+    )
+
+
+def citation_pieces(work: Work) -> list[Piece]:
+    """The work's Chicago entry, in pieces (:func:`chicago`)."""
+    return chicago(work_reference(work))
 
 
 def citation_text(work: Work) -> str:
     """The entry as plain text: ``Foster, R. F. Foster's Complete Hoyle. … 1897–1909. URL.``"""
-    parts = citation_parts(work)
-    names = f"{parts['creators'].rstrip('.')}. " if parts["creators"] else ""
-    return f"{names}{parts['title']}. {parts['rest']}"
+    return plain(citation_pieces(work))
 
 
 # -- BibTeX -------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ from . import downloads, scenes
 from . import rules as rule_views
 from .citation import page_citation
 from .downloads import data_files
-from .edition import check_source_date, edition
+from .edition import HOW_TO_DATE, check_source_date, edition
 from .headings import navigable
 from .ids import (
     cite_id,
@@ -39,6 +39,7 @@ from .ids import (
     variant_page,
 )
 from .inputs import Inputs, collect
+from .metadata import head_html
 from .names import Names
 from .output import (
     PARTIAL,
@@ -121,6 +122,7 @@ def _environment(site_dir: Path, theme: Path | None = None) -> Environment:
     env.globals["pair_page"] = pair_page
     env.globals["downloads"] = downloads
     env.globals["page_citation"] = page_citation
+    env.globals["head_metadata"] = head_html
     return env
 
 
@@ -130,6 +132,7 @@ def _render(
     log: Log,
     config: SiteConfig = DEFAULT,
     theme_folders: list[Path] | None = None,
+    site_paths: set[str] | None = None,
 ) -> tuple[dict[str, str], list[dict[str, str]]]:
     """Every page's HTML, and the search index's entries of every page, each taken from the
     context its page is rendered with, as it is rendered (``pagetext.py``). With a theme
@@ -148,9 +151,12 @@ def _render(
         return made[key]
 
     env.globals["once"] = once
-    env.globals["edition"] = edition()
+    dated = edition(config.edition_date)
+    if dated.date is None and site_paths is None:
+        log(HOW_TO_DATE)
+    env.globals["edition"] = dated
     env.globals["site"] = config
-    built = {p.path for p in pages}
+    built = site_paths if site_paths is not None else {p.path for p in pages}
     nav = tuple((path, label) for path, label in NAV if path in built)
     nav_paths = [p for p, _ in nav]
     log(f"rendering {len(pages)} pages")
@@ -285,6 +291,22 @@ def _sitemap(base_url: str, pages: list[Page]) -> str:
     )
 
 
+NOT_FOUND = Page("404.html", "not-found.html", "Page not found")
+"""``404.html``, at the site's root: what a static host (GitHub Pages, Netlify, most
+servers configured to) shows for an address with no page."""
+
+
+def _robots(base_url: str | None) -> str:
+    """``robots.txt``: every page may be read; the sitemap named where there is one (it
+    needs the site's public address: ``base_url``)."""
+    if base_url:
+        return f"User-agent: *\nAllow: /\n\nSitemap: {base_url}sitemap.xml\n"
+    return (
+        "User-agent: *\nAllow: /\n\n# No sitemap: the site has no public address (base_url "
+        "in its site.yaml), and a sitemap lists full addresses.\n"
+    )
+
+
 class ExpectationError(InputError):
     """A scenario's deal does not end as its ``expect`` block says: a page would publish
     an outcome its own scenario contradicts."""
@@ -351,6 +373,13 @@ def _build_into(
     env.filters["work_names"] = inputs.names.works_first.words
     env.filters["work_prose"] = inputs.names.works_first.prose
     files, found = _render(env, pages, log, options.config, folders)
+    # The page a static host shows for an address with no page: outside the search index
+    # and the sitemap (it is no page of the site's own).
+    not_found, _ = _render(
+        env, [NOT_FOUND], quiet, options.config, folders, {p.path for p in pages}
+    )
+    files.update(not_found)
+    files["robots.txt"] = _robots(options.config.base_url)
     # The index reads as the pages do: systems and works by name, rules by name (names.py).
     entries = [
         {k: inputs.names.words(v) if k in ("t", "x") else v for k, v in e.items()}

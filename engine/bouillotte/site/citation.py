@@ -19,26 +19,24 @@ from datetime import date
 from typing import Any
 from urllib.parse import quote
 
-from ..rules.bibliography import bibtex_key, bibtex_names, bibtex_title, chicago_names, csl_name
+from markupsafe import Markup, escape
+
+from ..rules.bibliography import (
+    Piece,
+    Reference,
+    bibtex_key,
+    bibtex_names,
+    bibtex_title,
+    chicago,
+    chicago_names,
+    csl_name,
+    day_in_words,
+    plain,
+)
 from ..rules.escaping import bibtex_text, bibtex_url, csl_text
 from .edition import Edition
 from .page import Page
 from .siteconfig import SiteConfig
-
-MONTHS = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-)
 
 
 @dataclass(frozen=True)
@@ -57,12 +55,44 @@ class PageCitation:
     csl_json: str
 
     @property
+    def pieces(self) -> list[Piece]:
+        """The page as a web page of the site, in the one Chicago formatter of every
+        citation (``rules/bibliography.chicago``): the page's title in quotation marks,
+        the site's in roman (14.206), the version and the edition's date ("n.d." without
+        one), the address."""
+        return chicago(
+            Reference(
+                kind="webpage",
+                names=self.creators,
+                title=self.page_title,
+                container=self.site_title,
+                edition=f"Version {self.version}",
+                date=self.day,
+                url=self.url,
+            )
+        )
+
+    @property
     def text(self) -> str:
         """The Chicago citation as plain text (what the copy button copies)."""
-        names = f"{self.creators.rstrip('.')}. " if self.creators else ""
-        dated = f"Version {self.version}, {self.day}." if self.day else f"Version {self.version}."
-        where = f" {self.url}." if self.url else ""
-        return f"{names}“{self.page_title}.” {self.site_title}. {dated}{where}"
+        return plain(self.pieces)
+
+    @property
+    def html(self) -> Markup:
+        return pieces_html(self.pieces)
+
+
+def pieces_html(pieces: list[Piece]) -> Markup:
+    """A citation's pieces as HTML: an italic piece is a title, set in ``<cite>``; the rest
+    is text, escaped."""
+    return (
+        Markup("")
+        .join(
+            Markup("<cite>{}</cite>").format(text) if italic else escape(text)
+            for text, italic in pieces
+        )
+        .strip()
+    )
 
 
 def creators(config: SiteConfig) -> str:
@@ -75,7 +105,8 @@ def creators(config: SiteConfig) -> str:
 
 
 def edition_day(config: SiteConfig, edition: Edition) -> date | None:
-    """The configuration's ``edition_date``, else the build's (never the clock)."""
+    """The configuration's ``edition_date``, else ``SOURCE_DATE_EPOCH``'s (``edition.py``);
+    never the clock, never the tool's own commit."""
     if config.edition_date is not None:
         return config.edition_date
     return date.fromisoformat(edition.date) if edition.date else None
@@ -135,7 +166,7 @@ def page_csl(config: SiteConfig, edition: Edition, page: Page, url: str | None) 
 def page_citation(config: SiteConfig, edition: Edition, page: Page) -> PageCitation:
     url = config.base_url + quote(page.path) if config.base_url else None
     day = edition_day(config, edition)
-    words = f"{MONTHS[day.month - 1]} {day.day}, {day.year}" if day else None
+    words = day_in_words(day.isoformat()) if day else None
     csl = json.dumps([page_csl(config, edition, page, url)], ensure_ascii=False, indent=2)
     return PageCitation(
         creators=creators(config),

@@ -1,26 +1,37 @@
-"""The edition of a built site: the package version and a build date that is never the
-clock, so that two builds of the same sources stay byte-identical."""
+"""The edition of a built site: the package version and the editor's date for it.
+
+The date is the editor's, never the tool's: ``edition_date`` in the site's ``site.yaml``
+(``bouillotte new`` writes the day it makes the folder), else ``SOURCE_DATE_EPOCH`` when the
+one building sets it (the reproducible-builds convention), else none at all: a build never
+takes the clock or the date of the tool's own last commit (which dated every site, an
+editor's too, by our code, and a wheel's by nothing). Two builds of the same sources stay
+byte-identical.
+"""
 
 from __future__ import annotations
 
 import os
-import subprocess
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from importlib import metadata
-from pathlib import Path
 
 from ..rules.errors import InputError
-from ..rules.resources import bundled
+
+HOW_TO_DATE = (
+    "no edition date: the pages and their citations are undated (n.d.); set the date of "
+    "this edition in the site's configuration, edition_date: YYYY-MM-DD in site.yaml "
+    "(--config), or SOURCE_DATE_EPOCH"
+)
+"""The one line a build without a date logs."""
 
 
 @dataclass(frozen=True)
 class Edition:
     version: str
     date: str | None
-    """``YYYY-MM-DD`` (UTC), or ``None`` when neither source of a date is there."""
+    """``YYYY-MM-DD``, or ``None`` when the editor gave none."""
     date_from: str
-    """Where the date comes from, in words (for the "cite this" block)."""
+    """Where the date comes from, in words (``site.yaml``, ``SOURCE_DATE_EPOCH``)."""
 
 
 def _version() -> str:
@@ -28,22 +39,6 @@ def _version() -> str:
         return metadata.version("bouillotte")
     except metadata.PackageNotFoundError:
         return "unknown"
-
-
-def _commit_time(folder: Path) -> int | None:
-    """The time of the last commit of the checkout holding ``folder`` (none in a wheel)."""
-    try:
-        done = subprocess.run(
-            ["git", "-C", str(folder), "log", "-1", "--format=%ct"],
-            capture_output=True,
-            text=True,
-            timeout=10,
-            check=False,
-        )
-    except (OSError, subprocess.SubprocessError):
-        return None
-    text = done.stdout.strip()
-    return int(text) if done.returncode == 0 and text.isdigit() else None
 
 
 _LATEST_EPOCH = 253402300799
@@ -70,17 +65,13 @@ def check_source_date() -> None:
         _epoch(given)
 
 
-def edition() -> Edition:
-    """``SOURCE_DATE_EPOCH`` when set (the reproducible-builds convention), else the date of
-    the last commit of the checkout the site's templates come from; never today's date."""
+def edition(edition_date: date | None = None) -> Edition:
+    """The edition: ``edition_date`` (the site's ``site.yaml``) when given, else
+    ``SOURCE_DATE_EPOCH`` when set, else undated; never today's date, never a commit's."""
+    if edition_date is not None:
+        return Edition(_version(), edition_date.isoformat(), "site.yaml")
     given = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
     if given:
-        stamp: int | None = _epoch(given)
-        source = "SOURCE_DATE_EPOCH"
-    else:
-        stamp = _commit_time(bundled("site"))
-        source = "the last commit"
-    if stamp is None:
-        return Edition(_version(), None, "no date known")
-    day = datetime.fromtimestamp(stamp, tz=UTC).strftime("%Y-%m-%d")
-    return Edition(_version(), day, source)
+        day = datetime.fromtimestamp(_epoch(given), tz=UTC).strftime("%Y-%m-%d")
+        return Edition(_version(), day, "SOURCE_DATE_EPOCH")
+    return Edition(_version(), None, "no date given")

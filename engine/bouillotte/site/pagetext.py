@@ -198,7 +198,7 @@ def _sources(c: Mapping[str, Any]) -> _Text:
         t.section(
             item["anchor"],
             f"{w.author}, {w.title} ({w.year})",
-            _join([cited["creators"].strip("."), cited["title"], cited["rest"]]),
+            cited,
             words(w.notes),
         )
     if c.get("unread"):

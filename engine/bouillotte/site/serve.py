@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import functools
 import os
+import threading
 from collections.abc import Callable
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
+
+from ..rules.errors import InputError, UserError
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):
@@ -59,4 +62,55 @@ def serve(folder: Path, port: int, log: Callable[[str], None]) -> None:
     except KeyboardInterrupt:
         log("stopped")
     finally:
+        server.server_close()
+
+
+def serve_and_watch(
+    folder: Path,
+    port: int,
+    watched: list[Path],
+    rebuild: Callable[[], None],
+    log: Callable[[str], None],
+    stop: threading.Event | None = None,
+) -> None:
+    """Serve ``folder`` as :func:`serve` does (the same server, loopback only, confined to
+    the folder) and call ``rebuild`` whenever a file under ``watched`` changes, until
+    interrupted (or ``stop`` is set). A rebuild that fails on bad input is told in one line
+    and the last good build stays served: the build replaces the folder only when it has
+    succeeded (``output.swap``). The build's own temporary folders beside ``folder`` are
+    not watched."""
+    try:
+        from watchfiles import watch
+    except ImportError:
+        raise InputError("--watch needs the watchfiles package: pip install watchfiles") from None
+    built = folder.resolve()
+    beside = f".{built.name}."
+
+    def wanted(change: Any, path: str) -> bool:
+        del change
+        found = Path(path).resolve()
+        return not (
+            found == built
+            or built in found.parents
+            or (found.parent == built.parent and found.name.startswith(beside))
+        )
+
+    server = make_server(folder, port)
+    host, real_port = server.server_address[:2]
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    log(f"serving {folder} at http://{host!s}:{real_port}/, rebuilding on change (Ctrl-C to stop)")
+    try:
+        for changes in watch(
+            *watched, watch_filter=wanted, stop_event=stop, yield_on_timeout=False
+        ):
+            log(f"{len(changes)} change{'s' if len(changes) != 1 else ''}: rebuilding")
+            try:
+                rebuild()
+            except UserError as exc:
+                log(f"error: {exc.describe()} (still serving the last build)")
+    except KeyboardInterrupt:
+        log("stopped")
+    finally:
+        server.shutdown()
         server.server_close()

@@ -7,7 +7,7 @@ the file, the line and the field (exit 2).
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -57,8 +57,10 @@ class SiteConfig(BaseModel):
     )
     edition_date: date | None = Field(
         None,
-        description="The date of this edition of the site (YYYY-MM-DD) for 'cite this page'; "
-        "without it, the build's date (SOURCE_DATE_EPOCH, else the last commit).",
+        description="The date of this edition of the site, a day written YYYY-MM-DD "
+        "(unquoted), for 'cite this page' and every page's metadata; 'bouillotte new' writes "
+        "the day it makes the folder. Without it, SOURCE_DATE_EPOCH when set, else the "
+        "pages are undated (never the tool's own date).",
     )
     theme: str | None = Field(
         None,
@@ -79,6 +81,21 @@ class SiteConfig(BaseModel):
                 "(a theme is confined to its folder)"
             )
         return value
+
+    @field_validator("edition_date", mode="before")
+    @classmethod
+    def _edition_date(cls, value: object) -> object:
+        # YAML reads an unquoted 2027-03-04 as a day (an impossible one is refused where it
+        # is read, rules/yamlsource.py); a quoted one is read the same way, strictly. Anything
+        # else is not a day: another spelling, a number, a time of day.
+        if value is None or (isinstance(value, date) and not isinstance(value, datetime)):
+            return value
+        if isinstance(value, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+            try:
+                return date.fromisoformat(value)
+            except ValueError as exc:
+                raise ValueError(f"not a date that exists ({exc})") from None
+        raise ValueError("must be a day written YYYY-MM-DD, such as 2027-03-04")
 
     @field_validator("language")
     @classmethod

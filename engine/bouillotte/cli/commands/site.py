@@ -105,20 +105,101 @@ def serve(
     port: Annotated[
         int, typer.Option("--port", help="Port on 127.0.0.1, 1 to 65535 (0: any free port).")
     ] = 8000,
+    watch: Annotated[
+        bool,
+        typer.Option(
+            "--watch",
+            help="Build the site into --dir first, then rebuild it whenever a file of its "
+            "inputs changes (the --variants and --scenarios folders, the --config file and "
+            "its theme, and the bundled ones unless --no-bundled); a failed rebuild is one "
+            "line and the last good build stays served.",
+        ),
+    ] = False,
+    variants: VariantsDirs = None,
+    scenarios: ScenarioDirs = None,
+    no_bundled: Annotated[
+        bool, typer.Option("--no-bundled", help="With --watch: as site build --no-bundled.")
+    ] = False,
+    config: Annotated[
+        Path | None,
+        typer.Option("--config", help="With --watch: as site build --config.", dir_okay=False),
+    ] = None,
+    allow_mismatch: Annotated[
+        bool,
+        typer.Option("--allow-mismatch", help="With --watch: as site build --allow-mismatch."),
+    ] = False,
 ) -> None:
     """Preview a built site at http://127.0.0.1:PORT/ (localhost only).
 
     Example:  bouillotte site serve --port 8080
+    Example:  bouillotte site serve --watch --config site.yaml --variants variants
+              --scenarios scenarios --dir _site
     """
     from ...site.serve import serve as run_server
 
     if not 0 <= port <= 65535:
         raise InputError("--port must be between 0 and 65535", value=port, has_value=True)
+    if not watch and (variants or scenarios or no_bundled or config or allow_mismatch):
+        raise InputError(
+            "--variants, --scenarios, --no-bundled, --config and --allow-mismatch say what "
+            "to rebuild: give them with --watch (or build with bouillotte site build)"
+        )
+    if watch:
+        _serve_and_watch(folder, port, variants or [], scenarios or [], no_bundled, config,
+                         allow_mismatch)  # fmt: skip
+        return
     if not (folder / "index.html").is_file():
         _say(f"error: {folder}: no built site here; run: bouillotte site build --out {folder}")
         raise typer.Exit(2)
     try:
         run_server(folder, port, _say)
+    except OSError as exc:
+        _say(f"error: cannot serve on port {port}: {exc.strerror or exc}")
+        raise typer.Exit(2) from None
+
+
+def _serve_and_watch(
+    folder: Path,
+    port: int,
+    variants: list[Path],
+    scenarios: list[Path],
+    no_bundled: bool,
+    config: Path | None,
+    allow_mismatch: bool,
+) -> None:
+    """Build, serve, and rebuild on every change of an input (``site/serve.py``)."""
+    from ...rules.resources import bundled
+    from ...site import build_site
+    from ...site.serve import serve_and_watch
+    from ...site.siteconfig import load_config
+
+    if no_bundled and not variants:
+        raise InputError("--no-bundled needs at least one --variants folder of your own")
+    prepare_for_a_long_run()
+
+    def rebuild() -> None:
+        build_site(
+            folder,
+            variants,
+            scenarios,
+            log=_say,
+            include_bundled=not no_bundled,
+            config_file=config,
+            allow_mismatch=allow_mismatch,
+        )
+
+    rebuild()  # a first build that fails is bad input: one line, exit 2
+    watched = [*variants, *scenarios]
+    if config is not None:
+        watched.append(config)
+        theme = load_config(config)[1]
+        if theme is not None:
+            watched.append(theme)
+    if not no_bundled:
+        watched += [bundled("variants"), bundled("scenarios")]
+    watched += [bundled("site") / "templates", bundled("site") / "assets"]
+    try:
+        serve_and_watch(folder, port, watched, rebuild, _say)
     except OSError as exc:
         _say(f"error: cannot serve on port {port}: {exc.strerror or exc}")
         raise typer.Exit(2) from None

@@ -8,13 +8,14 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
-from ...rules.bibliography import citation_parts
+from ...rules.bibliography import citation_pieces, plain
 from ...rules.glossary import Term
 from ...rules.history import build_history
 from ...rules.profile import rule_paths
 from ...rules.texts import paragraph_anchor
 from ...study.compare import Comparison
 from .. import rules as rule_views
+from ..citation import pieces_html
 from ..history import history_context
 from ..ids import (
     cite_id,
@@ -26,6 +27,7 @@ from ..ids import (
     variant_page,
 )
 from ..inputs import Inputs
+from ..metadata import coins
 from ..page import Page
 
 
@@ -50,7 +52,9 @@ def sources_page(inputs: Inputs) -> Page:
                 "used": used,
                 "examples": examples,
                 "text_href": text_page(work_id) if work.file else None,
-                "citation": citation_parts(work),
+                "citation": plain(citation_pieces(work)),
+                "citation_html": pieces_html(citation_pieces(work)),
+                "coins": coins(work),
             }
         )
     return Page(
@@ -132,6 +136,7 @@ def text_pages(inputs: Inputs) -> list[Page]:
                 {
                     "work_id": work_id,
                     "w": work,
+                    "described_work": work,
                     "header": header,
                     "paragraphs": paragraphs,
                     "lang": text.header.get("Text language", work.language).split()[0],
