@@ -83,8 +83,11 @@ def test_fosters_deal_pays_as_reckoned_by_hand() -> None:
         assert card in dict(state.chance_outcomes())
         state.apply_action(card)
     assert state.current_player() == 0
-    assert state.information_state_string(0) == "A|AS KS 8H ret AD|"
-    _play(state, ["decline", "bet 10", "fold", "raise 20", "fold", "call"])
+    # offered the straddle before the cards are dealt, A knows none of them yet
+    assert state.information_state_string(0) == "A|unseen|"
+    _play(state, ["decline"])
+    assert state.information_state_string(0) == "A|AS KS 8H ret AD|Ad"
+    _play(state, ["bet 10", "fold", "raise 20", "fold", "call"])
     assert state.is_terminal()
     assert state.returns() == [-21.0, -1.0, 28.0, -6.0]
     # what B knows: his cards, the retourne and every word said, not A's cards

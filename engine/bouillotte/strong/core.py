@@ -34,6 +34,7 @@ from ..play.actions import Action, LegalAction
 from ..play.deal import Deal, new_deal
 from ..play.dealing import shuffled_pack
 from ..play.hands import Kind, classify
+from ..play.phases import Phase
 from ..play.showdown import rank_values
 from ..rules.cards import Card, card_str, pack
 from ..rules.profiles import Library
@@ -46,6 +47,8 @@ FULL: Final = Abstraction()
 CHANCE: Final = -1
 TERMINAL: Final = -4
 """OpenSpiel's player ids for a chance node and a terminal state."""
+
+_BEFORE_THE_DEAL: Final = (Phase.STRADDLE, Phase.SEEING)
 
 WORDS: Final = ("straddle", "decline", "pass", "call", "fold", "all-in", "no-more", "buy")
 """The words without an amount, numbered 0 to 7; then the discards (one number per set of
@@ -412,10 +415,16 @@ class Node:
 
     def private(self, seat: int) -> str:
         """What ``seat`` alone knows: his cards as dealt and as they stand (or their
-        class), with the retourne; nothing while the cards are being dealt."""
+        class), with the retourne; nothing while the cards are being dealt, nor while
+        straddles are offered and seen (the engine holds the hands already, but they are
+        dealt only after the straddles: Foster, "Before the distribution of the cards, the
+        dealer puts up a blind ... which the player on his right has the privilege of
+        straddling")."""
         deal = self.deal
         if deal is None:
             return f"dealing {len(self.cards)}"
+        if deal.phase in _BEFORE_THE_DEAL:
+            return "unseen"  # straddles are said before the cards are dealt
         table = self.table
         if table.abstraction.classes:
             dealt = table.hand_class(deal.dealt[seat], deal.retourne)
