@@ -26,16 +26,27 @@ def strong() -> None:
 @cli.command("solve")
 def solve_command(
     variant: Annotated[
-        str, typer.Option("--variant", "-v", help="A variant id, or the path of your own .yaml.")
+        str,
+        typer.Option(
+            "--variant", "-v", metavar="SYSTEM", help="A variant id, or the path of your own .yaml."
+        ),
     ] = "foster-three",
-    iterations: Annotated[int, typer.Option(help="CFR+ iterations.", min=1)] = 1000,
-    cave: Annotated[int, typer.Option(help="Every cave (0: the profile's).", min=0)] = 20,
-    bets: Annotated[str, typer.Option(help="Bet sizes: min, half, pot, max joined by +.")] = "pot",
-    raises: Annotated[int, typer.Option(help="Most bets and raises a deal (0: no cap).")] = 2,
+    iterations: Annotated[int, typer.Option(metavar="N", help="CFR+ iterations.", min=1)] = 1000,
+    cave: Annotated[
+        int, typer.Option(metavar="N", help="Every cave (0: the profile's).", min=0)
+    ] = 20,
+    bets: Annotated[
+        str, typer.Option(metavar="SIZES", help="Bet sizes: min, half, pot, max joined by +.")
+    ] = "pot",
+    raises: Annotated[
+        int, typer.Option(metavar="N", help="Most bets and raises a deal (0: no cap).", min=0)
+    ] = 2,
     straddles: Annotated[bool, typer.Option(help="Offer straddles.")] = True,
-    deals: Annotated[int, typer.Option(help="Deals sampled by chance.", min=1)] = 200,
-    classes: Annotated[int, typer.Option(help="Bands of the point (0: exact cards).")] = 5,
-    seed: Annotated[int, typer.Option(help="The seed of the sampled deals.")] = 1,
+    deals: Annotated[int, typer.Option(metavar="N", help="Deals sampled by chance.", min=1)] = 200,
+    classes: Annotated[
+        int, typer.Option(metavar="N", help="Bands of the point (0: exact cards).", min=0)
+    ] = 5,
+    seed: Annotated[int, typer.Option(metavar="N", help="The seed of the sampled deals.")] = 1,
     write: Annotated[bool, typer.Option("--write", help="Store the strategy.")] = False,
 ) -> None:
     """Solve a system's abstracted game with CFR+ and print its NashConv in counters per
