@@ -885,3 +885,7 @@ def play(
         deal.apply(action)  # a direct call compiled; a bound method kept would be a Python call
         taken.append(action)
     return taken
+
+from .strong_policy import register  # noqa: E402  (the strong policy: its own module)
+
+register(POLICIES, POLICY_DESCRIPTIONS)
