@@ -11,6 +11,7 @@ too slow for this tree (``docs/strong-play.md`` gives the figures). numpy comes 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -205,9 +206,14 @@ def _normalised(tree: Tree, average: Any) -> Any:
 def nash_conv(tree: Tree, strategy: Any) -> tuple[float, list[float]]:
     """NashConv of a strategy (per slot), exactly: the sum over players of what a best
     response gains against the others' strategies; and each player's expected return."""
+    return nash_conv_of(tree, _edge_weights(tree, strategy))
+
+
+def nash_conv_of(tree: Tree, weights: Any) -> tuple[float, list[float]]:
+    """:func:`nash_conv` of any behaviour (each edge's probability): a best response of
+    one player at a time against the others' behaviour."""
     import numpy as np
 
-    weights = _edge_weights(tree, strategy)
     reach = _reach(tree, weights)
     on_policy = [float(_own_values(tree, weights, i)[0]) for i in range(tree.players)]
     owner = np.where(tree.slot >= 0, tree.actor[tree.parent], -1)
@@ -226,7 +232,9 @@ def nash_conv(tree: Tree, strategy: Any) -> tuple[float, list[float]]:
                 continue
             s = tree.slot[mine]
             worth = np.bincount(
-                s, others[tree.parent[mine]] * values[tree.child[mine]], minlength=len(strategy)
+                s,
+                others[tree.parent[mine]] * values[tree.child[mine]],
+                minlength=len(tree.info_of_slot),
             )
             best: dict[int, int] = {}
             for slot in np.unique(s):
@@ -238,6 +246,39 @@ def nash_conv(tree: Tree, strategy: Any) -> tuple[float, list[float]]:
             values[tree.parent[picked]] = values[tree.child[picked]]
         total += float(values[0]) - on_policy[i]
     return total, on_policy
+
+
+def behaviour(
+    table: Table, tree: Tree, choose: Callable[[Node], dict[int, float]]
+) -> Any:
+    """Each edge's probability when every player acts by ``choose`` (a node's action
+    numbers and their probabilities; chance as the game says): the states are walked again
+    in the order :func:`build_tree` numbered them."""
+    import numpy as np
+
+    weights = np.array(tree.prob, dtype=float)
+    nodes: list[Node] = [Node(table)]
+    edge = 0
+    i = 0
+    while i < len(nodes):
+        node = nodes[i]
+        nodes[i] = None  # type: ignore[call-overload]
+        who = node.current()
+        if who != TERMINAL:
+            if who == CHANCE:
+                moves = [a for a, _ in node.chance_outcomes()]
+            else:
+                moves = node.legal()
+                chosen = choose(node)
+                for k, action in enumerate(moves):
+                    weights[edge + k] = chosen.get(action, 0.0)
+            for action in moves:
+                after = node.clone()
+                after.apply(action)
+                nodes.append(after)
+            edge += len(moves)
+        i += 1
+    return weights
 
 
 def solve(table: Table, iterations: int) -> tuple[Tree, Solution]:

@@ -86,3 +86,109 @@ def solve_command(
         path = address(table.variant, abstraction, iterations)
         store(path, payload(table, tree, solution))
         typer.echo(f"stored {path.name}", err=True)
+
+
+def _abstract_id(node: object, action: object) -> int | None:
+    """The abstract action nearest a full-game action (same word; the nearest total)."""
+    from ...play.actions import Action
+    from ...strong.core import WORDS, Node
+
+    assert isinstance(node, Node) and isinstance(action, Action)
+    legal = node.legal()
+    table = node.table
+    if action.kind in WORDS:
+        wanted = WORDS.index(action.kind)
+        return wanted if wanted in legal else None
+    base = table.bet_base if action.kind == "bet" else table.raise_base
+    totals = [a - base for a in legal if base <= a <= base + table.cave]
+    if not totals or action.amount is None:
+        return None
+    return base + min(totals, key=lambda t: abs(t - action.amount))  # type: ignore[operator]
+
+
+@cli.command("exploit")
+def exploit_command(
+    variant: Annotated[str, typer.Option("--variant", "-v", metavar="SYSTEM")] = "foster-three",
+    policy: Annotated[str, typer.Option(metavar="POLICY", help="An invented player.")] = "simple",
+    samples: Annotated[int, typer.Option(metavar="N", min=1, help="Draws per state.")] = 1,
+    deals: Annotated[int, typer.Option(metavar="N", min=1, help="Deals sampled.")] = 200,
+) -> None:
+    """NashConv of a table of one invented player on the default abstracted game: what
+    best responses gain against it, to set beside the strong strategy's.
+
+    Each state's action is the player's own, from the full deal's view (his real cards),
+    taken as the nearest abstract action (the word's nearest total); a player that
+    draws from its generator is sampled N times per state."""
+    import random
+    from dataclasses import replace
+
+    from ...strong.core import table_for
+    from ...strong.solve import DEFAULT, behaviour, build_tree, nash_conv_of
+    from ...study.policies import get_policy, view_of
+
+    chosen = get_policy(policy)
+    table = table_for(variant, replace(DEFAULT, deals=deals))
+    tree = build_tree(table)
+    rng = random.Random(1)
+    missed = [0]
+
+    def choose(node: object) -> dict[int, float]:
+        from ...strong.core import Node
+
+        assert isinstance(node, Node) and node.deal is not None
+        counts: dict[int, float] = {}
+        for _ in range(samples):
+            found = _abstract_id(node, chosen.choose(view_of(node.deal), rng))
+            if found is None:
+                missed[0] += 1
+                found = node.legal()[0]
+            counts[found] = counts.get(found, 0.0) + 1.0 / samples
+        return counts
+
+    conv, values = nash_conv_of(tree, behaviour(table, tree, choose))
+    typer.echo(
+        f"{policy} on {table.variant.id}'s abstracted game: NashConv {conv:.4f} counters per "
+        f"deal; values {', '.join(f'{v:+.3f}' for v in values)} ({missed[0]} choices with no "
+        "abstract counterpart, played as the first legal)"
+    )
+
+
+@cli.command("table")
+def table_command(
+    variant: Annotated[str, typer.Option("--variant", "-v", metavar="SYSTEM")] = "foster-three",
+    against: Annotated[str, typer.Option(metavar="POLICY", help="The others' player.")] = "advised",
+    deals: Annotated[int, typer.Option(metavar="N", min=2)] = 2000,
+    seed: Annotated[int, typer.Option(metavar="N")] = 1,
+) -> None:
+    """One strong seat among invented players: its net per deal, with a 95% interval.
+
+    Deal i is simulate's (seed, i); the strong player sits at A and the deal passes round,
+    so it holds every seat in turn; a carried pool is shared equally, as in the game."""
+    import math
+    import random
+
+    from ...play.deal import new_deal
+    from ...rules.profiles import Library
+    from ...study.policies import get_policy, play
+    from ...study.simulate import deal_seed
+    from ...study.strong_policy import StrongPolicy
+
+    profile = Library().get(variant)
+    names = [chr(ord("A") + i) for i in range(profile.rules.table.players)]
+    strong = StrongPolicy()
+    others = get_policy(against)
+    seats = {name: (strong if name == "A" else others) for name in names}
+    nets: list[float] = []
+    for i in range(deals):
+        deal = new_deal(profile, names, names[i % len(names)], seed=deal_seed(seed, i))
+        play(deal, seats, random.Random(deal_seed(seed, i) + 1))
+        outcome = deal.outcome
+        nets.append(outcome.players["A"].net + outcome.carry / len(names))
+    mean = sum(nets) / len(nets)
+    sd = math.sqrt(sum((x - mean) ** 2 for x in nets) / (len(nets) - 1))
+    half = 1.96 * sd / math.sqrt(len(nets))
+    typer.echo(
+        f"strong at one seat of {profile.id} against {against}: {mean:+.3f} counters per deal "
+        f"[{mean - half:+.3f}, {mean + half:+.3f}] over {deals} deals (seed {seed}); "
+        f"{strong.on_tree} steps from the strategy, {strong.off_tree} by advised"
+    )
