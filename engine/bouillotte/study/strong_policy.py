@@ -152,6 +152,8 @@ def _replay(node: Any, event: object, letters: dict[str, str], cave: int) -> boo
         word = event.action
     else:
         return True  # forced bets and the privilege's passing: the abstract game makes them
+    if node.is_terminal():
+        return False  # the abstract deal ended sooner (a smaller cave went all in)
     legal = node.legal()
     if word in WORDS:
         wanted = WORDS.index(word)

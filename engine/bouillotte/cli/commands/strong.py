@@ -89,20 +89,26 @@ def solve_command(
 
 
 def _abstract_id(node: object, action: object) -> int | None:
-    """The abstract action nearest a full-game action (same word; the nearest total)."""
+    """The abstract action nearest a full-game action (same word; the nearest total; all
+    in for a call or a bet the abstract cave cannot hold)."""
     from ...play.actions import Action
     from ...strong.core import WORDS, Node
 
     assert isinstance(node, Node) and isinstance(action, Action)
     legal = node.legal()
     table = node.table
+    all_in = WORDS.index("all-in")
     if action.kind in WORDS:
         wanted = WORDS.index(action.kind)
-        return wanted if wanted in legal else None
+        if wanted in legal:
+            return wanted
+        # a call the smaller cave cannot meet is a call for a sight: all in
+        return all_in if action.kind == "call" and all_in in legal else None
     base = table.bet_base if action.kind == "bet" else table.raise_base
     totals = [a - base for a in legal if base <= a <= base + table.cave]
     if not totals or action.amount is None:
-        return None
+        # a bet or raise past the smaller cave (or the cap): all in where that is offered
+        return all_in if all_in in legal else None
     return base + min(totals, key=lambda t: abs(t - action.amount))  # type: ignore[operator]
 
 
@@ -192,3 +198,84 @@ def table_command(
         f"[{mean - half:+.3f}, {mean + half:+.3f}] over {deals} deals (seed {seed}); "
         f"{strong.on_tree} steps from the strategy, {strong.off_tree} by advised"
     )
+
+
+@cli.command("measure")
+def measure_command(
+    variant: Annotated[str, typer.Option("--variant", "-v", metavar="SYSTEM")] = "foster-three",
+    policy: Annotated[str, typer.Option(metavar="POLICY", help="Who plays the full game.")] = (
+        "advised"
+    ),
+    deals: Annotated[int, typer.Option(metavar="N", min=1)] = 2000,
+    seed: Annotated[int, typer.Option(metavar="N")] = 1,
+) -> None:
+    """What each choice of the default abstraction changes: the same deals and actions
+    played in the full game and in the game with that choice alone (then all of them).
+
+    A deal played by POLICY in the full game is played again, card for card, in the
+    abstracted game, each action taken as its nearest abstract counterpart. It "differs"
+    where an action has no counterpart (a raise past the cap, a straddle not offered) or
+    the deal ends otherwise: another status (settled, uncontested, void) or other pools'
+    winners. Hand classes and sampled deals change what a player knows and which deals
+    are dealt, not how a deal ends, so they are not measured here."""
+    import random
+    from dataclasses import replace
+
+    from ...play.deal import new_deal
+    from ...play.dealing import shuffled_pack
+    from ...strong.abstraction import Abstraction
+    from ...strong.core import Node, load_variant, table_for
+    from ...strong.solve import DEFAULT
+    from ...study.policies import get_policy, play
+    from ...study.simulate import deal_seed
+
+    profile = load_variant(variant)
+    names = [chr(ord("A") + i) for i in range(profile.rules.table.players)]
+    player = get_policy(policy)
+    choices = {
+        f"caves of {DEFAULT.cave}": Abstraction(cave=DEFAULT.cave),
+        f"bets of {'+'.join(DEFAULT.bets)} and all in": Abstraction(bets=DEFAULT.bets),
+        f"at most {DEFAULT.raises} bets and raises": Abstraction(raises=DEFAULT.raises),
+        "all together": replace(DEFAULT, deals=0, classes=0),
+    }
+    played = []
+    for i in range(deals):
+        deck = shuffled_pack(profile, deal_seed(seed, i))
+        deal = new_deal(profile, names, names[-1], deck=deck)
+        actions = play(deal, player, random.Random(deal_seed(seed, i) + 1))
+        played.append((deck, actions, deal.outcome))
+    for label, abstraction in choices.items():
+        table = table_for(variant, abstraction)
+        differ = no_counterpart = compared = 0
+        moved = 0.0
+        for deck, actions, full in played:
+            node = Node(table)
+            for card in deck[: table.needed]:
+                node.apply(card)
+            ok = True
+            for action in actions:
+                if node.is_terminal():
+                    break  # ended sooner: its outcome is compared below
+                found = _abstract_id(node, action)
+                if found is None:
+                    ok = False
+                    break
+                node.apply(found)
+            if not ok or not node.is_terminal():
+                no_counterpart += 1
+                differ += 1
+                continue
+            assert node.deal is not None
+            mine = node.deal.outcome
+            if mine.status != full.status or [p.winner for p in mine.pots] != [
+                p.winner for p in full.pots
+            ]:
+                differ += 1
+            moved += sum(abs(mine.players[n].net - full.players[n].net) for n in names)
+            compared += 1
+        typer.echo(
+            f"{label}: {differ / deals:.1%} of {deals} deals end otherwise "
+            f"({no_counterpart / deals:.1%} with an action that has no counterpart); "
+            f"the nets move by {moved / max(compared, 1):.2f} counters a deal (summed over "
+            "the players) in the others"
+        )
