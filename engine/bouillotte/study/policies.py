@@ -37,6 +37,7 @@ from ..rules.cards import Card
 from ..rules.errors import InputError
 from ..rules.nearest import did_you_mean
 from ..rules.profile import Hands, Rules
+from .strong_policy import STRONG_SENTENCE, StrongPolicy
 
 _SEEING: Final = Phase.SEEING
 _STRADDLE: Final = Phase.STRADDLE
@@ -731,6 +732,7 @@ POLICY_DESCRIPTIONS: Final[dict[str, str]] = {
     "cautious": "Backs only a brelan, or a point of 40 or more when nobody else is in; never "
     "raises or straddles.",
     "random": "A uniformly random legal action, with a uniformly random legal amount.",
+    "strong": STRONG_SENTENCE,
 } | {name: sentence for name, (sentence, _) in TABLE_PLAYERS.items()}
 """Each policy in a sentence (``--help``, the site and the reports name it)."""
 
@@ -739,6 +741,7 @@ POLICIES: Final[dict[str, Callable[[], Policy]]] = {
     "simple": SimplePolicy,
     "cautious": CautiousPolicy,
     "random": RandomPolicy,
+    "strong": lambda: StrongPolicy(TablePolicy("advised", TABLE_PLAYERS["advised"][1])),
 }
 
 
@@ -885,7 +888,3 @@ def play(
         deal.apply(action)  # a direct call compiled; a bound method kept would be a Python call
         taken.append(action)
     return taken
-
-from .strong_policy import register  # noqa: E402  (the strong policy: its own module)
-
-register(POLICIES, POLICY_DESCRIPTIONS)

@@ -14,13 +14,21 @@ counts those steps.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..play.actions import Action
 from ..play.events import Act, Decline, Straddle
 from ..play.phases import Phase
 from ..rules.profile import Rules
-from .policies import TABLE_PLAYERS, Policy, TablePolicy, View
+
+if TYPE_CHECKING:  # policies.py registers this policy: no import back at run time
+    from .policies import Policy, View
+
+STRONG_SENTENCE: Final = (
+    "The stored equilibrium strategy (CFR+) of the profile's abstracted game (bouillotte "
+    "strong solve), played in the full game; advised plays where the deal leaves the "
+    "abstraction or no strategy is stored."
+)
 
 _WORDS_OF_ACT = {"pass", "fold", "call", "no-more", "all-in"}
 
@@ -62,8 +70,9 @@ class StrongPolicy:
     name = "strong"
     needs_rng = True
 
-    def __init__(self) -> None:
-        self.fallback: Policy = TablePolicy("advised", TABLE_PLAYERS["advised"][1])
+    def __init__(self, fallback: Policy) -> None:
+        self.fallback = fallback
+        """Who plays a step the stored strategy does not reach (``advised``)."""
         self._by_rules: dict[int, _Solved | None] = {}
         self._solved: dict[str, _Solved] | None = None
         self._kept: list[Rules] = []
@@ -209,13 +218,3 @@ def _size_of(deal: Any, total: int, menu: tuple[str, ...]) -> str:
     pot = deal.pot_total()
     made = {"min": 0, "half": deal.bet + pot // 2, "pot": deal.bet + pot, "max": 10**9}
     return min(menu or ("pot",), key=lambda size: abs(made[size] - total))
-
-
-def register(policies: dict[str, Any], descriptions: dict[str, str]) -> None:
-    """Add the policy to the registry of ``policies.py``."""
-    policies["strong"] = StrongPolicy
-    descriptions["strong"] = (
-        "The stored equilibrium strategy (CFR+) of the profile's abstracted game "
-        "(bouillotte strong solve), played in the full game; advised plays where the deal "
-        "leaves the abstraction or no strategy is stored."
-    )

@@ -177,11 +177,10 @@ def table_command(
     from ...rules.profiles import Library
     from ...study.policies import get_policy, play
     from ...study.simulate import deal_seed
-    from ...study.strong_policy import StrongPolicy
 
     profile = Library().get(variant)
     names = [chr(ord("A") + i) for i in range(profile.rules.table.players)]
-    strong = StrongPolicy()
+    strong = get_policy("strong")
     others = get_policy(against)
     seats = {name: (strong if name == "A" else others) for name in names}
     nets: list[float] = []
@@ -196,7 +195,8 @@ def table_command(
     typer.echo(
         f"strong at one seat of {profile.id} against {against}: {mean:+.3f} counters per deal "
         f"[{mean - half:+.3f}, {mean + half:+.3f}] over {deals} deals (seed {seed}); "
-        f"{strong.on_tree} steps from the strategy, {strong.off_tree} by advised"
+        f"{getattr(strong, 'on_tree', 0)} steps from the strategy, "
+        f"{getattr(strong, 'off_tree', 0)} by advised"
     )
 
 
