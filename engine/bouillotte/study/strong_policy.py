@@ -54,13 +54,13 @@ class _Solved:
         self.strategy: dict[str, list[list[float]]] = data["strategy"]
 
 
-def _solutions() -> dict[str, _Solved]:
-    """Every stored strategy, by its profile's rules (the first stored for each)."""
+def _solutions() -> dict[str, list[dict[str, Any]]]:
+    """Every stored strategy, by its profile's rules."""
     from ..strong.store import stored
 
-    found: dict[str, _Solved] = {}
+    found: dict[str, list[dict[str, Any]]] = {}
     for data in stored():
-        found.setdefault(data["rules"], _Solved(data))
+        found.setdefault(data["rules"], []).append(data)
     return found
 
 
@@ -74,7 +74,7 @@ class StrongPolicy:
         self.fallback = fallback
         """Who plays a step the stored strategy does not reach (``advised``)."""
         self._by_rules: dict[int, _Solved | None] = {}
-        self._solved: dict[str, _Solved] | None = None
+        self._solved: dict[str, list[dict[str, Any]]] | None = None
         self._kept: list[Rules] = []
         self.on_tree = 0
         self.off_tree = 0
@@ -87,7 +87,11 @@ class StrongPolicy:
             self._solved = _solutions()
         from ..rules.diskcache import content_digest
 
-        found = self._solved.get(content_digest(rules.model_dump_json()))
+        candidates = self._solved.get(content_digest(rules.model_dump_json()), [])
+        # the one solved with caves nearest the profile's (then the first by file name)
+        cave = rules.stakes.cave
+        best = min(candidates, key=lambda d: abs(d["abstraction"]["cave"] - cave), default=None)
+        found = None if best is None else _Solved(best)
         self._by_rules[id(rules)] = found
         self._kept.append(rules)  # kept alive, so that its id is never another's
         return found
