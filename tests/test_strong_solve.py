@@ -56,3 +56,35 @@ def test_cfr_plus_converges() -> None:
     assert late < early / 4
     assert late < 0.05
     assert sum(values) == pytest.approx(0.0, abs=1e-9)
+
+
+def test_the_solve_command_prints_nash_conv() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "bouillotte", "strong", "solve", "-v", "foster-three",
+         "--cave", "10", "--deals", "4", "--classes", "2", "--raises", "1",
+         "--no-straddles", "--iterations", "400"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    figure = float(done.stdout.split("NashConv ")[1].split()[0])
+    assert 0 <= figure < 0.05
+    assert "400 CFR+ iterations" in done.stdout
+    assert "4 deals sampled (seed 1)" in done.stderr
+
+
+def test_a_bad_bet_size_is_one_line_and_exit_2() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "bouillotte", "strong", "solve", "--bets", "third"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        "error: bets: 'third' is not a bet size; the sizes are min, half, pot, max (joined by "
+        "'+', as pot+max), or 'all' for every legal total"
+    ]
