@@ -30,7 +30,8 @@ def test_strong_is_a_named_policy() -> None:
 
 def test_foster_three_is_played_from_the_stored_strategy() -> None:
     """A table of strong players under foster-three stays on the abstract game's tree
-    at nearly every step (measured 1691 of 1697 steps in 300 deals)."""
+    at nearly every step (measured 1691 of 1697 steps in 300 deals with the strategy
+    solved for caves of 20, 99 % with that for caves of 100)."""
     policy = _played("foster-three", 40)
     assert policy.on_tree > 0
     assert policy.off_tree <= 0.05 * (policy.on_tree + policy.off_tree)
