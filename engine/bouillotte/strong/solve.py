@@ -248,9 +248,7 @@ def nash_conv_of(tree: Tree, weights: Any) -> tuple[float, list[float]]:
     return total, on_policy
 
 
-def behaviour(
-    table: Table, tree: Tree, choose: Callable[[Node], dict[int, float]]
-) -> Any:
+def behaviour(table: Table, tree: Tree, choose: Callable[[Node], dict[int, float]]) -> Any:
     """Each edge's probability when every player acts by ``choose`` (a node's action
     numbers and their probabilities; chance as the game says): the states are walked again
     in the order :func:`build_tree` numbered them."""
