@@ -54,6 +54,8 @@ COMMANDS: dict[str, str] = {
     "with its interval from the paired per-deal differences.",
     "effects": 'List the stored results of "What each rule does" (site/effects/) and whether '
     "each is up to date; --write recomputes those that are not.",
+    "strong": "Solve a system's abstracted game with CFR+ and print its NashConv in counters "
+    "per deal; --write stores the average strategy for the strong policy.",
     "variants": "List, show and compare the variant profiles.",
     "site": "Build the static reference site, or preview it on localhost.",
     "cache": "Show the cache folder and what it holds, or empty it.",

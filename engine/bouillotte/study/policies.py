@@ -22,6 +22,7 @@ from ..rules.errors import InputError
 from ..rules.nearest import did_you_mean
 from .player_view import Policy
 from .simple_policies import CautiousPolicy, RandomPolicy, SimplePolicy
+from .strong_policy import STRONG_SENTENCE, StrongPolicy
 from .table_policy import TENDENCIES, TablePolicy, Tendencies, _parse_tendencies
 
 TABLE_PLAYERS: Final[dict[str, tuple[str, Tendencies]]] = {
@@ -78,6 +79,7 @@ POLICY_DESCRIPTIONS: Final[dict[str, str]] = {
     "cautious": "Backs only a brelan, or a point of 40 or more when nobody else is in; never "
     "raises or straddles.",
     "random": "A uniformly random legal action, with a uniformly random legal amount.",
+    "strong": STRONG_SENTENCE,
 } | {name: sentence for name, (sentence, _) in TABLE_PLAYERS.items()}
 """Each policy in a sentence (``--help``, the site and the reports name it)."""
 
@@ -86,6 +88,7 @@ POLICIES: Final[dict[str, Callable[[], Policy]]] = {
     "simple": SimplePolicy,
     "cautious": CautiousPolicy,
     "random": RandomPolicy,
+    "strong": lambda: StrongPolicy(TablePolicy("advised", TABLE_PLAYERS["advised"][1])),
 }
 
 

@@ -1,0 +1,284 @@
+"""``bouillotte strong``: solve a profile's abstracted game with CFR+ (the ``strong``
+extra) and store its strategy for the ``strong`` policy."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from ...rules.errors import UserError
+from ..options import command_app
+
+cli = command_app(
+    help="Solve a system's abstracted game with CFR+ and print its NashConv in counters per "
+    "deal; --write stores the average strategy for the strong policy.",
+    no_args_is_help=True,
+)
+
+
+@cli.callback()
+def strong() -> None:
+    """Solve a system's abstracted game with CFR+ and print its NashConv in counters per
+    deal; --write stores the average strategy for the strong policy."""
+
+
+@cli.command("solve")
+def solve_command(
+    variant: Annotated[
+        str,
+        typer.Option(
+            "--variant", "-v", metavar="SYSTEM", help="A variant id, or the path of your own .yaml."
+        ),
+    ] = "foster-three",
+    iterations: Annotated[int, typer.Option(metavar="N", help="CFR+ iterations.", min=1)] = 1000,
+    cave: Annotated[
+        int, typer.Option(metavar="N", help="Every cave (0: the profile's).", min=0)
+    ] = 20,
+    bets: Annotated[
+        str, typer.Option(metavar="SIZES", help="Bet sizes: min, half, pot, max joined by +.")
+    ] = "pot",
+    raises: Annotated[
+        int, typer.Option(metavar="N", help="Most bets and raises a deal (0: no cap).", min=0)
+    ] = 2,
+    straddles: Annotated[bool, typer.Option(help="Offer straddles.")] = True,
+    deals: Annotated[int, typer.Option(metavar="N", help="Deals sampled by chance.", min=1)] = 200,
+    classes: Annotated[
+        int, typer.Option(metavar="N", help="Bands of the point (0: exact cards).", min=0)
+    ] = 5,
+    seed: Annotated[int, typer.Option(metavar="N", help="The seed of the sampled deals.")] = 1,
+    write: Annotated[bool, typer.Option("--write", help="Store the strategy.")] = False,
+) -> None:
+    """Solve a system's abstracted game with CFR+ and print its NashConv in counters per
+    deal; --write stores the average strategy for the strong policy.
+
+    The game is python_bouillotte's (docs/strong-play.md), played by the engine; the
+    solver is the project's CFR+ over the tree's arrays (numpy, from the strong extra).
+    """
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        raise UserError(
+            "bouillotte strong solve needs the strong extra: pip install 'bouillotte[strong]'"
+        ) from None
+    from ...strong.abstraction import Abstraction, AbstractionError, parse_bets
+    from ...strong.core import table_for
+    from ...strong.solve import Solution, build_tree, cfr_plus, nash_conv, payload
+    from ...strong.store import address
+    from ...strong.store import write as store
+
+    try:
+        abstraction = Abstraction(cave, parse_bets(bets), raises, straddles, deals, classes, seed)
+        table = table_for(variant, abstraction)
+    except AbstractionError as exc:
+        raise UserError(str(exc)) from None
+    typer.echo(f"{table.variant.id}: {abstraction.describe()}", err=True)
+    tree = build_tree(table)
+    typer.echo(f"tree: {len(tree.actor)} states, {len(tree.keys)} information states", err=True)
+    strategy, cpu = cfr_plus(tree, iterations)
+    conv, values = nash_conv(tree, strategy)
+    solution = Solution(strategy, iterations, cpu, conv, values)
+    typer.echo(
+        f"NashConv {conv:.4f} counters per deal after {iterations} CFR+ iterations "
+        f"({cpu:.1f} s of CPU); values {', '.join(f'{v:+.3f}' for v in values)}"
+    )
+    if write:
+        path = address(table.variant, abstraction, iterations)
+        store(path, payload(table, tree, solution))
+        typer.echo(f"stored {path.name}", err=True)
+
+
+def _abstract_id(node: object, action: object) -> int | None:
+    """The abstract action nearest a full-game action (same word; the nearest total; all
+    in for a call or a bet the abstract cave cannot hold)."""
+    from ...play.actions import Action
+    from ...strong.core import WORDS, Node
+
+    assert isinstance(node, Node) and isinstance(action, Action)
+    legal = node.legal()
+    table = node.table
+    all_in = WORDS.index("all-in")
+    if action.kind in WORDS:
+        wanted = WORDS.index(action.kind)
+        if wanted in legal:
+            return wanted
+        # a call the smaller cave cannot meet is a call for a sight: all in
+        return all_in if action.kind == "call" and all_in in legal else None
+    base = table.bet_base if action.kind == "bet" else table.raise_base
+    totals = [a - base for a in legal if base <= a <= base + table.cave]
+    if not totals or action.amount is None:
+        # a bet or raise past the smaller cave (or the cap): all in where that is offered
+        return all_in if all_in in legal else None
+    return base + min(totals, key=lambda t: abs(t - action.amount))  # type: ignore[operator]
+
+
+@cli.command("exploit")
+def exploit_command(
+    variant: Annotated[str, typer.Option("--variant", "-v", metavar="SYSTEM")] = "foster-three",
+    policy: Annotated[str, typer.Option(metavar="POLICY", help="An invented player.")] = "simple",
+    samples: Annotated[int, typer.Option(metavar="N", min=1, help="Draws per state.")] = 1,
+    deals: Annotated[int, typer.Option(metavar="N", min=1, help="Deals sampled.")] = 200,
+) -> None:
+    """NashConv of a table of one invented player on the default abstracted game: what
+    best responses gain against it, to set beside the strong strategy's.
+
+    Each state's action is the player's own, from the full deal's view (his real cards),
+    taken as the nearest abstract action (the word's nearest total); a player that
+    draws from its generator is sampled N times per state."""
+    import random
+    from dataclasses import replace
+
+    from ...strong.core import table_for
+    from ...strong.solve import DEFAULT, behaviour, build_tree, nash_conv_of
+    from ...study.player_view import view_of
+    from ...study.policies import get_policy
+
+    chosen = get_policy(policy)
+    table = table_for(variant, replace(DEFAULT, deals=deals))
+    tree = build_tree(table)
+    rng = random.Random(1)
+    missed = [0]
+
+    def choose(node: object) -> dict[int, float]:
+        from ...strong.core import Node
+
+        assert isinstance(node, Node) and node.deal is not None
+        counts: dict[int, float] = {}
+        for _ in range(samples):
+            found = _abstract_id(node, chosen.choose(view_of(node.deal), rng))
+            if found is None:
+                missed[0] += 1
+                found = node.legal()[0]
+            counts[found] = counts.get(found, 0.0) + 1.0 / samples
+        return counts
+
+    conv, values = nash_conv_of(tree, behaviour(table, tree, choose))
+    typer.echo(
+        f"{policy} on {table.variant.id}'s abstracted game: NashConv {conv:.4f} counters per "
+        f"deal; values {', '.join(f'{v:+.3f}' for v in values)} ({missed[0]} choices with no "
+        "abstract counterpart, played as the first legal)"
+    )
+
+
+@cli.command("table")
+def table_command(
+    variant: Annotated[str, typer.Option("--variant", "-v", metavar="SYSTEM")] = "foster-three",
+    against: Annotated[str, typer.Option(metavar="POLICY", help="The others' player.")] = "advised",
+    deals: Annotated[int, typer.Option(metavar="N", min=2)] = 2000,
+    seed: Annotated[int, typer.Option(metavar="N")] = 1,
+) -> None:
+    """One strong seat among invented players: its net per deal, with a 95% interval.
+
+    Deal i is simulate's (seed, i); the strong player sits at A and the deal passes round,
+    so it holds every seat in turn; a carried pool is shared equally, as in the game."""
+    import math
+    import random
+
+    from ...play.deal import new_deal
+    from ...rules.profiles import Library
+    from ...study.autoplay import play
+    from ...study.deal_streams import deal_seed
+    from ...study.policies import get_policy
+
+    profile = Library().get(variant)
+    names = [chr(ord("A") + i) for i in range(profile.rules.table.players)]
+    strong = get_policy("strong")
+    others = get_policy(against)
+    seats = {name: (strong if name == "A" else others) for name in names}
+    nets: list[float] = []
+    for i in range(deals):
+        deal = new_deal(profile, names, names[i % len(names)], seed=deal_seed(seed, i))
+        play(deal, seats, random.Random(deal_seed(seed, i) + 1))
+        outcome = deal.outcome
+        nets.append(outcome.players["A"].net + outcome.carry / len(names))
+    mean = sum(nets) / len(nets)
+    sd = math.sqrt(sum((x - mean) ** 2 for x in nets) / (len(nets) - 1))
+    half = 1.96 * sd / math.sqrt(len(nets))
+    typer.echo(
+        f"strong at one seat of {profile.id} against {against}: {mean:+.3f} counters per deal "
+        f"[{mean - half:+.3f}, {mean + half:+.3f}] over {deals} deals (seed {seed}); "
+        f"{getattr(strong, 'on_tree', 0)} steps from the strategy, "
+        f"{getattr(strong, 'off_tree', 0)} by advised"
+    )
+
+
+@cli.command("measure")
+def measure_command(
+    variant: Annotated[str, typer.Option("--variant", "-v", metavar="SYSTEM")] = "foster-three",
+    policy: Annotated[str, typer.Option(metavar="POLICY", help="Who plays the full game.")] = (
+        "advised"
+    ),
+    deals: Annotated[int, typer.Option(metavar="N", min=1)] = 2000,
+    seed: Annotated[int, typer.Option(metavar="N")] = 1,
+) -> None:
+    """What each choice of the default abstraction changes: the same deals and actions
+    played in the full game and in the game with that choice alone (then all of them).
+
+    A deal played by POLICY in the full game is played again, card for card, in the
+    abstracted game, each action taken as its nearest abstract counterpart. It "differs"
+    where an action has no counterpart (a raise past the cap, a straddle not offered) or
+    the deal ends otherwise: another status (settled, uncontested, void) or other pools'
+    winners. Hand classes and sampled deals change what a player knows and which deals
+    are dealt, not how a deal ends, so they are not measured here."""
+    import random
+    from dataclasses import replace
+
+    from ...play.deal import new_deal
+    from ...play.dealing import shuffled_pack
+    from ...strong.abstraction import Abstraction
+    from ...strong.core import Node, load_variant, table_for
+    from ...strong.solve import DEFAULT
+    from ...study.autoplay import play
+    from ...study.deal_streams import deal_seed
+    from ...study.policies import get_policy
+
+    profile = load_variant(variant)
+    names = [chr(ord("A") + i) for i in range(profile.rules.table.players)]
+    player = get_policy(policy)
+    choices = {
+        f"caves of {DEFAULT.cave}": Abstraction(cave=DEFAULT.cave),
+        f"bets of {'+'.join(DEFAULT.bets)} and all in": Abstraction(bets=DEFAULT.bets),
+        f"at most {DEFAULT.raises} bets and raises": Abstraction(raises=DEFAULT.raises),
+        "all together": replace(DEFAULT, deals=0, classes=0),
+    }
+    played = []
+    for i in range(deals):
+        deck = shuffled_pack(profile, deal_seed(seed, i))
+        deal = new_deal(profile, names, names[-1], deck=deck)
+        actions = play(deal, player, random.Random(deal_seed(seed, i) + 1))
+        played.append((deck, actions, deal.outcome))
+    for label, abstraction in choices.items():
+        table = table_for(variant, abstraction)
+        differ = no_counterpart = compared = 0
+        moved = 0.0
+        for deck, actions, full in played:
+            node = Node(table)
+            for card in deck[: table.needed]:
+                node.apply(card)
+            ok = True
+            for action in actions:
+                if node.is_terminal():
+                    break  # ended sooner: its outcome is compared below
+                found = _abstract_id(node, action)
+                if found is None:
+                    ok = False
+                    break
+                node.apply(found)
+            if not ok or not node.is_terminal():
+                no_counterpart += 1
+                differ += 1
+                continue
+            assert node.deal is not None
+            mine = node.deal.outcome
+            if mine.status != full.status or [p.winner for p in mine.pots] != [
+                p.winner for p in full.pots
+            ]:
+                differ += 1
+            moved += sum(abs(mine.players[n].net - full.players[n].net) for n in names)
+            compared += 1
+        typer.echo(
+            f"{label}: {differ / deals:.1%} of {deals} deals end otherwise "
+            f"({no_counterpart / deals:.1%} with an action that has no counterpart); "
+            f"the nets move by {moved / max(compared, 1):.2f} counters a deal (summed over "
+            "the players) in the others"
+        )

@@ -1,0 +1,107 @@
+"""The abstraction: which choices of the full game a solvable game keeps.
+
+Each field is a named parameter of the OpenSpiel game ``python_bouillotte`` (and of
+``bouillotte strong solve``); its default keeps the full game, so the same game with no
+abstraction parameter given is Bouillotte under the profile, move for move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Final
+
+BET_SIZES: Final = ("min", "half", "pot", "max")
+"""The sizes a bet menu may name: the least legal total, the stake to meet plus half the
+pool, plus the whole pool, and the largest legal total (the whole cave)."""
+
+
+class AbstractionError(ValueError):
+    """An abstraction parameter the game cannot take: says which and what is valid."""
+
+
+@dataclass(frozen=True, slots=True)
+class Abstraction:
+    """What the solvable game keeps of the full one. Every default is the full game's."""
+
+    cave: int = 0
+    """Every player's cave, in counters; 0: the profile's (``stakes.cave``). A smaller cave
+    makes fewer bet sizes and a shallower tree."""
+    bets: tuple[str, ...] = ()
+    """The bet and raise sizes offered (of :data:`BET_SIZES`); empty: every legal total.
+    The word ``all-in`` stays offered wherever the rules offer it (it is also the sight)."""
+    raises: int = 0
+    """The most bets and raises in a deal (an ``all-in`` above the stake to meet counts);
+    once reached only calls, passes, folds and ``no-more`` are offered. 0: no cap."""
+    straddles: bool = True
+    """Whether a straddle is offered where the rules offer it (false: every player
+    declines)."""
+    deals: int = 0
+    """0: the deal is dealt card by card by chance from the whole pack (every deal). N > 0:
+    chance picks one of N deals, uniformly, shuffled by the engine with the seeds of
+    ``simulate --seed SEED``'s first N deals."""
+    classes: int = 0
+    """0: a player knows his own cards and the retourne exactly. K > 0: he knows only his
+    hand's class, a brelan or one of K bands of his point (his best suit's pips with the
+    retourne where of that suit; the bands are quantiles of the points dealt)."""
+    seed: int = 1
+    """The seed of the sampled deals (with ``deals`` > 0)."""
+
+    @property
+    def is_full(self) -> bool:
+        return self == Abstraction(seed=self.seed) or self == Abstraction()
+
+    def key(self) -> str:
+        """A stable text of the parameters (part of a stored strategy's address)."""
+        return (
+            f"cave={self.cave};bets={'+'.join(self.bets) or 'all'};raises={self.raises};"
+            f"straddles={int(self.straddles)};deals={self.deals};classes={self.classes};"
+            f"seed={self.seed}"
+        )
+
+    def describe(self) -> str:
+        """The abstraction in words (the solve command prints it)."""
+        parts = [
+            f"caves of {self.cave}" if self.cave else "the profile's caves",
+            f"bets of {' / '.join(self.bets)} and all in" if self.bets else "every bet size",
+            f"at most {self.raises} bets and raises" if self.raises else "no cap on raises",
+            "straddles offered" if self.straddles else "no straddles",
+            f"{self.deals} deals sampled (seed {self.seed})" if self.deals else "every deal",
+            f"hands known as a brelan or one of {self.classes} bands of point"
+            if self.classes
+            else "hands known card for card",
+        ]
+        return "; ".join(parts)
+
+    def with_seed(self, seed: int) -> Abstraction:
+        return replace(self, seed=seed)
+
+
+def parse_bets(text: str) -> tuple[str, ...]:
+    """``"pot+max"`` → ``("pot", "max")``; ``""`` or ``"all"`` → every size. The sizes are
+    joined by ``+`` (a comma cannot pass through OpenSpiel's game string)."""
+    if text.strip() in ("", "all"):
+        return ()
+    sizes = tuple(part.strip() for part in text.split("+") if part.strip())
+    for size in sizes:
+        if size not in BET_SIZES:
+            raise AbstractionError(
+                f"bets: {size!r} is not a bet size; the sizes are {', '.join(BET_SIZES)} "
+                "(joined by '+', as pot+max), or 'all' for every legal total"
+            )
+    if len(set(sizes)) != len(sizes):
+        raise AbstractionError(f"bets: a size is named twice in {text!r}")
+    return sizes
+
+
+def checked(abstraction: Abstraction) -> Abstraction:
+    """The abstraction, or :class:`AbstractionError` naming the parameter at fault."""
+    for name in ("cave", "raises", "deals", "classes"):
+        value = getattr(abstraction, name)
+        if value < 0:
+            raise AbstractionError(f"{name}: {value} is negative; give 0 (none) or more")
+    if abstraction.classes and not abstraction.deals:
+        raise AbstractionError(
+            "classes: hand classes need sampled deals (deals > 0): their bands are "
+            "quantiles of the points dealt"
+        )
+    return abstraction

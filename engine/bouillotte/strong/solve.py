@@ -1,0 +1,327 @@
+"""CFR+ over the abstracted game, and its NashConv, exactly.
+
+The game tree is walked once from :class:`~.core.Node` (every state drives the engine)
+and kept as arrays (:class:`Tree`); CFR+ (regret matching+, alternating updates, linear
+averaging) and the best responses then run over the arrays with numpy, level by level.
+OpenSpiel's own Python CFR walks the states at every iteration, through the engine: far
+too slow for this tree (``docs/strong-play.md`` gives the figures). numpy comes with the
+``strong`` extra.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .abstraction import Abstraction
+from .core import CHANCE, TERMINAL, Node, Table
+
+
+@dataclass
+class Tree:
+    """The game tree as arrays: nodes in breadth-first order (a parent before its
+    children), each edge from a parent to a child."""
+
+    players: int
+    depth: Any  # per node
+    actor: Any  # per node: the seat to act, CHANCE or TERMINAL
+    returns: Any  # per node x player (terminal nodes only)
+    parent: Any  # per edge
+    child: Any  # per edge
+    slot: Any  # per edge: its (information state, action) number, or -1 for chance
+    prob: Any  # per edge: chance's probability (1 for a player's edge)
+    keys: list[str]  # per information state
+    actions: list[list[int]]  # per information state: its action numbers
+    first: Any  # per information state: its first slot
+    info_of_slot: Any  # per slot: its information state
+    levels: list[Any]  # edges grouped by their parent's depth
+
+
+def build_tree(table: Table) -> Tree:
+    """Walk every state of the game from the start (the engine plays each step)."""
+    import numpy as np
+
+    nodes: list[Node] = [Node(table)]
+    depth = [0]
+    actor: list[int] = []
+    rets: dict[int, list[float]] = {}
+    parent: list[int] = []
+    child: list[int] = []
+    slot: list[int] = []
+    prob: list[float] = []
+    index: dict[str, int] = {}
+    keys: list[str] = []
+    actions: list[list[int]] = []
+    first: list[int] = []
+    slots = 0
+    i = 0
+    while i < len(nodes):
+        node = nodes[i]
+        nodes[i] = None  # type: ignore[call-overload]  # free it: only the arrays are kept
+        who = node.current()
+        actor.append(who)
+        if who == TERMINAL:
+            rets[i] = node.returns()
+        else:
+            if who == CHANCE:
+                moves = node.chance_outcomes()
+                base = -1
+            else:
+                legal = node.legal()
+                key = node.info_key(who)
+                info = index.get(key)
+                if info is None:
+                    info = index[key] = len(keys)
+                    keys.append(key)
+                    actions.append(legal)
+                    first.append(slots)
+                    slots += len(legal)
+                base = first[info]
+                moves = [(a, 1.0) for a in legal]
+            for k, (action, p) in enumerate(moves):
+                after = node.clone()
+                after.apply(action)
+                parent.append(i)
+                child.append(len(nodes))
+                slot.append(-1 if base < 0 else base + k)
+                prob.append(p)
+                depth.append(depth[i] + 1)
+                nodes.append(after)
+        i += 1
+    returns = np.zeros((len(actor), table.players))
+    for n, values in rets.items():
+        returns[n] = values
+    depth_a = np.array(depth)
+    parent_a = np.array(parent)
+    info_of_slot = np.zeros(slots, dtype=np.int64)
+    for info, (start, acts) in enumerate(zip(first, actions, strict=True)):
+        info_of_slot[start : start + len(acts)] = info
+    by_depth = depth_a[parent_a]
+    levels = [np.nonzero(by_depth == d)[0] for d in range(int(depth_a.max()))]
+    return Tree(
+        table.players,
+        depth_a,
+        np.array(actor),
+        returns,
+        parent_a,
+        np.array(child),
+        np.array(slot),
+        np.array(prob),
+        keys,
+        actions,
+        np.array(first),
+        info_of_slot,
+        levels,
+    )
+
+
+def _matched(tree: Tree, regrets: Any) -> Any:
+    """Regret matching: each information state's strategy (uniform where no regret)."""
+    import numpy as np
+
+    positive = np.maximum(regrets, 0.0)
+    sums = np.bincount(tree.info_of_slot, positive, minlength=len(tree.keys))
+    counts = np.bincount(tree.info_of_slot, minlength=len(tree.keys))
+    total = sums[tree.info_of_slot]
+    uniform = 1.0 / counts[tree.info_of_slot]
+    return np.where(total > 0, positive / np.where(total > 0, total, 1.0), uniform)
+
+
+def _edge_weights(tree: Tree, strategy: Any) -> Any:
+    import numpy as np
+
+    chance = tree.slot < 0
+    return np.where(chance, tree.prob, strategy[np.where(chance, 0, tree.slot)])
+
+
+def _reach(tree: Tree, weights: Any) -> Any:
+    """Each node's reach: one column per player, the last for chance."""
+    import numpy as np
+
+    reach = np.ones((len(tree.actor), tree.players + 1))
+    column = np.where(tree.actor >= 0, tree.actor, tree.players)
+    for edges in tree.levels:
+        p, c = tree.parent[edges], tree.child[edges]
+        reach[c] = reach[p]
+        reach[c, column[p]] *= weights[edges]
+    return reach
+
+
+@dataclass
+class Solution:
+    strategy: Any  # the average strategy, per slot
+    iterations: int
+    cpu_seconds: float
+    nash_conv: float
+    values: list[float]  # each player's expected return under the average strategy
+
+
+def cfr_plus(tree: Tree, iterations: int) -> tuple[Any, float]:
+    """CFR+ (alternating updates, linear averaging): the average strategy per slot, and
+    the CPU seconds taken."""
+    import numpy as np
+
+    start = time.process_time()
+    slots = len(tree.info_of_slot)
+    regrets = np.zeros(slots)
+    average = np.zeros(slots)
+    owner = np.where(tree.slot >= 0, tree.actor[tree.parent], -1)
+    mine = [np.nonzero(owner == i)[0] for i in range(tree.players)]
+    for t in range(1, iterations + 1):
+        for i in range(tree.players):
+            strategy = _matched(tree, regrets)
+            weights = _edge_weights(tree, strategy)
+            reach = _reach(tree, weights)
+            values = _own_values(tree, weights, i)
+            edges = mine[i]
+            p, c, s = tree.parent[edges], tree.child[edges], tree.slot[edges]
+            others = np.prod(np.delete(reach[p], i, axis=1), axis=1)
+            gain = others * (values[c] - values[p])
+            regrets += np.bincount(s, gain, minlength=slots)
+            np.maximum(regrets, 0.0, out=regrets)
+            average += t * np.bincount(s, reach[p, i] * strategy[s], minlength=slots)
+    return _normalised(tree, average), time.process_time() - start
+
+
+def _own_values(tree: Tree, weights: Any, player: int) -> Any:
+    import numpy as np
+
+    values = tree.returns[:, player].copy()
+    for edges in reversed(tree.levels):
+        p, c = tree.parent[edges], tree.child[edges]
+        values += np.bincount(p, weights[edges] * values[c], minlength=len(values))
+    return values
+
+
+def _normalised(tree: Tree, average: Any) -> Any:
+    import numpy as np
+
+    sums = np.bincount(tree.info_of_slot, average, minlength=len(tree.keys))[tree.info_of_slot]
+    counts = np.bincount(tree.info_of_slot, minlength=len(tree.keys))[tree.info_of_slot]
+    return np.where(sums > 0, average / np.where(sums > 0, sums, 1.0), 1.0 / counts)
+
+
+def nash_conv(tree: Tree, strategy: Any) -> tuple[float, list[float]]:
+    """NashConv of a strategy (per slot), exactly: the sum over players of what a best
+    response gains against the others' strategies; and each player's expected return."""
+    return nash_conv_of(tree, _edge_weights(tree, strategy))
+
+
+def nash_conv_of(tree: Tree, weights: Any) -> tuple[float, list[float]]:
+    """:func:`nash_conv` of any behaviour (each edge's probability): a best response of
+    one player at a time against the others' behaviour."""
+    import numpy as np
+
+    reach = _reach(tree, weights)
+    on_policy = [float(_own_values(tree, weights, i)[0]) for i in range(tree.players)]
+    owner = np.where(tree.slot >= 0, tree.actor[tree.parent], -1)
+    total = 0.0
+    for i in range(tree.players):
+        others = np.prod(np.delete(reach, i, axis=1), axis=1)
+        values = tree.returns[:, i].copy()
+        for edges in reversed(tree.levels):
+            own = owner[edges] == i
+            rest = edges[~own]
+            values += np.bincount(
+                tree.parent[rest], weights[rest] * values[tree.child[rest]], minlength=len(values)
+            )
+            mine = edges[own]
+            if len(mine) == 0:
+                continue
+            s = tree.slot[mine]
+            worth = np.bincount(
+                s,
+                others[tree.parent[mine]] * values[tree.child[mine]],
+                minlength=len(tree.info_of_slot),
+            )
+            best: dict[int, int] = {}
+            for slot in np.unique(s):
+                info = int(tree.info_of_slot[slot])
+                if info not in best or worth[slot] > worth[best[info]]:
+                    best[info] = int(slot)
+            chosen = np.array([best[int(tree.info_of_slot[x])] == x for x in s])
+            picked = mine[chosen]
+            values[tree.parent[picked]] = values[tree.child[picked]]
+        total += float(values[0]) - on_policy[i]
+    return total, on_policy
+
+
+def behaviour(table: Table, tree: Tree, choose: Callable[[Node], dict[int, float]]) -> Any:
+    """Each edge's probability when every player acts by ``choose`` (a node's action
+    numbers and their probabilities; chance as the game says): the states are walked again
+    in the order :func:`build_tree` numbered them."""
+    import numpy as np
+
+    weights = np.array(tree.prob, dtype=float)
+    nodes: list[Node] = [Node(table)]
+    edge = 0
+    i = 0
+    while i < len(nodes):
+        node = nodes[i]
+        nodes[i] = None  # type: ignore[call-overload]
+        who = node.current()
+        if who != TERMINAL:
+            if who == CHANCE:
+                moves = [a for a, _ in node.chance_outcomes()]
+            else:
+                moves = node.legal()
+                chosen = choose(node)
+                for k, action in enumerate(moves):
+                    weights[edge + k] = chosen.get(action, 0.0)
+            for action in moves:
+                after = node.clone()
+                after.apply(action)
+                nodes.append(after)
+            edge += len(moves)
+        i += 1
+    return weights
+
+
+def solve(table: Table, iterations: int) -> tuple[Tree, Solution]:
+    tree = build_tree(table)
+    strategy, cpu = cfr_plus(tree, iterations)
+    conv, values = nash_conv(tree, strategy)
+    return tree, Solution(strategy, iterations, cpu, conv, values)
+
+
+DEFAULT: Abstraction = Abstraction(
+    cave=20, bets=("pot",), raises=2, straddles=True, deals=200, classes=5, seed=1
+)
+"""The abstraction ``bouillotte strong solve`` solves unless told otherwise
+(``docs/strong-play.md``: what each choice changes)."""
+
+
+def payload(table: Table, tree: Tree, solution: Solution) -> dict[str, Any]:
+    """What is stored of a solution: its address's parts, its figures, the strategy."""
+    from .store import code_digest, rules_digest
+
+    ab = table.abstraction
+    strategy: dict[str, list[list[float]]] = {}
+    for info, key in enumerate(tree.keys):
+        start = int(tree.first[info])
+        strategy[key] = [
+            [action, round(float(solution.strategy[start + k]), 5)]
+            for k, action in enumerate(tree.actions[info])
+        ]
+    return {
+        "variant": table.variant.id,
+        "rules": rules_digest(table.variant),
+        "code": code_digest(),
+        "abstraction": {
+            "cave": table.cave,
+            "bets": list(ab.bets),
+            "raises": ab.raises,
+            "straddles": ab.straddles,
+            "deals": ab.deals,
+            "classes": ab.classes,
+            "seed": ab.seed,
+        },
+        "bands": table.bands,
+        "algorithm": "CFR+ (alternating updates, linear averaging)",
+        "iterations": solution.iterations,
+        "nash_conv": round(solution.nash_conv, 6),
+        "values": [round(v, 6) for v in solution.values],
+        "strategy": strategy,
+    }

@@ -1,0 +1,44 @@
+"""The ``strong`` policy: the stored CFR+ strategy of foster-three's abstracted game,
+played in the full game (no OpenSpiel needed: it reads the stored strategy)."""
+
+from __future__ import annotations
+
+import random
+
+from bouillotte.play.deal import new_deal
+from bouillotte.rules.profiles import Library
+from bouillotte.study.autoplay import play
+from bouillotte.study.deal_streams import deal_seed
+from bouillotte.study.policies import get_policy, policy_names
+from bouillotte.study.strong_policy import StrongPolicy
+
+
+def _played(variant: str, deals: int) -> StrongPolicy:
+    profile = Library().get(variant)
+    policy = get_policy("strong")
+    assert isinstance(policy, StrongPolicy)
+    names = [chr(ord("A") + i) for i in range(profile.rules.table.players)]
+    for i in range(deals):
+        deal = new_deal(profile, names, names[i % len(names)], seed=deal_seed(5, i))
+        play(deal, policy, random.Random(i))
+        assert deal.is_over
+    return policy
+
+
+def test_strong_is_a_named_policy() -> None:
+    assert "strong" in policy_names()
+
+
+def test_foster_three_is_played_from_the_stored_strategy() -> None:
+    """A table of strong players under foster-three stays on the abstract game's tree
+    at nearly every step (measured 1691 of 1697 steps in 300 deals with the strategy
+    solved for caves of 20, 99 % with that for caves of 100)."""
+    policy = _played("foster-three", 40)
+    assert policy.on_tree > 0
+    assert policy.off_tree <= 0.05 * (policy.on_tree + policy.off_tree)
+
+
+def test_without_a_stored_strategy_advised_plays() -> None:
+    policy = _played("pagat", 5)
+    assert policy.on_tree == 0
+    assert policy.off_tree > 0
