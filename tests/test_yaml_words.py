@@ -12,7 +12,8 @@ from pydantic import BaseModel, ConfigDict
 
 from bouillotte.rules.errors import InputError
 from bouillotte.rules.profiles import Library
-from bouillotte.rules.yamlsource import parse_yaml, validated
+from bouillotte.rules.yamlmodels import validated
+from bouillotte.rules.yamlsource import parse_yaml
 
 
 class _Row(BaseModel):

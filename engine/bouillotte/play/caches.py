@@ -15,8 +15,9 @@ each seat's cards lie in the pack), ``dealing.shuffled`` (the last shuffles: a s
 the same pack under every row), ``dealing.draws`` (the shuffle's steps for each length of
 pack), ``events.records`` (the shared frozen records, :func:`~bouillotte.play.events.once`),
 ``hands.cards`` (the mistigri card), ``seeding.shuffle`` and ``seeding.policy`` (each
-thread's own generators), and ``policies.said`` (a player's word without an amount, in
-``study/policy_actions.py``). :func:`names` lists them as they are made.
+thread's own generators), ``policies.said`` (a player's word without an amount, in
+``study/policy_actions.py``) and ``sweep.shared`` (in a sweep's worker, the variants every
+seed range shares, ``study/sweep.py``). :func:`names` lists them as they are made.
 """
 
 from __future__ import annotations

@@ -21,7 +21,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from .docstrings import describe_fields
 from .nearest import did_you_mean
 from .profile import rule_paths
-from .yamlsource import read_mapping, validated
+from .yamlmodels import validated
+from .yamlsource import read_mapping
 
 GLOSSARY_FILE = "glossary.yaml"
 

@@ -21,7 +21,8 @@ from .nearest import did_you_mean
 from .profile import rule_paths
 from .profiles import Library
 from .readings import rule_value
-from .yamlsource import read_mapping, validated
+from .yamlmodels import validated
+from .yamlsource import read_mapping
 
 
 @dataclass(frozen=True)

@@ -32,14 +32,8 @@ from .resources import bundled
 from .texts import ShippedText, load_text
 from .unread import UNREAD_FILE, UnreadWork, load_unread
 from .variant import RuleInfo, Variant
-from .yamlsource import (
-    Located,
-    PathKey,
-    as_written,
-    pydantic_message,
-    read_yaml,
-    validated,
-)
+from .yamlmodels import as_written, pydantic_message, validated
+from .yamlsource import Located, PathKey, read_yaml
 
 BIBLIOGRAPHY_FILE = "sources.yaml"
 MEANINGS_FILE = "meanings.yaml"
@@ -493,7 +487,7 @@ class Library:
     ) -> Rules:
         """The rules validated strictly (``true`` is not 1); a value that YAML 1.1 read as a
         boolean from a word (``on``, ``no``...) where the rule wants text is the word, as
-        :func:`~.yamlsource.as_written` gives it (each rule's value stands in its own file)."""
+        :func:`~.yamlmodels.as_written` gives it (each rule's value stands in its own file)."""
         tried: set[str] = set()
         while True:
             try:

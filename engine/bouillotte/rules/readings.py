@@ -18,7 +18,8 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 from .docstrings import describe_fields
 from .nearest import did_you_mean
 from .profile import GROUPS, rule_paths
-from .yamlsource import Located, read_mapping, validated
+from .yamlmodels import validated
+from .yamlsource import Located, read_mapping
 
 READINGS_FILE = "readings.yaml"
 

@@ -18,7 +18,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .docstrings import describe_fields
 from .escaping import WebAddress
-from .yamlsource import read_mapping, validated
+from .yamlmodels import validated
+from .yamlsource import read_mapping
 
 UNREAD_FILE = "unread.yaml"
 

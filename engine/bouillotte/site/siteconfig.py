@@ -13,7 +13,8 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ..rules.errors import InputError
-from ..rules.yamlsource import read_mapping, validated
+from ..rules.yamlmodels import validated
+from ..rules.yamlsource import read_mapping
 from .theme import check_folder
 
 

@@ -15,6 +15,7 @@ given, never Python's internals.
 from __future__ import annotations
 
 import os
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from types import TracebackType
@@ -134,15 +135,26 @@ def _not_found(name: str, path: Path | str, line: int | None) -> InputError:
 
 def render_error(exc: Exception, page: str, folders: list[Path]) -> InputError:
     """What a template did wrong while rendering ``page``, at the innermost line of a
-    template (of ``folders``) that the traceback passes through."""
-    where: tuple[str, int] | None = None
+    template (of ``folders``) that the traceback passes through; for a loop that never ends
+    (``RecursionError``), at the line that repeats, the theme's own before the bundled ones
+    (the innermost line is only where the stack happened to run out)."""
+    found: list[tuple[int, str, int]] = []  # (folder's place, file, line), outermost first
     tb: TracebackType | None = exc.__traceback__
     roots = [str(f.resolve()) for f in folders]
     while tb is not None:
         filename = tb.tb_frame.f_code.co_filename
-        if any(os.path.abspath(filename).startswith(root + os.sep) for root in roots):
-            where = (filename, tb.tb_lineno)
+        places = [
+            i for i, root in enumerate(roots) if os.path.abspath(filename).startswith(root + os.sep)
+        ]
+        if places:
+            found.append((places[0], filename, tb.tb_lineno))
         tb = tb.tb_next
+    where: tuple[str, int] | None = found[-1][1:] if found else None
+    if isinstance(exc, RecursionError) and found:
+        counts = Counter(found)
+        most = max(counts.values())
+        repeating = [frame for frame in found if counts[frame] == most]
+        where = min(repeating, key=lambda frame: frame[0])[1:]
     file, line = where if where is not None else (None, None)
     if isinstance(exc, TemplateSyntaxError):
         return InputError(

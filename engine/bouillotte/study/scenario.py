@@ -27,7 +27,8 @@ from ..rules.profiles import Library
 from ..rules.readings import rule_value
 from ..rules.resources import bundled
 from ..rules.variant import Variant
-from ..rules.yamlsource import LocatedFile, PathKey, read_mapping, validated
+from ..rules.yamlmodels import validated
+from ..rules.yamlsource import LocatedFile, PathKey, read_mapping
 from .replay import DealPlace, Step, WrittenCards, read_actions, replay, set_up
 
 Status = Literal["settled", "uncontested", "void", "illegal"]

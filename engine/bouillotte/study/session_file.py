@@ -18,7 +18,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from ..rules.docstrings import describe_fields
 from ..rules.errors import InputError
 from ..rules.idtext import escaped
-from ..rules.yamlsource import LocatedFile, read_mapping, validated
+from ..rules.yamlmodels import validated
+from ..rules.yamlsource import LocatedFile, read_mapping
 from .policies import get_policy
 
 

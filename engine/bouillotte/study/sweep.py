@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal, TypeAlias
 
+from ..play.caches import cache
 from ..rules.variant import Variant, differing_rules
 from .chain_points import ChainPoint, StepPoint
 from .deal_streams import DealStarts
@@ -364,20 +365,20 @@ Shared: TypeAlias = tuple[list[Variant], list[frozenset[str]]]
 """What every seed range of one sweep shares: the variants (the base first) and the rules
 each changes, worked out once by :func:`run_sweep` and sent once to each worker."""
 
-_SHARED: Final[list[tuple[Shared, Variant]]] = []
-"""In a worker: the sweep's shared part and the base's recording copy, made once per
-worker (a process pool's worker receives it when it starts; a Dask worker keeps the
-scattered object, the same for each of its tasks)."""
+_SHARED: Final[dict[str, tuple[Shared, Variant]]] = cache("sweep.shared")
+"""In a worker, under ``"sweep"``: the sweep's shared part and the base's recording copy,
+made once per worker (a process pool's worker receives it when it starts; a Dask worker
+keeps the scattered object, the same for each of its tasks)."""
 
 
 def _start_sweep(shared: Shared) -> None:
     _SHARED.clear()
-    _SHARED.append((shared, recording(shared[0][0])))
+    _SHARED["sweep"] = (shared, recording(shared[0][0]))
 
 
 def _sweep_task(task: tuple[str, int, int, int]) -> SweepTally:
     """A seed range in a process pool's worker, from what :func:`_start_sweep` received."""
-    shared, recorded = _SHARED[0]
+    shared, recorded = _SHARED["sweep"]
     name, seed, start, stop = task
     return sweep_range(shared[0], name, seed, start, stop, True, shared[1], recorded)
 
@@ -385,9 +386,11 @@ def _sweep_task(task: tuple[str, int, int, int]) -> SweepTally:
 def sweep_range_shared(shared: Shared, name: str, seed: int, start: int, stop: int) -> SweepTally:
     """A seed range on a Dask worker: ``shared`` is the scattered object, the same for
     every task the worker runs, so the base's recording copy is made once per worker."""
-    if not _SHARED or _SHARED[0][0] is not shared:
+    held = _SHARED.get("sweep")
+    if held is None or held[0] is not shared:
         _start_sweep(shared)
-    return sweep_range(shared[0], name, seed, start, stop, True, shared[1], _SHARED[0][1])
+        held = _SHARED["sweep"]
+    return sweep_range(shared[0], name, seed, start, stop, True, shared[1], held[1])
 
 
 TASK_DEALS: Final = (50, 1000)
