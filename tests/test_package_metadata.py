@@ -85,3 +85,13 @@ def test_the_changelog_has_the_version_and_the_sdist_ships_the_files() -> None:
     data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     shipped = data["tool"]["hatch"]["build"]["targets"]["sdist"]["include"]
     assert {"LICENSE", "CHANGELOG.md", "CITATION.cff"} <= set(shipped)
+
+
+def test_the_bundled_site_is_dated_by_the_release() -> None:
+    """The bundled site's edition date is the day its version was released: the date
+    CITATION.cff gives, for the version pyproject.toml gives."""
+    from bouillotte.site.siteconfig import BUNDLED, DEFAULT, RELEASED
+
+    assert _citation()["date-released"] == RELEASED.isoformat()
+    assert BUNDLED.edition_date == RELEASED and DEFAULT.edition_date is None
+    assert BUNDLED.model_copy(update={"edition_date": None}) == DEFAULT

@@ -56,7 +56,7 @@ from .pages.search import rule_entries
 from .pagetext import page_text
 from .prose import inline, markdown
 from .search import index_script, page_entries
-from .siteconfig import DEFAULT, SiteConfig, load_config
+from .siteconfig import BUNDLED, DEFAULT, SiteConfig, load_config
 from .stats import (
     StatSection,
 )
@@ -231,6 +231,8 @@ def build_site(
     started = time.perf_counter()
     out = Path(out)
     config, theme = load_config(Path(config_file)) if config_file is not None else (DEFAULT, None)
+    if config_file is None and include_bundled and not variant_dirs and not scenario_paths:
+        config = BUNDLED  # the bundled site alone: the release's own edition, dated
     options = _Options(include_bundled, config, theme, allow_mismatch)
     given = [
         *variant_dirs,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from datetime import date, datetime
 from pathlib import Path
+from typing import Final
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -116,8 +117,18 @@ class SiteConfig(BaseModel):
 
 
 DEFAULT = SiteConfig(editors=["The bouillotte project"])
-"""The bundled site's configuration: edited by the project that makes it (no person is
-named: the profiles, texts and pages are the project's joint work)."""
+"""The configuration of a site built without ``--config``: edited by the project that makes
+it (no person is named: the profiles, texts and pages are the project's joint work)."""
+
+RELEASED: Final = date(2026, 12, 5)
+"""The day this version of the package was released (``CITATION.cff``'s ``date-released``,
+which ``tests/test_package_metadata.py`` checks against this): the edition date of the bundled
+site, built from the bundled profiles and scenarios alone with :data:`DEFAULT`."""
+
+BUNDLED = DEFAULT.model_copy(update={"edition_date": RELEASED})
+"""The bundled site's configuration: :data:`DEFAULT`, dated by the release it comes with. A
+site with an editor's own profiles or scenarios is the editor's edition, dated by its own
+``site.yaml`` (or ``SOURCE_DATE_EPOCH``), never by ours."""
 
 
 def load_config(file: Path) -> tuple[SiteConfig, Path | None]:
