@@ -200,10 +200,15 @@ def test_the_sources_page_has_a_coins_span_per_work(site: Path, library: Library
         assert got["url"] == work.url
 
 
-def test_an_undated_site_without_an_address_says_neither(site: Path) -> None:
+def test_the_bundled_site_is_dated_by_its_release_and_has_no_address(site: Path) -> None:
+    """The newcomer's build (no site.yaml) is the release's edition: Zotero reads the
+    release date (CITATION.cff's, checked in test_package_metadata), and no address, since
+    none was given. An editor's site without a date says none (test_page_citation)."""
+    from bouillotte.site.siteconfig import RELEASED
+
     read = zotero_reads((site / "index.html").read_text("utf-8"), f"file://{site}/index.html")
     assert read["type"] == "webpage" and read["title"].startswith("Bouillotte")
-    assert read["date"] is None and "DC.date" not in read["dc"]  # no edition date given
+    assert read["date"] == RELEASED.isoformat() == read["dc"]["DC.date"][0]
     assert read["url"] == f"file://{site}/index.html"  # Zotero keeps where it was read
     assert "og:url" not in read["og"]
 
