@@ -8,15 +8,15 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any
 
-from bouillotte.study.reproduce import Played, Search
-from bouillotte.study.trajectories import Leaf, Outcome
+from bouillotte.study.reproduce import Combination, Search
+from bouillotte.study.trajectories import Leaf, PlayResult
 
 PLAY_LIMIT = 512
 """At most this many combinations of rules are played for one direction of one pair in one
 scenario (every combination of nine rules is 511): about a tenth of a second."""
 
 
-Play = Callable[[tuple[str, ...]], Played]
+Play = Callable[[tuple[str, ...]], Combination]
 
 
 def search_sets(
@@ -68,7 +68,7 @@ def search_sets(
     )
 
 
-def outcome_of(leaves: Sequence[Leaf], switched: frozenset[str]) -> Outcome:
+def outcome_of(leaves: Sequence[Leaf], switched: frozenset[str]) -> PlayResult:
     """The end of the deal with ``switched`` rules switched."""
     for leaf in leaves:
         if leaf.covers(switched):

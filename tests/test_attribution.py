@@ -179,17 +179,17 @@ def test_the_ways_of_a_deal_decide_every_combination_as_playing_them_all_does(
 def test_a_search_cut_short_says_so() -> None:
     """Played in order of size: a set holding one found is not played; an invalid
     combination reproduces nothing; the limit cuts the search and the result says where."""
-    from bouillotte.study.reproduce import Played
+    from bouillotte.study.reproduce import Combination
 
     from .attribution_oracles import search_sets
 
     rules = ["a", "b", "c", "d", "e"]
 
-    def play(paths: tuple[str, ...]) -> Played:
+    def play(paths: tuple[str, ...]) -> Combination:
         switched = set(paths)
         if switched == {"d"}:
-            return Played(None, False)  # no valid system
-        return Played(("changed",) if "a" in switched else ("base",), {"a", "b"} <= switched)
+            return Combination(None, False)  # no valid system
+        return Combination(("changed",) if "a" in switched else ("base",), {"a", "b"} <= switched)
 
     full = search_sets(rules, play, ("base",), limit=100)
     assert full.complete and full.sets == [["a", "b"]] and full.changes == ["a"]

@@ -20,15 +20,15 @@ from pydantic import BaseModel
 
 from ..rules.profile import rule_paths
 from ..rules.variant import Provenance, Variant, differing_rules
-from .reproduce import Played, Search
+from .reproduce import Combination, Search
 from .scenario import RunResult, Scenario
 from .trajectories import (
     INVALID,
     UNFIT,
     GroupKey,
     Leaf,
-    Outcome,
     Paths,
+    PlayResult,
     minimal,
     play_recorded,
     ways,
@@ -295,18 +295,18 @@ class _Player:
         self.owners = [(base.id, tuple(own))]
         if own != theirs:
             self.owners.append((other.id, tuple(theirs)))
-        self.memo: dict[tuple[str, ...], Played] = {}
+        self.memo: dict[tuple[str, ...], Combination] = {}
         self.cache = cache if cache.scenario is scenario else PlayCache(scenario)
         self.mine, self.theirs = self.cache.values_of(base), self.cache.values_of(other)
 
-    def __call__(self, paths: tuple[str, ...]) -> Played:
+    def __call__(self, paths: tuple[str, ...]) -> Combination:
         if paths not in self.memo:
             self.memo[paths] = self._play(paths)
         return self.memo[paths]
 
     def recorded(
         self, switched: frozenset[str], owner: str, actions: tuple[str, ...]
-    ) -> tuple[Outcome, list[str]]:
+    ) -> tuple[PlayResult, list[str]]:
         """One combination played with one side's actions (once for every combination
         that agrees with it on the rules it reads): its outcome and the rules it read."""
         mine, theirs = self.mine, self.theirs
@@ -325,13 +325,13 @@ class _Player:
             paths.add(value, found)
         return found
 
-    def _play(self, paths: tuple[str, ...]) -> Played:
+    def _play(self, paths: tuple[str, ...]) -> Combination:
         first: tuple[Any, ...] | None = None
         reproduces = False
         for owner, actions in self.owners:
             got, _ = self.recorded(frozenset(paths), owner, actions)
             if got == INVALID:
-                return Played(None, False)  # that combination of rules is not a valid system
+                return Combination(None, False)  # that combination of rules is not a valid system
             if got == UNFIT:
                 continue  # these actions do not fit the deal under these rules
             assert isinstance(got, tuple)
@@ -339,12 +339,12 @@ class _Player:
             if got[0] == self.target:
                 reproduces = True
                 if got[1] == self.way:
-                    return Played(first, True, True)
-        return Played(first, reproduces)
+                    return Combination(first, True, True)
+        return Combination(first, reproduces)
 
 
 def _one_at_a_time(
-    differing: list[str], play: Callable[[tuple[str, ...]], Played], start: Any, target: Any
+    differing: list[str], play: Callable[[tuple[str, ...]], Combination], start: Any, target: Any
 ) -> tuple[list[list[str]], list[list[str]]]:
     """The rules responsible (each set changed alone changes the outcome), of the smallest
     size that has any, and of those the ones that give exactly the target."""
@@ -372,7 +372,7 @@ class _Exact:
         self.player, self.differing, self.limit = player, differing, limit
         aim = player.way
 
-        def settled(outcome: Outcome) -> bool:
+        def settled(outcome: PlayResult) -> bool:
             # Every combination beyond a way that gives the other's outcome for its reasons
             # holds that way's rules: it is no smaller set, for either search.
             return isinstance(outcome, tuple) and outcome[1] == aim
@@ -384,13 +384,13 @@ class _Exact:
 
     def _recorder(
         self, owner: str, actions: tuple[str, ...]
-    ) -> Callable[[frozenset[str]], tuple[Outcome, list[str]]]:
+    ) -> Callable[[frozenset[str]], tuple[PlayResult, list[str]]]:
         return lambda switched: self.player.recorded(switched, owner, actions)
 
     def leaves(self) -> list[Leaf]:
         return [leaf for found in self.found for leaf in found.leaves]
 
-    def __call__(self, paths: tuple[str, ...]) -> Played:
+    def __call__(self, paths: tuple[str, ...]) -> Combination:
         # Each combination is a lookup in the plays made (played if none holds it).
         return self.player(paths)
 

@@ -24,7 +24,7 @@ from typing import Any
 
 
 @dataclass(frozen=True)
-class Played:
+class Combination:
     """What one combination of switched rules gave."""
 
     outcome: tuple[Any, ...] | None

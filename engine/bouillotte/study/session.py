@@ -22,7 +22,7 @@ from .policies import get_policy
 from .replay import DealPlace, WrittenCards, read_actions, replay, set_up
 from .session_file import DealSpec, SessionFile
 from .session_result import DealRecord, Rebuy, SessionResult
-from .session_table import Table
+from .session_table import SessionTable
 
 
 @dataclass(frozen=True)
@@ -64,7 +64,7 @@ def run_session(session: SessionFile, variant: Variant) -> SessionResult:
             f"{variant.cite('session.deals')}); this file has {len(planned)}",
             ("deals",),
         )
-    table = Table(m, variant)
+    table = SessionTable(m, variant)
     records: list[DealRecord] = []
     dealer: str = m.dealer
     skipped: tuple[str, ...] = ()
@@ -114,7 +114,7 @@ class _DealNumber:
 
 def _play_one(
     session: SessionFile,
-    table: Table,
+    table: SessionTable,
     plan: _Planned,
     number: int,
     dealer: str,

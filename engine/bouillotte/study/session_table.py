@@ -23,7 +23,7 @@ from .session_file import SessionModel
 from .session_result import DealRecord, Rebuy, SessionResult, Standing, fraction_text, places
 
 
-class Table:
+class SessionTable:
     """Caves, ledgers, stakes bought and the turn to deal, between deals."""
 
     def __init__(self, model: SessionModel, variant: Variant) -> None:

@@ -38,7 +38,7 @@ from .rule_reads import READS, recording
 from .situations import CLASSES, decided_by
 from .sweep_cluster import dask_results, workers_of
 from .sweep_combinations import Combination
-from .void_chain import Played, play_one, player_names, pools_awarded
+from .void_chain import Chain, play_one, player_names, pools_awarded
 from .workers import worker_pool
 
 BRELAN_KINDS: Final = ("carré", "brelan", "favori", "mistigri")
@@ -87,7 +87,7 @@ POOL_AT: Final = len(CLASSES) + 1
 """Where the pool stands among a deal's measures (after the rates)."""
 
 
-def deal_values(played: Played) -> list[int]:
+def deal_values(played: Chain) -> list[int]:
     """One deal's measures, in the order of :func:`metrics_for`: what decided deal ``i``
     and its bonuses; the pools awarded and each seat's net over it and the deals played on
     its pool (a chain cut unended: its pool still carried apart, not the seats' loss);

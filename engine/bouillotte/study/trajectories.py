@@ -43,7 +43,7 @@ INVALID = "invalid"
 UNFIT = "unfit"
 """The outcome of a combination under which the actions do not fit the deal."""
 
-Outcome = tuple[Any, ...] | str
+PlayResult = tuple[Any, ...] | str
 """What a play gives: ``(signature, way)``, or :data:`INVALID`, or :data:`UNFIT`."""
 
 
@@ -119,7 +119,7 @@ def play_recorded(
     score: Callable[[dict[str, Any]], tuple[Any, ...]],
     known: dict[GroupKey, BaseModel] | None = None,
     key: Sequence[str] = (),
-) -> tuple[Outcome, list[str]]:
+) -> tuple[PlayResult, list[str]]:
     """``base`` with ``values`` switched, checked and played with ``owner``'s actions: the
     outcome (``score`` of the data) and every rule read, in the order first read (``known``
     and ``key``: as :func:`recorded`)."""
@@ -143,7 +143,7 @@ class Leaf:
 
     assignment: dict[str, bool]
     """For each differing rule read: whether it is switched."""
-    outcome: Outcome
+    outcome: PlayResult
 
     def switched(self) -> frozenset[str]:
         """The smallest combination that goes this way."""
@@ -167,9 +167,9 @@ class Ways:
 
 def ways(
     differing: Sequence[str],
-    play: Callable[[frozenset[str]], tuple[Outcome, list[str]]],
+    play: Callable[[frozenset[str]], tuple[PlayResult, list[str]]],
     limit: int,
-    settled: Callable[[Outcome], bool] = lambda outcome: False,
+    settled: Callable[[PlayResult], bool] = lambda outcome: False,
 ) -> Ways:
     """The ways the deal goes over the combinations of ``differing`` rules switched,
     found level by level: the base (nothing switched), then each way reached by switching
@@ -216,7 +216,7 @@ class Paths:
         self.played = 0
         """Plays made (the others were found in the tree)."""
 
-    def find(self, value: Callable[[str], str]) -> tuple[Outcome, list[str]] | None:
+    def find(self, value: Callable[[str], str]) -> tuple[PlayResult, list[str]] | None:
         """The end of the play under the rules ``value`` gives (each rule's value as JSON),
         if those rules lead to one already played."""
         node = self.root
@@ -229,7 +229,7 @@ class Paths:
             node = child
         return node.end
 
-    def add(self, value: Callable[[str], str], end: tuple[Outcome, list[str]]) -> None:
+    def add(self, value: Callable[[str], str], end: tuple[PlayResult, list[str]]) -> None:
         """Record a play: its reads, in order, and its end."""
         self.played += 1
         node = self.root
@@ -248,7 +248,7 @@ class _Node:
     def __init__(self) -> None:
         self.rule: str | None = None
         self.kids: dict[str, _Node] = {}
-        self.end: tuple[Outcome, list[str]] | None = None
+        self.end: tuple[PlayResult, list[str]] | None = None
 
 
 def minimal(candidates: Sequence[frozenset[str]], order: Sequence[str]) -> list[list[str]]:

@@ -42,7 +42,7 @@ cannot end: a pool that nobody may open for (``betting.opening_short_of_the_pot`
 ``cannot-open`` with an opening at the pot)."""
 
 
-class Played:
+class Chain:
     """Deal ``i`` of a run, with the deals that played on its carried pool.
 
     ``deals[0]`` is deal ``i`` itself (what decided it, its pool, its bonuses and hands as
@@ -81,7 +81,7 @@ def play_one(
     starts: DealStarts | None = None,
     start: ChainPoint | None = None,
     mark: Callable[[ChainPoint], None] | None = None,
-) -> Played:
+) -> Chain:
     """Deal ``i`` of a run with seed ``seed``, played to its end by ``policy``, and where it
     is void the deals that play on its pool: the same cards whatever the variant (the
     shuffle depends on ``seed`` and ``i`` alone), which is what lets a sweep compare rules
@@ -148,7 +148,7 @@ def play_one(
             net[position] = net[position] + players[names[seat]].net
         carried = outcome.carry if outcome.status == "void" else 0
         if not carried:
-            return Played(deals, net, 0)
+            return Chain(deals, net, 0)
         if after >= MAX_PLAYED_ON:
             return _cut(deals, net, carried)
         after += 1
@@ -157,13 +157,13 @@ def play_one(
         caves = {p: players[p].cave or cave for p in names}
 
 
-def _cut(deals: list[Deal], net: list[int], carried: int) -> Played:
+def _cut(deals: list[Deal], net: list[int], carried: int) -> Chain:
     """A chain cut unended: every deal of it was void, so all each seat lost over it is
     in the pool still carried. That pool is reported apart, not as the seats' losses: each
-    seat's net leaves out its stake in it (``Played.stakes``)."""
+    seat's net leaves out its stake in it (``Chain.stakes``)."""
     stakes = [-n for n in net]
     assert sum(stakes) == carried  # counters are conserved: the pool is what they put in
-    return Played(deals, [n + s for n, s in zip(net, stakes, strict=True)], carried, stakes)
+    return Chain(deals, [n + s for n, s in zip(net, stakes, strict=True)], carried, stakes)
 
 
 class _StepMarks:
@@ -194,7 +194,7 @@ _NO_DRAWS: Final[Draws] = random.Random(0)
 """The generator handed to a policy that never draws (``Policy.needs_rng``)."""
 
 
-def pools_awarded(played: Played) -> int:
+def pools_awarded(played: Chain) -> int:
     """The counters in the pools awarded over deal ``i`` and the deals played on its
     carried pool (void deals award none; a pool won after void deals counts once, its
     carried counters included)."""
