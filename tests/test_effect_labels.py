@@ -21,6 +21,9 @@ NUMBER = re.compile(r"[+-]?\d[\d,]*(?:\.\d+)?")
 SIGNED = re.compile(r"[+-]\d[\d,]*\.\d+")
 HALF_ZERO = re.compile(r"±0(?:\.0+)?(?![\d.])")
 AND_MORE = re.compile(r"\(and \d+ more\)")
+# The tests that read the built site are slow (it is built once per run, 20 s here); the
+# check of the places alone is not.
+slow = pytest.mark.slow
 CHANGED = re.compile(r"changed ([\d,]+) of ([\d,]+) deals")
 READ = re.compile(r"read in ([\d,]+)")
 
@@ -174,12 +177,14 @@ def _pages(site: Path) -> list[Path]:
     return [site / "statistics.html", *sorted((site / "compare").glob("*.html"))]
 
 
+@slow
 def test_the_every_rule_page_has_none_of_the_label_faults(site: Path) -> None:
     page = (site / "every-rule.html").read_text(encoding="utf-8")
     assert "effect-table" in page  # the page holds the tables this test reads
     assert every_rule_faults(page) == []
 
 
+@slow
 def test_the_statistics_and_pair_pages_have_none_of_the_label_faults(site: Path) -> None:
     pages = _pages(site)
     statistics = pages[0].read_text(encoding="utf-8")
@@ -195,6 +200,7 @@ def _one_cell(page: str, before: str, after: str) -> str:
     return page.replace(before, after, 1)
 
 
+@slow
 @pytest.mark.parametrize(
     ("before", "after", "fault"),
     [
@@ -221,6 +227,7 @@ def test_the_every_rule_check_finds_each_fault_in_a_page_broken_on_purpose(
 CHART_VALUE = r'(<text class="chart-value"[^>]*>[+-]\d\.\d+)'
 
 
+@slow
 @pytest.mark.parametrize(
     ("page", "before", "after", "fault"),
     [
