@@ -58,19 +58,36 @@ def _runs(combination: str, vary: str) -> list[dict[str, Any]]:
     return rows
 
 
-def _covered(rows: list[dict[str, Any]], reference: dict[str, float], key: str) -> int:
-    """Runs whose interval covers the reference, or that declined to give one (and then
-    star nothing)."""
-    count = 0
+def _counts(rows: list[dict[str, Any]], reference: dict[str, float], key: str) -> dict[str, int]:
+    """Of the runs: those that gave a normal interval (``given``) and, of them, those whose
+    interval covers the reference (``covered``); those that declined (``declined``: they
+    star nothing, checked here) or moved nothing (``unchanged``); and, for comparison, the
+    runs whose normal interval (always computed, shown only where not declined) covers it
+    (``normal_alone``): what the coverage would be without declining."""
+    counts = {"given": 0, "covered": 0, "declined": 0, "unchanged": 0, "normal_alone": 0}
     for row in rows:
         entry = row["metrics"][key]
-        if entry["diff_interval"] != "normal":
-            assert not entry["diff_clear"]
-            count += 1
-            continue
         low, high = entry["diff_ci95"]
-        count += low <= reference[key] <= high
-    return count
+        counts["normal_alone"] += low <= reference[key] <= high
+        how = entry["diff_interval"]
+        if how != "normal":
+            assert not entry["diff_clear"]
+            counts[how] += 1
+            continue
+        counts["given"] += 1
+        counts["covered"] += low <= reference[key] <= high
+    return counts
+
+
+def _covered(counts: dict[str, int]) -> int:
+    """Runs whose interval covers the reference, or that declined to give one (and then
+    star nothing)."""
+    return counts["covered"] + counts["declined"] + counts["unchanged"]
+
+
+def _say(name: str, key: str, counts: dict[str, int]) -> None:
+    """The figures docs/simulation.md quotes, on stdout (``pytest -m coverage -s``)."""
+    print(f"coverage {name} {key}: {_covered(counts)} of 30 covered or declined; {counts}")
 
 
 @pytest.mark.slow
@@ -81,7 +98,9 @@ def test_the_rare_effect_of_all_in_opening_is_covered_in_24_runs_of_30() -> None
     rare = REFERENCE["rare"]
     rows = _runs(rare["combination"], "betting.all_in_may_open_or_raise")
     for key in MEASURES:
-        assert _covered(rows, rare["diff"], key) >= 24, key
+        counts = _counts(rows, rare["diff"], key)
+        _say("rare", key, counts)
+        assert _covered(counts) >= 24, (key, counts)
 
 
 @pytest.mark.slow
@@ -92,9 +111,13 @@ def test_a_common_effect_gets_intervals_that_cover_in_24_runs_of_30() -> None:
     common = REFERENCE["common"]
     rows = _runs(common["combination"], "forced_bets.straddles")
     for key in MEASURES:
-        given = sum(r["metrics"][key]["diff_interval"] == "normal" for r in rows)
-        assert given >= 20, key
-        assert _covered(rows, common["diff"], key) >= 24, key
+        counts = _counts(rows, common["diff"], key)
+        _say("common", key, counts)
+        assert counts["given"] >= 20, (key, counts)
+        assert _covered(counts) >= 24, (key, counts)
+        # The intervals given keep their promise on their own, not by the declined runs:
+        # at least 80 % of them cover (24 of 30 is 80 %).
+        assert counts["covered"] >= 0.8 * counts["given"], (key, counts)
 
 
 @pytest.mark.slow

@@ -44,7 +44,11 @@ MEASURES = (
 
 
 def _amount(value: float, rate: bool) -> str:
-    return f"{100 * value:+.2f} points" if rate else f"{value:+.2f}"
+    """A difference as a sentence quotes it, with the places that show it as more than 0
+    (a clear effect of -0.003 is not "-0.00")."""
+    shown = 100 * value if rate else value
+    text = f"{shown:+.{places_for(shown, 0)}f}"
+    return f"{text} points" if rate else text
 
 
 def judged(entry: dict[str, Any]) -> str:
@@ -69,7 +73,8 @@ def _interval(entry: dict[str, Any], rate: bool) -> str:
         moved = moved_in_words(entry["diff_moved"], entry["diff_largest"], scale)
         return f"{diff:+.{places_for(diff, 0)}f} ({moved})"
     low, high = (x * scale for x in entry["diff_ci95"])
-    places = places_for(diff, (high - low) / 2)
+    ends = (low, high) if _clear(entry) else ()  # a clear interval's ends never read as 0
+    places = places_for(diff, (high - low) / 2, *ends)
     return f"{diff:+.{places}f} [{low:+.{places}f}, {high:+.{places}f}]"
 
 
@@ -297,13 +302,15 @@ def effects_chart(chart_id: str, data: dict[str, Any], effects: list[RuleEffect]
             # The chart says only that no interval is given (the deals moved and the largest
             # difference are in the table beside it): a long value would shrink the chart
             # on a phone below a readable size.
-            shown = f"{entry['diff']:+.2f}".replace("-0.00", "+0.00")
+            # A value that moved is not written as 0 ("+0.00"): the places show it.
+            shown = f"{entry['diff']:+.{places_for(entry['diff'], 0)}f}"
             bars.append(Bar(effect.heading, entry["diff"], f"{shown}, no interval"))
             continue
         low, high = entry["diff_ci95"]
         half = (high - low) / 2
-        shown = f"{entry['diff']:+.2f}".replace("-0.00", "+0.00")  # no "minus nothing"
-        bars.append(Bar(effect.heading, entry["diff"], f"{shown} ±{half:.2f}", low, high))
+        places = places_for(entry["diff"], half)  # no "±0.00"
+        shown = f"{entry['diff']:+.{places}f}".replace(f"-{0:.{places}f}", f"+{0:.{places}f}")
+        bars.append(Bar(effect.heading, entry["diff"], f"{shown} ±{half:.{places}f}", low, high))
     return signed_chart(
         chart_id,
         f"Change in seat {seats}'s net per deal, in counters, under the {policy} player",

@@ -151,7 +151,8 @@ def _figure(entry: dict[str, Any], rate: bool, is_base: bool) -> str:
     low, high = (x * scale for x in entry["diff_ci95"])
     clear = entry.get("diff_clear", low > 0 or high < 0)
     mark = " *" if clear else ""
-    places = places_for(diff, (high - low) / 2)
+    # A starred interval excludes 0: its ends are shown with the places that say so.
+    places = places_for(diff, (high - low) / 2, *((low, high) if clear else ()))
     return f"{diff:+.{places}f}{unit} [{low:+.{places}f}, {high:+.{places}f}]{mark}"
 
 
@@ -163,6 +164,43 @@ def moved_nothing(row: dict[str, Any]) -> bool:
     return bool(row.get("came_into_play")) and all(
         judged(entry) == "unchanged" for key, entry in row["metrics"].items() if "diff" in entry
     )
+
+
+def _shown(seats: int) -> list[str]:
+    """The measures a row of the page shows, besides the rates: the pool, the bonuses, the
+    dealer's net and the eldest's."""
+    return [key for key, _, _ in MEASURES] + [f"seat_net.{seats}", "seat_net.1"]
+
+
+def _moved_here(row: dict[str, Any], seats: int) -> bool:
+    """Some figure the row shows moved in some deal."""
+    from .effects import judged
+
+    return any(judged(row["metrics"][key]) != "unchanged" for key in _shown(seats))
+
+
+def _moved_elsewhere(row: dict[str, Any], seats: int) -> str:
+    """The measured figures that moved though the row shows none of them, in words ("the
+    nets of seats 2 and 3")."""
+    from .effects import judged
+
+    shown = set(_shown(seats))
+    moved = [
+        key
+        for key, entry in row["metrics"].items()
+        if key not in shown and "diff" in entry and judged(entry) != "unchanged"
+    ]
+    nets = [k.removeprefix("seat_net.") for k in moved if k.startswith("seat_net.")]
+    words = []
+    if nets:
+        listed = ", ".join(nets[:-1]) + (" and " if len(nets) > 1 else "") + nets[-1]
+        words.append(
+            f"the net{'s' if len(nets) > 1 else ''} of seat{'s' if len(nets) > 1 else ''} {listed}"
+        )
+    others = len(moved) - len(nets)
+    if others:
+        words.append(f"{others} other figure{'s' if others > 1 else ''} of the sweep's --json")
+    return " and ".join(words)
 
 
 def columns(players: list[str], seats: int) -> list[str]:
@@ -180,6 +218,8 @@ def _cells(row: dict[str, Any], is_base: bool, seats: int, deals: int) -> list[s
         changed = f"changed {row['came_into_play']:,} of {deals:,} deals"
         if moved_nothing(row):
             changed += " (what was offered or played, but no figure measured here)"
+        elif row.get("came_into_play") and not _moved_here(row, seats):
+            changed += f" (moved only {_moved_elsewhere(row, seats)}, not shown here)"
         cells.append(f"{changed}; read in {row.get('rules_read', 0):,}")
     for key, _, rate in MEASURES:
         cells.append(_figure(metrics[key], rate, is_base))

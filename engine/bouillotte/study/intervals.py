@@ -80,11 +80,12 @@ def difference(total: int, squares: int, n: int, moved: int, largest: int) -> di
     }
 
 
-def places_for(value: float, half: float) -> int:
-    """Decimal places that show ``value`` and the half-width ``half`` as more than 0 (2
-    at the least, 6 at the most)."""
+def places_for(value: float, half: float, *bounds: float) -> int:
+    """Decimal places that show ``value``, the half-width ``half`` and each of ``bounds``
+    (an interval's ends, where it is called clear: a starred interval must not print an end
+    as 0) as more than 0 (2 at the least, 6 at the most)."""
     places = 2
-    smallest = min((abs(x) for x in (value, half) if x != 0), default=1.0)
+    smallest = min((abs(x) for x in (value, half, *bounds) if x != 0), default=1.0)
     while places < 6 and round(smallest, places) == 0:
         places += 1
     return places
