@@ -10,7 +10,9 @@ pasted into the output by hand.
   field are percent-encoded).
 - CSL-JSON: :func:`csl_text` (one line, no control character; JSON itself is written by
   :mod:`json`).
-- HTML: Jinja2 escapes every value (autoescape); an address put in an ``href`` goes
+- HTML and XML: Jinja2 escapes every value (autoescape), after
+  :func:`visible_controls` has shown each control character the format forbids as its
+  escape (the site's environment's ``finalize``); an address put in an ``href`` goes
   through :func:`safe_url`, which lets through only ``http``, ``https`` and relative
   addresses (never ``javascript:``, ``data:``, ``vbscript:``, ``file:``...), and
   :func:`web_address_fault` refuses any other at load, at its file and line.
@@ -51,6 +53,21 @@ def one_line(text: str) -> str:
     """``text`` on one line: every line break or control character a space, runs of
     spaces one."""
     return " ".join(_LINE_BREAKS.sub(" ", text).split())
+
+
+_FORBIDDEN_IN_MARKUP = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffe\uffff]")
+"""The characters HTML and XML forbid in a document (a tab, a line break and a carriage
+return aside) that a YAML value still holds when written as an escape in double quotes
+(``title: "My \\x04 site"``): YAML refuses them only written as they are."""
+
+
+def visible_controls(text: str) -> str:
+    """``text`` with each character :data:`_FORBIDDEN_IN_MARKUP` holds shown as its escape
+    (``\\u0004``), as the terminal shows it: a page or the sitemap stays well-formed, and the
+    reader sees what the value holds."""
+    if not _FORBIDDEN_IN_MARKUP.search(text):
+        return text
+    return _FORBIDDEN_IN_MARKUP.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def bibtex_text(text: str) -> str:
@@ -102,7 +119,17 @@ def web_address_fault(url: str) -> str | None:
         return "the url must be a web address starting with http:// or https://"
     if any(unicodedata.category(c) == "Cc" for c in url):
         return "the url holds a control character"
+    odd = next((c for c in url if c in _NEVER_IN_A_URL), None)
+    if odd is not None:
+        return (
+            f"the url holds {odd!r}, which a web address never does (RFC 3986): percent-encode it"
+        )
     return None
+
+
+_NEVER_IN_A_URL = frozenset('"<>\\^`{|}')
+"""The printable characters RFC 3986 never lets a URL hold unencoded: each could end an
+HTML attribute, a BibTeX field or an XML element where the address is written."""
 
 
 def _linkable(url: str) -> str:
