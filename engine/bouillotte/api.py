@@ -400,7 +400,6 @@ def simulate(
     (``bouillotte simulate``); the same seed gives the same figures, whatever ``jobs``."""
     from .study.simulate import simulate as simulate_deals
     from .study.simulate_report import report
-
     from .study.workers import check_run
 
     check_run(deals, seed, jobs)  # the bounds of every run, before any system is read

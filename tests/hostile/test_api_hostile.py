@@ -16,8 +16,8 @@ import bouillotte.api as api
 
 CASES: list[tuple[str, Callable[[], Any], str]] = [
     ("simulate-deals-true", lambda: api.simulate("foster", deals=True), "deals must be a whole"),
-    ("simulate-deals-a-text", lambda: api.simulate("foster", deals="10"), "deals must be a whole"),
-    ("simulate-deals-a-float", lambda: api.simulate("foster", deals=10.5), "deals must be a whole"),
+    ("simulate-deals-a-text", lambda: api.simulate("foster", deals="10"), "deals must be a whole"),  # type: ignore[arg-type]
+    ("simulate-deals-a-float", lambda: api.simulate("foster", deals=10.5), "deals must be a whole"),  # type: ignore[arg-type]
     (
         "simulate-deals-a-trillion",
         lambda: api.simulate("foster", deals=10**12),
@@ -33,7 +33,7 @@ CASES: list[tuple[str, Callable[[], Any], str]] = [
         lambda: api.simulate("foster", deals=10, jobs=10**6),
         "jobs must be at most",
     ),
-    ("simulate-seed-a-text", lambda: api.simulate("foster", deals=10, seed="x"), "seed must be a"),
+    ("simulate-seed-a-text", lambda: api.simulate("foster", deals=10, seed="x"), "seed must be a"),  # type: ignore[arg-type]
     (
         "sweep-deals-0",
         lambda: api.sweep("foster", vary=["table.direction"], deals=0),
