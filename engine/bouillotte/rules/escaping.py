@@ -8,6 +8,7 @@ pasted into the output by hand.
   another, ``@preamble{"\\immediate\\write18{...}"}``, nor run a command when LaTeX reads
   the ``.bbl``), :func:`bibtex_url` for an address (the characters that could end the
   field are percent-encoded).
+- CSV: :func:`spreadsheet_text` for a text cell (never a formula in a spreadsheet).
 - CSL-JSON: :func:`csl_text` (one line, no control character; JSON itself is written by
   :mod:`json`).
 - HTML and XML: Jinja2 escapes every value (autoescape), after
@@ -91,6 +92,17 @@ def csl_text(text: str) -> str:
     return one_line(text)
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""The first characters that make a spreadsheet read a cell as a formula (OWASP's list)."""
+
+
+def spreadsheet_text(text: str) -> str:
+    """A text cell of a CSV file, inert in a spreadsheet: an apostrophe before a text that
+    would start a formula (``'=HYPERLINK(...)``), as OWASP advises; every CSV this tool
+    writes (the tidy tables, the site's matrix and odds) writes its text cells through it."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
 _SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.\-]*):")
 SAFE_SCHEMES = ("http", "https")
 """The schemes a link of the site may have; any other address must be relative."""
@@ -112,14 +124,16 @@ def safe_url(url: str | None) -> str:
     return url if scheme(url) in (None, *SAFE_SCHEMES) else "#"
 
 
-def web_address_fault(url: str) -> str | None:
+def web_address_fault(url: str, strict: bool = False) -> str | None:
     """Why ``url`` is not an ``http://`` or ``https://`` address one can link to, or
-    ``None``."""
+    ``None``. ``strict`` (the site's own ``base_url``, pasted into every page's head, the
+    sitemap and robots.txt) also refuses the characters RFC 3986 never lets a URL hold; a
+    work's address keeps them, each output escaping them its own way (``bibtex_url``)."""
     if not re.fullmatch(r"https?://[^\s/?#\\]+[^\s\\]*", url, re.IGNORECASE):
         return "the url must be a web address starting with http:// or https://"
     if any(unicodedata.category(c) == "Cc" for c in url):
         return "the url holds a control character"
-    odd = next((c for c in url if c in _NEVER_IN_A_URL), None)
+    odd = next((c for c in url if c in _NEVER_IN_A_URL), None) if strict else None
     if odd is not None:
         return (
             f"the url holds {odd!r}, which a web address never does (RFC 3986): percent-encode it"

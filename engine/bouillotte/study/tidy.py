@@ -33,6 +33,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
+from ..rules.escaping import spreadsheet_text
+
 if TYPE_CHECKING:
     from .compare import Comparison
     from .odds import OddsReport
@@ -40,8 +42,6 @@ if TYPE_CHECKING:
 FieldType = Literal["string", "integer", "number", "boolean"]
 Cell = str | int | float | bool | None
 
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-"""The first characters that make a spreadsheet read a cell as a formula."""
 
 FRAMES_MISSING = (
     "to_frame() needs pandas, which is an optional extra of bouillotte: "
@@ -71,8 +71,7 @@ def csv_cell(value: Cell, kind: FieldType) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if kind == "string":
-        text = str(value)
-        return "'" + text if text.startswith(FORMULA_STARTS) else text
+        return spreadsheet_text(str(value))
     return repr(value) if isinstance(value, float) else str(value)
 
 
