@@ -12,8 +12,14 @@ closed early), SIGTERM, leftovers of a killed build, markers without a file list
 strictness (digits, ids, option values); a case that runs ``bouillotte`` as a real process
 goes through its ``main()``, where the streams and signals are handled.
 
-Placeholders in a command: ``{in}`` is a copy of ``inputs/``, ``{tmp}`` the case's own
-folder (where ``setup`` makes the inputs too big or too odd to keep in git).
+Round four, part two (issue 47) attacks what was added since the one writer: ``cache
+clear``, ``strong``, every ``--csv``, the effects store, ``site serve --watch``, a full disk
+(a 64 KiB tmpfs mounted for the case: as root only, else the case is skipped with the
+reason), base URLs and recursive loops in a theme (the Python API: ``test_api_hostile.py``;
+the site's formats: ``test_site_formats.py``).
+
+Placeholders in a command and in ``env``: ``{in}`` is a copy of ``inputs/``, ``{tmp}`` the
+case's own folder (where ``setup`` makes the inputs too big or too odd to keep in git).
 """
 
 from __future__ import annotations
@@ -883,6 +889,12 @@ def _read_only_folder(tmp: Path) -> Cleanup:
 def _site_config(config: str) -> Callable[[Path], Cleanup]:
     return _own_site(config=config)
 
+
+WATCH_OWN = (
+    "site", "serve", "--watch", "--port", "0", "--dir", "{tmp}/out", "--no-bundled",
+    "--variants", "{tmp}/own/mine", "--config", "{tmp}/own/site.yaml",
+)  # fmt: skip
+"""``site serve --watch`` of the site :data:`OWN_BUILD` builds."""
 
 CSV_COMMANDS = (
     ("simulate", "-v", "foster", "--deals", "5", "-q"),
@@ -1986,6 +1998,15 @@ CASES = [
         "site.yaml:1: base_url: the url holds '\"', which a web address never does",
         setup=_site_config("base_url: 'https://a.example/\"><script>alert(1)</script>'\n"),
         never=NOT_BUILT,
+    ),
+    # site serve --watch: a first build that fails is bad input, and nothing is served
+    Case(
+        "serve-watch-whose-first-build-fails",
+        WATCH_OWN,
+        "site.yaml:2: not valid YAML",
+        setup=_site_config("title: [unclosed\n"),
+        gone=("out",),
+        within=15,
     ),
     # themes: a recursive loop is bounded by its steps, not only by its depth
     Case(
