@@ -896,6 +896,23 @@ WATCH_OWN = (
 )  # fmt: skip
 """``site serve --watch`` of the site :data:`OWN_BUILD` builds."""
 
+
+def _strategy_linked_out(tmp: Path) -> Cleanup:
+    """The store (``strong/strategies``) holds, where ``strong solve --deals 2
+    --iterations 1 --write`` stores its strategy, a link to a file outside it."""
+    from bouillotte.strong import store
+    from bouillotte.strong.abstraction import Abstraction
+    from bouillotte.strong.core import table_for
+
+    undo = _patched("bouillotte.strong.store", "STORE", lambda t: t / "strategies")(tmp)
+    abstraction = Abstraction(20, ("pot",), 2, True, 2, 5, 1)
+    path = store.address(table_for("foster-three", abstraction).variant, abstraction, 1)
+    path.parent.mkdir()
+    (tmp / "outside").mkdir()
+    path.symlink_to(tmp / "outside" / "planted.json")
+    return undo
+
+
 CSV_COMMANDS = (
     ("simulate", "-v", "foster", "--deals", "5", "-q"),
     ("odds", "-v", "foster"),
@@ -1893,6 +1910,14 @@ CASES = [
         one_line=False,  # the NashConv line comes first
     ),
     Case(
+        "strong-solve-write-through-a-link-out-of-the-store",
+        ("strong", "solve", "--deals", "2", "--iterations", "1", "--write"),
+        ".json: is a link: refusing to write through it",
+        setup=_strategy_linked_out,
+        gone=("outside/planted.json",),
+        one_line=False,  # the NashConv line comes first
+    ),
+    Case(
         "strong-exploit-a-trillion-samples",
         ("strong", "exploit", "--samples", "1000000000000", "--deals", "2"),
         "Invalid value for '--samples': Input should be less than or equal to 1000",
@@ -2007,6 +2032,21 @@ CASES = [
         setup=_site_config("title: [unclosed\n"),
         gone=("out",),
         within=15,
+    ),
+    # --version: its one line, to a full device or a closed stdout, is one line too
+    Case(
+        "version-to-a-full-device",
+        ("--version",),
+        "cannot write to stdout: No space left on device",
+        real=True,
+        stdout="full",
+    ),
+    Case(
+        "version-to-a-closed-stdout",
+        ("--version",),
+        "cannot write to stdout: Bad file descriptor",
+        real=True,
+        stdout="closed",
     ),
     # themes: a recursive loop is bounded by its steps, not only by its depth
     Case(
