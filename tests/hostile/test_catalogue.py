@@ -1966,12 +1966,6 @@ CASES = [
         setup=_effects_store_under_a_file,
         untouched=("afile",),
     ),
-    Case(
-        "effects-write-over-the-file-size-limit",
-        ("effects", "--write", "--pair", "pagat__pagat-mistigri", "--deals", "20", "-q"),
-        "cannot write: File too large",
-        limits=((FSIZE, 1024),),
-    ),
     # --csv FILE on every command that has it: refused before the work, one line
     *[
         Case(
