@@ -33,8 +33,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from ..rules.escaping import spreadsheet_text
-
 if TYPE_CHECKING:
     from .compare import Comparison
     from .odds import OddsReport
@@ -71,6 +69,9 @@ def csv_cell(value: Cell, kind: FieldType) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if kind == "string":
+        # imported here: rules/escaping loads pydantic, which `bouillotte --help` must not
+        from ..rules.escaping import spreadsheet_text
+
         return spreadsheet_text(str(value))
     return repr(value) if isinstance(value, float) else str(value)
 
