@@ -75,6 +75,18 @@ def _paths(folders: Folders) -> list[Path]:
     return [Path(f) for f in folders]
 
 
+def _words(values: Sequence[str], name: str) -> list[str]:
+    """A list of words given as one (``vary="hands.favori"``): refused, rather than read as
+    its letters."""
+    if isinstance(values, str):
+        raise InputError(
+            f"{name} must be a list, as [{values!r}], not a word",
+            value=values,
+            has_value=True,
+        )
+    return list(values)
+
+
 def _library(folders: Folders) -> Library:
     return Library(_paths(folders))
 
@@ -388,9 +400,9 @@ def simulate(
     (``bouillotte simulate``); the same seed gives the same figures, whatever ``jobs``."""
     from .study.simulate import simulate as simulate_deals
     from .study.simulate_report import report
+    from .study.workers import check_run
 
-    if not 1 <= deals <= 100_000_000:
-        raise InputError("deals must be between 1 and 100,000,000", value=deals, has_value=True)
+    check_run(deals, seed, jobs)  # the bounds of every run, before any system is read
     library = _library(folder)
     reports = []
     for system_id in _ids(systems) or []:
@@ -450,6 +462,7 @@ def sweep(
     )
     from .study.sweep_report import sweep_report
 
+    vary, policies = _words(vary, "vary"), _words(policies, "policies")
     library = _library(folder)
     chosen = library.get(_one(base))
     other = _one(towards) if towards is not None else None

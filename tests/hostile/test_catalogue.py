@@ -12,8 +12,14 @@ closed early), SIGTERM, leftovers of a killed build, markers without a file list
 strictness (digits, ids, option values); a case that runs ``bouillotte`` as a real process
 goes through its ``main()``, where the streams and signals are handled.
 
-Placeholders in a command: ``{in}`` is a copy of ``inputs/``, ``{tmp}`` the case's own
-folder (where ``setup`` makes the inputs too big or too odd to keep in git).
+Round four, part two (issue 47) attacks what was added since the one writer: ``cache
+clear``, ``strong``, every ``--csv``, the effects store, ``site serve --watch``, a full disk
+(a 64 KiB tmpfs mounted for the case: as root only, else the case is skipped with the
+reason), base URLs and recursive loops in a theme (the Python API: ``test_api_hostile.py``;
+the site's formats: ``test_site_formats.py``).
+
+Placeholders in a command and in ``env``: ``{in}`` is a copy of ``inputs/``, ``{tmp}`` the
+case's own folder (where ``setup`` makes the inputs too big or too odd to keep in git).
 """
 
 from __future__ import annotations
@@ -755,6 +761,166 @@ TWENTY_TWO_RULES_TEXT = (
 TWENTY_TWO_RULES = tuple(
     part for rule in TWENTY_TWO_RULES_TEXT.split(" ") for part in ("--vary", rule)
 )
+
+
+# -- round four, part two: the surfaces added since (issue 47) ------------------------------
+
+
+def _sealed(folder: Path, name: str) -> None:
+    """A cache file of ours (sealed as ``rules/diskcache.store`` seals one) in ``folder``."""
+    from bouillotte.rules.diskcache import seal
+
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / name).write_text(seal(folder / name, "{}"), encoding="utf-8")
+
+
+def _cache_linked_out(tmp: Path) -> Cleanup:
+    """``$BOUILLOTTE_CACHE`` is a link to a folder of the user's that holds a file of ours."""
+    _sealed(tmp / "elsewhere", "kept.json")
+    (tmp / "cache").symlink_to(tmp / "elsewhere")
+    return None
+
+
+def _relative_xdg_cache(tmp: Path) -> Cleanup:
+    """``XDG_CACHE_HOME=.``, run from a folder holding ``bouillotte/`` with a file of ours:
+    the XDG spec says a relative path is invalid and must be ignored."""
+    _sealed(tmp / "work" / "bouillotte", "kept.json")
+    (tmp / "home").mkdir()
+    return None
+
+
+def _full_disk(tmp: Path, free: int = 0) -> Cleanup:
+    """``mnt``: a file system of 64 KiB, full but for ``free`` bytes (a full disk, as root
+    may mount one)."""
+    (tmp / "mnt").mkdir()
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(tmp / "mnt")],
+        capture_output=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        pytest.skip(f"cannot mount a small file system here (not root?): {done.stderr!r}")
+    fd = os.open(tmp / "mnt" / "filler", os.O_WRONLY | os.O_CREAT, 0o644)
+    with contextlib.suppress(OSError):
+        while os.write(fd, b"\0" * 512):  # until the disk is full
+            pass
+    os.ftruncate(fd, max(os.fstat(fd).st_size - free, 0))
+    os.close(fd)
+
+    def unmount() -> None:
+        subprocess.run(["umount", "-l", str(tmp / "mnt")], check=False)
+
+    return unmount
+
+
+def _full_disk_and_own_site(tmp: Path) -> Cleanup:
+    _own_site()(tmp)
+    return _full_disk(tmp, free=4096)  # the build's first files fit, not its assets
+
+
+def _patched(
+    module_name: str, name: str, value: Callable[[Path], Any]
+) -> Callable[[Path], Cleanup]:
+    """A set-up that sets ``module.name`` to ``value(tmp)`` for the case (in this process)."""
+
+    def setup(tmp: Path) -> Cleanup:
+        import importlib
+
+        module = importlib.import_module(module_name)
+        saved = getattr(module, name)
+        setattr(module, name, value(tmp))
+        return lambda: setattr(module, name, saved)
+
+    return setup
+
+
+def _strategies_under_a_file(tmp: Path) -> Path:
+    (tmp / "afile").write_text("not a folder\n", encoding="utf-8")
+    return tmp / "afile" / "strategies"
+
+
+def _effects_store_on_a_full_disk(tmp: Path) -> Cleanup:
+    from bouillotte.site import effects_store, everyrule
+
+    cleanup = _full_disk(tmp)
+    (tmp / "mnt" / "store").mkdir()
+    modules = (effects_store, everyrule)
+    saved = [getattr(m, "store_folder") for m in modules]  # noqa: B009
+    for module in modules:
+        setattr(module, "store_folder", lambda: tmp / "mnt" / "store")  # noqa: B010
+
+    def undo() -> None:
+        for module, kept in zip(modules, saved, strict=True):
+            setattr(module, "store_folder", kept)  # noqa: B010
+        if cleanup is not None:
+            cleanup()
+
+    return undo
+
+
+def _effects_store_under_a_file(tmp: Path) -> Cleanup:
+    from bouillotte.site import effects_store, everyrule
+
+    (tmp / "afile").write_text("not a folder\n", encoding="utf-8")
+    modules = (effects_store, everyrule)
+    saved = [getattr(m, "store_folder") for m in modules]  # noqa: B009
+    for module in modules:
+        setattr(module, "store_folder", lambda: tmp / "afile" / "effects")  # noqa: B010
+
+    def undo() -> None:
+        for module, kept in zip(modules, saved, strict=True):
+            setattr(module, "store_folder", kept)  # noqa: B010
+
+    return undo
+
+
+def _csv_dangling_link(tmp: Path) -> Cleanup:
+    (tmp / "outside").mkdir()
+    (tmp / "out.csv").symlink_to(tmp / "outside" / "planted.csv")
+    return None
+
+
+def _read_only_folder(tmp: Path) -> Cleanup:
+    (tmp / "ro").mkdir()
+    (tmp / "ro").chmod(0o555)
+    return lambda: (tmp / "ro").chmod(0o755)
+
+
+def _site_config(config: str) -> Callable[[Path], Cleanup]:
+    return _own_site(config=config)
+
+
+WATCH_OWN = (
+    "site", "serve", "--watch", "--port", "0", "--dir", "{tmp}/out", "--no-bundled",
+    "--variants", "{tmp}/own/mine", "--config", "{tmp}/own/site.yaml",
+)  # fmt: skip
+"""``site serve --watch`` of the site :data:`OWN_BUILD` builds."""
+
+
+def _strategy_linked_out(tmp: Path) -> Cleanup:
+    """The store (``strong/strategies``) holds, where ``strong solve --deals 2
+    --iterations 1 --write`` stores its strategy, a link to a file outside it."""
+    from bouillotte.strong import store
+    from bouillotte.strong.abstraction import Abstraction
+    from bouillotte.strong.core import table_for
+
+    undo = _patched("bouillotte.strong.store", "STORE", lambda t: t / "strategies")(tmp)
+    abstraction = Abstraction(20, ("pot",), 2, True, 2, 5, 1)
+    path = store.address(table_for("foster-three", abstraction).variant, abstraction, 1)
+    path.parent.mkdir()
+    (tmp / "outside").mkdir()
+    path.symlink_to(tmp / "outside" / "planted.json")
+    return undo
+
+
+CSV_COMMANDS = (
+    ("simulate", "-v", "foster", "--deals", "5", "-q"),
+    ("odds", "-v", "foster"),
+    ("compare", "foster-sight", "-v", "foster", "-v", "pagat"),
+    ("effects", "--pair", "foster__pagat"),
+    ("sweep", "foster", "--vary", "table.direction", "--deals", "5", "-q"),
+)
+"""Every command with ``--csv FILE`` (a tidy table), each small enough to run at once."""
 
 
 # -- the catalogue --------------------------------------------------------------------------
@@ -1683,6 +1849,213 @@ CASES = [
         process=_request_a_linked_index,
         one_line=False,
     ),
+    # -- round four, part two: the surfaces added since (issue 47) --------------------------
+    # bouillotte cache: it deletes, so only ever inside the cache folder
+    Case(
+        "cache-clear-older-than-a-number-of-300-digits",
+        ("cache", "clear", "--older-than", "9" * 300),
+        "--older-than",
+        real=True,
+        env=(("BOUILLOTTE_CACHE", "{tmp}/cache"),),
+        setup=lambda tmp: _sealed(tmp / "cache", "kept.json"),
+        untouched=("cache",),
+    ),
+    Case(
+        "cache-clear-through-a-linked-cache-folder",
+        ("cache", "clear"),
+        "cache: is a link: refusing to delete through it",
+        real=True,
+        env=(("BOUILLOTTE_CACHE", "{tmp}/cache"),),
+        setup=_cache_linked_out,
+        untouched=("elsewhere",),
+    ),
+    Case(
+        "cache-clear-with-a-relative-xdg-cache-home",
+        ("cache", "clear"),
+        "home/.cache/bouillotte: deleted 0 files",
+        exit=0,
+        real=True,
+        cwd="work",
+        env=(("BOUILLOTTE_CACHE", ""), ("XDG_CACHE_HOME", "."), ("HOME", "{tmp}/home")),
+        setup=_relative_xdg_cache,
+        untouched=("work",),
+    ),
+    # strong: every size bounded, refused at once; --write through the one writer
+    Case(
+        "strong-solve-a-hundred-billion-sampled-deals",
+        ("strong", "solve", "--deals", "100000000000", "--iterations", "1"),
+        "deals: 100000000000 is more than 100,000 sampled deals",
+        within=10,
+    ),
+    Case(
+        "strong-solve-a-trillion-iterations",
+        ("strong", "solve", "--deals", "2", "--iterations", "1000000000000"),
+        "iterations: 1000000000000 is more than 100,000 CFR+ iterations",
+        within=10,
+    ),
+    Case(
+        "strong-solve-a-tree-past-its-bound",
+        ("strong", "solve", "--deals", "2", "--iterations", "1"),
+        "the abstracted game has more than 1,000 states",
+        setup=_patched("bouillotte.strong.solve", "MAX_STATES", lambda tmp: 1000),
+        one_line=False,  # the abstraction's line comes first
+        within=10,
+    ),
+    Case(
+        "strong-solve-write-into-a-store-under-a-file",
+        ("strong", "solve", "--deals", "2", "--iterations", "1", "--write"),
+        "afile/strategies: cannot write there: Not a directory",
+        setup=_patched("bouillotte.strong.store", "STORE", _strategies_under_a_file),
+        untouched=("afile",),
+        one_line=False,  # the NashConv line comes first
+    ),
+    Case(
+        "strong-solve-write-through-a-link-out-of-the-store",
+        ("strong", "solve", "--deals", "2", "--iterations", "1", "--write"),
+        ".json: is a link: refusing to write through it",
+        setup=_strategy_linked_out,
+        gone=("outside/planted.json",),
+        one_line=False,  # the NashConv line comes first
+    ),
+    Case(
+        "strong-exploit-a-trillion-samples",
+        ("strong", "exploit", "--samples", "1000000000000", "--deals", "2"),
+        "Invalid value for '--samples': Input should be less than or equal to 1000",
+        real=True,  # a usage error: main() makes it one line
+        within=10,
+    ),
+    Case(
+        "strong-table-a-trillion-deals",
+        ("strong", "table", "--deals", "1000000000000"),
+        "--deals must be at most 100,000,000",
+        within=10,
+    ),
+    Case(
+        "strong-measure-a-trillion-deals",
+        ("strong", "measure", "--deals", "1000000000000"),
+        "--deals must be at most 100,000,000",
+        within=10,
+    ),
+    # a full disk (a small file system mounted for the case: root only)
+    Case(
+        "site-build-on-a-full-disk",
+        (*OWN_BUILD[:-1], "{tmp}/mnt/out"),
+        "mnt/out: cannot write the site: No space left on device",
+        setup=_full_disk_and_own_site,
+        untouched=("mnt",),
+        one_line=False,  # the build's progress comes first
+    ),
+    Case(
+        "export-on-a-full-disk",
+        ("variants", "export", "foster", "--standalone", "--out", "{tmp}/mnt/own"),
+        "cannot write: No space left on device",
+        setup=_full_disk,
+        untouched=("mnt",),
+    ),
+    Case(
+        "effects-write-into-a-store-on-a-full-disk",
+        ("effects", "--write", "--pair", "pagat__pagat-mistigri", "--deals", "20", "-q"),
+        "pagat__pagat-mistigri.json: cannot write: No space left on device",
+        setup=_effects_store_on_a_full_disk,
+        untouched=("mnt",),
+    ),
+    Case(
+        "effects-write-into-a-store-under-a-file",
+        ("effects", "--write", "--pair", "pagat__pagat-mistigri", "--deals", "20", "-q"),
+        "afile/effects: cannot write there: Not a directory",
+        setup=_effects_store_under_a_file,
+        untouched=("afile",),
+    ),
+    # --csv FILE on every command that has it: refused before the work, one line
+    *[
+        Case(
+            f"csv-through-a-dangling-link-{command[0]}",
+            (*command, "--csv", "{tmp}/out.csv"),
+            "out.csv: the CSV file is a link: refusing to write through it",
+            setup=_csv_dangling_link,
+            gone=("outside/planted.csv",),
+            within=15,
+        )
+        for command in CSV_COMMANDS
+    ],
+    *[
+        Case(
+            f"csv-on-a-full-disk-{command[0]}",
+            (*command, "--csv", "{tmp}/mnt/out.csv"),
+            "mnt/out.csv: cannot write: No space left on device",
+            setup=_full_disk,
+            untouched=("mnt",),
+        )
+        for command in CSV_COMMANDS
+    ],
+    Case(
+        "csv-into-a-read-only-folder",
+        ("odds", "-v", "foster", "--csv", "{tmp}/ro/out.csv"),
+        "ro/out.csv: cannot write: Permission denied",
+        setup=_read_only_folder,
+        unprivileged=True,
+        gone=("ro/out.csv",),
+    ),
+    Case(
+        "csv-over-the-file-size-limit",
+        ("simulate", "-v", "foster", "--deals", "5", "-q", "--csv", "{tmp}/out.csv"),
+        "out.csv: cannot write: File too large",
+        limits=((FSIZE, 64),),
+        gone=("out.csv",),
+    ),
+    # HTML, XML and robots.txt: a URL is a URL (the pages' other values: test_site_formats)
+    Case(
+        "base-url-with-a-control-character",
+        OWN_BUILD,
+        "site.yaml:1: base_url: the url holds a control character",
+        setup=_site_config('base_url: "https://a.example/\\x7f"\n'),
+        never=NOT_BUILT,
+    ),
+    Case(
+        "base-url-breaking-out-of-an-attribute",
+        OWN_BUILD,
+        "site.yaml:1: base_url: the url holds '\"', which a web address never does",
+        setup=_site_config("base_url: 'https://a.example/\"><script>alert(1)</script>'\n"),
+        never=NOT_BUILT,
+    ),
+    # site serve --watch: a first build that fails is bad input, and nothing is served
+    Case(
+        "serve-watch-whose-first-build-fails",
+        WATCH_OWN,
+        "site.yaml:2: not valid YAML",
+        setup=_site_config("title: [unclosed\n"),
+        gone=("out",),
+        within=15,
+    ),
+    # --version: its one line, to a full device or a closed stdout, is one line too
+    Case(
+        "version-to-a-full-device",
+        ("--version",),
+        "cannot write to stdout: No space left on device",
+        real=True,
+        stdout="full",
+    ),
+    Case(
+        "version-to-a-closed-stdout",
+        ("--version",),
+        "cannot write to stdout: Bad file descriptor",
+        real=True,
+        stdout="closed",
+    ),
+    # themes: a recursive loop is bounded by its steps, not only by its depth
+    Case(
+        "theme-recursive-loop",
+        OWN_BUILD,
+        "search.html:3: the template failed: the loops took more than 2,000,000 steps",
+        setup=_own_site(
+            _search_page(
+                "{% for a in range(100) recursive %}{% if loop.depth < 7 %}"
+                "{{ loop(range(100)) }}{% endif %}{% endfor %}"
+            )
+        ),
+        one_line=False,
+        within=30,
+    ),
 ]
 
 
@@ -1733,7 +2106,7 @@ def _in_process(argv: list[str], cwd: Path) -> tuple[int, str, str]:
     return outcome[0]
 
 
-def _as_process(case: Case, argv: list[str], cwd: Path) -> tuple[int, str, str]:
+def _as_process(case: Case, argv: list[str], cwd: Path, tmp: Path) -> tuple[int, str, str]:
     prefix: list[str] = []
     if case.unprivileged and os.geteuid() == 0:
         setpriv = shutil.which("setpriv")
@@ -1774,7 +2147,7 @@ def _as_process(case: Case, argv: list[str], cwd: Path) -> tuple[int, str, str]:
             env={
                 **os.environ,
                 "PYTHONPATH": str(ENGINE),
-                **dict(case.env),
+                **{k: v.replace("{tmp}", str(tmp)) for k, v in case.env},
             },
         )
         try:
@@ -1799,7 +2172,7 @@ def test_hostile_input(case: Case, case_dir: Path) -> None:
         started = time.monotonic()
         real = case.real or bool(case.limits) or case.cwd_deleted
         if case.process is not None or case.unprivileged or real:
-            code, out, err = _as_process(case, argv, cwd)
+            code, out, err = _as_process(case, argv, cwd, case_dir)
         else:
             code, out, err = _in_process(argv, cwd)
         took = time.monotonic() - started

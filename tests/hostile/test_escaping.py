@@ -174,3 +174,40 @@ def test_the_site_renders_a_hostile_address_as_no_link() -> None:
         (link,) = tree.iter("a")
         assert link.get("href") == expected  # the quote did not end the attribute
         assert not list(tree.iter("script"))
+
+
+FORMULAS = ('=HYPERLINK("https://evil.example/","click")', "@SUM(1+1)*cmd|' /C calc'!A0", "+1+1")
+
+
+def test_the_matrix_csv_writes_an_editors_formula_as_text(tmp_path: Path) -> None:
+    """The site's matrix CSV (site/downloads.py) carries each rule's locator
+    as an editor wrote it: a spreadsheet must show them, never run them (the tidy
+    tables' rule, one function: escaping.spreadsheet_text)."""
+    import csv
+    import io
+
+    import yaml
+
+    from bouillotte.rules.profiles import Library
+    from bouillotte.site import downloads
+
+    from ..own_rules import foster_rules_as_ones_own
+
+    rules = foster_rules_as_ones_own()
+    rules["stakes"]["cave"]["locator"] = FORMULAS[0]
+    rules["forced_bets"]["dealer_blind"]["locator"] = FORMULAS[1]
+    rules["table"]["players"]["locator"] = FORMULAS[2]
+    (tmp_path / "house.yaml").write_text(
+        yaml.safe_dump({"title": "House", "source": "mybook", "rules": rules}), encoding="utf-8"
+    )
+    (tmp_path / "sources.yaml").write_text(
+        "works:\n  mybook:\n    author: A. Player\n    title: Our own book\n"
+        '    year: "1990"\n    language: en\n',
+        encoding="utf-8",
+    )
+    house = Library([tmp_path], include_bundled=False).get("house")
+    text = downloads.data_files([house], [], [])[downloads.MATRIX_CSV]
+    cells = [c for row in csv.reader(io.StringIO(text)) for c in row]
+    for formula in FORMULAS:
+        assert formula not in cells, f"{formula!r} would run in a spreadsheet"
+    assert all("'" + formula in cells for formula in FORMULAS)

@@ -131,22 +131,13 @@ class _PrintableStream(WrappedStream):
 INTERRUPTED = 130
 """The exit status after Ctrl-C (128 + SIGINT), as shells report it."""
 
-MAX_DEALS = 100_000_000
-"""The most deals ``--deals`` may ask for (``simulate``, ``sweep``, ``differences``): some
-hours of one processor's work (about 6,000 deals a second); a larger number is refused
-at once rather than run until killed."""
-
 
 def check_deals(deals: int) -> None:
-    """``--deals`` between 1 and :data:`MAX_DEALS`."""
-    if deals < 1:
-        raise InputError("--deals must be at least 1", value=deals, has_value=True)
-    if deals > MAX_DEALS:
-        raise InputError(
-            f"--deals must be at most {MAX_DEALS:,} (hours of work already)",
-            value=deals,
-            has_value=True,
-        )
+    """``--deals`` between 1 and :data:`MAX_DEALS` (``study/workers.py``: the one bound of
+    every run, the Python API's too)."""
+    from ..study.workers import check_deals as checked
+
+    checked(deals, "--deals")
 
 
 _TYPE_LABEL = re.compile(r" <[^>]*>")

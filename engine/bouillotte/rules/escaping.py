@@ -8,9 +8,12 @@ pasted into the output by hand.
   another, ``@preamble{"\\immediate\\write18{...}"}``, nor run a command when LaTeX reads
   the ``.bbl``), :func:`bibtex_url` for an address (the characters that could end the
   field are percent-encoded).
+- CSV: :func:`spreadsheet_text` for a text cell (never a formula in a spreadsheet).
 - CSL-JSON: :func:`csl_text` (one line, no control character; JSON itself is written by
   :mod:`json`).
-- HTML: Jinja2 escapes every value (autoescape); an address put in an ``href`` goes
+- HTML and XML: Jinja2 escapes every value (autoescape), after
+  :func:`visible_controls` has shown each control character the format forbids as its
+  escape (the site's environment's ``finalize``); an address put in an ``href`` goes
   through :func:`safe_url`, which lets through only ``http``, ``https`` and relative
   addresses (never ``javascript:``, ``data:``, ``vbscript:``, ``file:``...), and
   :func:`web_address_fault` refuses any other at load, at its file and line.
@@ -53,6 +56,21 @@ def one_line(text: str) -> str:
     return " ".join(_LINE_BREAKS.sub(" ", text).split())
 
 
+_FORBIDDEN_IN_MARKUP = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffe\uffff]")
+"""The characters HTML and XML forbid in a document (a tab, a line break and a carriage
+return aside) that a YAML value still holds when written as an escape in double quotes
+(``title: "My \\x04 site"``): YAML refuses them only written as they are."""
+
+
+def visible_controls(text: str) -> str:
+    """``text`` with each character :data:`_FORBIDDEN_IN_MARKUP` holds shown as its escape
+    (``\\u0004``), as the terminal shows it: a page or the sitemap stays well-formed, and the
+    reader sees what the value holds."""
+    if not _FORBIDDEN_IN_MARKUP.search(text):
+        return text
+    return _FORBIDDEN_IN_MARKUP.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
 def bibtex_text(text: str) -> str:
     """Words for a BibTeX field, inert: on one line, every special character escaped (the
     caller adds the field's braces)."""
@@ -72,6 +90,17 @@ def bibtex_url(url: str) -> str:
 def csl_text(text: str) -> str:
     """A CSL-JSON string value on one line, without control characters."""
     return one_line(text)
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""The first characters that make a spreadsheet read a cell as a formula (OWASP's list)."""
+
+
+def spreadsheet_text(text: str) -> str:
+    """A text cell of a CSV file, inert in a spreadsheet: an apostrophe before a text that
+    would start a formula (``'=HYPERLINK(...)``), as OWASP advises; every CSV this tool
+    writes (the tidy tables, the site's matrix and odds) writes its text cells through it."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
 _SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.\-]*):")
@@ -95,14 +124,26 @@ def safe_url(url: str | None) -> str:
     return url if scheme(url) in (None, *SAFE_SCHEMES) else "#"
 
 
-def web_address_fault(url: str) -> str | None:
+def web_address_fault(url: str, strict: bool = False) -> str | None:
     """Why ``url`` is not an ``http://`` or ``https://`` address one can link to, or
-    ``None``."""
+    ``None``. ``strict`` (the site's own ``base_url``, pasted into every page's head, the
+    sitemap and robots.txt) also refuses the characters RFC 3986 never lets a URL hold; a
+    work's address keeps them, each output escaping them its own way (``bibtex_url``)."""
     if not re.fullmatch(r"https?://[^\s/?#\\]+[^\s\\]*", url, re.IGNORECASE):
         return "the url must be a web address starting with http:// or https://"
     if any(unicodedata.category(c) == "Cc" for c in url):
         return "the url holds a control character"
+    odd = next((c for c in url if c in _NEVER_IN_A_URL), None) if strict else None
+    if odd is not None:
+        return (
+            f"the url holds {odd!r}, which a web address never does (RFC 3986): percent-encode it"
+        )
     return None
+
+
+_NEVER_IN_A_URL = frozenset('"<>\\^`{|}')
+"""The printable characters RFC 3986 never lets a URL hold unencoded: each could end an
+HTML attribute, a BibTeX field or an XML element where the address is written."""
 
 
 def _linkable(url: str) -> str:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import secrets
 import shutil
 import signal
@@ -52,6 +53,11 @@ def reason(exc: OSError) -> str:
         return "the name is too long for this file system"
     if exc.errno == errno.EMFILE:
         return "too many open files (raise the limit: ulimit -n)"
+    if isinstance(exc, shutil.Error) and exc.args and isinstance(exc.args[0], list):
+        # shutil's copies gather every file's failure in a list: the first one, in words
+        first = str(exc.args[0][0][-1]) if exc.args[0] else ""
+        number = re.match(r"\[Errno (\d+)\]", first)
+        return os.strerror(int(number.group(1))) if number else first.split(": '")[0]
     return exc.strerror or str(exc)
 
 
@@ -107,10 +113,13 @@ def interrupt_deferred() -> Iterator[None]:
             raise KeyboardInterrupt
 
 
-def refuse_links_below(folder: Path, rel: str, shown: Path | None = None) -> None:
+def refuse_links_below(
+    folder: Path, rel: str, shown: Path | None = None, doing: str = "write"
+) -> None:
     """Refuse ``folder/rel`` when ``folder`` or any part of ``rel`` is a link, or a part
     before the last is not a folder (a part that does not exist yet is fine); the message
-    names the path as ``shown`` (the folder as the user wrote it) begins it."""
+    names the path as ``shown`` (the folder as the user wrote it) begins it, and what was
+    refused (``doing``: ``write``, or ``delete`` for ``cache clear``)."""
     current = folder
     named = shown if shown is not None else folder
     parts = [p for p in rel.split("/") if p]
@@ -122,10 +131,10 @@ def refuse_links_below(folder: Path, rel: str, shown: Path | None = None) -> Non
         except FileNotFoundError:
             return
         except OSError as exc:
-            raise InputError(f"cannot write there: {reason(exc)}", file=named) from None
+            raise InputError(f"cannot {doing} there: {reason(exc)}", file=named) from None
         if stat.S_ISLNK(info.st_mode):
             raise InputError(
-                "is a link: refusing to write through it (a link could lead outside the "
+                f"is a link: refusing to {doing} through it (a link could lead outside the "
                 "chosen folder); remove it, or name the folder it leads to",
                 file=named,
             )

@@ -20,6 +20,7 @@ from ..rules.bibliography import bibtex, csl_json
 from ..rules.errors import InputError, UserError
 from ..rules.escaping import safe_url
 from ..rules.resources import bundled
+from ..rules.writing import reason
 from ..study.check import Mismatch, check
 from ..study.render import counted
 from . import downloads, scenes
@@ -255,7 +256,7 @@ def build_site(
             check_out(out, given)  # again: another build may have finished meanwhile
             return _build_locked(out, variant_dirs, scenario_paths, site_dir, log, started, options)
     except OSError as exc:
-        raise InputError(f"cannot write the site: {exc.strerror or exc}", file=out) from None
+        raise InputError(f"cannot write the site: {reason(exc)}", file=out) from None
 
 
 def _build_locked(

@@ -15,6 +15,7 @@ from typing import Any
 
 import yaml
 
+from ..rules.escaping import spreadsheet_text
 from ..rules.profile import rule_paths
 from ..rules.variant import Variant
 from ..study.compare import Comparison
@@ -137,7 +138,8 @@ def profile_data(variant: Variant) -> dict[str, Any]:
 def _csv(rows: Sequence[Sequence[str]]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerows(rows)
+    # An editor's words (a locator, a quote, a title) are text: never a formula
+    writer.writerows([[spreadsheet_text(c) if isinstance(c, str) else c for c in r] for r in rows])
     return out.getvalue()
 
 

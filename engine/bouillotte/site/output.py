@@ -199,7 +199,16 @@ def remove_leftovers(out: Path) -> None:
 def write_files(
     target: Path, site_dir: Path, files: dict[str, str], theme: Path | None = None
 ) -> None:
-    shutil.copytree(site_dir / "assets", target / "assets")
+    # File by file, not shutil.copytree: its error gathers every file's failure into a
+    # list (a full disk lists them all), where the first is the one line to show.
+    bundled_assets = site_dir / "assets"
+    for asset in sorted(bundled_assets.rglob("*")):
+        copy = target / "assets" / asset.relative_to(bundled_assets)
+        if asset.is_dir():
+            copy.mkdir(parents=True, exist_ok=True)
+        else:
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(asset, copy)
     if theme is not None and (theme / "assets").is_dir():
         # A theme's asset replaces the bundled one of its name (style.css, say).
         for asset in sorted((theme / "assets").rglob("*")):

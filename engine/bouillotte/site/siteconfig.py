@@ -14,6 +14,7 @@ from typing import Final
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ..rules.errors import InputError
+from ..rules.escaping import web_address_fault
 from ..rules.yamlmodels import validated
 from ..rules.yamlsource import read_mapping
 from .theme import check_folder
@@ -111,6 +112,11 @@ class SiteConfig(BaseModel):
     def _base_url(cls, value: str | None) -> str | None:
         if value is None:
             return None
+        fault = web_address_fault(
+            value, strict=True
+        )  # the one parser of an address (rules/escaping.py)
+        if fault is not None:
+            raise ValueError(fault)
         if not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", value):
             raise ValueError("must be an http:// or https:// address, without ? or #")
         return value if value.endswith("/") else value + "/"

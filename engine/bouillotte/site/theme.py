@@ -30,9 +30,12 @@ from jinja2 import (
     nodes,
 )
 from jinja2.exceptions import SecurityError
+from jinja2.runtime import LoopContext
 from jinja2.sandbox import SandboxedEnvironment
+from markupsafe import Markup
 
 from ..rules.errors import InputError
+from ..rules.escaping import visible_controls
 from ..rules.writing import resolved
 
 FOLDERS = ("templates", "assets")
@@ -210,6 +213,17 @@ class Steps:
             yield item
 
 
+def _well_formed(value: Any) -> Any:
+    """Every value a template writes (``{{ ... }}``), before it is escaped: a text's control
+    characters that HTML forbids shown as escapes (:func:`visible_controls`); markup stays
+    markup."""
+    if isinstance(value, str):
+        shown = visible_controls(value)
+        if shown is not value:
+            return Markup(shown) if isinstance(value, Markup) else shown
+    return value
+
+
 class BoundedEnvironment(SandboxedEnvironment):
     """Jinja2's sandbox with bounds on the work a template can ask for: every loop counts
     its steps (:class:`Steps`), and ``*`` and ``**`` are refused where they would make a
@@ -218,8 +232,18 @@ class BoundedEnvironment(SandboxedEnvironment):
     intercepted_binops = frozenset(["*", "**"])
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("finalize", _well_formed)
         super().__init__(*args, **kwargs)
         self.globals[STEPS] = Steps()
+
+    def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:
+        # A recursive loop's ``loop(items)`` starts the loop again on new items: they are
+        # counted as the first ones are, so its steps are bounded, not only its depth.
+        if isinstance(__obj, LoopContext) and len(args) == 1:
+            steps = __self.globals.get(STEPS)
+            if isinstance(steps, Steps):
+                args = (steps(args[0]),)
+        return super().call(__context, __obj, *args, **kwargs)
 
     def _generate(self, source: Any, name: Any, filename: Any, defer_init: bool = False) -> Any:
         if isinstance(source, nodes.Template):

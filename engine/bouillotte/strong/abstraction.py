@@ -93,12 +93,34 @@ def parse_bets(text: str) -> tuple[str, ...]:
     return sizes
 
 
+BOUNDS: Final = {"cave": 1_000, "raises": 100, "deals": 100_000, "classes": 1_000}
+"""The largest value of each parameter (issue 47: every size a user gives is bounded, and
+refused at once beyond it): a cave of 1,000 counters (every profile's is at most 200), 100
+bets and raises, 100,000 sampled deals (each one shuffled when the game is made; the
+stored solutions use 100 to 200) and 1,000 bands of point. Within them the game's tree is
+bounded by :data:`~bouillotte.strong.solve.MAX_STATES` as it is walked."""
+
+_UNITS: Final = {
+    "cave": "counters",
+    "raises": "bets and raises",
+    "deals": "sampled deals",
+    "classes": "bands of point",
+}
+
+
 def checked(abstraction: Abstraction) -> Abstraction:
     """The abstraction, or :class:`AbstractionError` naming the parameter at fault."""
     for name in ("cave", "raises", "deals", "classes"):
         value = getattr(abstraction, name)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise AbstractionError(f"{name}: {value!r} is not a whole number")
         if value < 0:
             raise AbstractionError(f"{name}: {value} is negative; give 0 (none) or more")
+        if value > BOUNDS[name]:
+            raise AbstractionError(
+                f"{name}: {value} is more than {BOUNDS[name]:,} {_UNITS[name]}, "
+                "the most the game takes"
+            )
     if abstraction.classes and not abstraction.deals:
         raise AbstractionError(
             "classes: hand classes need sampled deals (deals > 0): their bands are "

@@ -15,8 +15,30 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .abstraction import Abstraction
+from .abstraction import Abstraction, AbstractionError
 from .core import CHANCE, TERMINAL, Node, Table
+
+MAX_STATES = 2_000_000
+"""The most states a game's tree may have: walking one takes about 80 µs a state (a tree of
+508,001 states took 42 s, ``docs/strong-play.md``), so some minutes and a few GB at most.
+The walk stops as soon as it passes it, whichever parameter made the tree so large (a cap
+on raises lifted, every bet size, a large cave, many sampled deals)."""
+
+MAX_ITERATIONS = 100_000
+"""The most CFR+ iterations one solve may run (the stored solutions ran 300 to 1,000)."""
+
+
+def checked_iterations(iterations: int) -> int:
+    """``iterations`` if it is a whole number from 1 to :data:`MAX_ITERATIONS`, else
+    :class:`AbstractionError` saying so, before any work."""
+    if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
+        raise AbstractionError(f"iterations: {iterations!r} is not a whole number of 1 or more")
+    if iterations > MAX_ITERATIONS:
+        raise AbstractionError(
+            f"iterations: {iterations} is more than {MAX_ITERATIONS:,} CFR+ iterations, "
+            "the most one solve runs"
+        )
+    return iterations
 
 
 @dataclass
@@ -80,6 +102,11 @@ def build_tree(table: Table) -> Tree:
                     slots += len(legal)
                 base = first[info]
                 moves = [(a, 1.0) for a in legal]
+            if len(nodes) + len(moves) > MAX_STATES:
+                raise AbstractionError(
+                    f"the abstracted game has more than {MAX_STATES:,} states: sample fewer "
+                    "deals, cap the raises, offer fewer bet sizes or make the caves smaller"
+                )
             for k, (action, p) in enumerate(moves):
                 after = node.clone()
                 after.apply(action)
@@ -163,6 +190,7 @@ def cfr_plus(tree: Tree, iterations: int) -> tuple[Any, float]:
     the CPU seconds taken."""
     import numpy as np
 
+    checked_iterations(iterations)
     start = time.process_time()
     slots = len(tree.info_of_slot)
     regrets = np.zeros(slots)

@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from ..rules.diskcache import content_digest
 from ..rules.variant import Variant
+from ..rules.writing import Output
 from .abstraction import Abstraction
 
 STORE: Final = Path(__file__).parent / "strategies"
@@ -42,9 +43,11 @@ def address(variant: Variant, abstraction: Abstraction, iterations: int) -> Path
 
 
 def write(path: Path, payload: dict[str, Any]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Store a solution through the one writer (``rules/writing.py``): whole or not at all,
+    never through a link, a failure of the system one line (exit 2)."""
     text = json.dumps(payload, sort_keys=True, indent=0, separators=(",", ":"))
-    path.write_text(text + "\n", encoding="utf-8")
+    with Output(path.parent, "replace") as out:
+        out.add(path.name, text + "\n")
 
 
 def stored() -> list[dict[str, Any]]:

@@ -22,7 +22,7 @@ from .policies import get_policy
 from .situations import decided_by, situations_met
 from .tally import Moments, Tally
 from .void_chain import play_one, player_names, pools_awarded
-from .workers import worker_pool
+from .workers import check_run, worker_pool
 
 
 def _count_dealt(deal: Deal, tally: Tally) -> None:
@@ -106,6 +106,7 @@ def simulate(
     progress: Callable[[int], None] | None = None,
 ) -> Tally:
     """Play ``deals`` seeded deals; ``progress`` is called with the number of deals done."""
+    check_run(deals, seed, jobs)
     get_policy(policy)  # an unknown policy is an input error before any work starts
     total = Tally(seat_net=[Moments() for _ in range(variant.players)])
     chunks = _chunks(deals, jobs)

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal, TypeAlias
 
 from ..play.caches import cache
+from ..rules.errors import InputError
 from ..rules.variant import Variant, differing_rules
 from .chain_points import ChainPoint, StepPoint
 from .deal_streams import DealStarts
@@ -39,7 +40,7 @@ from .situations import CLASSES, decided_by
 from .sweep_cluster import dask_results, workers_of
 from .sweep_combinations import Combination
 from .void_chain import Chain, play_one, player_names, pools_awarded
-from .workers import worker_pool
+from .workers import check_run, worker_pool
 
 BRELAN_KINDS: Final = ("carré", "brelan", "favori", "mistigri")
 
@@ -423,6 +424,9 @@ def run_sweep(
     ``deals - 1`` of seed ``seed``; worker processes (``jobs``) or a Dask ``client``
     share the seed ranges, with the same result as one process. ``progress`` is called
     with the number of deals done (each under every combination)."""
+    check_run(deals, seed, jobs)
+    if isinstance(policies, str):  # a word, not its letters: 'simple' is no list of policies
+        raise InputError("policies must be a list of policies", value=policies, has_value=True)
     for name in policies:
         get_policy(name)  # an unknown policy is an input error before any work starts
     variants = [base, *(c.variant for c in combinations if c.variant is not None)]

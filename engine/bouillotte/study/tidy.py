@@ -40,8 +40,6 @@ if TYPE_CHECKING:
 FieldType = Literal["string", "integer", "number", "boolean"]
 Cell = str | int | float | bool | None
 
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-"""The first characters that make a spreadsheet read a cell as a formula."""
 
 FRAMES_MISSING = (
     "to_frame() needs pandas, which is an optional extra of bouillotte: "
@@ -71,8 +69,10 @@ def csv_cell(value: Cell, kind: FieldType) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if kind == "string":
-        text = str(value)
-        return "'" + text if text.startswith(FORMULA_STARTS) else text
+        # imported here: rules/escaping loads pydantic, which `bouillotte --help` must not
+        from ..rules.escaping import spreadsheet_text
+
+        return spreadsheet_text(str(value))
     return repr(value) if isinstance(value, float) else str(value)
 
 

@@ -4,11 +4,68 @@ leaves behind, each worker receiving once, when it starts, what every task share
 from __future__ import annotations
 
 import multiprocessing
+import os
 import signal
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from multiprocessing.pool import Pool
 from typing import Any
+
+from ..rules.errors import InputError
+
+MAX_DEALS = 100_000_000
+"""The most deals one run may ask for (``simulate``, ``sweep``, ``differences``, the Python
+API): some hours of one processor's work (about 6,000 deals a second); a larger number is
+refused at once rather than run until killed."""
+
+
+def max_jobs() -> int:
+    """The most worker processes a run may ask for: one per processor."""
+    return os.cpu_count() or 1
+
+
+def whole_number(value: object, name: str) -> int:
+    """``value`` if it is an ``int`` (not a bool, a float or a text: the Python API takes
+    what a notebook passes), else one line naming ``name``."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InputError(f"{name} must be a whole number", value=value, has_value=True)
+    return value
+
+
+def check_deals(deals: object, name: str = "deals") -> int:
+    """``deals`` between 1 and :data:`MAX_DEALS` (the one bound every run goes through)."""
+    count = whole_number(deals, name)
+    if count < 1:
+        raise InputError(f"{name} must be at least 1", value=count, has_value=True)
+    if count > MAX_DEALS:
+        raise InputError(
+            f"{name} must be at most {MAX_DEALS:,} (hours of work already)",
+            value=count,
+            has_value=True,
+        )
+    return count
+
+
+def check_jobs(jobs: object, name: str = "jobs") -> int:
+    """``jobs`` between one worker and one per processor (:func:`max_jobs`)."""
+    count = whole_number(jobs, name)
+    if count < 1:
+        raise InputError(f"{name} must be at least 1", value=count, has_value=True)
+    if count > max_jobs():
+        raise InputError(
+            f"{name} must be at most {max_jobs()}, the number of processors of this machine",
+            value=count,
+            has_value=True,
+        )
+    return count
+
+
+def check_run(deals: object, seed: object, jobs: object) -> None:
+    """A run's sizes, strictly: whatever calls :func:`~.simulate.simulate` or
+    :func:`~.sweep.run_sweep` (a command, the Python API, the site) is bounded the same."""
+    check_deals(deals)
+    whole_number(seed, "seed")
+    check_jobs(jobs)
 
 
 @contextmanager

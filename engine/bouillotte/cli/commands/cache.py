@@ -16,6 +16,7 @@ import typer
 
 from ...rules.diskcache import cache_dir, cache_files
 from ...rules.errors import UserError
+from ...rules.writing import absolute, refuse_links_below
 from ..options import JsonFlag, command_app, print_json
 
 cli = command_app(
@@ -23,6 +24,8 @@ cli = command_app(
 )
 
 DAY = 86_400
+MAX_DAYS = 36_500
+"""The largest ``--older-than`` (a hundred years): a larger number of days cannot be a date."""
 
 
 def _size(count: int, total: int) -> str:
@@ -54,7 +57,8 @@ def cache_clear(
             "--older-than",
             metavar="DAYS",
             min=0,
-            help="Delete only the files stored more than DAYS days ago.",
+            max=MAX_DAYS,
+            help="Delete only the files stored more than DAYS days ago (0 to 36,500).",
         ),
     ] = None,
 ) -> None:
@@ -64,6 +68,8 @@ def cache_clear(
     Example:  bouillotte cache clear --older-than 30
     """
     folder = cache_dir()
+    # Deleting follows no link: a linked cache folder could lead anywhere (one line, exit 2).
+    refuse_links_below(absolute(folder), "", folder, doing="delete")
     before = time.time() - (older_than or 0) * DAY
     count = total = 0
     for path, info in cache_files(folder):

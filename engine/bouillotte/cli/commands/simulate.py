@@ -8,7 +8,6 @@ from typing import Annotated
 
 import typer
 
-from ...rules.errors import InputError
 from ...rules.profiles import Library
 from ...study.policies import policy_help
 from ...study.simulate import simulate
@@ -44,17 +43,12 @@ def max_jobs() -> int:
 
 
 def check_deals_and_jobs(deals: int, jobs: int) -> None:
-    """Between one deal and :data:`~..options.MAX_DEALS`, and between one worker and one
-    per processor."""
+    """Between one deal and :data:`~...study.workers.MAX_DEALS`, and between one worker
+    and one per processor (the bounds of every run: ``study/workers.py``)."""
+    from ...study.workers import check_jobs
+
     check_deals(deals)
-    if jobs < 1:
-        raise InputError("--jobs must be at least 1", value=jobs, has_value=True)
-    if jobs > max_jobs():
-        raise InputError(
-            f"--jobs must be at most {max_jobs()}, the number of processors of this machine",
-            value=jobs,
-            has_value=True,
-        )
+    check_jobs(jobs, "--jobs")
 
 
 cli = command_app()

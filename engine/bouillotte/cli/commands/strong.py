@@ -8,7 +8,10 @@ from typing import Annotated
 import typer
 
 from ...rules.errors import UserError
-from ..options import command_app
+from ..options import check_deals, command_app
+
+MAX_SAMPLES = 1_000
+"""The most draws ``strong exploit --samples`` takes per state (each plays the policy once)."""
 
 cli = command_app(
     help="Solve a system's abstracted game with CFR+ and print its NashConv in counters per "
@@ -63,17 +66,25 @@ def solve_command(
         ) from None
     from ...strong.abstraction import Abstraction, AbstractionError, parse_bets
     from ...strong.core import table_for
-    from ...strong.solve import Solution, build_tree, cfr_plus, nash_conv, payload
+    from ...strong.solve import (
+        Solution,
+        build_tree,
+        cfr_plus,
+        checked_iterations,
+        nash_conv,
+        payload,
+    )
     from ...strong.store import address
     from ...strong.store import write as store
 
     try:
+        checked_iterations(iterations)
         abstraction = Abstraction(cave, parse_bets(bets), raises, straddles, deals, classes, seed)
         table = table_for(variant, abstraction)
+        typer.echo(f"{table.variant.id}: {abstraction.describe()}", err=True)
+        tree = build_tree(table)
     except AbstractionError as exc:
         raise UserError(str(exc)) from None
-    typer.echo(f"{table.variant.id}: {abstraction.describe()}", err=True)
-    tree = build_tree(table)
     typer.echo(f"tree: {len(tree.actor)} states, {len(tree.keys)} information states", err=True)
     strategy, cpu = cfr_plus(tree, iterations)
     conv, values = nash_conv(tree, strategy)
@@ -116,7 +127,9 @@ def _abstract_id(node: object, action: object) -> int | None:
 def exploit_command(
     variant: Annotated[str, typer.Option("--variant", "-v", metavar="SYSTEM")] = "foster-three",
     policy: Annotated[str, typer.Option(metavar="POLICY", help="An invented player.")] = "simple",
-    samples: Annotated[int, typer.Option(metavar="N", min=1, help="Draws per state.")] = 1,
+    samples: Annotated[
+        int, typer.Option(metavar="N", min=1, max=MAX_SAMPLES, help="Draws per state.")
+    ] = 1,
     deals: Annotated[int, typer.Option(metavar="N", min=1, help="Deals sampled.")] = 200,
 ) -> None:
     """NashConv of a table of one invented player on the default abstracted game: what
@@ -128,14 +141,18 @@ def exploit_command(
     import random
     from dataclasses import replace
 
+    from ...strong.abstraction import AbstractionError
     from ...strong.core import table_for
     from ...strong.solve import DEFAULT, behaviour, build_tree, nash_conv_of
     from ...study.player_view import view_of
     from ...study.policies import get_policy
 
     chosen = get_policy(policy)
-    table = table_for(variant, replace(DEFAULT, deals=deals))
-    tree = build_tree(table)
+    try:
+        table = table_for(variant, replace(DEFAULT, deals=deals))
+        tree = build_tree(table)
+    except AbstractionError as exc:
+        raise UserError(str(exc)) from None
     rng = random.Random(1)
     missed = [0]
 
@@ -180,6 +197,7 @@ def table_command(
     from ...study.deal_streams import deal_seed
     from ...study.policies import get_policy
 
+    check_deals(deals)
     profile = Library().get(variant)
     names = [chr(ord("A") + i) for i in range(profile.rules.table.players)]
     strong = get_policy("strong")
@@ -232,6 +250,7 @@ def measure_command(
     from ...study.deal_streams import deal_seed
     from ...study.policies import get_policy
 
+    check_deals(deals)
     profile = load_variant(variant)
     names = [chr(ord("A") + i) for i in range(profile.rules.table.players)]
     player = get_policy(policy)
