@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any
 
-from bouillotte.study.reproduce import Combination, Search
+from bouillotte.study.reproduce import Search, Trial
 from bouillotte.study.trajectories import Leaf, PlayResult
 
 PLAY_LIMIT = 512
@@ -16,7 +16,7 @@ PLAY_LIMIT = 512
 scenario (every combination of nine rules is 511): about a tenth of a second."""
 
 
-Play = Callable[[tuple[str, ...]], Combination]
+Play = Callable[[tuple[str, ...]], Trial]
 
 
 def search_sets(

@@ -179,17 +179,17 @@ def test_the_ways_of_a_deal_decide_every_combination_as_playing_them_all_does(
 def test_a_search_cut_short_says_so() -> None:
     """Played in order of size: a set holding one found is not played; an invalid
     combination reproduces nothing; the limit cuts the search and the result says where."""
-    from bouillotte.study.reproduce import Combination
+    from bouillotte.study.reproduce import Trial
 
     from .attribution_oracles import search_sets
 
     rules = ["a", "b", "c", "d", "e"]
 
-    def play(paths: tuple[str, ...]) -> Combination:
+    def play(paths: tuple[str, ...]) -> Trial:
         switched = set(paths)
         if switched == {"d"}:
-            return Combination(None, False)  # no valid system
-        return Combination(("changed",) if "a" in switched else ("base",), {"a", "b"} <= switched)
+            return Trial(None, False)  # no valid system
+        return Trial(("changed",) if "a" in switched else ("base",), {"a", "b"} <= switched)
 
     full = search_sets(rules, play, ("base",), limit=100)
     assert full.complete and full.sets == [["a", "b"]] and full.changes == ["a"]

@@ -20,7 +20,7 @@ from pydantic import BaseModel
 
 from ..rules.profile import rule_paths
 from ..rules.variant import Provenance, Variant, differing_rules
-from .reproduce import Combination, Search
+from .reproduce import Search, Trial
 from .scenario import RunResult, Scenario
 from .trajectories import (
     INVALID,
@@ -295,11 +295,11 @@ class _Player:
         self.owners = [(base.id, tuple(own))]
         if own != theirs:
             self.owners.append((other.id, tuple(theirs)))
-        self.memo: dict[tuple[str, ...], Combination] = {}
+        self.memo: dict[tuple[str, ...], Trial] = {}
         self.cache = cache if cache.scenario is scenario else PlayCache(scenario)
         self.mine, self.theirs = self.cache.values_of(base), self.cache.values_of(other)
 
-    def __call__(self, paths: tuple[str, ...]) -> Combination:
+    def __call__(self, paths: tuple[str, ...]) -> Trial:
         if paths not in self.memo:
             self.memo[paths] = self._play(paths)
         return self.memo[paths]
@@ -325,13 +325,13 @@ class _Player:
             paths.add(value, found)
         return found
 
-    def _play(self, paths: tuple[str, ...]) -> Combination:
+    def _play(self, paths: tuple[str, ...]) -> Trial:
         first: tuple[Any, ...] | None = None
         reproduces = False
         for owner, actions in self.owners:
             got, _ = self.recorded(frozenset(paths), owner, actions)
             if got == INVALID:
-                return Combination(None, False)  # that combination of rules is not a valid system
+                return Trial(None, False)  # that combination of rules is not a valid system
             if got == UNFIT:
                 continue  # these actions do not fit the deal under these rules
             assert isinstance(got, tuple)
@@ -339,12 +339,12 @@ class _Player:
             if got[0] == self.target:
                 reproduces = True
                 if got[1] == self.way:
-                    return Combination(first, True, True)
-        return Combination(first, reproduces)
+                    return Trial(first, True, True)
+        return Trial(first, reproduces)
 
 
 def _one_at_a_time(
-    differing: list[str], play: Callable[[tuple[str, ...]], Combination], start: Any, target: Any
+    differing: list[str], play: Callable[[tuple[str, ...]], Trial], start: Any, target: Any
 ) -> tuple[list[list[str]], list[list[str]]]:
     """The rules responsible (each set changed alone changes the outcome), of the smallest
     size that has any, and of those the ones that give exactly the target."""
@@ -390,7 +390,7 @@ class _Exact:
     def leaves(self) -> list[Leaf]:
         return [leaf for found in self.found for leaf in found.leaves]
 
-    def __call__(self, paths: tuple[str, ...]) -> Combination:
+    def __call__(self, paths: tuple[str, ...]) -> Trial:
         # Each combination is a lookup in the plays made (played if none holds it).
         return self.player(paths)
 

@@ -6,7 +6,7 @@ some of those rules in X to Y's values and play the deal again: a set of rules
 *minimal* if no proper subset of it reproduces it. Rules can act together (a tie-break
 matters only once a counting rule has made a tie), so the sets are searched exactly, not
 guessed, from the ways the deal goes (:mod:`trajectories`); this module holds what a
-search found (:class:`Search`) and what one combination gave (:class:`Played`). Playing
+search found (:class:`Search`) and what one combination gave (:class:`Trial`). Playing
 every combination in order of size, the smallest first, is the oracle the tests check
 that search against (``tests/attribution_oracles.py``). A search is bounded; when it is
 cut, the result says so, and up to which size every combination was decided.
@@ -24,7 +24,7 @@ from typing import Any
 
 
 @dataclass(frozen=True)
-class Combination:
+class Trial:
     """What one combination of switched rules gave."""
 
     outcome: tuple[Any, ...] | None
