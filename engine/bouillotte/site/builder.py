@@ -391,6 +391,10 @@ def _build_into(
     works = inputs.library.works
     files["bibliography.bib"] = bibtex(works)
     files["bibliography.json"] = json.dumps(csl_json(works), indent=2, ensure_ascii=False) + "\n"
+    # The same two files among the data (data/datapackage.json describes every file under
+    # data/, and a data package names no file outside its folder).
+    files[downloads.BIBLIOGRAPHY_BIB] = files["bibliography.bib"]
+    files[downloads.BIBLIOGRAPHY_JSON] = files["bibliography.json"]
     statistics: list[StatSection] = next(
         (p.context["sections"] for p in pages if p.path == "statistics.html"), []
     )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -27,7 +28,7 @@ from ..study.tidy import (
     simulation_table,
     sweep_table,
 )
-from .downloads import DATAPACKAGE, tidy_path, value_provenance
+from .downloads import DATAPACKAGE, effects_table_name, tidy_path, value_provenance
 from .effects_store import Stored, effect_pairs, stored_effects
 from .everyrule import BASE, NAME, stored_every_rule
 from .rules import plain, rule_label, value_words
@@ -109,16 +110,26 @@ def stored_pairs(variants: Sequence[Variant]) -> list[StoredPair]:
     return found
 
 
+def pair_effects_table(pair: StoredPair) -> TidyTable | None:
+    """One pair's stored result (the tables of its pair page, or of the every-rule page),
+    a row per policy, combination and measure; ``None`` where it cannot be used."""
+    if pair.stored.data is None:
+        return None
+    rows = sweep_csv_rows(pair.stored.data["report"])
+    records = sweep_table(rows, (pair.system, pair.towards)).records()
+    title = f"What each rule does: {pair.system} towards {pair.towards}"
+    name = effects_table_name(pair.system, pair.towards)
+    return TidyTable.of(name, title, EFFECTS_COLUMNS, records)
+
+
 def effects_table(pairs: Iterable[StoredPair]) -> TidyTable:
     """Every stored result that can be used, a row per pair, policy, combination and
     measure."""
     records: list[dict[str, Any]] = []
     for pair in pairs:
-        if pair.stored.data is None:
-            continue
-        rows = sweep_csv_rows(pair.stored.data["report"])
-        table = sweep_table(rows, (pair.system, pair.towards))
-        records.extend(table.records())
+        table = pair_effects_table(pair)
+        if table is not None:
+            records.extend(table.records())
     return TidyTable.of("effects", "What each rule does", EFFECTS_COLUMNS, records)
 
 
@@ -133,7 +144,8 @@ def tidy_tables(
 ) -> list[TidyTable]:
     """The site's tables as tidy tables: the matrix, every scenario's outcome, the exact
     odds and the simulated play (where the statistics page has them), the rule effects
-    (where stored)."""
+    (where stored): every pair's together, then each pair's alone (the download beside
+    its pair page's tables)."""
     tables = [
         matrix_table(variants),
         outcomes_table(r.data for c in comparisons for r in c.results),
@@ -142,9 +154,11 @@ def tidy_tables(
         tables.append(odds_table(odds))
     if simulations:
         tables.append(simulation_table(simulations))
-    effects = effects_table(stored_pairs(variants))
+    pairs = stored_pairs(variants)
+    effects = effects_table(pairs)
     if effects.rows:
         tables.append(effects)
+    tables.extend(t for t in map(pair_effects_table, pairs) if t is not None)
     return tables
 
 
@@ -162,6 +176,15 @@ def _relative(path: str) -> str:
     return path.removeprefix("data/")
 
 
+_MEDIA = {"json": "application/json", "yaml": "application/yaml", "bib": "application/x-bibtex"}
+
+
+def _resource_name(path: str) -> str:
+    """A file's name as a Frictionless resource name (lower-case letters, digits, ``-``
+    and ``.``): ``tidy/effects/foster__pagat.csv`` is ``tidy-effects-foster--pagat-csv``."""
+    return re.sub(r"[^a-z0-9-]", "-", path.lower())
+
+
 def _string_schema(header: Sequence[str]) -> dict[str, Any]:
     return {"fields": [{"name": name, "type": "string"} for name in header]}
 
@@ -177,7 +200,7 @@ def datapackage(
         for ext, media in (("csv", "text/csv"), ("json", "application/json")):
             resources.append(
                 {
-                    "name": f"tidy-{table.name}-{ext}",
+                    "name": _resource_name(_relative(tidy_path(table.name, ext))),
                     "title": f"{table.title} ({ext.upper()}, tidy)",
                     "path": _relative(tidy_path(table.name, ext)),
                     "format": ext,
@@ -191,7 +214,7 @@ def datapackage(
     for path in sorted(files):
         if not path.startswith("data/") or path in tidy or path == DATAPACKAGE:
             continue
-        name = _relative(path).replace("/", "-").replace(".", "-").lower()
+        name = _resource_name(_relative(path))
         ext = path.rsplit(".", 1)[-1]
         resource: dict[str, Any] = {
             "name": name,
@@ -205,7 +228,7 @@ def datapackage(
             resource["mediatype"] = "text/csv"
             resource["schema"] = _string_schema(next(csv.reader([header])))
         else:
-            resource["mediatype"] = "application/json" if ext == "json" else "application/yaml"
+            resource["mediatype"] = _MEDIA.get(ext, "application/octet-stream")
         resources.append(resource)
     package = {
         "profile": "data-package",
