@@ -187,6 +187,43 @@ def test_compare_csv_is_a_row_per_system_and_player() -> None:
     assert len(pagat) == 1 and pagat[0]["status"] == "illegal" and pagat[0]["net"] == ""
 
 
+def test_run_and_variants_csv_are_tidy_tables(tmp_path: Path) -> None:
+    """The report commands that had only text and JSON (issue 50): ``run``, ``variants
+    list``, ``variants show`` and ``variants diff`` also give tidy CSV."""
+    rows = _csv_of(["run", "foster-sight", "-v", "foster", "--csv", "-"])
+    # scenarios/foster-sight.yaml, worked from Foster's text: A 70, B 0, C -120, D 50.
+    assert {r["player"]: int(r["net"]) for r in rows} == {"A": 70, "B": 0, "C": -120, "D": 50}
+    assert {r["scenario"] for r in rows} == {"foster-sight"}
+    out = tmp_path / "run.csv"
+    shown = RUNNER.invoke(app, ["run", "foster-sight", "-v", "foster", "--csv", str(out)])
+    assert shown.exit_code == 0 and "Calling for a sight" in shown.stdout  # the report too
+    assert _rows(out.read_text("utf-8")) == rows
+    # Foster: "a piquet pack, reduced to twenty cards ... If five persons play, the Jack of
+    # each suit is added; if only three play, the Queens are discarded, reducing the pack
+    # to sixteen cards."
+    systems = {r["id"]: r for r in _csv_of(["variants", "list", "--csv", "-"])}
+    assert len(systems) == len(LIBRARY.ids())
+    packs = {k: (int(systems[k]["players"]), int(systems[k]["pack_cards"])) for k in systems}
+    assert packs["foster"] == (4, 20) and packs["foster-three"] == (3, 16)
+    assert packs["foster-five"] == (5, 24)
+    assert systems["foster-three"]["extends"] == "foster" and systems["foster"]["extends"] == ""
+    shown_rules = {
+        v: {r["rule"]: r["value_json"] for r in _csv_of(["variants", "show", v, "--csv", "-"])}
+        for v in ("foster", "pagat")
+    }
+    assert json.loads(shown_rules["foster"]["table.players"]) == 4  # "four is the proper number"
+    differ = {
+        r for r in shown_rules["foster"] if shown_rules["foster"][r] != shown_rules["pagat"][r]
+    }
+    diff = _csv_of(["variants", "diff", "foster", "pagat", "--csv", "-"])
+    assert differ and {r["rule"] for r in diff} == differ
+    assert sorted((r["rule"], r["system"]) for r in diff) == sorted(
+        (rule, v) for rule in differ for v in ("foster", "pagat")
+    )
+    bad = RUNNER.invoke(app, ["variants", "list", "--csv", str(tmp_path / "no" / "x.csv")])
+    assert bad.exit_code == 2 and "no such folder for the CSV file" in bad.output
+
+
 def test_simulate_and_odds_csv_files(tmp_path: Path) -> None:
     out = tmp_path / "sim.csv"
     args = ["simulate", "-v", "foster", "-v", "pagat", "-n", "40", "-q", "--csv", str(out)]
@@ -247,6 +284,7 @@ def test_docs_data_lists_every_column_with_its_type() -> None:
         tidy.OUTCOME_COLUMNS,
         tidy.SWEEP_COLUMNS,
         tidy.EFFECTS_COLUMNS,
+        tidy.SYSTEM_COLUMNS,
         MATRIX_COLUMNS,
     )
     for columns in tables:

@@ -59,12 +59,15 @@ MATRIX_COLUMNS: tuple[Column, ...] = (
 )
 
 
-def matrix_table(variants: Sequence[Variant]) -> TidyTable:
+def matrix_table(
+    variants: Sequence[Variant], rules: Sequence[str] | None = None, name: str = "matrix"
+) -> TidyTable:
     """The rule matrix, long: one row per rule and system (the wide ``matrix.csv`` has a
-    column per system and per system's provenance)."""
+    column per system and per system's provenance); only ``rules`` where given (``variants
+    diff --csv``: the rules that differ)."""
 
     def records() -> Iterable[dict[str, Any]]:
-        for path in rule_paths():
+        for path in rule_paths() if rules is None else rules:
             for v in variants:
                 found = value_provenance(v, path)
                 yield {
@@ -77,7 +80,7 @@ def matrix_table(variants: Sequence[Variant]) -> TidyTable:
                     **{k: found[k] for k in ("source", "locator", "quote")},
                 }
 
-    return TidyTable.of("matrix", "The rule matrix", MATRIX_COLUMNS, records())
+    return TidyTable.of(name, "The rule matrix", MATRIX_COLUMNS, records())
 
 
 # -- the stored rule effects -------------------------------------------------------------------

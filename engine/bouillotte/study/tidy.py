@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
+    from ..rules.variant import Variant
     from .compare import Comparison
     from .odds import OddsReport
 
@@ -414,3 +415,29 @@ def outcomes_table(results: Iterable[Mapping[str, Any]], name: str = "outcomes")
 def comparison_table(comparisons: Iterable[Comparison]) -> TidyTable:
     """``compare``: each scenario's outcome under each system, a row per player."""
     return outcomes_table((r.data for c in comparisons for r in c.results), "comparison")
+
+
+SYSTEM_COLUMNS: tuple[Column, ...] = (
+    Column("id", "string", "The system's id (its profile's file name)."),
+    Column("title", "string", "Its title."),
+    Column("source", "string", "The work it rests on (an id of the bibliography)."),
+    Column("extends", "string", "The system it is built on, if any."),
+    Column("players", "integer", "Players at the table."),
+    Column("pack_cards", "integer", "Cards in the pack it deals."),
+)
+
+
+def systems_table(variants: Iterable[Variant]) -> TidyTable:
+    """``variants list`` (and the API's ``systems()``): a row per system."""
+    records = [
+        {
+            "id": v.id,
+            "title": v.title,
+            "source": v.source,
+            "extends": v.extends,
+            "players": v.players,
+            "pack_cards": 4 * len(v.rules.table.packs[v.players]),
+        }
+        for v in variants
+    ]
+    return TidyTable.of("systems", "Rule systems", SYSTEM_COLUMNS, records)
