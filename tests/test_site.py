@@ -752,6 +752,9 @@ def test_each_table_links_its_tidy_download_and_the_data_package_names_it(site: 
         for ext in ("csv", "json"):
             assert what in statistics[f"{name}.{ext}"]
             assert f"tidy {ext.upper()}" in statistics[f"{name}.{ext}"]
+    history = tidy_links("history.html")
+    assert set(history) == {f"{t}.{e}" for t in ("sources", "statements") for e in ("csv", "json")}
+    assert "the sources by date, tidy CSV" in history["sources.csv"]
     every_rule = tidy_links("every-rule.html")
     assert set(every_rule) == {"effects/foster__all-rules.csv", "effects/foster__all-rules.json"}
     assert "every rule of Foster 1897" in every_rule["effects/foster__all-rules.csv"]

@@ -222,6 +222,21 @@ def test_run_and_variants_csv_are_tidy_tables(tmp_path: Path) -> None:
     )
     bad = RUNNER.invoke(app, ["variants", "list", "--csv", str(tmp_path / "no" / "x.csv")])
     assert bad.exit_code == 2 and "no such folder for the CSV file" in bad.output
+    # The History page's tables: the Académie's dictionary of 1740, in French, from Paris;
+    # Foster: "Three, four, or five persons may play; but four is the proper number".
+    works = {r["id"]: r for r in _csv_of(["sources", "--csv", "-"])}
+    academie = works["academie-1740"]
+    assert (academie["start"], academie["language"], academie["place"]) == ("1740", "fr", "Paris")
+    assert academie["kind"] == "dictionary" and "Brelan" in academie["citation"]
+    assert works["pagat-card"]["start"] == ""  # undated: no year, not a display string
+    said = _csv_of(["sources", "--statements-csv", "-"])
+    players = next(r for r in said if r["rule"] == "table.players" and r["variant"] == "foster")
+    assert (players["work"], players["start"], json.loads(players["value_json"])) == (
+        "foster",
+        "1897",
+        4,
+    )
+    assert "four is the proper number" in players["quote"]
 
 
 def test_simulate_and_odds_csv_files(tmp_path: Path) -> None:
@@ -285,6 +300,8 @@ def test_docs_data_lists_every_column_with_its_type() -> None:
         tidy.SWEEP_COLUMNS,
         tidy.EFFECTS_COLUMNS,
         tidy.SYSTEM_COLUMNS,
+        tidy.SOURCE_COLUMNS,
+        tidy.STATEMENT_COLUMNS,
         MATRIX_COLUMNS,
     )
     for columns in tables:

@@ -399,7 +399,9 @@ def _build_into(
         (p.context["sections"] for p in pages if p.path == "statistics.html"), []
     )
     files.update(data_files(inputs.variants, inputs.comparisons, statistics))
-    files.update(tidy_downloads(inputs.variants, inputs.comparisons, statistics, files))
+    files.update(
+        tidy_downloads(inputs.variants, inputs.comparisons, statistics, files, inputs.library)
+    )
     if options.config.base_url:
         files["sitemap.xml"] = _sitemap(options.config.base_url, pages)
     log(f"writing {len(files) + 1} files")

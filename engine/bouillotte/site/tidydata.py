@@ -15,7 +15,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..rules.bibliography import citation_text
+from ..rules.history import build_history
 from ..rules.profile import rule_paths
+from ..rules.profiles import Library
 from ..rules.variant import Variant
 from ..study.compare import Comparison
 from ..study.sweep_report import sweep_csv_rows
@@ -26,6 +29,8 @@ from ..study.tidy import (
     odds_table,
     outcomes_table,
     simulation_table,
+    sources_table,
+    statements_table,
     sweep_table,
 )
 from .downloads import DATAPACKAGE, effects_table_name, tidy_path, value_provenance
@@ -136,6 +141,18 @@ def effects_table(pairs: Iterable[StoredPair]) -> TidyTable:
     return TidyTable.of("effects", "What each rule does", EFFECTS_COLUMNS, records)
 
 
+# -- the History page's tables ------------------------------------------------------------
+
+
+def history_json(library: Library) -> dict[str, Any]:
+    """``bouillotte sources --json``: the sources by date (each with its citation), the
+    rules with the sources that state them, the words through time."""
+    data = build_history(library).to_json()
+    for item in data["sources"]:
+        item["citation"] = citation_text(library.works[item["id"]])
+    return data
+
+
 # -- every tidy table of the site, and the data package ---------------------------------------
 
 
@@ -144,15 +161,18 @@ def tidy_tables(
     comparisons: Sequence[Comparison],
     odds: Mapping[str, Mapping[str, Any]],
     simulations: Sequence[Mapping[str, Any]],
+    history: Mapping[str, Any] | None = None,
 ) -> list[TidyTable]:
     """The site's tables as tidy tables: the matrix, every scenario's outcome, the exact
     odds and the simulated play (where the statistics page has them), the rule effects
     (where stored): every pair's together, then each pair's alone (the download beside
-    its pair page's tables)."""
+    its pair page's tables); the History page's two (where given)."""
     tables = [
         matrix_table(variants),
         outcomes_table(r.data for c in comparisons for r in c.results),
     ]
+    if history is not None:
+        tables += [sources_table(history), statements_table(history)]
     if odds:
         tables.append(odds_table(odds))
     if simulations:
@@ -253,13 +273,15 @@ def tidy_downloads(
     comparisons: Sequence[Comparison],
     statistics: Sequence[StatSection],
     files: Mapping[str, str],
+    library: Library | None = None,
 ) -> dict[str, str]:
     """The files the site's downloads gain: each table tidy (CSV and JSON), and the data
     package describing these and ``files`` (the other downloads) under ``data/``."""
     sections = {s.id: s for s in statistics}
     odds = sections["odds"].data if "odds" in sections else {}
     simulations = list(sections["simulate"].data.values()) if "simulate" in sections else []
-    tables = tidy_tables(variants, comparisons, odds, simulations)
+    history = history_json(library) if library is not None else None
+    tables = tidy_tables(variants, comparisons, odds, simulations, history)
     added = tidy_files(tables)
     added[DATAPACKAGE] = datapackage(tables, {**files, **added})
     return added

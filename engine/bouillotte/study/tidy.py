@@ -441,3 +441,56 @@ def systems_table(variants: Iterable[Variant]) -> TidyTable:
         for v in variants
     ]
     return TidyTable.of("systems", "Rule systems", SYSTEM_COLUMNS, records)
+
+
+SOURCE_COLUMNS: tuple[Column, ...] = (
+    Column("id", "string", "The work's id in the bibliography."),
+    Column("author", "string", "Its author (or the body that made it)."),
+    Column("title", "string", "Its title (an article's work and article)."),
+    Column("date", "string", "Its date as the bibliography gives it (a year, a span, undated)."),
+    Column("start", "integer", "The first year of the date; empty for an undated work."),
+    Column("end", "integer", "The last year of the date; empty for an undated work."),
+    Column("language", "string", "Its language (an ISO 639-1 code)."),
+    Column("language_name", "string", "Its language in words."),
+    Column("place", "string", "Where it was published; empty for a web page."),
+    Column("kind", "string", "dictionary, encyclopaedia, rulebook, website, teaching-card..."),
+    Column("citation", "string", "The work cited in full (Chicago, as bouillotte sources)."),
+)
+
+STATEMENT_COLUMNS: tuple[Column, ...] = (
+    Column("rule", "string", "The rule's path in the profile schema."),
+    Column("work", "string", "The work that states it (an id of the bibliography)."),
+    Column("date", "string", "The work's date as the bibliography gives it."),
+    Column("start", "integer", "The first year of that date; empty for an undated work."),
+    Column("variant", "string", "The system whose profile cites the work for the rule."),
+    Column("value_json", "string", "The value the work gives, as JSON text."),
+    Column("status", "string", "The citation's status: documented, paraphrased, ..."),
+    Column("locator", "string", "Where in the work."),
+    Column("quote", "string", "The sentence the value rests on."),
+    Column("translation", "string", "The sentence in English, for a work in another language."),
+)
+
+
+def sources_table(history: Mapping[str, Any]) -> TidyTable:
+    """``sources`` (and the site's History page): a row per work, oldest first; from the
+    JSON of ``sources --json``."""
+    keys = {c.name for c in SOURCE_COLUMNS}
+    records = [{k: v for k, v in s.items() if k in keys} for s in history["sources"]]
+    return TidyTable.of("sources", "The sources by date", SOURCE_COLUMNS, records)
+
+
+def statements_table(history: Mapping[str, Any]) -> TidyTable:
+    """``sources`` (and the History page): a row per rule and work stating it, oldest
+    first; from the JSON of ``sources --json``."""
+    records = [
+        {
+            "rule": rule,
+            **{k: st[k] for k in ("work", "date", "start", "variant", "status")},
+            **{k: st[k] for k in ("locator", "quote", "translation")},
+            "value_json": json.dumps(st["value"], ensure_ascii=False),
+        }
+        for rule, statements in history["rules"].items()
+        for st in statements
+    ]
+    title = "The rules, with the sources that state them"
+    return TidyTable.of("statements", title, STATEMENT_COLUMNS, records)
