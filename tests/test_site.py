@@ -755,6 +755,7 @@ def test_each_table_links_its_tidy_download_and_the_data_package_names_it(site: 
     history = tidy_links("history.html")
     assert set(history) == {f"{t}.{e}" for t in ("sources", "statements") for e in ("csv", "json")}
     assert "the sources by date, tidy CSV" in history["sources.csv"]
+    assert set(tidy_links("readings.html")) == {"readings.csv", "readings.json"}
     every_rule = tidy_links("every-rule.html")
     assert set(every_rule) == {"effects/foster__all-rules.csv", "effects/foster__all-rules.json"}
     assert "every rule of Foster 1897" in every_rule["effects/foster__all-rules.csv"]

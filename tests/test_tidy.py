@@ -237,6 +237,16 @@ def test_run_and_variants_csv_are_tidy_tables(tmp_path: Path) -> None:
         4,
     )
     assert "four is the proper number" in players["quote"]
+    # The Readings page's table: each sentence's readings with the systems taking each.
+    read = _csv_of(["readings", "--csv", "-"])
+    tie = {
+        r["variant"]: json.loads(r["value_json"])
+        for r in read
+        if r["sentence"] == "tie-between-suits"
+    }
+    assert tie["foster"] == "dealer-first" and tie["pagat"] == "eldest-first"
+    listed = json.loads(RUNNER.invoke(app, ["readings", "--json"]).stdout)
+    assert len(read) == sum(max(1, len(r["variants"])) for s in listed for r in s["readings"])
 
 
 def test_simulate_and_odds_csv_files(tmp_path: Path) -> None:
@@ -302,6 +312,7 @@ def test_docs_data_lists_every_column_with_its_type() -> None:
         tidy.SYSTEM_COLUMNS,
         tidy.SOURCE_COLUMNS,
         tidy.STATEMENT_COLUMNS,
+        tidy.READING_COLUMNS,
         MATRIX_COLUMNS,
     )
     for columns in tables:

@@ -19,6 +19,7 @@ from ..rules.bibliography import citation_text
 from ..rules.history import build_history
 from ..rules.profile import rule_paths
 from ..rules.profiles import Library
+from ..rules.readings import reading_takers, readings_json
 from ..rules.variant import Variant
 from ..study.compare import Comparison
 from ..study.sweep_report import sweep_csv_rows
@@ -28,6 +29,7 @@ from ..study.tidy import (
     TidyTable,
     odds_table,
     outcomes_table,
+    readings_table,
     simulation_table,
     sources_table,
     statements_table,
@@ -162,17 +164,21 @@ def tidy_tables(
     odds: Mapping[str, Mapping[str, Any]],
     simulations: Sequence[Mapping[str, Any]],
     history: Mapping[str, Any] | None = None,
+    readings: Sequence[Mapping[str, Any]] | None = None,
 ) -> list[TidyTable]:
     """The site's tables as tidy tables: the matrix, every scenario's outcome, the exact
     odds and the simulated play (where the statistics page has them), the rule effects
     (where stored): every pair's together, then each pair's alone (the download beside
-    its pair page's tables); the History page's two (where given)."""
+    its pair page's tables); the History page's two and the Readings page's (where
+    given)."""
     tables = [
         matrix_table(variants),
         outcomes_table(r.data for c in comparisons for r in c.results),
     ]
     if history is not None:
         tables += [sources_table(history), statements_table(history)]
+    if readings:
+        tables.append(readings_table(readings))
     if odds:
         tables.append(odds_table(odds))
     if simulations:
@@ -281,7 +287,10 @@ def tidy_downloads(
     odds = sections["odds"].data if "odds" in sections else {}
     simulations = list(sections["simulate"].data.values()) if "simulate" in sections else []
     history = history_json(library) if library is not None else None
-    tables = tidy_tables(variants, comparisons, odds, simulations, history)
+    readings = None
+    if library is not None:
+        readings = readings_json(library.readings, reading_takers(library.readings, variants))
+    tables = tidy_tables(variants, comparisons, odds, simulations, history, readings)
     added = tidy_files(tables)
     added[DATAPACKAGE] = datapackage(tables, {**files, **added})
     return added

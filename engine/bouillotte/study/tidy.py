@@ -494,3 +494,36 @@ def statements_table(history: Mapping[str, Any]) -> TidyTable:
     ]
     title = "The rules, with the sources that state them"
     return TidyTable.of("statements", title, STATEMENT_COLUMNS, records)
+
+
+READING_COLUMNS: tuple[Column, ...] = (
+    Column("sentence", "string", "The ambiguous sentence (its id)."),
+    Column("rule", "string", "The rule whose values are its readings."),
+    Column("source", "string", "The work it is in (an id of the bibliography)."),
+    Column("locator", "string", "Where in the work."),
+    Column("quote", "string", "The sentence."),
+    Column("question", "string", "What it leaves open."),
+    Column("value_json", "string", "One reading: the rule's value, as JSON text."),
+    Column("meaning", "string", "What that reading means."),
+    Column("variant", "string", "A system that takes it; empty where none does."),
+    Column("scenario", "string", "The scenario that plays the deal under each reading."),
+)
+
+
+def readings_table(readings: Iterable[Mapping[str, Any]]) -> TidyTable:
+    """``readings`` (and the site's Readings page): a row per sentence, reading and system
+    taking it; from the JSON of ``readings --json``."""
+    records = [
+        {
+            "sentence": item["id"],
+            **{k: item[k] for k in ("rule", "source", "locator", "quote", "question")},
+            "value_json": json.dumps(reading["value"], ensure_ascii=False),
+            "meaning": reading["meaning"],
+            "variant": variant,
+            "scenario": item["scenario"],
+        }
+        for item in readings
+        for reading in item["readings"]
+        for variant in reading["variants"] or [None]
+    ]
+    return TidyTable.of("readings", "The readings of ambiguous sentences", READING_COLUMNS, records)
