@@ -249,6 +249,29 @@ def test_run_and_variants_csv_are_tidy_tables(tmp_path: Path) -> None:
     assert len(read) == sum(max(1, len(r["variants"])) for s in listed for r in s["readings"])
 
 
+def test_session_csv_gives_the_standings_exactly_and_every_deal() -> None:
+    """``session --csv``: the standings with each fraction as numerator, denominator and
+    decimal (never "86 1/4"); ``--deals-csv``: a row per deal and player."""
+    from fractions import Fraction
+
+    standings = _csv_of(["session", "pagat-teaching", "--csv", "-"])
+    assert [int(r["place"]) for r in standings] == sorted(int(r["place"]) for r in standings)
+    total = Fraction(0)
+    for r in standings:
+        share = Fraction(int(r["share_numerator"]), int(r["share_denominator"]))
+        result = Fraction(int(r["result_numerator"]), int(r["result_denominator"]))
+        # the report's own definition: cave + ledger + share - stake - rebuys
+        parts = int(r["cave"]) + int(r["ledger"]) + share - int(r["stake"]) - int(r["rebuys"])
+        assert result == parts and float(r["result"]) == float(result)
+        total += result
+    assert total == 0  # counters change hands; none is made or lost
+    deals = _csv_of(["session", "pagat-teaching", "--deals-csv", "-"])
+    # the bundled evening: twelve deals at a table of four (README, "A tour")
+    assert len({r["deal"] for r in deals}) == 12 and len(deals) == 12 * 4
+    last = {r["player"]: int(r["cave"]) for r in deals if r["deal"] == "12"}
+    assert last == {r["player"]: int(r["cave"]) for r in standings}
+
+
 def test_simulate_and_odds_csv_files(tmp_path: Path) -> None:
     out = tmp_path / "sim.csv"
     args = ["simulate", "-v", "foster", "-v", "pagat", "-n", "40", "-q", "--csv", str(out)]
@@ -313,6 +336,8 @@ def test_docs_data_lists_every_column_with_its_type() -> None:
         tidy.SOURCE_COLUMNS,
         tidy.STATEMENT_COLUMNS,
         tidy.READING_COLUMNS,
+        tidy.STANDING_COLUMNS,
+        tidy.SESSION_DEAL_COLUMNS,
         MATRIX_COLUMNS,
     )
     for columns in tables:

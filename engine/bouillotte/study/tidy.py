@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from ..rules.variant import Variant
     from .compare import Comparison
     from .odds import OddsReport
+    from .session_result import SessionResult
 
 FieldType = Literal["string", "integer", "number", "boolean"]
 Cell = str | int | float | bool | None
@@ -527,3 +528,77 @@ def readings_table(readings: Iterable[Mapping[str, Any]]) -> TidyTable:
         for variant in reading["variants"] or [None]
     ]
     return TidyTable.of("readings", "The readings of ambiguous sentences", READING_COLUMNS, records)
+
+
+STANDING_COLUMNS: tuple[Column, ...] = (
+    Column("variant", "string", "The system the session is played under."),
+    Column("player", "string", "The player."),
+    Column("place", "integer", "The player's place (equal results share one)."),
+    Column("stake", "integer", "The first stake (the cave bought at the start)."),
+    Column("rebuys", "integer", "What the player paid for new caves."),
+    Column("cave", "integer", "The player's cave at the end."),
+    Column("ledger", "integer", "The player's bonus ledger at the end."),
+    Column("share_numerator", "integer", "The share of the last pool (exact): numerator."),
+    Column("share_denominator", "integer", "The share's denominator."),
+    Column("share", "number", "The share as a decimal."),
+    Column(
+        "result_numerator",
+        "integer",
+        "The result (cave + ledger + share - stake - rebuys), exact: numerator.",
+    ),
+    Column("result_denominator", "integer", "The result's denominator."),
+    Column("result", "number", "The result as a decimal."),
+)
+
+SESSION_DEAL_COLUMNS: tuple[Column, ...] = (
+    Column("variant", "string", "The system the session is played under."),
+    Column("deal", "integer", "The deal's number, from 1."),
+    Column("dealer", "string", "Who dealt it."),
+    Column("carried_in", "integer", "The pool carried into it from the deal before."),
+    Column("status", "string", "settled, uncontested, void or illegal."),
+    Column("player", "string", "The player."),
+    Column("cave", "integer", "The player's cave after the deal."),
+    Column("ledger", "integer", "The player's bonus ledger after the deal."),
+    Column("net", "integer", "The player's whole change over the deal (cave and ledger)."),
+    Column("carry", "integer", "The pool carried to the next deal."),
+)
+
+
+def standings_table(result: SessionResult) -> TidyTable:
+    """``session --csv``: the final standings, a row per player in place order, each
+    exact amount as numerator, denominator and decimal."""
+    records = [
+        {
+            "variant": result.variant,
+            **{k: getattr(s, k) for k in ("player", "place", "stake", "rebuys", "cave", "ledger")},
+            "share_numerator": s.share.numerator,
+            "share_denominator": s.share.denominator,
+            "share": float(s.share),
+            "result_numerator": s.result.numerator,
+            "result_denominator": s.result.denominator,
+            "result": float(s.result),
+        }
+        for s in result.ranking()
+    ]
+    return TidyTable.of("standings", "The final standings", STANDING_COLUMNS, records)
+
+
+def session_deals_table(result: SessionResult) -> TidyTable:
+    """``session --deals-csv``: each deal, a row per player."""
+    records = [
+        {
+            "variant": result.variant,
+            "deal": d.number,
+            "dealer": d.dealer,
+            "carried_in": d.carried_in,
+            "status": str(d.outcome.status),
+            "player": name,
+            "cave": r.cave,
+            "ledger": r.ledger,
+            "net": r.net,
+            "carry": d.outcome.carry,
+        }
+        for d in result.deals
+        for name, r in d.outcome.players.items()
+    ]
+    return TidyTable.of("session", "The session, deal by deal", SESSION_DEAL_COLUMNS, records)
