@@ -323,7 +323,7 @@ def test_effects_json_and_csv_read_the_stored_results(
 
 def test_docs_data_lists_every_column_with_its_type() -> None:
     from bouillotte.site.tidydata import MATRIX_COLUMNS
-    from bouillotte.study import tidy
+    from bouillotte.study import tidy, tidy_lists
 
     text = (Path(__file__).parent.parent / "docs" / "data.md").read_text("utf-8")
     tables = (
@@ -332,12 +332,12 @@ def test_docs_data_lists_every_column_with_its_type() -> None:
         tidy.OUTCOME_COLUMNS,
         tidy.SWEEP_COLUMNS,
         tidy.EFFECTS_COLUMNS,
-        tidy.SYSTEM_COLUMNS,
-        tidy.SOURCE_COLUMNS,
-        tidy.STATEMENT_COLUMNS,
-        tidy.READING_COLUMNS,
-        tidy.STANDING_COLUMNS,
-        tidy.SESSION_DEAL_COLUMNS,
+        tidy_lists.SYSTEM_COLUMNS,
+        tidy_lists.SOURCE_COLUMNS,
+        tidy_lists.STATEMENT_COLUMNS,
+        tidy_lists.READING_COLUMNS,
+        tidy_lists.STANDING_COLUMNS,
+        tidy_lists.SESSION_DEAL_COLUMNS,
         MATRIX_COLUMNS,
     )
     for columns in tables:

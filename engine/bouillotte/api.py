@@ -179,7 +179,7 @@ class Systems(Sequence[System], _Tabular):
 
     def table(self) -> TidyTable:
         """A row per system: id, title, source, what it extends, players, pack."""
-        from .study.tidy import systems_table
+        from .study.tidy_lists import systems_table
 
         return systems_table(s.variant for s in self._items)
 

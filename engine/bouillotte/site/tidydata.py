@@ -29,12 +29,10 @@ from ..study.tidy import (
     TidyTable,
     odds_table,
     outcomes_table,
-    readings_table,
     simulation_table,
-    sources_table,
-    statements_table,
     sweep_table,
 )
+from ..study.tidy_lists import readings_table, sources_table, statements_table
 from .downloads import DATAPACKAGE, effects_table_name, tidy_path, value_provenance
 from .effects_store import Stored, effect_pairs, stored_effects
 from .everyrule import BASE, NAME, stored_every_rule

@@ -63,7 +63,7 @@ def readings_command(
     Example:  bouillotte readings --json
     Example:  bouillotte readings --csv -   (a row per sentence, reading and system taking it)
     """
-    from ...study.tidy import readings_table
+    from ...study.tidy_lists import readings_table
 
     check_csv_target(csv_file)
     library = Library(variants or [])

@@ -15,7 +15,7 @@ from ...rules.resources import bundled
 from ...study.session import run_session
 from ...study.session_file import load_session
 from ...study.session_text import session_text
-from ...study.tidy import session_deals_table, standings_table
+from ...study.tidy_lists import session_deals_table, standings_table
 from ..options import CsvFile, JsonFlag, VariantsDirs, check_csv_target, command_app, write_csv
 
 cli = command_app()

@@ -41,7 +41,7 @@ def sources_command(
     Example:  bouillotte sources --csv sources.csv --statements-csv statements.csv
     """
     from ...site.tidydata import history_json
-    from ...study.tidy import sources_table, statements_table
+    from ...study.tidy_lists import sources_table, statements_table
 
     check_csv_target(csv_file)
     check_csv_target(statements_csv)

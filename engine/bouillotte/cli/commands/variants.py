@@ -44,7 +44,7 @@ def variants_list(
     """
     check_csv_target(csv_file)
     if csv_file is not None:
-        from ...study.tidy import systems_table
+        from ...study.tidy_lists import systems_table
 
         write_csv(csv_file, systems_table(_library(variants).all()))
         if str(csv_file) == "-":
