@@ -705,6 +705,78 @@ def test_the_tidy_downloads_and_their_data_package(site: Path) -> None:
     assert 'href="data/tidy/matrix.csv"' in (site / "matrix.html").read_text("utf-8")
 
 
+def _downloads_linked(page: Path) -> dict[str, str]:
+    """Each link of ``page`` into ``data/``: its target (relative to the site) and its
+    words (tags stripped)."""
+    links: dict[str, str] = {}
+    text = page.read_text("utf-8")
+    for href, words in re.findall(r'<a href="([^"#]*data/[^"#]*)"[^>]*>(.*?)</a>', text):
+        target = (page.parent / href).resolve()
+        links[target.as_posix()] = re.sub(r"<[^>]+>", "", words)
+    return links
+
+
+def test_each_table_links_its_tidy_download_and_the_data_package_names_it(site: Path) -> None:
+    """Issue 50: the statistics page's simulated play and rule effects, the every-rule
+    page's sweep and each pair page's rule effects link their tidy CSV and JSON beside the
+    tables, in words that name the table and the format; every link into data/ from any
+    page finds its file, and the data package describes each one (the bibliography
+    among them)."""
+    data = (site / "data").resolve()
+    package = json.loads((data / "datapackage.json").read_text("utf-8"))
+    described = {r["path"] for r in package["resources"]}
+    for page in site.rglob("*.html"):
+        for target in _downloads_linked(page):
+            assert Path(target).is_file(), (page, target)
+            assert Path(target).relative_to(data).as_posix() in described | {"datapackage.json"}, (
+                target
+            )
+    assert {"bibliography.bib", "bibliography.json"} <= described
+    assert (data / "bibliography.bib").read_text("utf-8") == (site / "bibliography.bib").read_text(
+        "utf-8"
+    )
+
+    def tidy_links(page: str) -> dict[str, str]:
+        return {
+            Path(t).relative_to(data / "tidy").as_posix(): words
+            for t, words in _downloads_linked(site / page).items()
+            if Path(t).is_relative_to(data / "tidy")
+        }
+
+    statistics = tidy_links("statistics.html")
+    for name, what in (
+        ("odds", "exact odds"),
+        ("simulation", "simulated play"),
+        ("effects/foster__pagat", "rule effects of Foster 1897 towards Teaching card"),
+    ):
+        for ext in ("csv", "json"):
+            assert what in statistics[f"{name}.{ext}"]
+            assert f"tidy {ext.upper()}" in statistics[f"{name}.{ext}"]
+    history = tidy_links("history.html")
+    assert set(history) == {f"{t}.{e}" for t in ("sources", "statements") for e in ("csv", "json")}
+    assert "the sources by date, tidy CSV" in history["sources.csv"]
+    assert set(tidy_links("readings.html")) == {"readings.csv", "readings.json"}
+    every_rule = tidy_links("every-rule.html")
+    assert set(every_rule) == {"effects/foster__all-rules.csv", "effects/foster__all-rules.json"}
+    assert "every rule of Foster 1897" in every_rule["effects/foster__all-rules.csv"]
+    # every pair page that shows rule effects links its own pair's rows, and no other's
+    shown = 0
+    for page in sorted((site / "compare").glob("*--*.html")):
+        if 'id="effects"' not in page.read_text("utf-8"):
+            continue
+        shown += 1
+        a, b = page.stem.split("--")
+        linked = {t for t in tidy_links(f"compare/{page.name}") if t.startswith("effects")}
+        assert linked == {f"effects/{a}__{b}.csv", f"effects/{a}__{b}.json"}, page.name
+    assert shown == len(list((site / "data" / "tidy" / "effects").glob("*.csv"))) - 1
+    # a pair's file holds the pair's rows of the whole table, exactly
+    whole = json.loads((data / "tidy" / "effects.json").read_text("utf-8"))
+    pair = json.loads((data / "tidy" / "effects" / "foster__pagat.json").read_text("utf-8"))
+    assert pair == [r for r in whole if (r["system"], r["towards"]) == ("foster", "pagat")]
+    assert {r["policy"] for r in pair} == {"advised", "bold"}
+    # (the package's validity: test_the_tidy_downloads_and_their_data_package)
+
+
 def test_glossary_names_are_unique_and_terms_link_to_rules(site: Path) -> None:
     from bouillotte.rules.profile import rule_paths
 

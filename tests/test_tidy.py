@@ -187,6 +187,91 @@ def test_compare_csv_is_a_row_per_system_and_player() -> None:
     assert len(pagat) == 1 and pagat[0]["status"] == "illegal" and pagat[0]["net"] == ""
 
 
+def test_run_and_variants_csv_are_tidy_tables(tmp_path: Path) -> None:
+    """The report commands that had only text and JSON (issue 50): ``run``, ``variants
+    list``, ``variants show`` and ``variants diff`` also give tidy CSV."""
+    rows = _csv_of(["run", "foster-sight", "-v", "foster", "--csv", "-"])
+    # scenarios/foster-sight.yaml, worked from Foster's text: A 70, B 0, C -120, D 50.
+    assert {r["player"]: int(r["net"]) for r in rows} == {"A": 70, "B": 0, "C": -120, "D": 50}
+    assert {r["scenario"] for r in rows} == {"foster-sight"}
+    out = tmp_path / "run.csv"
+    shown = RUNNER.invoke(app, ["run", "foster-sight", "-v", "foster", "--csv", str(out)])
+    assert shown.exit_code == 0 and "Calling for a sight" in shown.stdout  # the report too
+    assert _rows(out.read_text("utf-8")) == rows
+    # Foster: "a piquet pack, reduced to twenty cards ... If five persons play, the Jack of
+    # each suit is added; if only three play, the Queens are discarded, reducing the pack
+    # to sixteen cards."
+    systems = {r["id"]: r for r in _csv_of(["variants", "list", "--csv", "-"])}
+    assert len(systems) == len(LIBRARY.ids())
+    packs = {k: (int(systems[k]["players"]), int(systems[k]["pack_cards"])) for k in systems}
+    assert packs["foster"] == (4, 20) and packs["foster-three"] == (3, 16)
+    assert packs["foster-five"] == (5, 24)
+    assert systems["foster-three"]["extends"] == "foster" and systems["foster"]["extends"] == ""
+    shown_rules = {
+        v: {r["rule"]: r["value_json"] for r in _csv_of(["variants", "show", v, "--csv", "-"])}
+        for v in ("foster", "pagat")
+    }
+    assert json.loads(shown_rules["foster"]["table.players"]) == 4  # "four is the proper number"
+    differ = {
+        r for r in shown_rules["foster"] if shown_rules["foster"][r] != shown_rules["pagat"][r]
+    }
+    diff = _csv_of(["variants", "diff", "foster", "pagat", "--csv", "-"])
+    assert differ and {r["rule"] for r in diff} == differ
+    assert sorted((r["rule"], r["system"]) for r in diff) == sorted(
+        (rule, v) for rule in differ for v in ("foster", "pagat")
+    )
+    bad = RUNNER.invoke(app, ["variants", "list", "--csv", str(tmp_path / "no" / "x.csv")])
+    assert bad.exit_code == 2 and "no such folder for the CSV file" in bad.output
+    # The History page's tables: the Académie's dictionary of 1740, in French, from Paris;
+    # Foster: "Three, four, or five persons may play; but four is the proper number".
+    works = {r["id"]: r for r in _csv_of(["sources", "--csv", "-"])}
+    academie = works["academie-1740"]
+    assert (academie["start"], academie["language"], academie["place"]) == ("1740", "fr", "Paris")
+    assert academie["kind"] == "dictionary" and "Brelan" in academie["citation"]
+    assert works["pagat-card"]["start"] == ""  # undated: no year, not a display string
+    said = _csv_of(["sources", "--statements-csv", "-"])
+    players = next(r for r in said if r["rule"] == "table.players" and r["variant"] == "foster")
+    assert (players["work"], players["start"], json.loads(players["value_json"])) == (
+        "foster",
+        "1897",
+        4,
+    )
+    assert "four is the proper number" in players["quote"]
+    # The Readings page's table: each sentence's readings with the systems taking each.
+    read = _csv_of(["readings", "--csv", "-"])
+    tie = {
+        r["variant"]: json.loads(r["value_json"])
+        for r in read
+        if r["sentence"] == "tie-between-suits"
+    }
+    assert tie["foster"] == "dealer-first" and tie["pagat"] == "eldest-first"
+    listed = json.loads(RUNNER.invoke(app, ["readings", "--json"]).stdout)
+    assert len(read) == sum(max(1, len(r["variants"])) for s in listed for r in s["readings"])
+
+
+def test_session_csv_gives_the_standings_exactly_and_every_deal() -> None:
+    """``session --csv``: the standings with each fraction as numerator, denominator and
+    decimal (never "86 1/4"); ``--deals-csv``: a row per deal and player."""
+    from fractions import Fraction
+
+    standings = _csv_of(["session", "pagat-teaching", "--csv", "-"])
+    assert [int(r["place"]) for r in standings] == sorted(int(r["place"]) for r in standings)
+    total = Fraction(0)
+    for r in standings:
+        share = Fraction(int(r["share_numerator"]), int(r["share_denominator"]))
+        result = Fraction(int(r["result_numerator"]), int(r["result_denominator"]))
+        # the report's own definition: cave + ledger + share - stake - rebuys
+        parts = int(r["cave"]) + int(r["ledger"]) + share - int(r["stake"]) - int(r["rebuys"])
+        assert result == parts and float(r["result"]) == float(result)
+        total += result
+    assert total == 0  # counters change hands; none is made or lost
+    deals = _csv_of(["session", "pagat-teaching", "--deals-csv", "-"])
+    # the bundled evening: twelve deals at a table of four (README, "A tour")
+    assert len({r["deal"] for r in deals}) == 12 and len(deals) == 12 * 4
+    last = {r["player"]: int(r["cave"]) for r in deals if r["deal"] == "12"}
+    assert last == {r["player"]: int(r["cave"]) for r in standings}
+
+
 def test_simulate_and_odds_csv_files(tmp_path: Path) -> None:
     out = tmp_path / "sim.csv"
     args = ["simulate", "-v", "foster", "-v", "pagat", "-n", "40", "-q", "--csv", str(out)]
@@ -238,7 +323,7 @@ def test_effects_json_and_csv_read_the_stored_results(
 
 def test_docs_data_lists_every_column_with_its_type() -> None:
     from bouillotte.site.tidydata import MATRIX_COLUMNS
-    from bouillotte.study import tidy
+    from bouillotte.study import tidy, tidy_lists
 
     text = (Path(__file__).parent.parent / "docs" / "data.md").read_text("utf-8")
     tables = (
@@ -247,6 +332,12 @@ def test_docs_data_lists_every_column_with_its_type() -> None:
         tidy.OUTCOME_COLUMNS,
         tidy.SWEEP_COLUMNS,
         tidy.EFFECTS_COLUMNS,
+        tidy_lists.SYSTEM_COLUMNS,
+        tidy_lists.SOURCE_COLUMNS,
+        tidy_lists.STATEMENT_COLUMNS,
+        tidy_lists.READING_COLUMNS,
+        tidy_lists.STANDING_COLUMNS,
+        tidy_lists.SESSION_DEAL_COLUMNS,
         MATRIX_COLUMNS,
     )
     for columns in tables:

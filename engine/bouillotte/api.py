@@ -191,28 +191,9 @@ class Systems(Sequence[System], _Tabular):
 
     def table(self) -> TidyTable:
         """A row per system: id, title, source, what it extends, players, pack."""
-        from .study.tidy import Column
+        from .study.tidy_lists import systems_table
 
-        columns = (
-            Column("id", "string", "The system's id (its profile's file name)."),
-            Column("title", "string", "Its title."),
-            Column("source", "string", "The work it rests on (an id of the bibliography)."),
-            Column("extends", "string", "The system it is built on, if any."),
-            Column("players", "integer", "Players at the table."),
-            Column("pack_cards", "integer", "Cards in the pack it deals."),
-        )
-        records = [
-            {
-                "id": s.id,
-                "title": s.title,
-                "source": s.variant.source,
-                "extends": s.variant.extends,
-                "players": s.variant.players,
-                "pack_cards": 4 * len(s.variant.rules.table.packs[s.variant.players]),
-            }
-            for s in self._items
-        ]
-        return TidyTable.of("systems", "Rule systems", columns, records)
+        return systems_table(s.variant for s in self._items)
 
 
 def systems(folder: Folders = None, *, bundled: bool = True) -> Systems:

@@ -192,6 +192,20 @@ def reading_json(reading: Reading, value: Any) -> dict[str, Any]:
     }
 
 
+def reading_takers(
+    readings: dict[str, Reading], variants: Sequence[Any]
+) -> dict[str, dict[str, list[str]]]:
+    """For each rule with readings: each reading's value (as written) -> the ids of the
+    ``variants`` (engine variants) taking it, in their order."""
+    found: dict[str, dict[str, list[str]]] = {}
+    for path, reading in readings.items():
+        by_value = found.setdefault(path, {})
+        for item in reading.readings:
+            value = rule_value(path, item.value)
+            by_value[str(item.value)] = [v.id for v in variants if v.value(path) == value]
+    return found
+
+
 def readings_json(
     readings: dict[str, Reading], takers: dict[str, dict[str, list[str]]]
 ) -> list[dict[str, Any]]:

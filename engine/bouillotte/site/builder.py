@@ -392,11 +392,17 @@ def _build_into(
     works = inputs.library.works
     files["bibliography.bib"] = bibtex(works)
     files["bibliography.json"] = json.dumps(csl_json(works), indent=2, ensure_ascii=False) + "\n"
+    # The same two files among the data (data/datapackage.json describes every file under
+    # data/, and a data package names no file outside its folder).
+    files[downloads.BIBLIOGRAPHY_BIB] = files["bibliography.bib"]
+    files[downloads.BIBLIOGRAPHY_JSON] = files["bibliography.json"]
     statistics: list[StatSection] = next(
         (p.context["sections"] for p in pages if p.path == "statistics.html"), []
     )
     files.update(data_files(inputs.variants, inputs.comparisons, statistics))
-    files.update(tidy_downloads(inputs.variants, inputs.comparisons, statistics, files))
+    files.update(
+        tidy_downloads(inputs.variants, inputs.comparisons, statistics, files, inputs.library)
+    )
     if options.config.base_url:
         files["sitemap.xml"] = _sitemap(options.config.base_url, pages)
     log(f"writing {len(files) + 1} files")

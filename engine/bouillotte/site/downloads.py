@@ -39,6 +39,9 @@ def scenario_path(scenario_id: str) -> str:
 MATRIX_CSV = "data/matrix.csv"
 MATRIX_JSON = "data/matrix.json"
 ODDS_CSV = "data/odds.csv"
+BIBLIOGRAPHY_BIB = "data/bibliography.bib"
+BIBLIOGRAPHY_JSON = "data/bibliography.json"
+"""The bibliography (BibTeX and CSL-JSON), as at the site's root, among the data."""
 TIDY_FOLDER = "data/tidy"
 """The tidy tables (``site/tidydata.py``): ``<name>.csv`` and ``<name>.json`` each."""
 DATAPACKAGE = "data/datapackage.json"
@@ -47,6 +50,13 @@ DATAPACKAGE = "data/datapackage.json"
 
 def tidy_path(name: str, ext: str) -> str:
     return f"{TIDY_FOLDER}/{name}.{ext}"
+
+
+def effects_table_name(system: str, towards: str) -> str:
+    """The tidy table of one pair's stored rule effects, the rows of its pair page's (or
+    the every-rule page's) tables: ``data/tidy/effects/<system>__<towards>.csv`` and
+    ``.json``. The table ``effects`` holds every pair's rows together."""
+    return f"effects/{system}__{towards}"
 
 
 def _json(data: Any) -> str:

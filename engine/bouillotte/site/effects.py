@@ -24,10 +24,11 @@ from ..study.intervals import moved_in_words, places_for
 from ..study.sweep_report import ACTS_WORDS, acts
 from . import effects_store
 from .charts import Bar, signed_chart
+from .downloads import effects_table_name
 from .effects_store import EFFECT_DEALS, EFFECT_POLICIES
 from .names import Names
 from .rules import part_label
-from .stats import StatSection, StatTable
+from .stats import StatSection, StatTable, TidyLink
 
 OVERVIEW = ("foster", "pagat")
 """The pair the statistics page shows in overview."""
@@ -442,4 +443,9 @@ def rule_effects_section(variants: list[Variant], log: Callable[[str], None]) ->
         note="The table family (advised, bold, table) takes tendencies after a colon, as "
         "bold:straddle=0.2 (bouillotte simulate --help lists them).",
     )
-    return StatSection("rule-effects", title, intro, [table, players_table])
+    tidy = TidyLink(
+        effects_table_name(a.id, b.id),
+        f"the rule effects of {a.short} towards {b.short}",
+        "one row per player, change and measure, with its difference from the base",
+    )
+    return StatSection("rule-effects", title, intro, [table, players_table], tidy=tidy)

@@ -19,6 +19,7 @@ from typing import Any
 
 from ..rules.variant import Variant
 from ..rules.writing import Output
+from .downloads import effects_table_name
 from .effects import MEASURES, seat_name
 from .effects_store import (
     EFFECT_SEED,
@@ -323,6 +324,8 @@ def every_rule_page(variants: list[Variant]) -> tuple[str, str, str, dict[str, A
         seats = len([k for k in report["metrics"] if k.startswith("seat_net.")])
         context |= {
             "data": data,
+            # the download beside the tables: this sweep's rows (site/tidydata.py)
+            "tidy": effects_table_name(base.id, NAME.split("__", 1)[1]),
             "players": report["policies"],
             "deals": report["deals"],
             "seats": seats,

@@ -30,6 +30,16 @@ class StatTable:
 
 
 @dataclass(frozen=True)
+class TidyLink:
+    """A tidy table linked beside a section's tables (``data/tidy/<name>.csv`` and
+    ``.json``): what it holds, in the words of its links, and what a row of it is."""
+
+    name: str
+    what: str
+    rows: str
+
+
+@dataclass(frozen=True)
 class StatSection:
     id: str
     title: str
@@ -40,6 +50,9 @@ class StatSection:
     data: dict[str, Any] = field(default_factory=dict)
     """The figures behind the tables, by system id (``odds --json`` or ``simulate
     --json`` of each), for the tidy downloads (``site/tidydata.py``)."""
+    tidy: TidyLink | None = None
+    """The tidy table that holds the section's figures, linked beside its tables; none
+    where the build writes none."""
 
 
 def _present(name: str) -> bool:
@@ -110,7 +123,9 @@ def odds_section(variants: list[Variant], log: Callable[[str], None]) -> StatSec
     for number, (key, members) in enumerate(groups.items(), start=1):
         tables.extend(_odds_tables(number, members, reports[key]))
     missing = "Not computed for " + "; ".join(skipped) + "." if skipped else None
-    return StatSection("odds", title, intro, tables, missing=missing, data=figures)
+    rows = "one row per system and figure, each fraction as numerator and denominator"
+    tidy = TidyLink("odds", "the exact odds", rows) if figures else None
+    return StatSection("odds", title, intro, tables, missing=missing, data=figures, tidy=tidy)
 
 
 def _odds_tables(number: int, members: list[Variant], data: dict[str, Any]) -> list[StatTable]:
@@ -415,4 +430,6 @@ def simulate_section(variants: list[Variant], log: Callable[[str], None]) -> Sta
         _sim_table(number, reports, players, {v.id: v.short or v.id for v in variants})
         for number, (players, reports) in enumerate(sorted(by_players.items()), start=1)
     ]
-    return StatSection("simulate", title, intro, tables, data=figures)
+    rows = "one row per system and figure, a rate as its count of n, with its interval"
+    tidy = TidyLink("simulation", "the simulated play", rows) if figures else None
+    return StatSection("simulate", title, intro, tables, data=figures, tidy=tidy)

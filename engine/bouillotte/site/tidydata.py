@@ -10,11 +10,16 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..rules.bibliography import citation_text
+from ..rules.history import build_history
 from ..rules.profile import rule_paths
+from ..rules.profiles import Library
+from ..rules.readings import reading_takers, readings_json
 from ..rules.variant import Variant
 from ..study.compare import Comparison
 from ..study.sweep_report import sweep_csv_rows
@@ -27,7 +32,8 @@ from ..study.tidy import (
     simulation_table,
     sweep_table,
 )
-from .downloads import DATAPACKAGE, tidy_path, value_provenance
+from ..study.tidy_lists import readings_table, sources_table, statements_table
+from .downloads import DATAPACKAGE, effects_table_name, tidy_path, value_provenance
 from .effects_store import Stored, effect_pairs, stored_effects
 from .everyrule import BASE, NAME, stored_every_rule
 from .rules import plain, rule_label, value_words
@@ -58,12 +64,15 @@ MATRIX_COLUMNS: tuple[Column, ...] = (
 )
 
 
-def matrix_table(variants: Sequence[Variant]) -> TidyTable:
+def matrix_table(
+    variants: Sequence[Variant], rules: Sequence[str] | None = None, name: str = "matrix"
+) -> TidyTable:
     """The rule matrix, long: one row per rule and system (the wide ``matrix.csv`` has a
-    column per system and per system's provenance)."""
+    column per system and per system's provenance); only ``rules`` where given (``variants
+    diff --csv``: the rules that differ)."""
 
     def records() -> Iterable[dict[str, Any]]:
-        for path in rule_paths():
+        for path in rule_paths() if rules is None else rules:
             for v in variants:
                 found = value_provenance(v, path)
                 yield {
@@ -76,7 +85,7 @@ def matrix_table(variants: Sequence[Variant]) -> TidyTable:
                     **{k: found[k] for k in ("source", "locator", "quote")},
                 }
 
-    return TidyTable.of("matrix", "The rule matrix", MATRIX_COLUMNS, records())
+    return TidyTable.of(name, "The rule matrix", MATRIX_COLUMNS, records())
 
 
 # -- the stored rule effects -------------------------------------------------------------------
@@ -109,17 +118,39 @@ def stored_pairs(variants: Sequence[Variant]) -> list[StoredPair]:
     return found
 
 
+def pair_effects_table(pair: StoredPair) -> TidyTable | None:
+    """One pair's stored result (the tables of its pair page, or of the every-rule page),
+    a row per policy, combination and measure; ``None`` where it cannot be used."""
+    if pair.stored.data is None:
+        return None
+    rows = sweep_csv_rows(pair.stored.data["report"])
+    records = sweep_table(rows, (pair.system, pair.towards)).records()
+    title = f"What each rule does: {pair.system} towards {pair.towards}"
+    name = effects_table_name(pair.system, pair.towards)
+    return TidyTable.of(name, title, EFFECTS_COLUMNS, records)
+
+
 def effects_table(pairs: Iterable[StoredPair]) -> TidyTable:
     """Every stored result that can be used, a row per pair, policy, combination and
     measure."""
     records: list[dict[str, Any]] = []
     for pair in pairs:
-        if pair.stored.data is None:
-            continue
-        rows = sweep_csv_rows(pair.stored.data["report"])
-        table = sweep_table(rows, (pair.system, pair.towards))
-        records.extend(table.records())
+        table = pair_effects_table(pair)
+        if table is not None:
+            records.extend(table.records())
     return TidyTable.of("effects", "What each rule does", EFFECTS_COLUMNS, records)
+
+
+# -- the History page's tables ------------------------------------------------------------
+
+
+def history_json(library: Library) -> dict[str, Any]:
+    """``bouillotte sources --json``: the sources by date (each with its citation), the
+    rules with the sources that state them, the words through time."""
+    data = build_history(library).to_json()
+    for item in data["sources"]:
+        item["citation"] = citation_text(library.works[item["id"]])
+    return data
 
 
 # -- every tidy table of the site, and the data package ---------------------------------------
@@ -130,21 +161,31 @@ def tidy_tables(
     comparisons: Sequence[Comparison],
     odds: Mapping[str, Mapping[str, Any]],
     simulations: Sequence[Mapping[str, Any]],
+    history: Mapping[str, Any] | None = None,
+    readings: Sequence[Mapping[str, Any]] | None = None,
 ) -> list[TidyTable]:
     """The site's tables as tidy tables: the matrix, every scenario's outcome, the exact
     odds and the simulated play (where the statistics page has them), the rule effects
-    (where stored)."""
+    (where stored): every pair's together, then each pair's alone (the download beside
+    its pair page's tables); the History page's two and the Readings page's (where
+    given)."""
     tables = [
         matrix_table(variants),
         outcomes_table(r.data for c in comparisons for r in c.results),
     ]
+    if history is not None:
+        tables += [sources_table(history), statements_table(history)]
+    if readings:
+        tables.append(readings_table(readings))
     if odds:
         tables.append(odds_table(odds))
     if simulations:
         tables.append(simulation_table(simulations))
-    effects = effects_table(stored_pairs(variants))
+    pairs = stored_pairs(variants)
+    effects = effects_table(pairs)
     if effects.rows:
         tables.append(effects)
+    tables.extend(t for t in map(pair_effects_table, pairs) if t is not None)
     return tables
 
 
@@ -162,6 +203,15 @@ def _relative(path: str) -> str:
     return path.removeprefix("data/")
 
 
+_MEDIA = {"json": "application/json", "yaml": "application/yaml", "bib": "application/x-bibtex"}
+
+
+def _resource_name(path: str) -> str:
+    """A file's name as a Frictionless resource name (lower-case letters, digits, ``-``
+    and ``.``): ``tidy/effects/foster__pagat.csv`` is ``tidy-effects-foster--pagat-csv``."""
+    return re.sub(r"[^a-z0-9-]", "-", path.lower())
+
+
 def _string_schema(header: Sequence[str]) -> dict[str, Any]:
     return {"fields": [{"name": name, "type": "string"} for name in header]}
 
@@ -177,7 +227,7 @@ def datapackage(
         for ext, media in (("csv", "text/csv"), ("json", "application/json")):
             resources.append(
                 {
-                    "name": f"tidy-{table.name}-{ext}",
+                    "name": _resource_name(_relative(tidy_path(table.name, ext))),
                     "title": f"{table.title} ({ext.upper()}, tidy)",
                     "path": _relative(tidy_path(table.name, ext)),
                     "format": ext,
@@ -191,7 +241,7 @@ def datapackage(
     for path in sorted(files):
         if not path.startswith("data/") or path in tidy or path == DATAPACKAGE:
             continue
-        name = _relative(path).replace("/", "-").replace(".", "-").lower()
+        name = _resource_name(_relative(path))
         ext = path.rsplit(".", 1)[-1]
         resource: dict[str, Any] = {
             "name": name,
@@ -205,7 +255,7 @@ def datapackage(
             resource["mediatype"] = "text/csv"
             resource["schema"] = _string_schema(next(csv.reader([header])))
         else:
-            resource["mediatype"] = "application/json" if ext == "json" else "application/yaml"
+            resource["mediatype"] = _MEDIA.get(ext, "application/octet-stream")
         resources.append(resource)
     package = {
         "profile": "data-package",
@@ -227,13 +277,18 @@ def tidy_downloads(
     comparisons: Sequence[Comparison],
     statistics: Sequence[StatSection],
     files: Mapping[str, str],
+    library: Library | None = None,
 ) -> dict[str, str]:
     """The files the site's downloads gain: each table tidy (CSV and JSON), and the data
     package describing these and ``files`` (the other downloads) under ``data/``."""
     sections = {s.id: s for s in statistics}
     odds = sections["odds"].data if "odds" in sections else {}
     simulations = list(sections["simulate"].data.values()) if "simulate" in sections else []
-    tables = tidy_tables(variants, comparisons, odds, simulations)
+    history = history_json(library) if library is not None else None
+    readings = None
+    if library is not None:
+        readings = readings_json(library.readings, reading_takers(library.readings, variants))
+    tables = tidy_tables(variants, comparisons, odds, simulations, history, readings)
     added = tidy_files(tables)
     added[DATAPACKAGE] = datapackage(tables, {**files, **added})
     return added

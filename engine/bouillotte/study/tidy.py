@@ -20,7 +20,9 @@ the exact text matters. ``docs/data.md`` says so for the user.
 
 Converters from the study's reports: :func:`simulation_table` (``simulate``),
 :func:`odds_table` (``odds``), :func:`sweep_table` (``sweep``, and the stored rule effects),
-:func:`comparison_table` (``compare``, one scenario's outcome under several systems).
+:func:`comparison_table` (``compare``, one scenario's outcome under several systems);
+those of the reports that list (systems, sources, readings, sessions) are in
+:mod:`.tidy_lists`.
 """
 
 from __future__ import annotations

@@ -9,22 +9,23 @@ import typer
 from ...rules.errors import InputError
 from ...rules.nearest import did_you_mean
 from ...rules.profiles import Library
-from ...rules.readings import readings_json, rule_value
+from ...rules.readings import reading_takers, readings_json
 from ...study.scenario import ScenarioLibrary
-from ..options import JsonFlag, ScenarioDirs, VariantsDirs, command_app
+from ..options import (
+    CsvFile,
+    JsonFlag,
+    ScenarioDirs,
+    VariantsDirs,
+    check_csv_target,
+    command_app,
+    write_csv,
+)
 
 
 def takers(library: Library) -> dict[str, dict[str, list[str]]]:
     """For each rule with readings: each reading's value (as written) -> the variants
     taking it, in the library's order."""
-    found: dict[str, dict[str, list[str]]] = {}
-    variants = library.all()
-    for path, reading in library.readings.items():
-        by_value = found.setdefault(path, {})
-        for item in reading.readings:
-            value = rule_value(path, item.value)
-            by_value[str(item.value)] = [v.id for v in variants if v.value(path) == value]
-    return found
+    return reading_takers(library.readings, library.all())
 
 
 def check_scenarios(library: Library, store: ScenarioLibrary) -> None:
@@ -50,17 +51,28 @@ cli = command_app()
 
 @cli.command("readings")
 def readings_command(
-    variants: VariantsDirs = None, scenarios: ScenarioDirs = None, as_json: JsonFlag = False
+    variants: VariantsDirs = None,
+    scenarios: ScenarioDirs = None,
+    as_json: JsonFlag = False,
+    csv_file: CsvFile = None,
 ) -> None:
     """The sentences that can be read two ways, each reading a value of a rule: the
     source's words, the question, each reading with the systems that take it, and the
     scenario that plays the deal under each (`bouillotte check` verifies both).
 
     Example:  bouillotte readings --json
+    Example:  bouillotte readings --csv -   (a row per sentence, reading and system taking it)
     """
+    from ...study.tidy_lists import readings_table
+
+    check_csv_target(csv_file)
     library = Library(variants or [])
     check_scenarios(library, ScenarioLibrary(scenarios or []))
     data = readings_json(library.readings, takers(library))
+    if csv_file is not None:
+        write_csv(csv_file, readings_table(data))
+        if str(csv_file) == "-":
+            return
     if as_json:
         typer.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
         return

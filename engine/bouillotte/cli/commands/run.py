@@ -12,15 +12,19 @@ from ...study import render
 from ...study.check import compare_expect
 from ...study.reread import check_concerned, reread, run_reread
 from ...study.scenario import RunResult, Scenario, ScenarioLibrary
+from ...study.tidy import outcomes_table
 from ..options import (
+    CsvFile,
     JsonFlag,
     ReadingOption,
     ScenarioDirs,
     VariantsDirs,
+    check_csv_target,
     command_app,
     complete_scenario,
     complete_variant,
     print_json,
+    write_csv,
 )
 
 cli = command_app()
@@ -55,6 +59,7 @@ def run_command(
     scenarios: ScenarioDirs = None,
     reading: ReadingOption = None,
     as_json: JsonFlag = False,
+    csv_file: CsvFile = None,
 ) -> None:
     """Play one scenario (a deal and its actions) and settle it.
 
@@ -69,7 +74,9 @@ def run_command(
 
     Example:  bouillotte run foster-sight --variant foster --json
     Example:  bouillotte run foster-sight -v foster --reading point.suit_tie=eldest-first
+    Example:  bouillotte run foster-sight -v foster --csv -   (a row per player)
     """
+    check_csv_target(csv_file)
     library = Library(variants or [])
     found = ScenarioLibrary(scenarios or []).find(scenario)
     ids = variant or found.variant_ids(library)
@@ -83,7 +90,11 @@ def run_command(
         {**r.data, "readings": [a.to_json() for a in applied]} if applied else r.data
         for r, (_, applied) in zip(results, played, strict=True)
     ]
-    if as_json:
+    if csv_file is not None:
+        write_csv(csv_file, outcomes_table(datas, "run"))
+    if csv_file is not None and str(csv_file) == "-":
+        pass  # the CSV instead of the report
+    elif as_json:
         print_json(datas[0] if len(datas) == 1 else datas)
     else:
         for data, (system, applied) in zip(datas, played, strict=True):

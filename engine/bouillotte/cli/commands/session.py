@@ -15,7 +15,8 @@ from ...rules.resources import bundled
 from ...study.session import run_session
 from ...study.session_file import load_session
 from ...study.session_text import session_text
-from ..options import JsonFlag, VariantsDirs, command_app
+from ...study.tidy_lists import session_deals_table, standings_table
+from ..options import CsvFile, JsonFlag, VariantsDirs, check_csv_target, command_app, write_csv
 
 cli = command_app()
 
@@ -35,12 +36,27 @@ def session_command(
     ] = None,
     variants: VariantsDirs = None,
     as_json: JsonFlag = False,
+    csv_file: CsvFile = None,
+    deals_csv: Annotated[
+        Path | None,
+        typer.Option(
+            "--deals-csv",
+            metavar="FILE",
+            help="Also write each deal to FILE as tidy CSV, a row per deal and player "
+            "(docs/data.md); '-' prints it on stdout instead of the report.",
+        ),
+    ] = None,
 ) -> None:
     """Play a session: deal after deal, the deal passing round, carried pools and
-    rebuys; then the final standings, in exact fractions.
+    rebuys; then the final standings, in exact fractions. --csv gives the standings (a
+    row per player, each fraction as numerator, denominator and decimal), --deals-csv
+    every deal.
 
     Example:  bouillotte session pagat-teaching
+    Example:  bouillotte session pagat-teaching --csv -
     """
+    check_csv_target(csv_file)
+    check_csv_target(deals_csv)
     bundled_file = bundled("scenarios") / "sessions" / f"{file}.yaml"
     if not file.exists() and bundled_file.is_file():
         file = bundled_file
@@ -59,6 +75,11 @@ def session_command(
             chosen,
         )
     result = run_session(session, library.get(chosen))
+    for target, tidy in ((csv_file, standings_table), (deals_csv, session_deals_table)):
+        if target is not None:
+            write_csv(target, tidy(result))
+    if "-" in (str(csv_file), str(deals_csv)):
+        return
     if as_json:
         typer.echo(json.dumps(result.to_json(), indent=2, sort_keys=True, ensure_ascii=False))
     else:

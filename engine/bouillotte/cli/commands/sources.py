@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
+from typing import Annotated
 
 import typer
 
@@ -10,25 +12,48 @@ from ...rules.bibliography import LANGUAGE_NAMES, citation_text
 from ...rules.history import build_history
 from ...rules.profiles import Library
 from ...study.render import table, value_text
-from ..options import JsonFlag, VariantsDirs, command_app
+from ..options import CsvFile, JsonFlag, VariantsDirs, check_csv_target, command_app, write_csv
 
 cli = command_app()
 
 
 @cli.command("sources")
-def sources_command(variants: VariantsDirs = None, as_json: JsonFlag = False) -> None:
+def sources_command(
+    variants: VariantsDirs = None,
+    as_json: JsonFlag = False,
+    csv_file: CsvFile = None,
+    statements_csv: Annotated[
+        Path | None,
+        typer.Option(
+            "--statements-csv",
+            metavar="FILE",
+            help="Also write each rule's sources to FILE as tidy CSV, a row per rule and "
+            "work stating it (docs/data.md); '-' prints it on stdout instead of the report.",
+        ),
+    ] = None,
+) -> None:
     """Every source by date (language, place, kind) with its citation; then, for each
     rule, the sources that state it, oldest first, with the value each gives; then the
     meanings of the word "favori" through time. The same as the site's History page.
+    --csv gives the sources (a row per work), --statements-csv the rules' sources.
 
     Example:  bouillotte sources --json
+    Example:  bouillotte sources --csv sources.csv --statements-csv statements.csv
     """
+    from ...site.tidydata import history_json
+    from ...study.tidy_lists import sources_table, statements_table
+
+    check_csv_target(csv_file)
+    check_csv_target(statements_csv)
     library = Library(variants or [])
     history = build_history(library)
+    data = history_json(library)
+    for target, tidy in ((csv_file, sources_table), (statements_csv, statements_table)):
+        if target is not None:
+            write_csv(target, tidy(data))
+    if "-" in (str(csv_file), str(statements_csv)):
+        return
     if as_json:
-        data = history.to_json()
-        for item in data["sources"]:
-            item["citation"] = citation_text(library.works[item["id"]])
         typer.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
         return
     rows = [

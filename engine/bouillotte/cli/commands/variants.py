@@ -9,7 +9,16 @@ import typer
 
 from ...rules.listing import variant_rows
 from ...study import render
-from ..options import JsonFlag, VariantsDirs, command_app, complete_variant, print_json
+from ..options import (
+    CsvFile,
+    JsonFlag,
+    VariantsDirs,
+    check_csv_target,
+    command_app,
+    complete_variant,
+    print_json,
+    write_csv,
+)
 
 if TYPE_CHECKING:  # imported where used: `variants list` reads its rows without them
     from ...rules.profiles import Library
@@ -25,11 +34,21 @@ def _library(dirs: list[Path] | None) -> Library:
 
 
 @cli.command("list")
-def variants_list(variants: VariantsDirs = None, as_json: JsonFlag = False) -> None:
+def variants_list(
+    variants: VariantsDirs = None, as_json: JsonFlag = False, csv_file: CsvFile = None
+) -> None:
     """List every variant: id, title, players, main source.
 
     Example:  bouillotte variants list --json
+    Example:  bouillotte variants list --csv -   (a row per system, with its pack's size)
     """
+    check_csv_target(csv_file)
+    if csv_file is not None:
+        from ...study.tidy_lists import systems_table
+
+        write_csv(csv_file, systems_table(_library(variants).all()))
+        if str(csv_file) == "-":
+            return
     rows = variant_rows(variants or [])  # from the cache when the profiles are unchanged
     if as_json:
         print_json(rows)
@@ -68,16 +87,25 @@ def variants_show(
     ],
     variants: VariantsDirs = None,
     as_json: JsonFlag = False,
+    csv_file: CsvFile = None,
 ) -> None:
     """Every rule of one variant with its value and citation; inherited rules are marked.
 
     Example:  bouillotte variants show foster-three
+    Example:  bouillotte variants show foster --csv -   (a row per rule: the matrix's rows)
     """
     from ...rules.profile import GROUPS, rule_paths
     from ...rules.readings import READING_MARK
 
+    check_csv_target(csv_file)
     library = _library(variants)
     variant = library.get(variant_id)
+    if csv_file is not None:
+        from ...site.tidydata import matrix_table
+
+        write_csv(csv_file, matrix_table([variant]))
+        if str(csv_file) == "-":
+            return
     rules = [_rule_json(variant, p, library) for p in rule_paths()]
     if as_json:
         print_json(
@@ -159,18 +187,27 @@ def variants_diff(
     ],
     variants: VariantsDirs = None,
     as_json: JsonFlag = False,
+    csv_file: CsvFile = None,
 ) -> None:
     """The rules on which two variants differ, side by side, each with its citation.
 
     Example:  bouillotte variants diff foster pagat
+    Example:  bouillotte variants diff foster pagat --csv -   (a row per rule and system)
     """
     from ...rules.profile import rule_doc
     from ...rules.readings import READING_MARK, reading_of
     from ...rules.variant import differing_rules
 
+    check_csv_target(csv_file)
     library = _library(variants)
     a, b = library.get(first), library.get(second)
     paths = differing_rules(a, b)
+    if csv_file is not None:
+        from ...site.tidydata import matrix_table
+
+        write_csv(csv_file, matrix_table([a, b], paths, "diff"))
+        if str(csv_file) == "-":
+            return
     if as_json:
         print_json(
             {
