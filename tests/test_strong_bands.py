@@ -124,3 +124,28 @@ def test_the_key_changes_with_an_input(systems: tuple[Variant, Variant, Variant]
     assert one == inputs_key(foster, pagat, three, TINY.with_seed(9), SEEDS, 60)
     assert one != inputs_key(foster, pagat, three, TINY, (1, 2), 60)
     assert one != inputs_key(foster, pagat, three, TINY, SEEDS, 61)
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["-v", "foster"], "error: give two systems (-v A -v B); 1 given"),
+        (
+            ["-v", "foster", "-v", "pagat", "--seeds", "1,x"],
+            "error: --seeds: '1,x' is not a list of whole numbers (as 1,2,3)",
+        ),
+        (
+            ["-v", "foster", "-v", "pagat", "--rule", "session.deals", "--write"],
+            "error: --rule computes some rules only: it cannot be stored with --write",
+        ),
+    ],
+)
+def test_bad_input_to_the_bands_is_one_line_and_exit_2(args: list[str], said: str) -> None:
+    from typer.testing import CliRunner
+
+    from bouillotte.cli.app import app
+
+    result = CliRunner().invoke(app, ["strong", "bands", *args])
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines()[-1] == said
+    assert "Traceback" not in result.output
