@@ -110,6 +110,7 @@ def test_a_missing_band_is_said_in_words_with_its_command(
     from bouillotte.site.builder import _environment
     from bouillotte.site.strong_bands import pair_bands
 
+    stored = _stored()
     monkeypatch.setattr(strong_bands, "BANDS_STORE", tmp_path)
     foster, pagat = LIBRARY.get("foster"), LIBRARY.get("pagat")
     missing = pair_bands(foster, pagat, None)
@@ -123,7 +124,6 @@ def test_a_missing_band_is_said_in_words_with_its_command(
     assert "no band is shown for this rule: no strong-play bands are stored for" in text
     assert "bouillotte strong bands -v foster -v pagat --write</code> makes it" in text
     # a stale file (another key) is not used: the page says so
-    stored = _stored()
     (tmp_path / "foster__pagat__0000000000000000.json").write_text(
         json.dumps(stored | {"key": "0" * 64}), encoding="utf-8"
     )
