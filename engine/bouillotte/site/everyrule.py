@@ -271,7 +271,7 @@ def _with_bands(
     that value switched alone), and the bands' label, command and problem."""
     from dataclasses import replace
 
-    from .strong_bands import every_rule_bands
+    from .strong_bands import BAND_PAIRS, every_rule_bands
 
     views, label, problem, fix = every_rule_bands(base, by_id, report)
     by_rule: dict[str, list[tuple[str, Any]]] = {}
@@ -280,7 +280,8 @@ def _with_bands(
         rule, value = change.split("=", 1)
         by_rule.setdefault(rule, []).append((value.replace("-", " "), view))
     shown = [replace(b, bands=by_rule.get(b.rule, [])) for b in blocks]
-    return shown, {"label": label, "problem": problem, "fix": fix}
+    other = next((second for first, second in BAND_PAIRS if first == base.id), "")
+    return shown, {"label": label, "problem": problem, "fix": fix, "other": other}
 
 
 def every_rule_page(variants: list[Variant]) -> tuple[str, str, str, dict[str, Any], str] | None:

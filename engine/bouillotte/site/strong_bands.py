@@ -150,10 +150,13 @@ def survival_sentence(
     if new:
         parts.append(
             f"strong play moves {_join(new)} in every solution (one sign, farther from 0 "
-            f"than their NashConv) where {who} show no clear effect"
+            f"than their NashConv) where {who} show no effect clear under every one of them"
         )
     if none:
-        parts.append(f"neither shows a clear effect on {_join(none)}")
+        parts.append(
+            f"on {_join(none)} neither strong play nor {who} (under every one of them) show "
+            "a clear effect"
+        )
     text = "; ".join(parts)
     table = {3: "three", 4: "four", 5: "five"}.get(players, str(players))
     return f"Under strong play ({table} players, the abstracted game): {text}."
