@@ -60,6 +60,7 @@ def _expected_rows(entry: dict[str, Any]) -> list[str]:
     ]
 
 
+@pytest.mark.slow  # reads the whole site (conftest's ``site``, built once for the slow run)
 def test_the_pair_page_shows_the_stored_bands(site: Path) -> None:
     data = _stored()
     page = (site / "compare" / "foster--pagat.html").read_text(encoding="utf-8")
@@ -86,6 +87,7 @@ def test_the_pair_page_shows_the_stored_bands(site: Path) -> None:
     assert page.count("Under strong play (three players, the abstracted game):") == len(acting)
 
 
+@pytest.mark.slow  # reads the whole site (conftest's ``site``)
 def test_the_every_rule_page_shows_a_stored_band_for_foster_s_rules(site: Path) -> None:
     data = _stored()
     page = (site / "every-rule.html").read_text(encoding="utf-8")

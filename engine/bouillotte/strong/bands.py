@@ -217,10 +217,8 @@ def compute_bands(
     """The bands of every rule on which ``a`` differs from ``b`` (or of ``rules``),
     each switched alone to ``b``'s value on ``on``'s abstracted game; the stored file's
     content."""
-    from .solve import same_game
+    from .solve import build_tree, same_game
 
-    if on.players != on.rules.table.players:
-        raise ValueError("the solved system's players are its table's")
     chosen = differing_rules(a, b) if rules is None else rules
     started = time.process_time()
     base: dict[int, _Solved] = {}
@@ -248,8 +246,6 @@ def compute_bands(
         solutions = []
         same = 0
         for seed in seeds:
-            from .solve import build_tree
-
             table = Table(switched, abstraction.with_seed(seed))
             tree = build_tree(table)
             if same_game(tree, base[seed].tree):
@@ -374,7 +370,3 @@ def by_rule(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
         for part in entry.get("parts", []):
             found.setdefault(part["rule"], entry)
     return found
-
-
-def load_pair(a: str, b: str) -> tuple[Variant, Variant]:
-    return load_variant(a), load_variant(b)
