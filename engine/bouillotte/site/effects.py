@@ -121,6 +121,9 @@ class RuleEffect:
     size: float
     heading: str = ""
     """The change in words, as readers see it ("Dealer's blind → 2")."""
+    changes: tuple[str, ...] = ()
+    """The rules (or parts of one) the change switches (a strong-play band is found by
+    them)."""
 
 
 def _value(rule: str, words: str) -> str:
@@ -267,6 +270,7 @@ def rule_effects(data: dict[str, Any], names: Names | None = None) -> list[RuleE
                 cells,
                 size,
                 _chart_label(first, names),
+                tuple(first.get("changes", {})),
             )
         )
     whole = [e for e in effects if e.label.startswith("all ")]

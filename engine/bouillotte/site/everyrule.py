@@ -130,6 +130,8 @@ class RuleBlock:
     standing: str
     rows: list[ValueRow]
     note: str = ""
+    bands: list[tuple[str, Any]] = field(default_factory=list)
+    """Each value with a strong-play band (``strong_bands.BandView``), in words."""
 
 
 def _figure(entry: dict[str, Any], rate: bool, is_base: bool) -> str:
@@ -303,6 +305,26 @@ def rule_blocks(data: dict[str, Any]) -> list[RuleBlock]:
     return blocks
 
 
+def _with_bands(
+    base: Variant, by_id: dict[str, Variant], report: dict[str, Any], blocks: list[RuleBlock]
+) -> tuple[list[RuleBlock], dict[str, str]]:
+    """The blocks with the strong-play bands of their values (where a band is stored for
+    that value switched alone), and the bands' label, command and problem."""
+    from dataclasses import replace
+
+    from .strong_bands import BAND_PAIRS, every_rule_bands
+
+    views, label, problem, fix = every_rule_bands(base, by_id, report)
+    by_rule: dict[str, list[tuple[str, Any]]] = {}
+    for key, view in views.items():
+        (change,) = key.split(";")
+        rule, value = change.split("=", 1)
+        by_rule.setdefault(rule, []).append((value.replace("-", " "), view))
+    shown = [replace(b, bands=by_rule.get(b.rule, [])) for b in blocks]
+    other = next((second for first, second in BAND_PAIRS if first == base.id), "")
+    return shown, {"label": label, "problem": problem, "fix": fix, "other": other}
+
+
 def every_rule_page(variants: list[Variant]) -> tuple[str, str, str, dict[str, Any], str] | None:
     """The page's path, template, title, context and description (``None`` in a site
     without the base system)."""
@@ -322,6 +344,7 @@ def every_rule_page(variants: list[Variant]) -> tuple[str, str, str, dict[str, A
         data = found.data
         report = data["report"]
         seats = len([k for k in report["metrics"] if k.startswith("seat_net.")])
+        blocks, bands = _with_bands(base, by_id, report, rule_blocks(data))
         context |= {
             "data": data,
             # the download beside the tables: this sweep's rows (site/tidydata.py)
@@ -330,7 +353,8 @@ def every_rule_page(variants: list[Variant]) -> tuple[str, str, str, dict[str, A
             "deals": report["deals"],
             "seats": seats,
             "columns": columns(report["policies"], seats),
-            "blocks": rule_blocks(data),
+            "blocks": blocks,
+            "bands": bands,
             "skipped": [f"{s['rule']}: {s['reason']}" for s in report["skipped"]],
             "carried": max(
                 abs(r["metrics"]["carried"]["mean"]) for r in report["rows"] if r["status"] == "ok"

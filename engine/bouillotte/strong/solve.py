@@ -50,6 +50,7 @@ class Tree:
     depth: Any  # per node
     actor: Any  # per node: the seat to act, CHANCE or TERMINAL
     returns: Any  # per node x player (terminal nodes only)
+    pools: Any  # per node: the pools awarded (terminal nodes only; 0 for a void deal)
     parent: Any  # per edge
     child: Any  # per edge
     slot: Any  # per edge: its (information state, action) number, or -1 for chance
@@ -69,6 +70,7 @@ def build_tree(table: Table) -> Tree:
     depth = [0]
     actor: list[int] = []
     rets: dict[int, list[float]] = {}
+    pooled: dict[int, int] = {}
     parent: list[int] = []
     child: list[int] = []
     slot: list[int] = []
@@ -86,6 +88,8 @@ def build_tree(table: Table) -> Tree:
         actor.append(who)
         if who == TERMINAL:
             rets[i] = node.returns()
+            assert node.deal is not None
+            pooled[i] = sum(pot.amount for pot in node.deal.outcome.pots)
         else:
             if who == CHANCE:
                 moves = node.chance_outcomes()
@@ -120,6 +124,9 @@ def build_tree(table: Table) -> Tree:
     returns = np.zeros((len(actor), table.players))
     for n, values in rets.items():
         returns[n] = values
+    pools = np.zeros(len(actor))
+    for n, amount in pooled.items():
+        pools[n] = amount
     depth_a = np.array(depth)
     parent_a = np.array(parent)
     info_of_slot = np.zeros(slots, dtype=np.int64)
@@ -132,6 +139,7 @@ def build_tree(table: Table) -> Tree:
         depth_a,
         np.array(actor),
         returns,
+        pools,
         parent_a,
         np.array(child),
         np.array(slot),
@@ -214,9 +222,15 @@ def cfr_plus(tree: Tree, iterations: int) -> tuple[Any, float]:
 
 
 def _own_values(tree: Tree, weights: Any, player: int) -> Any:
+    return _backed_up(tree, weights, tree.returns[:, player])
+
+
+def _backed_up(tree: Tree, weights: Any, leaves: Any) -> Any:
+    """Each node's expectation of a terminal quantity (``leaves``, per node) when every
+    edge is taken with its weight."""
     import numpy as np
 
-    values = tree.returns[:, player].copy()
+    values = np.array(leaves, dtype=float)
     for edges in reversed(tree.levels):
         p, c = tree.parent[edges], tree.child[edges]
         values += np.bincount(p, weights[edges] * values[c], minlength=len(values))
@@ -274,6 +288,35 @@ def nash_conv_of(tree: Tree, weights: Any) -> tuple[float, list[float]]:
             values[tree.parent[picked]] = values[tree.child[picked]]
         total += float(values[0]) - on_policy[i]
     return total, on_policy
+
+
+def expected_pool(tree: Tree, strategy: Any) -> float:
+    """The pools awarded in a deal, in expectation under a strategy (per slot): 0 where
+    the deal is void (its pool is carried, not awarded)."""
+    return float(_backed_up(tree, _edge_weights(tree, strategy), tree.pools)[0])
+
+
+def same_game(one: Tree, other: Tree) -> bool:
+    """Whether two trees are the same game: the same states, information states, actions,
+    chance probabilities, payoffs and pools awarded (a rule that changes none of these
+    does not act in the game)."""
+    import numpy as np
+
+    exact = ("actor", "parent", "child", "slot", "prob")
+    # payoffs to within rounding: a levy carried and shared back equally is -5 + 20/3
+    # under one value and 0 + 5/3 under the other, equal but for the last bit
+    amounts = ("returns", "pools")
+    return (
+        one.players == other.players
+        and one.keys == other.keys
+        and one.actions == other.actions
+        and all(getattr(one, n).shape == getattr(other, n).shape for n in exact + amounts)
+        and all(bool(np.array_equal(getattr(one, n), getattr(other, n))) for n in exact)
+        and all(
+            bool(np.allclose(getattr(one, n), getattr(other, n), rtol=0.0, atol=1e-9))
+            for n in amounts
+        )
+    )
 
 
 def behaviour(table: Table, tree: Tree, choose: Callable[[Node], dict[int, float]]) -> Any:

@@ -301,3 +301,108 @@ def measure_command(
             f"the nets move by {moved / max(compared, 1):.2f} counters a deal (summed over "
             "the players) in the others"
         )
+
+
+@cli.command("bands")
+def bands_command(
+    variants: Annotated[
+        list[str],
+        typer.Option(
+            "--variant",
+            "-v",
+            metavar="SYSTEM",
+            help="The two systems, the first's values switched towards the second's.",
+        ),
+    ],
+    on: Annotated[
+        str,
+        typer.Option(
+            metavar="SYSTEM",
+            help="The system whose abstracted game is solved (default foster-three: "
+            "Foster's rules for three players).",
+        ),
+    ] = "foster-three",
+    seeds: Annotated[
+        str, typer.Option(metavar="N,N,...", help="The seeds of the sampled deals.")
+    ] = "1,2,3",
+    iterations: Annotated[int, typer.Option(metavar="N", help="CFR+ iterations.", min=1)] = 400,
+    cave: Annotated[int, typer.Option(metavar="N", help="Every cave.", min=1)] = 20,
+    bets: Annotated[
+        str, typer.Option(metavar="SIZES", help="Bet sizes: min, half, pot, max joined by +.")
+    ] = "pot",
+    raises: Annotated[
+        int, typer.Option(metavar="N", help="Most bets and raises a deal (0: no cap).", min=0)
+    ] = 2,
+    straddles: Annotated[bool, typer.Option(help="Offer straddles.")] = True,
+    deals: Annotated[int, typer.Option(metavar="N", help="Deals sampled by chance.", min=1)] = 100,
+    classes: Annotated[
+        int, typer.Option(metavar="N", help="Bands of the point (0: exact cards).", min=0)
+    ] = 4,
+    rule: Annotated[
+        list[str] | None,
+        typer.Option(metavar="RULE", help="Only these rules (not stored with --write)."),
+    ] = None,
+    write: Annotated[bool, typer.Option("--write", help="Store the bands.")] = False,
+) -> None:
+    """The effect of each rule on which two systems differ, under strong play: the range
+    over several CFR+ solutions (one per seed of the sampled deals) of the seats' values
+    and the pools awarded, each solution's NashConv beside it.
+
+    Each rule is switched alone to the second system's value on the solved system's
+    abstracted game (docs/strong-play.md); a rule under which the game stays the same
+    is reported as not acting. --write stores the bands for the site, which only reads
+    them."""
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        raise UserError(
+            "bouillotte strong bands needs the strong extra: pip install 'bouillotte[strong]'"
+        ) from None
+    from ...rules.variant import differing_rules
+    from ...strong.abstraction import Abstraction, AbstractionError, parse_bets
+    from ...strong.bands import compute_bands, write_bands
+    from ...strong.core import load_variant
+
+    if len(variants) != 2:
+        raise UserError(f"give two systems (-v A -v B); {len(variants)} given")
+    try:
+        chosen_seeds = tuple(int(s) for s in seeds.split(",") if s.strip())
+    except ValueError:
+        raise UserError(f"--seeds: {seeds!r} is not a list of whole numbers (as 1,2,3)") from None
+    if len(chosen_seeds) < 1 or len(set(chosen_seeds)) != len(chosen_seeds):
+        raise UserError(f"--seeds: give distinct seeds (as 1,2,3), not {seeds!r}")
+    if write and rule:
+        raise UserError("--rule computes some rules only: it cannot be stored with --write")
+    a, b, solved = (load_variant(v) for v in (*variants, on))
+    differ = differing_rules(a, b)
+    for name in rule or []:
+        if name not in differ:
+            raise UserError(
+                f"--rule: {name!r} is not a rule on which {a.id} and {b.id} differ; they "
+                f"differ on {', '.join(differ)}"
+            )
+    try:
+        abstraction = Abstraction(cave, parse_bets(bets), raises, straddles, deals, classes)
+        data = compute_bands(
+            a,
+            b,
+            solved,
+            abstraction,
+            chosen_seeds,
+            iterations,
+            progress=lambda line: typer.echo(line, err=True),
+            rules=rule or None,
+        )
+    except AbstractionError as exc:
+        raise UserError(str(exc)) from None
+    typer.echo(f"{data['label']}: {len(data['rules'])} rules in {data['cpu_seconds']} s of CPU")
+    for entry in data["rules"]:
+        if not entry["acts"]:
+            typer.echo(f"{entry['rule']}: {entry['reason']}")
+            continue
+        band = "; ".join(f"{k} [{lo:+.3f}, {hi:+.3f}]" for k, (lo, hi) in entry["band"].items())
+        lo, hi = entry["nash_conv"]
+        typer.echo(f"{entry['rule']}: {band}; NashConv {lo:.4f} to {hi:.4f}")
+    if write:
+        path = write_bands(data)
+        typer.echo(f"stored {path.name}", err=True)

@@ -9,7 +9,7 @@ from ...rules.variant import Variant
 from ...study.attribution import SITE_WAYS_LIMIT, WAYS_LIMIT, signature
 from .. import rules as rule_views
 from .. import scenes
-from ..effects import pair_effects
+from ..effects import PairEffects, pair_effects
 from ..ids import (
     href,
     pair_page,
@@ -82,6 +82,7 @@ def pair_pages(inputs: Inputs) -> list[Page]:
                                 else None,
                             }
                         )
+            effects = pair_effects(a, b, names=inputs.names)
             pages.append(
                 Page(
                     path,
@@ -92,13 +93,34 @@ def pair_pages(inputs: Inputs) -> list[Page]:
                         "differ": differ,
                         "agree": agree,
                         "scenarios": scenarios,
-                        "effects": pair_effects(a, b, names=inputs.names),
+                        "effects": effects,
+                        **_strong_bands(a, b, effects),
                         "ways": {"site": SITE_WAYS_LIMIT, "command": WAYS_LIMIT},
                     },
                     f"The rules on which {a.title} and {b.title} differ, each with its source.",
                 )
             )
     return pages
+
+
+def _strong_bands(a: Variant, b: Variant, effects: PairEffects | None) -> dict[str, Any]:
+    """The strong-play bands beside each rule's effects (only the pairs whose bands are
+    computed: ``strong_bands.BAND_PAIRS``), read from the stored file."""
+    from .. import effects_store
+    from ..strong_bands import changes_key, pair_bands
+
+    if effects is None:
+        return {"bands": None, "band_of": {}}
+    found = effects_store.stored_effects(a, b)
+    if found.data is None and effects_store.store_path(b, a).is_file():
+        found = effects_store.stored_effects(b, a)
+    bands = pair_bands(a, b, found.data)
+    if bands is None:
+        return {"bands": None, "band_of": {}}
+    band_of = {
+        e.label: bands.by_changes.get(changes_key(e.changes)) for e in effects.effects if e.changes
+    }
+    return {"bands": bands, "band_of": band_of}
 
 
 def _what_differs(rows: list[scenes.OutcomeRow]) -> dict[str, Any]:

@@ -1,0 +1,346 @@
+"""The strong-play bands of rule effects, as the pair page of foster and pagat and the
+every-rule page show them: beside each rule's effect under the invented players, the range
+of its effect over several CFR+ solutions of the abstracted game (``bouillotte strong
+bands``; ``docs/strong-play.md``), each solution's NashConv, and one sentence saying
+whether the invented players' effect survives strong play.
+
+The bands are read from the stored file (:func:`bouillotte.strong.bands.read_bands`): the
+build never solves. A missing or stale file is said in words, with the command that makes
+it; so is a rule that does not act in the abstracted game (not an effect of zero).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from ..rules.variant import Variant
+from .effects import _clear, judged
+
+BAND_PAIRS: Final = (("foster", "pagat"),)
+"""The pairs of systems whose bands are computed and shown (``bouillotte strong bands``)."""
+
+PLACES: Final = 3
+"""The places a band is shown to; "clear of 0" is judged on the figures as shown."""
+
+
+def _number(value: float) -> str:
+    text = f"{value:+.{PLACES}f}"
+    return "+0.000" if text == "-0.000" else text
+
+
+def _band(low: float, high: float) -> str:
+    return f"[{_number(low)}, {_number(high)}]"
+
+
+def band_sign(low: float, high: float, margin: float = 0.0) -> int:
+    """+1 or -1 where every solution's effect, as shown, is of that sign and farther from 0
+    than ``margin`` (the largest NashConv of the solutions: an effect no larger than what
+    a best response would still gain is not told apart from none); 0 otherwise (the band
+    contains 0, or comes nearer it than the margin)."""
+    low, high = round(low, PLACES), round(high, PLACES)
+    if low > max(margin, 0.0):
+        return 1
+    if high < -max(margin, 0.0):
+        return -1
+    return 0
+
+
+def measure_words(key: str, players: int) -> str:
+    if key == "pool":
+        return "pools awarded per deal (0 in a void deal)"
+    seat = int(key.rsplit(".", 1)[1])
+    if seat == players:
+        return f"net per deal of seat {seat} (the dealer)"
+    if seat == 1:
+        return "net per deal of seat 1 (the eldest hand)"
+    return f"net per deal of seat {seat}"
+
+
+def invented_sign(entries: Sequence[dict[str, Any] | None]) -> int:
+    """+1 or -1 where the effect is clear (its 95 % interval excludes 0) under every
+    invented player, with one sign; 0 otherwise."""
+    signs = set()
+    for entry in entries:
+        if entry is None or judged(entry) != "normal" or not _clear(entry):
+            return 0
+        signs.add(1 if entry["diff"] > 0 else -1)
+    return signs.pop() if len(signs) == 1 else 0
+
+
+@dataclass(frozen=True)
+class BandView:
+    """One rule's strong-play band as a page shows it."""
+
+    rule: str
+    acts: bool
+    label: str
+    """Every choice the figures rest on, in words (three players, 16-card pack, ...)."""
+    sentence: str
+    caption: str = ""
+    columns: list[str] = field(default_factory=list)
+    rows: list[list[str]] = field(default_factory=list)
+    nash_conv: str = ""
+    command: str = ""
+
+
+def _compared(players: int, seats: int) -> list[tuple[str, str, str]]:
+    """The measures a band and the invented players' effects share: (the band's key, the
+    invented players' key, words). Seats are matched by role (the eldest hand, the
+    dealer); the middle seats of tables of different sizes are not compared."""
+    return [
+        (f"seat_net.{players}", f"seat_net.{seats}", "the dealer's net"),
+        ("seat_net.1", "seat_net.1", "the eldest hand's net"),
+        ("pool", "pool", "the pools"),
+    ]
+
+
+def _join(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def survival_sentence(
+    entry: dict[str, Any],
+    players: int,
+    invented: dict[str, Sequence[dict[str, Any] | None]],
+    seats: int,
+    who: str,
+) -> str:
+    """Whether the invented players' effect survives strong play, in one sentence, for
+    the dealer's net, the eldest hand's net and the pools. ``invented``: each invented
+    measure's entry under every player (``None`` where the rule did not come into play);
+    ``who``: the invented players in words."""
+    kept: list[str] = []
+    lost: list[str] = []
+    turned: list[str] = []
+    new: list[str] = []
+    none: list[str] = []
+    for key, theirs, words in _compared(players, seats):
+        low, high = entry["band"][key]
+        strong = band_sign(low, high, entry["nash_conv"][1])
+        mine = invented_sign(invented.get(theirs, []))
+        shown = f"{words} {_band(low, high)}"
+        if mine and strong == mine:
+            kept.append(shown)
+        elif mine and strong == 0:
+            lost.append(shown)
+        elif mine:
+            turned.append(shown)
+        elif strong:
+            new.append(shown)
+        else:
+            none.append(shown)
+    parts = []
+    if kept:
+        parts.append(
+            f"the effect {who} show survives strong play on {_join(kept)} (clear under every "
+            "invented player, and of the same sign in every solution, farther from 0 than "
+            "their NashConv)"
+        )
+    if lost:
+        parts.append(
+            f"the clear effect {who} show does not survive on {_join(lost)} (the band contains 0)"
+        )
+    if turned:
+        parts.append(
+            f"the clear effect {who} show is reversed on {_join(turned)} (every solution "
+            "has the opposite sign, farther from 0 than their NashConv)"
+        )
+    if new:
+        parts.append(
+            f"strong play moves {_join(new)} in every solution (one sign, farther from 0 "
+            f"than their NashConv) where {who} show no effect clear under every one of them"
+        )
+    if none:
+        parts.append(
+            f"on {_join(none)} neither strong play nor {who} (under every one of them) show "
+            "a clear effect"
+        )
+    text = "; ".join(parts)
+    table = {3: "three", 4: "four", 5: "five"}.get(players, str(players))
+    return f"Under strong play ({table} players, the abstracted game): {text}."
+
+
+def band_view(
+    entry: dict[str, Any],
+    data: dict[str, Any],
+    invented: dict[str, Sequence[dict[str, Any] | None]] | None,
+    seats: int,
+    who: str,
+) -> BandView:
+    """A rule's band, its table and its sentence. ``invented`` is ``None`` where the
+    invented players' effects are not shown beside it."""
+    players = int(data["players"])
+    label = str(data["label"])
+    if not entry["acts"]:
+        return BandView(
+            entry["rule"],
+            False,
+            label,
+            f"Under strong play this rule {entry['reason']}; that is not an effect of zero, "
+            "and no band is given.",
+            command=data["command"],
+        )
+    solutions = entry["solutions"]
+    columns = [
+        "Measure",
+        f"Band: least and greatest over the {len(solutions)} solutions",
+        *(f"Solution of seed {s['seed']}" for s in solutions),
+    ]
+    rows = [
+        [measure_words(key, players), _band(*entry["band"][key])]
+        + [_number(s["effect"][key]) for s in solutions]
+        for key in data["measures"]
+    ]
+    rows.append(
+        [
+            f"NashConv (counters per deal), {data['systems'][0]}'s value / the other's",
+            f"{entry['nash_conv'][0]:.4f} to {entry['nash_conv'][1]:.4f}",
+        ]
+        + [f"{s['base_nash_conv']:.4f} / {s['nash_conv']:.4f}" for s in solutions]
+    )
+    if invented is None:
+        table = {3: "three", 4: "four", 5: "five"}.get(players, str(players))
+        sentence = (
+            "the invented players' effects do not measure this rule (it acts between deals "
+            f"or on a misdeal); under strong play ({table} players, the abstracted game) its "
+            "effect is in the table."
+        )
+    else:
+        sentence = survival_sentence(entry, players, invented, seats, who)
+    lo, hi = entry["nash_conv"]
+    return BandView(
+        entry["rule"],
+        True,
+        label,
+        sentence,
+        f"The effect under strong play, in counters per deal ({label})",
+        columns,
+        rows,
+        f"{lo:.4f} to {hi:.4f}",
+        data["command"],
+    )
+
+
+@dataclass(frozen=True)
+class PairBands:
+    """What a pair page shows of strong play: the bands by the changes they make, or why
+    none are shown."""
+
+    available: bool
+    label: str = ""
+    command: str = ""
+    problem: str = ""
+    fix: str = ""
+    by_changes: dict[str, BandView] = field(default_factory=dict)
+    others: list[BandView] = field(default_factory=list)
+    """The bands of rules the invented players' effects do not list (they act between
+    deals, or on a misdeal)."""
+
+
+def changes_key(paths: Sequence[str]) -> str:
+    """The rules (or parts) a change switches, as one key."""
+    return ",".join(sorted(paths))
+
+
+def _entry_changes(entry: dict[str, Any]) -> dict[str, str]:
+    return {part["rule"]: part["to"] for part in entry.get("parts", [])}
+
+
+def pair_bands(a: Variant, b: Variant, effects_data: dict[str, Any] | None) -> PairBands | None:
+    """The bands of a pair page (``None`` for a pair without computed bands)."""
+    from ..strong.bands import read_bands
+
+    if (a.id, b.id) not in BAND_PAIRS:
+        if (b.id, a.id) not in BAND_PAIRS:
+            return None
+        a, b = b, a
+    found = read_bands(a, b)
+    if found.data is None:
+        return PairBands(False, problem=found.problem, fix=found.fix)
+    data = found.data
+    rows: dict[str, dict[str, dict[str, Any]]] = {}
+    seats = 0
+    policies: list[str] = []
+    if effects_data is not None:
+        report = effects_data["report"]
+        seats = sum(1 for k in report["metrics"] if k.startswith("seat_net."))
+        policies = list(report["policies"])
+        for row in report["rows"]:
+            if row["combination"] != "base" and row.get("changes"):
+                rows.setdefault(changes_key(list(row["changes"])), {})[row["policy"]] = row
+    who = "the invented players (" + " and ".join(policies) + ")"
+    views: dict[str, BandView] = {}
+    others: list[BandView] = []
+    for entry in data["rules"]:
+        key = changes_key(list(_entry_changes(entry)))
+        measured = rows.get(key)
+        invented: dict[str, Sequence[dict[str, Any] | None]] | None = None
+        if measured is not None:
+            invented = {
+                name: [
+                    measured[p]["metrics"][name] if measured[p]["came_into_play"] else None
+                    for p in policies
+                ]
+                for name in measured[policies[0]]["metrics"]
+            }
+        views[key] = band_view(entry, data, invented, seats, who)
+        if measured is None:
+            others.append(views[key])
+    return PairBands(True, data["label"], data["command"], by_changes=views, others=others)
+
+
+def every_rule_bands(
+    base: Variant, by_id: dict[str, Variant], report: dict[str, Any] | None
+) -> tuple[dict[str, BandView], str, str, str]:
+    """The bands of the every-rule page: by the changes of its rows (a value of one rule
+    switched alone), for every pair of :data:`BAND_PAIRS` whose first system is the page's
+    base; and the label, the problem (a missing or stale file) and the command."""
+    from ..strong.bands import read_bands
+
+    views: dict[str, BandView] = {}
+    label = problem = fix = ""
+    for first, second in BAND_PAIRS:
+        if first != base.id:
+            continue
+        other = by_id.get(second)
+        if other is None:
+            continue  # a build without the second system: nothing to show
+        found = read_bands(base, other)
+        if found.data is None:
+            problem, fix = found.problem, found.fix
+            continue
+        data = found.data
+        label, fix = data["label"], data["command"]
+        rows: dict[str, dict[str, dict[str, Any]]] = {}
+        policies: list[str] = []
+        seats = 0
+        if report is not None:
+            policies = list(report["policies"])
+            seats = sum(1 for k in report["metrics"] if k.startswith("seat_net."))
+            for row in report["rows"]:
+                if row["combination"] != "base" and row.get("changes"):
+                    rows.setdefault(_row_key(row["changes"]), {})[row["policy"]] = row
+        who = "the invented players (" + ", ".join(policies) + ")"
+        for entry in data["rules"]:
+            key = _row_key(_entry_changes(entry))
+            measured = rows.get(key)
+            if measured is None:
+                continue  # the page has no row of this change (a rule of many values)
+            found_by: dict[str, Sequence[dict[str, Any] | None]] = {
+                name: [
+                    measured[p]["metrics"][name]
+                    if p in measured and measured[p].get("came_into_play")
+                    else None
+                    for p in policies
+                ]
+                for name in next(iter(measured.values()))["metrics"]
+            }
+            views[key] = band_view(entry, data, found_by, seats, who)
+    return views, label, problem, fix
+
+
+def _row_key(changes: dict[str, str]) -> str:
+    """A change with its values: ``hands.favori=none``."""
+    return ";".join(f"{k}={v}" for k, v in sorted(changes.items()))

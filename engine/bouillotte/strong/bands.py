@@ -1,0 +1,372 @@
+"""Bands of rule effects under strong play: what each rule on which two systems differ
+does when the abstracted game is played at equilibrium.
+
+For every rule on which system ``a`` differs from system ``b`` (``foster`` and ``pagat``),
+the abstracted game of a solved system (``on``: ``foster-three``, Foster's rules for three
+players, or ``a`` itself) is solved with the rule at ``a``'s value and at ``b``'s, once per
+seed of the sampled deals. A solution's effect is the switched game's seat values and
+pools awarded minus the base game's, on the same sampled deals (the same seed); the band
+is the least and the greatest effect over the seeds, with the NashConv of every solution
+it comes from. A rule under which the abstracted game is the same game (the same states,
+information, actions, chance and payoffs on every sampled deal) "does not act in the
+abstracted game", which is not an effect of zero.
+
+The bands are stored as data (:func:`address`: content-addressed by every input, like the
+strategies) by ``bouillotte strong bands --write``; the site reads the stored file and
+never solves (:func:`read_bands`). Solving needs numpy (the ``strong`` extra); reading
+does not.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Final
+
+from ..rules.diskcache import content_digest
+from ..rules.variant import Variant, differing_rules
+from .abstraction import Abstraction
+from .core import Table, load_variant
+from .store import code_digest, rules_digest
+
+BANDS_STORE: Final = Path(__file__).parent / "bands"
+"""Where the stored bands are (one JSON file per pair of systems and inputs)."""
+
+BANDS_VERSION: Final = 1
+"""Bumped when what a band file holds, or how it is computed, changes."""
+
+BANDS_ABSTRACTION: Final = Abstraction(
+    cave=20, bets=("pot",), raises=2, straddles=True, deals=100, classes=4, seed=1
+)
+"""The abstraction the bands are solved on (``docs/strong-play.md``: its NashConv)."""
+
+BANDS_SEEDS: Final = (1, 2, 3)
+BANDS_ITERATIONS: Final = 400
+BANDS_ON: Final = "foster-three"
+"""The system solved: Foster's rules for three players (four are too costly here)."""
+
+NOT_ACTING: Final = (
+    "does not act in the abstracted game: under either value it is the same game (the same "
+    "moves, information, chance and payoffs) on every sampled deal"
+)
+
+
+def measures(players: int) -> list[str]:
+    """The measures of an effect: each seat's net (1 the eldest hand, the last the
+    dealer), then the pools awarded."""
+    return [f"seat_net.{i}" for i in range(1, players + 1)] + ["pool"]
+
+
+def label(table: Table, seeds: tuple[int, ...], iterations: int) -> str:
+    """Every choice the figures rest on, in words: a figure is right only if this is."""
+    ab = table.abstraction
+    rules = table.variant.rules
+    pack = len(rules.table.pack_ranks()) * 4
+    players = {3: "three", 4: "four", 5: "five"}.get(table.players, str(table.players))
+    return (
+        f"{players} players, {pack}-card pack, caves of {table.cave}, "
+        f"bets of {' / '.join(ab.bets) or 'every size'} and all in, "
+        f"at most {ab.raises} bets and raises, "
+        f"{'straddles offered' if ab.straddles else 'no straddles'}, "
+        f"{ab.deals} sampled deals per solution (seeds {', '.join(map(str, seeds))}), "
+        f"hands known as a brelan or one of {ab.classes} bands of point, "
+        f"{iterations} CFR+ iterations, one deal (a carried pool shared equally)"
+    )
+
+
+def rule_parts(a: Variant, b: Variant, rule: str) -> list[dict[str, str]]:
+    """The parts of a rule that differ, each with both values as text (a bonus by its
+    parts, as ``bouillotte sweep --towards`` names them)."""
+    mine, theirs = a.value(rule), b.value(rule)
+    if hasattr(theirs, "model_dump") and type(mine) is type(theirs):
+        one, other = mine.model_dump(), theirs.model_dump()
+        return [
+            {"rule": f"{rule}.{name}", "from": _text(one[name]), "to": _text(other[name])}
+            for name in other
+            if one[name] != other[name]
+        ]
+    return [{"rule": rule, "from": _text(_plain(mine)), "to": _text(_plain(theirs))}]
+
+
+def _plain(value: Any) -> Any:
+    return value.model_dump() if hasattr(value, "model_dump") else value
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {_text(v)}" for k, v in value.items())
+    if isinstance(value, list):
+        return " ".join(_text(v) for v in value)
+    return str(value)
+
+
+def inputs_key(
+    a: Variant,
+    b: Variant,
+    on: Variant,
+    abstraction: Abstraction,
+    seeds: tuple[int, ...],
+    iterations: int,
+) -> str:
+    """The digest of every input of the bands: both systems' rules and the solved one's,
+    the abstraction (without its seed), the seeds, the iterations, the code a state runs
+    through (``store.code_digest``) and :data:`BANDS_VERSION`."""
+    return content_digest(
+        rules_digest(a),
+        rules_digest(b),
+        rules_digest(on),
+        replace(abstraction, seed=0).key(),
+        ",".join(map(str, seeds)),
+        f"cfr+:{iterations}",
+        code_digest(),
+        f"bands:{BANDS_VERSION}",
+    )
+
+
+def address(key: str, a: str, b: str) -> Path:
+    return BANDS_STORE / f"{a}__{b}__{key[:16]}.json"
+
+
+def command(
+    a: str, b: str, on: str, abstraction: Abstraction, seeds: tuple[int, ...], iterations: int
+) -> str:
+    """The one command that makes the stored file (its options only where they differ
+    from the defaults)."""
+    parts = [f"bouillotte strong bands -v {a} -v {b}"]
+    if on != BANDS_ON:
+        parts.append(f"--on {on}")
+    default = BANDS_ABSTRACTION
+    for name in ("cave", "raises", "deals", "classes"):
+        if getattr(abstraction, name) != getattr(default, name):
+            parts.append(f"--{name} {getattr(abstraction, name)}")
+    if abstraction.bets != default.bets:
+        parts.append(f"--bets {'+'.join(abstraction.bets) or 'all'}")
+    if abstraction.straddles != default.straddles:
+        parts.append("--straddles" if abstraction.straddles else "--no-straddles")
+    if seeds != BANDS_SEEDS:
+        parts.append(f"--seeds {','.join(map(str, seeds))}")
+    if iterations != BANDS_ITERATIONS:
+        parts.append(f"--iterations {iterations}")
+    parts.append("--write")
+    return " ".join(parts)
+
+
+@dataclass
+class _Solved:
+    tree: Any
+    seed: int
+    values: list[float]
+    pool: float
+    nash_conv: float
+    cpu: float
+
+    def figures(self) -> dict[str, float]:
+        found = {f"seat_net.{i + 1}": v for i, v in enumerate(self.values)}
+        found["pool"] = self.pool
+        return found
+
+    def record(self) -> dict[str, Any]:
+        return {
+            "seed": self.seed,
+            "states": len(self.tree.actor),
+            "information_states": len(self.tree.keys),
+            "values": [round(v, 6) for v in self.values],
+            "pool": round(self.pool, 6),
+            "nash_conv": round(self.nash_conv, 6),
+            "cpu_seconds": round(self.cpu, 1),
+        }
+
+
+def _solve(table: Table, seed: int, iterations: int, tree: Any = None) -> _Solved:
+    from .solve import build_tree, cfr_plus, expected_pool, nash_conv
+
+    start = time.process_time()
+    tree = tree if tree is not None else build_tree(table)
+    strategy, _ = cfr_plus(tree, iterations)
+    conv, values = nash_conv(tree, strategy)
+    pool = expected_pool(tree, strategy)
+    return _Solved(tree, seed, values, pool, conv, time.process_time() - start)
+
+
+def band_of(effects: list[dict[str, float]]) -> dict[str, list[float]]:
+    """The least and the greatest of each measure over the solutions' effects."""
+    names = list(effects[0])
+    return {
+        name: [round(min(e[name] for e in effects), 6), round(max(e[name] for e in effects), 6)]
+        for name in names
+    }
+
+
+def compute_bands(
+    a: Variant,
+    b: Variant,
+    on: Variant,
+    abstraction: Abstraction = BANDS_ABSTRACTION,
+    seeds: tuple[int, ...] = BANDS_SEEDS,
+    iterations: int = BANDS_ITERATIONS,
+    progress: Callable[[str], None] = lambda _: None,
+    rules: list[str] | None = None,
+) -> dict[str, Any]:
+    """The bands of every rule on which ``a`` differs from ``b`` (or of ``rules``),
+    each switched alone to ``b``'s value on ``on``'s abstracted game; the stored file's
+    content."""
+    from .solve import build_tree, same_game
+
+    chosen = differing_rules(a, b) if rules is None else rules
+    started = time.process_time()
+    base: dict[int, _Solved] = {}
+    for seed in seeds:
+        table = Table(on, abstraction.with_seed(seed))
+        base[seed] = _solve(table, seed, iterations)
+        progress(
+            f"{on.id} (seed {seed}): {len(base[seed].tree.actor):,} states, NashConv "
+            f"{base[seed].nash_conv:.4f}, values "
+            + ", ".join(f"{v:+.3f}" for v in base[seed].values)
+            + f", pools {base[seed].pool:.3f} ({base[seed].cpu:.1f} s of CPU)"
+        )
+    players = on.players
+    entries: list[dict[str, Any]] = []
+    for n, rule in enumerate(chosen, start=1):
+        parts = rule_parts(on, b, rule)
+        entry: dict[str, Any] = {"rule": rule, "parts": parts}
+        try:
+            switched = on.with_values({rule: b.value(rule)}, label=f"{on.id}+{rule}")
+        except ValueError as exc:  # pydantic's ValidationError is a ValueError
+            entry |= {"acts": False, "reason": f"not a valid system with {b.id}'s value: {exc}"}
+            entries.append(entry)
+            progress(f"[{n}/{len(chosen)}] {rule}: not a valid system")
+            continue
+        solutions = []
+        same = 0
+        for seed in seeds:
+            table = Table(switched, abstraction.with_seed(seed))
+            tree = build_tree(table)
+            if same_game(tree, base[seed].tree):
+                same += 1
+                solved = replace(base[seed], cpu=0.0)
+            else:
+                solved = _solve(table, seed, iterations, tree)
+            mine, theirs = solved.figures(), base[seed].figures()
+            solutions.append(
+                {
+                    **solved.record(),
+                    "same_game": solved.tree is base[seed].tree,
+                    "base_nash_conv": round(base[seed].nash_conv, 6),
+                    "effect": {k: round(mine[k] - theirs[k], 6) for k in measures(players)},
+                }
+            )
+        if same == len(seeds):
+            entry |= {"acts": False, "reason": NOT_ACTING}
+            progress(f"[{n}/{len(chosen)}] {rule}: {NOT_ACTING}")
+        else:
+            convs = [s["nash_conv"] for s in solutions] + [s["base_nash_conv"] for s in solutions]
+            band = band_of([s["effect"] for s in solutions])
+            entry |= {
+                "acts": True,
+                "solutions": solutions,
+                "band": band,
+                "nash_conv": [min(convs), max(convs)],
+            }
+            progress(
+                f"[{n}/{len(chosen)}] {rule}: "
+                + "; ".join(f"{k} [{lo:+.3f}, {hi:+.3f}]" for k, (lo, hi) in band.items())
+                + f"; NashConv {min(convs):.4f} to {max(convs):.4f}"
+            )
+        entries.append(entry)
+    key = inputs_key(a, b, on, abstraction, seeds, iterations)
+    table = Table(on, abstraction)
+    return {
+        "version": BANDS_VERSION,
+        "key": key,
+        "command": command(a.id, b.id, on.id, abstraction, seeds, iterations),
+        "systems": [a.id, b.id],
+        "on": on.id,
+        "players": players,
+        "pack": len(on.rules.table.pack_ranks()) * 4,
+        "label": label(table, seeds, iterations),
+        "abstraction": {
+            "cave": table.cave,
+            "bets": list(abstraction.bets),
+            "raises": abstraction.raises,
+            "straddles": abstraction.straddles,
+            "deals": abstraction.deals,
+            "classes": abstraction.classes,
+        },
+        "seeds": list(seeds),
+        "iterations": iterations,
+        "algorithm": "CFR+ (alternating updates, linear averaging), one solution per seed",
+        "rules_digests": {v.id: rules_digest(v) for v in (a, b, on)},
+        "code": code_digest(),
+        "measures": measures(players),
+        "base": [base[s].record() for s in seeds],
+        "cpu_seconds": round(time.process_time() - started, 1),
+        "rules": entries,
+    }
+
+
+def write_bands(data: dict[str, Any]) -> Path:
+    path = address(data["key"], *data["systems"])
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return path
+
+
+@dataclass(frozen=True)
+class StoredBands:
+    """The stored bands of a pair, or why there are none (``problem``), with the command
+    that makes them."""
+
+    data: dict[str, Any] | None
+    problem: str = ""
+    fix: str = ""
+
+
+def read_bands(a: Variant, b: Variant) -> StoredBands:
+    """The stored bands of ``a`` towards ``b``, used only where their inputs are today's
+    (the rules of both systems and of the solved one, the code, the version)."""
+    fix = command(a.id, b.id, BANDS_ON, BANDS_ABSTRACTION, BANDS_SEEDS, BANDS_ITERATIONS)
+    found = sorted(BANDS_STORE.glob(f"{a.id}__{b.id}__*.json"))
+    if not found:
+        return StoredBands(None, f"no strong-play bands are stored for {a.id} and {b.id}", fix)
+    stale = ""
+    for path in found:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        try:
+            on = load_variant(data["on"])
+        except Exception:  # a solved system this build does not have: not usable
+            stale = f"its solved system {data.get('on')!r} is not bundled"
+            continue
+        ab = data["abstraction"]
+        abstraction = Abstraction(
+            cave=ab["cave"],
+            bets=tuple(ab["bets"]),
+            raises=ab["raises"],
+            straddles=ab["straddles"],
+            deals=ab["deals"],
+            classes=ab["classes"],
+        )
+        key = inputs_key(a, b, on, abstraction, tuple(data["seeds"]), data["iterations"])
+        if data.get("version") == BANDS_VERSION and data.get("key") == key:
+            return StoredBands(data, fix=data["command"])
+        stale = "their inputs (the rules, the engine's code or the method) have changed since"
+    return StoredBands(
+        None, f"the stored strong-play bands of {a.id} and {b.id} are stale: {stale}", fix
+    )
+
+
+def by_rule(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The stored bands by rule path (``bonuses.carre``) and by each part's
+    (``bonuses.carre.amount``)."""
+    found: dict[str, dict[str, Any]] = {}
+    for entry in data["rules"]:
+        found[entry["rule"]] = entry
+        for part in entry.get("parts", []):
+            found.setdefault(part["rule"], entry)
+    return found
