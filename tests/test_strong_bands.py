@@ -24,6 +24,7 @@ from bouillotte.strong.bands import (
 )
 from bouillotte.strong.core import Table, load_variant
 from bouillotte.strong.solve import build_tree, cfr_plus, nash_conv
+from bouillotte.strong.store import game_sample
 
 TINY = Abstraction(cave=10, bets=("pot",), raises=1, straddles=False, deals=4, classes=2)
 SEEDS = (1, 2, 3)
@@ -109,11 +110,27 @@ def test_an_effect_is_the_switched_solution_minus_the_base_on_the_same_deals(
 
 
 def test_the_stored_bands_are_current(systems: tuple[Variant, Variant, Variant]) -> None:
-    """The stored foster/pagat bands match their inputs today (digests only): a change
-    to the rules or to the engine's code makes them stale, and the site says so."""
+    """The stored foster/pagat bands match their inputs today: a change to the rules or
+    the game's version makes them stale (and the site says so), and a change to what a
+    state of the solved game does changes its sample (recomputed here: fails until the
+    bands are made again and ``store.GAME_VERSION`` bumped)."""
     foster, pagat, _ = systems
     found = read_bands(foster, pagat)
     assert found.data is not None, f"{found.problem}: {found.fix}"
+    ab = found.data["abstraction"]
+    solved = Abstraction(
+        cave=ab["cave"],
+        bets=tuple(ab["bets"]),
+        raises=ab["raises"],
+        straddles=ab["straddles"],
+        deals=ab["deals"],
+        classes=ab["classes"],
+        seed=found.data["seeds"][0],
+    )
+    assert found.data["game_sample"] == game_sample(load_variant(found.data["on"]), solved), (
+        "what a state of the game does has changed since the bands were made: bump "
+        f"store.GAME_VERSION and run {found.fix}"
+    )
     assert found.data["label"].startswith("three players, 16-card pack, caves of 20,")
     assert len(found.data["seeds"]) >= 3
 

@@ -1,14 +1,15 @@
-"""The stored strategies are current: each file's name is the address its inputs give
-today (the profile's rules, the abstraction, the code a state runs through, the
-iterations). A change to ``play/`` (or ``rules/cards.py``, ``strong/core.py``,
-``strong/abstraction.py``) makes them stale; this says which and the command that
-regenerates each. Digests only: no solving, no OpenSpiel."""
+"""The stored strategies are current: each file's name is the address its declared inputs
+give today (the profile's rules, the abstraction, the game's version, the iterations), and
+a small sample of its game, walked again through today's engine, is the one it was solved
+on. A change to what a state of the game does (not a comment or a faster loop in
+``play/``) fails here; this says which file and the command that regenerates it. No
+solving, no OpenSpiel (numpy walks the sample)."""
 
 from __future__ import annotations
 
 from bouillotte.strong.abstraction import Abstraction
 from bouillotte.strong.core import load_variant
-from bouillotte.strong.store import address, code_digest, rules_digest, stored
+from bouillotte.strong.store import GAME_VERSION, address, game_sample, rules_digest, stored
 
 
 def _command(data: dict[str, object]) -> str:
@@ -25,7 +26,6 @@ def _command(data: dict[str, object]) -> str:
 def test_every_stored_strategy_is_current() -> None:
     found = stored()
     assert found, "no stored strategy at all"
-    code = code_digest()
     stale = []
     for data in found:
         ab = data["abstraction"]
@@ -41,11 +41,13 @@ def test_every_stored_strategy_is_current() -> None:
         variant = load_variant(data["variant"])
         expected = address(variant, abstraction, data["iterations"]).name
         if (
-            data["code"] != code
+            data["game_version"] != GAME_VERSION
+            or data["game_sample"] != game_sample(variant, abstraction)
             or data["rules"] != rules_digest(variant)
             or data["file"] != expected
         ):
             stale.append(f"{data['file']} (now {expected}): {_command(data)}")
-    assert not stale, "stale stored strategies; regenerate and delete the old files:\n" + "\n".join(
-        stale
+    assert not stale, (
+        "stale stored strategies (if what a state does changed, bump store.GAME_VERSION); "
+        "regenerate and delete the old files:\n" + "\n".join(stale)
     )

@@ -30,7 +30,7 @@ from ..rules.diskcache import content_digest
 from ..rules.variant import Variant, differing_rules
 from .abstraction import Abstraction
 from .core import Table, load_variant
-from .store import code_digest, rules_digest
+from .store import GAME_VERSION, game_sample, rules_digest
 
 BANDS_STORE: Final = Path(__file__).parent / "bands"
 """Where the stored bands are (one JSON file per pair of systems and inputs)."""
@@ -116,8 +116,8 @@ def inputs_key(
     iterations: int,
 ) -> str:
     """The digest of every input of the bands: both systems' rules and the solved one's,
-    the abstraction (without its seed), the seeds, the iterations, the code a state runs
-    through (``store.code_digest``) and :data:`BANDS_VERSION`."""
+    the abstraction (without its seed), the seeds, the iterations, the game's version
+    (``store.GAME_VERSION``) and :data:`BANDS_VERSION`."""
     return content_digest(
         rules_digest(a),
         rules_digest(b),
@@ -125,7 +125,7 @@ def inputs_key(
         replace(abstraction, seed=0).key(),
         ",".join(map(str, seeds)),
         f"cfr+:{iterations}",
-        code_digest(),
+        f"game:{GAME_VERSION}",
         f"bands:{BANDS_VERSION}",
     )
 
@@ -303,7 +303,8 @@ def compute_bands(
         "iterations": iterations,
         "algorithm": "CFR+ (alternating updates, linear averaging), one solution per seed",
         "rules_digests": {v.id: rules_digest(v) for v in (a, b, on)},
-        "code": code_digest(),
+        "game_version": GAME_VERSION,
+        "game_sample": game_sample(on, replace(abstraction, seed=seeds[0])),
         "measures": measures(players),
         "base": [base[s].record() for s in seeds],
         "cpu_seconds": round(time.process_time() - started, 1),
@@ -355,7 +356,7 @@ def read_bands(a: Variant, b: Variant) -> StoredBands:
         key = inputs_key(a, b, on, abstraction, tuple(data["seeds"]), data["iterations"])
         if data.get("version") == BANDS_VERSION and data.get("key") == key:
             return StoredBands(data, fix=data["command"])
-        stale = "their inputs (the rules, the engine's code or the method) have changed since"
+        stale = "their inputs (the rules, the game's version or the method) have changed since"
     return StoredBands(
         None, f"the stored strong-play bands of {a.id} and {b.id} are stale: {stale}", fix
     )

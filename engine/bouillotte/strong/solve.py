@@ -366,7 +366,7 @@ DEFAULT: Abstraction = Abstraction(
 
 def payload(table: Table, tree: Tree, solution: Solution) -> dict[str, Any]:
     """What is stored of a solution: its address's parts, its figures, the strategy."""
-    from .store import code_digest, rules_digest
+    from .store import GAME_VERSION, game_sample, rules_digest
 
     ab = table.abstraction
     strategy: dict[str, list[list[float]]] = {}
@@ -379,7 +379,8 @@ def payload(table: Table, tree: Tree, solution: Solution) -> dict[str, Any]:
     return {
         "variant": table.variant.id,
         "rules": rules_digest(table.variant),
-        "code": code_digest(),
+        "game_version": GAME_VERSION,
+        "game_sample": game_sample(table.variant, ab),
         "abstraction": {
             "cave": table.cave,
             "bets": list(ab.bets),

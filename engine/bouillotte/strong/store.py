@@ -1,15 +1,20 @@
 """The stored strategies: each solved game's average strategy, as data in the repository.
 
 One JSON file per solution in ``strategies/`` beside this module, named by the profile and
-the digest of everything it depends on (:func:`address`): the profile's rules, the
-abstraction (its seed included), the code a state runs through (the engine, ``play/``
-and ``rules/cards.py``, and ``strong/core.py`` and ``abstraction.py``) and the solver's
-iterations. The ``strong`` policy reads them without OpenSpiel or numpy.
+the digest of its declared inputs (:func:`address`): the profile's rules, the abstraction
+(its seed included), :data:`GAME_VERSION` and the solver's iterations. The engine's source
+bytes are not an input (a comment or a faster loop in ``play/`` changes no game): each file
+records instead the digest of a small sample of its game (:func:`game_sample`), which
+``tests/test_strong_store.py`` computes again, so a change to what a state of the game
+does fails that test until the strategies are solved again and the version bumped
+(the effects store's rule, ``docs/effects-store.md``). The ``strong`` policy reads them
+without OpenSpiel or numpy.
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Final
 
@@ -23,12 +28,31 @@ STORE: Final = Path(__file__).parent / "strategies"
 _PACKAGE: Final = Path(__file__).parent.parent
 
 
-def code_digest() -> str:
-    """The digest of the code a state of the game runs through."""
-    files = sorted((_PACKAGE / "play").glob("*.py"))
-    files += [_PACKAGE / "rules" / "cards.py", Path(__file__).parent / "core.py"]
-    files.append(Path(__file__).parent / "abstraction.py")
-    return content_digest(*[f.read_bytes() for f in files])
+GAME_VERSION: Final = 1
+"""Bumped when what a state of the abstracted game does changes (its actions, chance,
+information or payoffs), so that every stored strategy and band is solved again."""
+
+SAMPLE_DEALS: Final = 2
+"""How many sampled deals :func:`game_sample` walks (a few thousand states: well under a
+second)."""
+
+
+def game_sample(variant: Variant, abstraction: Abstraction) -> str:
+    """The digest of the abstracted game on its first :data:`SAMPLE_DEALS` sampled deals:
+    every state, information state, action, chance probability, payoff and pool awarded
+    (payoffs to six places). Needs numpy (the ``strong`` extra)."""
+    from .core import Table
+    from .solve import build_tree
+
+    tree = build_tree(Table(variant, replace(abstraction, deals=SAMPLE_DEALS)))
+    exact = [getattr(tree, name).tobytes() for name in ("actor", "parent", "child", "slot")]
+    amounts = [
+        repr([round(float(x), 6) for x in getattr(tree, name).ravel()])
+        for name in ("prob", "returns", "pools")
+    ]
+    return content_digest(
+        str(tree.players), "\n".join(tree.keys), repr(tree.actions), *exact, *amounts
+    )
 
 
 def rules_digest(variant: Variant) -> str:
@@ -37,7 +61,7 @@ def rules_digest(variant: Variant) -> str:
 
 def address(variant: Variant, abstraction: Abstraction, iterations: int) -> Path:
     digest = content_digest(
-        rules_digest(variant), abstraction.key(), code_digest(), f"cfr+:{iterations}"
+        rules_digest(variant), abstraction.key(), f"game:{GAME_VERSION}", f"cfr+:{iterations}"
     )
     return STORE / f"{variant.id}__{digest[:16]}.json"
 
