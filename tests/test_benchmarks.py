@@ -10,8 +10,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
-import revisions  # noqa: E402
-import sweepplay  # noqa: E402
+import revisions
+import sweepplay
 
 
 def test_fresh_processes_give_the_difference_over_the_plays(
