@@ -25,12 +25,18 @@ the median is that of a build with a warm cache, as a user's second build is.
 combination of the full sweep of Foster's system, averaged over the bundled policies), its
 cost measured the same way (DEALS deals less 1 deal, over the rows), and the full sweep
 extrapolated from it; ``--compiled-before`` adds BEFORE compiled too, so that the compiled
-engine's before and after come from one run.
+engine's before and after come from one run. With ``--in-process`` the sweep play is timed
+inside one process per revision and round instead (``sweepplay.py --in-process DEALS
+--json``: a 1-deal warm-up, then DEALS deals timed alone), so no start-up is subtracted:
+40 deals of the compiled sweep are about a tenth of a fresh process's CPU, so a start-up
+that moves by a few milliseconds moves the subtracted figure by a tenth (docs/speed.md,
+6 December 2026).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import resource
 import shutil
@@ -64,6 +70,36 @@ def run_command(source: Path, cache: Path, *words: str) -> float:
     if done.returncode != 0:
         raise SystemExit(f"{source}: bouillotte {' '.join(words)} failed:\n{done.stderr}")
     return _children_cpu() - before
+
+
+def run_sweep_in_process(source: Path, cache: Path, deals: int) -> dict[str, float]:
+    """The CPU seconds per sweep play under each bundled policy, timed by
+    ``benchmarks/sweepplay.py --in-process`` (of this checkout) inside one new process
+    running the engine of ``source``."""
+    env = {**os.environ, "PYTHONPATH": str(source / "engine"), "BOUILLOTTE_CACHE": str(cache)}
+    script = Path(__file__).resolve().with_name("sweepplay.py")
+    done = subprocess.run(
+        [sys.executable, str(script), "--in-process", str(deals), "--json"],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"{source}: sweepplay.py --in-process {deals} failed:\n{done.stderr}")
+    return {policy: 1e-6 * us for policy, us in json.loads(done.stdout).items()}
+
+
+def plays_by_round(
+    sweeps: dict[tuple[str, str, int], list[float]], label: str, policy: str, deals: int
+) -> list[float]:
+    """The CPU seconds of one sweep play in each round: measured so where the sweep was
+    timed in process (``deals`` 0), else DEALS deals less 1 deal, over the plays (deals
+    less one times the rows)."""
+    if (label, policy, 0) in sweeps:
+        return sweeps[(label, policy, 0)]
+    count = sweepplay.rows()
+    many, one = sweeps[(label, policy, deals)], sweeps[(label, policy, 1)]
+    return [(m - o) / ((deals - 1) * count) for m, o in zip(many, one, strict=True)]
 
 
 def run_sweep_sample(source: Path, cache: Path, policy: str, deals: int) -> float:
@@ -138,19 +174,14 @@ def commands(deals: int, site: Path) -> dict[str, list[str]]:
 def print_sweep(
     sweeps: dict[tuple[str, str, int], list[float]], labels: list[str], deals: int
 ) -> str:
-    """The sweep play per label (median over the rounds of DEALS deals less 1 deal, over
-    the rows), averaged over the policies, and the full sweep extrapolated from it.
-    Returns the note on how it was extrapolated, printed below the table."""
+    """The sweep play per label (the median over the rounds of :func:`plays_by_round`),
+    averaged over the policies, and the full sweep extrapolated from it. Returns the note on
+    how it was extrapolated, printed below the table."""
     count = sweepplay.rows()
     play: dict[str, dict[str, float]] = {}
     for label in labels:
         play[label] = {
-            policy: statistics.median(
-                (many - one) / ((deals - 1) * count)
-                for many, one in zip(
-                    sweeps[(label, policy, deals)], sweeps[(label, policy, 1)], strict=True
-                )
-            )
+            policy: statistics.median(plays_by_round(sweeps, label, policy, deals))
             for policy in sweepplay.BUNDLED_POLICIES
         }
     name = "sweep play, us CPU (6 policies)"
@@ -174,7 +205,9 @@ def print_sweep(
     return (
         f"full sweep: {count} rows (the base included) x {len(sweepplay.FULL_POLICIES)} "
         f"policies x {sweepplay.FULL_DEALS:,} deals, from a sample of {deals} deals per row "
-        "and policy (its wall time on two cores: benchmarks/run.py, measured in its own run)"
+        "and policy"
+        + (", timed in process" if any(key[2] == 0 for key in sweeps) else "")
+        + " (its wall time on two cores: benchmarks/run.py, measured in its own run)"
     )
 
 
@@ -216,6 +249,13 @@ def main() -> None:
         metavar="DEALS",
         help="also measure the sweep play on DEALS deals per policy (benchmarks/sweepplay.py)",
     )
+    parser.add_argument(
+        "--in-process",
+        action="store_true",
+        help="with --sweep: time the sweep play inside one process per revision and round "
+        "(a 1-deal warm-up, then DEALS deals), rather than DEALS deals less 1 deal of two "
+        "fresh processes",
+    )
     args = parser.parse_args()
     load_before = os.getloadavg()
 
@@ -249,7 +289,12 @@ def main() -> None:
                     for label, source in sources.items():
                         cache = base / f"cache-{label}"
                         cpu.setdefault((label, name), []).append(run_command(source, cache, *words))
-                for policy in sweepplay.BUNDLED_POLICIES if args.sweep else ():
+                in_process = bool(args.sweep and args.in_process)
+                for label, source in sources.items() if in_process else ():
+                    timed = run_sweep_in_process(source, base / f"cache-{label}", args.sweep)
+                    for policy, spent in timed.items():
+                        sweeps.setdefault((label, policy, 0), []).append(spent)
+                for policy in sweepplay.BUNDLED_POLICIES if args.sweep and not in_process else ():
                     for deals in (args.sweep, 1):
                         for label, source in sources.items():
                             spent = run_sweep_sample(source, base / f"cache-{label}", policy, deals)

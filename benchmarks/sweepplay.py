@@ -8,12 +8,14 @@ combinations are built from ``--vary RULE`` one rule at a time where the revisio
 ``--all-rules``), so ``benchmarks/revisions.py`` can compare revisions in one run:
 
     python benchmarks/sweepplay.py POLICY DEALS     (one sample, nothing printed)
-    python benchmarks/sweepplay.py --in-process DEALS   (each policy timed in this process)
+    python benchmarks/sweepplay.py --in-process DEALS [--json]   (each policy timed in this
+                                   process; --json: {policy: µs of CPU per play})
 """
 
 from __future__ import annotations
 
 import functools
+import json
 import sys
 from typing import Any
 
@@ -141,6 +143,9 @@ def in_process(deals: int) -> list[float]:
 if __name__ == "__main__":
     if sys.argv[1] == "--in-process":
         plays = in_process(int(sys.argv[2]))
+        if sys.argv[3:] == ["--json"]:
+            print(json.dumps(dict(zip(BUNDLED_POLICIES, plays, strict=True))))
+            sys.exit()
         full = [plays[BUNDLED_POLICIES.index(p)] for p in FULL_POLICIES]
         print(
             " ".join(f"{p} {x:.1f}" for p, x in zip(BUNDLED_POLICIES, plays, strict=True))

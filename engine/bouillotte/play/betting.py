@@ -62,11 +62,11 @@ class BettingRound(Stage):
         self.closing: ClosingRound | None = None
         # The rules of the betting, each read where it first decides (play/__init__.py).
         betting = rules.betting
-        self._all_in = Decides[bool](betting, "all_in_may_open_or_raise")
-        self._min_raise = Decides[int](betting, "minimum_raise")
-        self._raises = Decides[str](betting, "raises")
-        self._opening = Decides[str](betting, "opening_minimum")
-        self._short = Decides[str](betting, "opening_short_of_the_pot")
+        self._all_in: Decides[bool] = Decides(betting, "all_in_may_open_or_raise")
+        self._min_raise: Decides[int] = Decides(betting, "minimum_raise")
+        self._raises: Decides[str] = Decides(betting, "raises")
+        self._opening: Decides[str] = Decides(betting, "opening_minimum")
+        self._short: Decides[str] = Decides(betting, "opening_short_of_the_pot")
         """Read only where a player holds less than an opening at the pot asks."""
         self._forced = rules.forced_bets
         self._fresh = 0

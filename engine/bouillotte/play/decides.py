@@ -20,9 +20,9 @@ T = TypeVar("T")
 class Decides(Generic[T]):
     """``group.<name>``, read at the first :meth:`value` and kept.
 
-    ``Decides[int](rules.betting, "minimum_raise")``: the type is the field's, as the
-    profile's model declares it (``tests/test_rule_reads.py`` checks every name against
-    the models)."""
+    ``self._min_raise: Decides[int] = Decides(rules.betting, "minimum_raise")``: the type
+    is the field's, as the profile's model declares it (``tests/test_rule_reads.py`` checks
+    every name against the models)."""
 
     __slots__ = ("_group", "_name", "_read", "_value")
 
@@ -30,14 +30,15 @@ class Decides(Generic[T]):
         self._group = group
         self._name = name
         self._read = False
-        self._value: object = None
+        self._value: T = cast(T, None)
+        """``None`` until :meth:`value` reads the field."""
 
     def value(self) -> T:
         """The field's value, read now if it has not been yet."""
         if not self._read:
             self._value = getattr(self._group, self._name)
             self._read = True
-        return cast(T, self._value)
+        return self._value
 
     def keep_from(self, other: Decides[T]) -> None:
         """Take what ``other`` (the same field, of the deal this one's was copied from:

@@ -39,9 +39,9 @@ class Straddling(Stage):
         super().__init__(STRADDLE, 0)
         self.offers = 0
         # The rules of the straddles, each read where it first decides (play/__init__.py).
-        self._amount = Decides[str](forced, "straddle_amount")
-        self._ends = Decides[bool](forced, "straddling_ends_at_first_refusal")
-        self._limit = Decides[str](forced, "straddle_limit")
+        self._amount: Decides[str] = Decides(forced, "straddle_amount")
+        self._ends: Decides[bool] = Decides(forced, "straddling_ends_at_first_refusal")
+        self._limit: Decides[str] = Decides(forced, "straddle_limit")
 
     def copy(self, board: Board) -> Straddling:
         other = Straddling(board.rules.forced_bets)
