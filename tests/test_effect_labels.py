@@ -64,6 +64,19 @@ def _cell_faults(where: str, cell: str) -> list[str]:
     return faults
 
 
+def _band_faults(where: str, table: Element) -> list[str]:
+    """A strong-play band's table (its own shape: a measure, the band, each solution's
+    effect): no effect printed as a zero figure ("no change" says so in words)."""
+    faults = []
+    for tr in table.iter("tr"):
+        for td in (td for td in tr if td.tag == "td"):
+            cell = _text(td)
+            numbers = NUMBER.findall(cell)
+            if numbers and all(_zero(n) for n in numbers):
+                faults.append(f"{where}: strong-play band: a zero printed as a figure: {cell}")
+    return faults
+
+
 def every_rule_faults(text: str) -> list[str]:
     """Each fault of the every-rule page's tables, in words."""
     faults: list[str] = []
@@ -72,7 +85,16 @@ def every_rule_faults(text: str) -> list[str]:
             continue
         notes = [_text(li) for ul in section.iter("ul") if _class(ul, "effect-notes") for li in ul]
         value = ""
-        for tr in section.iter("tr"):
+        for table in section.iter("table"):
+            if _class(table, "strong-band-table"):
+                faults += _band_faults(section.get("id") or "", table)
+        rows = [
+            tr
+            for table in section.iter("table")
+            if not _class(table, "strong-band-table")
+            for tr in table.iter("tr")
+        ]
+        for tr in rows:
             heads = [th for th in tr if th.tag == "th" and th.get("scope") == "row"]
             if heads:
                 value = _text(heads[0]).removesuffix(" (base)")
@@ -212,6 +234,12 @@ def _one_cell(page: str, before: str, after: str) -> str:
         (r" \(what was offered or played, but no figure measured here\)", "", "every figure is 0"),
         (r"cannot act under this player", "no effect", "cannot act"),
         (r"did not act in these deals", "no effect", "did not act"),
+        # a strong-play solution's effect printed as a zero figure
+        (
+            r'(<th scope="row">[^<]*</th><td>\[[^\]<]*\]</td><td>)[+-][\d.]+(</td>)',
+            "\\1+0.000\\2",
+            "strong-play band",
+        ),
     ],
 )
 def test_the_every_rule_check_finds_each_fault_in_a_page_broken_on_purpose(

@@ -906,7 +906,10 @@ def test_a_site_of_ones_own_holds_nothing_bundled(tmp_path: Path, runner: CliRun
     ("line", "message"),
     [
         ("language: English", "site.yaml:1: language: must be a language tag"),
-        ("base_url: example.org", "site.yaml:1: base_url: must be an http://"),
+        (
+            "base_url: example.org",
+            "site.yaml:1: base_url: the url must be a web address starting with http://",
+        ),
         ("colour: red", "site.yaml:1: colour"),
         ("theme: nowhere", "site.yaml:1: theme: no such theme folder"),
     ],

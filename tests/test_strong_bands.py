@@ -23,8 +23,7 @@ from bouillotte.strong.bands import (
     read_bands,
 )
 from bouillotte.strong.core import Table, load_variant
-from bouillotte.strong.solve import build_tree, cfr_plus, nash_conv
-from bouillotte.strong.store import game_sample
+from bouillotte.strong.solve import build_tree, cfr_plus, game_sample, nash_conv
 
 TINY = Abstraction(cave=10, bets=("pot",), raises=1, straddles=False, deals=4, classes=2)
 SEEDS = (1, 2, 3)

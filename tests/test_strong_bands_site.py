@@ -28,8 +28,20 @@ def _stored() -> dict[str, Any]:
 
 
 def _signed(value: float) -> str:
-    text = f"{value:+.3f}"
-    return "+0.000" if text == "-0.000" else text
+    """Three places, more where three would print a non-zero effect as 0.000; 0 to six
+    places is said in words (issue 46: no zero printed as a figure)."""
+    for places in range(3, 7):
+        text = f"{value:+.{places}f}"
+        if text.strip("+-0.") != "":
+            return text
+    return "no change"
+
+
+def _band_text(low: float, high: float) -> str:
+    ends = [_signed(low), _signed(high)]
+    if ends == ["no change", "no change"]:
+        return "no change"
+    return "[" + ", ".join(e.replace("no change", "0") for e in ends) + "]"
 
 
 def _tables(page: str) -> list[tuple[str, list[list[str]]]]:
@@ -52,10 +64,7 @@ def _tables(page: str) -> list[tuple[str, list[list[str]]]]:
 def _expected_rows(entry: dict[str, Any]) -> list[str]:
     """The band and every solution's effect of each measure, as stored."""
     return [
-        " ".join(
-            [f"[{_signed(lo)}, {_signed(hi)}]"]
-            + [_signed(s["effect"][key]) for s in entry["solutions"]]
-        )
+        " ".join([_band_text(lo, hi)] + [_signed(s["effect"][key]) for s in entry["solutions"]])
         for key, (lo, hi) in sorted(entry["band"].items(), key=lambda kv: kv[0])
     ]
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from bouillotte.strong.abstraction import Abstraction
 from bouillotte.strong.core import load_variant
-from bouillotte.strong.store import GAME_VERSION, address, game_sample, rules_digest, stored
+from bouillotte.strong.solve import game_sample
+from bouillotte.strong.store import GAME_VERSION, address, rules_digest, stored
 
 
 def _command(data: dict[str, object]) -> str:

@@ -25,13 +25,25 @@ PLACES: Final = 3
 """The places a band is shown to; "clear of 0" is judged on the figures as shown."""
 
 
+NONE: Final = "no change"
+"""A solution's effect that is 0 to six places: said in words, never printed as 0.000."""
+
+
 def _number(value: float) -> str:
-    text = f"{value:+.{PLACES}f}"
-    return "+0.000" if text == "-0.000" else text
+    """``value`` to :data:`PLACES` places, or to as many more (up to six) as it takes not to
+    print a non-zero effect as 0.000; :data:`NONE` where it is 0 to six places."""
+    if round(value, 6) == 0:
+        return NONE
+    places = PLACES
+    while round(value, places) == 0:
+        places += 1
+    return f"{value:+.{places}f}"
 
 
 def _band(low: float, high: float) -> str:
-    return f"[{_number(low)}, {_number(high)}]"
+    if _number(low) == _number(high) == NONE:
+        return NONE
+    return f"[{_number(low).replace(NONE, '0')}, {_number(high).replace(NONE, '0')}]"
 
 
 def band_sign(low: float, high: float, margin: float = 0.0) -> int:
@@ -120,7 +132,8 @@ def survival_sentence(
         low, high = entry["band"][key]
         strong = band_sign(low, high, entry["nash_conv"][1])
         mine = invented_sign(invented.get(theirs, []))
-        shown = f"{words} {_band(low, high)}"
+        band = _band(low, high)
+        shown = f"{words} ({band})" if band == NONE else f"{words} {band}"
         if mine and strong == mine:
             kept.append(shown)
         elif mine and strong == 0:

@@ -30,7 +30,7 @@ from ..rules.diskcache import content_digest
 from ..rules.variant import Variant, differing_rules
 from .abstraction import Abstraction
 from .core import Table, load_variant
-from .store import GAME_VERSION, game_sample, rules_digest
+from .store import GAME_VERSION, rules_digest
 
 BANDS_STORE: Final = Path(__file__).parent / "bands"
 """Where the stored bands are (one JSON file per pair of systems and inputs)."""
@@ -304,12 +304,18 @@ def compute_bands(
         "algorithm": "CFR+ (alternating updates, linear averaging), one solution per seed",
         "rules_digests": {v.id: rules_digest(v) for v in (a, b, on)},
         "game_version": GAME_VERSION,
-        "game_sample": game_sample(on, replace(abstraction, seed=seeds[0])),
+        "game_sample": _sample(on, replace(abstraction, seed=seeds[0])),
         "measures": measures(players),
         "base": [base[s].record() for s in seeds],
         "cpu_seconds": round(time.process_time() - started, 1),
         "rules": entries,
     }
+
+
+def _sample(variant: Variant, abstraction: Abstraction) -> str:
+    from .solve import game_sample  # numpy: only where the bands are made
+
+    return game_sample(variant, abstraction)
 
 
 def write_bands(data: dict[str, Any]) -> Path:

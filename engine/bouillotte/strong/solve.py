@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, Final
 
+from ..rules.diskcache import content_digest
+from ..rules.variant import Variant
 from .abstraction import Abstraction, AbstractionError
 from .core import CHANCE, TERMINAL, Node, Table
 
@@ -357,6 +359,26 @@ def solve(table: Table, iterations: int) -> tuple[Tree, Solution]:
     return tree, Solution(strategy, iterations, cpu, conv, values)
 
 
+SAMPLE_DEALS: Final = 2
+"""How many sampled deals :func:`game_sample` walks (a few thousand states: well under a
+second)."""
+
+
+def game_sample(variant: Variant, abstraction: Abstraction) -> str:
+    """The digest of the abstracted game on its first :data:`SAMPLE_DEALS` sampled deals:
+    every state, information state, action, chance probability, payoff and pool awarded
+    (payoffs to six places). Needs numpy (the ``strong`` extra)."""
+    tree = build_tree(Table(variant, replace(abstraction, deals=SAMPLE_DEALS)))
+    exact = [getattr(tree, name).tobytes() for name in ("actor", "parent", "child", "slot")]
+    amounts = [
+        repr([round(float(x), 6) for x in getattr(tree, name).ravel()])
+        for name in ("prob", "returns", "pools")
+    ]
+    return content_digest(
+        str(tree.players), "\n".join(tree.keys), repr(tree.actions), *exact, *amounts
+    )
+
+
 DEFAULT: Abstraction = Abstraction(
     cave=20, bets=("pot",), raises=2, straddles=True, deals=200, classes=5, seed=1
 )
@@ -366,7 +388,7 @@ DEFAULT: Abstraction = Abstraction(
 
 def payload(table: Table, tree: Tree, solution: Solution) -> dict[str, Any]:
     """What is stored of a solution: its address's parts, its figures, the strategy."""
-    from .store import GAME_VERSION, game_sample, rules_digest
+    from .store import GAME_VERSION, rules_digest
 
     ab = table.abstraction
     strategy: dict[str, list[list[float]]] = {}

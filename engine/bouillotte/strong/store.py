@@ -4,7 +4,7 @@ One JSON file per solution in ``strategies/`` beside this module, named by the p
 the digest of its declared inputs (:func:`address`): the profile's rules, the abstraction
 (its seed included), :data:`GAME_VERSION` and the solver's iterations. The engine's source
 bytes are not an input (a comment or a faster loop in ``play/`` changes no game): each file
-records instead the digest of a small sample of its game (:func:`game_sample`), which
+records instead the digest of a small sample of its game (``solve.game_sample``), which
 ``tests/test_strong_store.py`` computes again, so a change to what a state of the game
 does fails that test until the strategies are solved again and the version bumped
 (the effects store's rule, ``docs/effects-store.md``). The ``strong`` policy reads them
@@ -14,7 +14,6 @@ without OpenSpiel or numpy.
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, Final
 
@@ -31,28 +30,6 @@ _PACKAGE: Final = Path(__file__).parent.parent
 GAME_VERSION: Final = 1
 """Bumped when what a state of the abstracted game does changes (its actions, chance,
 information or payoffs), so that every stored strategy and band is solved again."""
-
-SAMPLE_DEALS: Final = 2
-"""How many sampled deals :func:`game_sample` walks (a few thousand states: well under a
-second)."""
-
-
-def game_sample(variant: Variant, abstraction: Abstraction) -> str:
-    """The digest of the abstracted game on its first :data:`SAMPLE_DEALS` sampled deals:
-    every state, information state, action, chance probability, payoff and pool awarded
-    (payoffs to six places). Needs numpy (the ``strong`` extra)."""
-    from .core import Table
-    from .solve import build_tree
-
-    tree = build_tree(Table(variant, replace(abstraction, deals=SAMPLE_DEALS)))
-    exact = [getattr(tree, name).tobytes() for name in ("actor", "parent", "child", "slot")]
-    amounts = [
-        repr([round(float(x), 6) for x in getattr(tree, name).ravel()])
-        for name in ("prob", "returns", "pools")
-    ]
-    return content_digest(
-        str(tree.players), "\n".join(tree.keys), repr(tree.actions), *exact, *amounts
-    )
 
 
 def rules_digest(variant: Variant) -> str:
