@@ -117,15 +117,7 @@ def test_the_stored_bands_are_current(systems: tuple[Variant, Variant, Variant])
     found = read_bands(foster, pagat)
     assert found.data is not None, f"{found.problem}: {found.fix}"
     ab = found.data["abstraction"]
-    solved = Abstraction(
-        cave=ab["cave"],
-        bets=tuple(ab["bets"]),
-        raises=ab["raises"],
-        straddles=ab["straddles"],
-        deals=ab["deals"],
-        classes=ab["classes"],
-        seed=found.data["seeds"][0],
-    )
+    solved = Abstraction.from_record(ab, seed=found.data["seeds"][0])
     assert found.data["game_sample"] == game_sample(load_variant(found.data["on"]), solved), (
         "what a state of the game does has changed since the bands were made: bump "
         f"store.GAME_VERSION and run {found.fix}"

@@ -30,15 +30,7 @@ def test_every_stored_strategy_is_current() -> None:
     stale = []
     for data in found:
         ab = data["abstraction"]
-        abstraction = Abstraction(
-            cave=ab["cave"],
-            bets=tuple(ab["bets"]),
-            raises=ab["raises"],
-            straddles=ab["straddles"],
-            deals=ab["deals"],
-            classes=ab["classes"],
-            seed=ab["seed"],
-        )
+        abstraction = Abstraction.from_record(ab)
         variant = load_variant(data["variant"])
         expected = address(variant, abstraction, data["iterations"]).name
         if (

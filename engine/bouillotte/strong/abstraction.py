@@ -8,7 +8,7 @@ abstraction parameter given is Bouillotte under the profile, move for move.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Final
+from typing import Any, Final
 
 BET_SIZES: Final = ("min", "half", "pot", "max")
 """The sizes a bet menu may name: the least legal total, the stake to meet plus half the
@@ -49,6 +49,20 @@ class Abstraction:
     @property
     def is_full(self) -> bool:
         return self == Abstraction(seed=self.seed) or self == Abstraction()
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any], seed: int | None = None) -> Abstraction:
+        """The abstraction a stored strategy or band file records (``"abstraction"``), with
+        ``seed`` where the record keeps none (a band file's seeds are listed apart)."""
+        return cls(
+            cave=record["cave"],
+            bets=tuple(record["bets"]),
+            raises=record["raises"],
+            straddles=record["straddles"],
+            deals=record["deals"],
+            classes=record["classes"],
+            seed=record["seed"] if seed is None else seed,
+        )
 
     def key(self) -> str:
         """A stable text of the parameters (part of a stored strategy's address)."""

@@ -351,14 +351,7 @@ def read_bands(a: Variant, b: Variant) -> StoredBands:
             stale = f"its solved system {data.get('on')!r} is not bundled"
             continue
         ab = data["abstraction"]
-        abstraction = Abstraction(
-            cave=ab["cave"],
-            bets=tuple(ab["bets"]),
-            raises=ab["raises"],
-            straddles=ab["straddles"],
-            deals=ab["deals"],
-            classes=ab["classes"],
-        )
+        abstraction = Abstraction.from_record(ab, seed=1)
         key = inputs_key(a, b, on, abstraction, tuple(data["seeds"]), data["iterations"])
         if data.get("version") == BANDS_VERSION and data.get("key") == key:
             return StoredBands(data, fix=data["command"])

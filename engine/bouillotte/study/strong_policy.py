@@ -39,15 +39,7 @@ class _Solved:
         from ..strong.core import table_for
 
         ab = data["abstraction"]
-        self.abstraction = Abstraction(
-            cave=ab["cave"],
-            bets=tuple(ab["bets"]),
-            raises=ab["raises"],
-            straddles=ab["straddles"],
-            deals=ab["deals"],
-            classes=ab["classes"],
-            seed=ab["seed"],
-        )
+        self.abstraction = Abstraction.from_record(ab)
         self.table = table_for(data["variant"], self.abstraction)
         self.strategy: dict[str, list[list[float]]] = data["strategy"]
 
