@@ -3,12 +3,25 @@ extra) and store its strategy for the ``strong`` policy."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, TypeAlias
 
 import typer
 
 from ...rules.errors import UserError
 from ..options import check_deals, command_app
+
+_Bets: TypeAlias = Annotated[
+    str, typer.Option(metavar="SIZES", help="Bet sizes: min, half, pot, max joined by +.")
+]
+_Raises: TypeAlias = Annotated[
+    int, typer.Option(metavar="N", help="Most bets and raises a deal (0: no cap).", min=0)
+]
+_Straddles: TypeAlias = Annotated[bool, typer.Option(help="Offer straddles.")]
+_Classes: TypeAlias = Annotated[
+    int, typer.Option(metavar="N", help="Bands of the point (0: exact cards).", min=0)
+]
+"""The abstraction's options that ``solve`` and ``bands`` share, said once."""
+
 
 MAX_SAMPLES = 1_000
 """The most draws ``strong exploit --samples`` takes per state (each plays the policy once)."""
@@ -38,17 +51,11 @@ def solve_command(
     cave: Annotated[
         int, typer.Option(metavar="N", help="Every cave (0: the profile's).", min=0)
     ] = 20,
-    bets: Annotated[
-        str, typer.Option(metavar="SIZES", help="Bet sizes: min, half, pot, max joined by +.")
-    ] = "pot",
-    raises: Annotated[
-        int, typer.Option(metavar="N", help="Most bets and raises a deal (0: no cap).", min=0)
-    ] = 2,
-    straddles: Annotated[bool, typer.Option(help="Offer straddles.")] = True,
+    bets: _Bets = "pot",
+    raises: _Raises = 2,
+    straddles: _Straddles = True,
     deals: Annotated[int, typer.Option(metavar="N", help="Deals sampled by chance.", min=1)] = 200,
-    classes: Annotated[
-        int, typer.Option(metavar="N", help="Bands of the point (0: exact cards).", min=0)
-    ] = 5,
+    classes: _Classes = 5,
     seed: Annotated[int, typer.Option(metavar="N", help="The seed of the sampled deals.")] = 1,
     write: Annotated[bool, typer.Option("--write", help="Store the strategy.")] = False,
 ) -> None:
@@ -327,17 +334,11 @@ def bands_command(
     ] = "1,2,3",
     iterations: Annotated[int, typer.Option(metavar="N", help="CFR+ iterations.", min=1)] = 400,
     cave: Annotated[int, typer.Option(metavar="N", help="Every cave.", min=1)] = 20,
-    bets: Annotated[
-        str, typer.Option(metavar="SIZES", help="Bet sizes: min, half, pot, max joined by +.")
-    ] = "pot",
-    raises: Annotated[
-        int, typer.Option(metavar="N", help="Most bets and raises a deal (0: no cap).", min=0)
-    ] = 2,
-    straddles: Annotated[bool, typer.Option(help="Offer straddles.")] = True,
+    bets: _Bets = "pot",
+    raises: _Raises = 2,
+    straddles: _Straddles = True,
     deals: Annotated[int, typer.Option(metavar="N", help="Deals sampled by chance.", min=1)] = 100,
-    classes: Annotated[
-        int, typer.Option(metavar="N", help="Bands of the point (0: exact cards).", min=0)
-    ] = 4,
+    classes: _Classes = 4,
     rule: Annotated[
         list[str] | None,
         typer.Option(metavar="RULE", help="Only these rules (not stored with --write)."),
