@@ -22,7 +22,7 @@ from bouillotte.strong.bands import (
     inputs_key,
     read_bands,
 )
-from bouillotte.strong.core import Table, load_variant
+from bouillotte.strong.core import GameTable, load_variant
 from bouillotte.strong.solve import build_tree, cfr_plus, game_sample, nash_conv
 
 TINY = Abstraction(cave=10, bets=("pot",), raises=1, straddles=False, deals=4, classes=2)
@@ -97,7 +97,7 @@ def test_an_effect_is_the_switched_solution_minus_the_base_on_the_same_deals(
     )
     values = []
     for variant in (three, switched):
-        tree = build_tree(Table(variant, TINY.with_seed(2)))
+        tree = build_tree(GameTable(variant, TINY.with_seed(2)))
         _, value = nash_conv(tree, cfr_plus(tree, ITERATIONS)[0])
         values.append(value)
     (second,) = [s for s in _entry(tiny, "forced_bets.dealer_blind")["solutions"] if s["seed"] == 2]

@@ -29,7 +29,7 @@ from typing import Any, Final
 from ..rules.diskcache import content_digest
 from ..rules.variant import Variant, differing_rules
 from .abstraction import Abstraction
-from .core import Table, load_variant
+from .core import GameTable, load_variant
 from .store import GAME_VERSION, rules_digest
 
 BANDS_STORE: Final = Path(__file__).parent / "bands"
@@ -60,7 +60,7 @@ def measures(players: int) -> list[str]:
     return [f"seat_net.{i}" for i in range(1, players + 1)] + ["pool"]
 
 
-def label(table: Table, seeds: tuple[int, ...], iterations: int) -> str:
+def label(table: GameTable, seeds: tuple[int, ...], iterations: int) -> str:
     """Every choice the figures rest on, in words: a figure is right only if this is."""
     ab = table.abstraction
     rules = table.variant.rules
@@ -184,7 +184,7 @@ class _Solved:
         }
 
 
-def _solve(table: Table, seed: int, iterations: int, tree: Any = None) -> _Solved:
+def _solve(table: GameTable, seed: int, iterations: int, tree: Any = None) -> _Solved:
     from .solve import build_tree, cfr_plus, expected_pool, nash_conv
 
     start = time.process_time()
@@ -223,7 +223,7 @@ def compute_bands(
     started = time.process_time()
     base: dict[int, _Solved] = {}
     for seed in seeds:
-        table = Table(on, abstraction.with_seed(seed))
+        table = GameTable(on, abstraction.with_seed(seed))
         base[seed] = _solve(table, seed, iterations)
         progress(
             f"{on.id} (seed {seed}): {len(base[seed].tree.actor):,} states, NashConv "
@@ -246,7 +246,7 @@ def compute_bands(
         solutions = []
         same = 0
         for seed in seeds:
-            table = Table(switched, abstraction.with_seed(seed))
+            table = GameTable(switched, abstraction.with_seed(seed))
             tree = build_tree(table)
             if same_game(tree, base[seed].tree):
                 same += 1
@@ -281,7 +281,7 @@ def compute_bands(
             )
         entries.append(entry)
     key = inputs_key(a, b, on, abstraction, seeds, iterations)
-    table = Table(on, abstraction)
+    table = GameTable(on, abstraction)
     return {
         "version": BANDS_VERSION,
         "key": key,

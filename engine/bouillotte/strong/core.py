@@ -1,6 +1,6 @@
 """Bouillotte as a game tree for equilibrium computation, played by the project's engine.
 
-A :class:`Table` is the game (a profile and an :class:`~.abstraction.Abstraction`); a
+A :class:`GameTable` is the game (a profile and an :class:`~.abstraction.Abstraction`); a
 :class:`Node` is one state of it. A node drives a :class:`~bouillotte.play.deal.Deal`: what
 is legal, whose turn it is and what a deal pays are the engine's, never worked out here.
 This module adds only what a game tree needs and the engine does not have:
@@ -104,7 +104,7 @@ def best_point(hand: Sequence[Card], retourne: Card, values: Sequence[int]) -> i
     return max(pips[s] for s in range(4) if held[s])
 
 
-class Table:
+class GameTable:
     """The game: a profile, the abstraction, the seats (A, B, ... in speaking order, the
     last one deals) and everything fixed for every deal."""
 
@@ -132,7 +132,7 @@ class Table:
         ]
         self.bands: list[int] = self._bands() if abstraction.classes else []
 
-    def __deepcopy__(self, memo: object) -> Table:
+    def __deepcopy__(self, memo: object) -> GameTable:
         """The game is never changed once made: a copy of a state or of the game (OpenSpiel
         copies both) shares it."""
         return self
@@ -187,19 +187,19 @@ class Table:
         return f"raise {action - self.raise_base}"
 
 
-_TABLES: Final[dict[tuple[str, Abstraction], Table]] = {}
+_TABLES: Final[dict[tuple[str, Abstraction], GameTable]] = {}
 
 
-def table_for(variant: str, abstraction: Abstraction = FULL) -> Table:
+def table_for(variant: str, abstraction: Abstraction = FULL) -> GameTable:
     """The game of a profile (an id or a file's path) and an abstraction, made once."""
     key = (variant, abstraction)
     found = _TABLES.get(key)
     if found is None:
-        found = _TABLES[key] = Table(load_variant(variant), abstraction, variant)
+        found = _TABLES[key] = GameTable(load_variant(variant), abstraction, variant)
     return found
 
 
-def action_id(table: Table, legal_kind: str, amount: int | None = None, mask: int = 0) -> int:
+def action_id(table: GameTable, legal_kind: str, amount: int | None = None, mask: int = 0) -> int:
     """The number of a word (with its total, for ``bet`` and ``raise``; with the set of
     hand positions thrown, for ``discard``)."""
     if legal_kind == "bet":
@@ -248,7 +248,7 @@ class Node:
 
     __slots__ = ("bets_made", "cards", "deal", "history", "said", "table")
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: GameTable) -> None:
         self.table = table
         self.cards: list[Card] = []
         """The pack's cards chance has turned so far, top first."""
@@ -269,7 +269,7 @@ class Node:
         other.said = list(self.said)
         return other
 
-    def __reduce__(self) -> tuple[object, tuple[Table, list[int]]]:
+    def __reduce__(self) -> tuple[object, tuple[GameTable, list[int]]]:
         """Pickled as the game and the actions (OpenSpiel serialises a state so)."""
         return (replayed, (self.table, self.said))
 
@@ -460,7 +460,7 @@ class Node:
         return f"{hands} ret {card_str(deal.retourne)} | {self.public()}"
 
 
-def replayed(table: Table, actions: Sequence[int]) -> Node:
+def replayed(table: GameTable, actions: Sequence[int]) -> Node:
     """The node reached from the start by ``actions``."""
     node = Node(table)
     for action in actions:

@@ -18,7 +18,7 @@ from typing import Any, Final
 from ..rules.diskcache import content_digest
 from ..rules.variant import Variant
 from .abstraction import Abstraction, AbstractionError
-from .core import CHANCE, TERMINAL, Node, Table
+from .core import CHANCE, TERMINAL, GameTable, Node
 
 MAX_STATES = 2_000_000
 """The most states a game's tree may have: walking one takes about 80 µs a state (a tree of
@@ -64,7 +64,7 @@ class Tree:
     levels: list[Any]  # edges grouped by their parent's depth
 
 
-def build_tree(table: Table) -> Tree:
+def build_tree(table: GameTable) -> Tree:
     """Walk every state of the game from the start (the engine plays each step)."""
     import numpy as np
 
@@ -321,7 +321,7 @@ def same_game(one: Tree, other: Tree) -> bool:
     )
 
 
-def behaviour(table: Table, tree: Tree, choose: Callable[[Node], dict[int, float]]) -> Any:
+def behaviour(table: GameTable, tree: Tree, choose: Callable[[Node], dict[int, float]]) -> Any:
     """Each edge's probability when every player acts by ``choose`` (a node's action
     numbers and their probabilities; chance as the game says): the states are walked again
     in the order :func:`build_tree` numbered them."""
@@ -352,7 +352,7 @@ def behaviour(table: Table, tree: Tree, choose: Callable[[Node], dict[int, float
     return weights
 
 
-def solve(table: Table, iterations: int) -> tuple[Tree, Solution]:
+def solve(table: GameTable, iterations: int) -> tuple[Tree, Solution]:
     tree = build_tree(table)
     strategy, cpu = cfr_plus(tree, iterations)
     conv, values = nash_conv(tree, strategy)
@@ -368,7 +368,7 @@ def game_sample(variant: Variant, abstraction: Abstraction) -> str:
     """The digest of the abstracted game on its first :data:`SAMPLE_DEALS` sampled deals:
     every state, information state, action, chance probability, payoff and pool awarded
     (payoffs to six places). Needs numpy (the ``strong`` extra)."""
-    tree = build_tree(Table(variant, replace(abstraction, deals=SAMPLE_DEALS)))
+    tree = build_tree(GameTable(variant, replace(abstraction, deals=SAMPLE_DEALS)))
     exact = [getattr(tree, name).tobytes() for name in ("actor", "parent", "child", "slot")]
     amounts = [
         repr([round(float(x), 6) for x in getattr(tree, name).ravel()])
@@ -386,7 +386,7 @@ DEFAULT: Abstraction = Abstraction(
 (``docs/strong-play.md``: what each choice changes)."""
 
 
-def payload(table: Table, tree: Tree, solution: Solution) -> dict[str, Any]:
+def payload(table: GameTable, tree: Tree, solution: Solution) -> dict[str, Any]:
     """What is stored of a solution: its address's parts, its figures, the strategy."""
     from .store import GAME_VERSION, rules_digest
 
