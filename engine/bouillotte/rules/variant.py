@@ -214,4 +214,27 @@ def _plain(value: Any) -> Any:
     return value.model_dump() if hasattr(value, "model_dump") else value
 
 
-__all__ = ["GROUPS", "Provenance", "RuleInfo", "Standing", "Variant", "differing_rules"]
+def value_text(value: Any) -> str:
+    """A rule's value for people: yes or no for a flag, ``none`` for no value."""
+    if hasattr(value, "model_dump"):
+        value = value.model_dump()
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {value_text(v)}" for k, v in value.items())
+    if isinstance(value, list):
+        return " ".join(value_text(v) for v in value)
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+__all__ = [
+    "GROUPS",
+    "Provenance",
+    "RuleInfo",
+    "Standing",
+    "Variant",
+    "differing_rules",
+    "value_text",
+]

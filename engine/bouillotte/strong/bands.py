@@ -27,7 +27,8 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..rules.diskcache import content_digest
-from ..rules.variant import Variant, differing_rules
+from ..rules.variant import Variant, differing_rules, value_text
+from ..rules.writing import Output
 from .abstraction import Abstraction
 from .core import GameTable, load_variant
 from .store import GAME_VERSION, rules_digest
@@ -84,27 +85,11 @@ def rule_parts(a: Variant, b: Variant, rule: str) -> list[dict[str, str]]:
     if hasattr(theirs, "model_dump") and type(mine) is type(theirs):
         one, other = mine.model_dump(), theirs.model_dump()
         return [
-            {"rule": f"{rule}.{name}", "from": _text(one[name]), "to": _text(other[name])}
+            {"rule": f"{rule}.{name}", "from": value_text(one[name]), "to": value_text(other[name])}
             for name in other
             if one[name] != other[name]
         ]
-    return [{"rule": rule, "from": _text(_plain(mine)), "to": _text(_plain(theirs))}]
-
-
-def _plain(value: Any) -> Any:
-    return value.model_dump() if hasattr(value, "model_dump") else value
-
-
-def _text(value: Any) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, dict):
-        return ", ".join(f"{k}: {_text(v)}" for k, v in value.items())
-    if isinstance(value, list):
-        return " ".join(_text(v) for v in value)
-    return str(value)
+    return [{"rule": rule, "from": value_text(mine), "to": value_text(theirs)}]
 
 
 def inputs_key(
@@ -319,9 +304,11 @@ def _sample(variant: Variant, abstraction: Abstraction) -> str:
 
 
 def write_bands(data: dict[str, Any]) -> Path:
+    """Store the bands through the one writer (``rules/writing.py``): whole or not at all,
+    never through a link, a failure of the system one line (exit 2)."""
     path = address(data["key"], *data["systems"])
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    with Output(path.parent, "replace") as out:
+        out.add(path.name, json.dumps(data, indent=1, sort_keys=True) + "\n")
     return path
 
 

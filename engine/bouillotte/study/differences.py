@@ -26,12 +26,12 @@ import yaml
 from ..play.deal import new_deal
 from ..play.dealing import SetupError, deal_from_pack, shuffled_pack
 from ..rules.cards import Card, card_str
-from ..rules.variant import Variant, differing_rules
+from ..rules.variant import Variant, differing_rules, value_text
 from ..rules.writing import Output
 from .attribution import signature
 from .autoplay import play
 from .policies import get_policy
-from .render import counted, value_text
+from .render import counted
 from .scenario import ScenarioModel, load_scenario, run_scenario
 
 SESSION_RULES = frozenset(

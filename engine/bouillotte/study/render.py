@@ -64,21 +64,6 @@ def table(
     return "\n".join(lines)
 
 
-def value_text(value: Any) -> str:
-    """A rule's value for people: yes or no for a flag, ``none`` for no value."""
-    if hasattr(value, "model_dump"):
-        value = value.model_dump()
-    if isinstance(value, dict):
-        return ", ".join(f"{k}: {value_text(v)}" for k, v in value.items())
-    if isinstance(value, list):
-        return " ".join(value_text(v) for v in value)
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
-
-
 def event_line(event: Mapping[str, Any]) -> str:
     kind = event["type"]
     if kind in ("blind", "ante"):

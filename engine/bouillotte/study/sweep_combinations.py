@@ -17,9 +17,8 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 from ..rules.errors import InputError
 from ..rules.nearest import did_you_mean
 from ..rules.profile import GROUPS, rule_paths
-from ..rules.variant import Variant, differing_rules
+from ..rules.variant import Variant, differing_rules, value_text
 from .differences import SESSION_RULES
-from .render import value_text
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,8 @@ import typer
 from ...rules.bibliography import LANGUAGE_NAMES, citation_text
 from ...rules.history import build_history
 from ...rules.profiles import Library
-from ...study.render import table, value_text
+from ...rules.variant import value_text
+from ...study.render import table
 from ..options import CsvFile, JsonFlag, VariantsDirs, check_csv_target, command_app, write_csv
 
 cli = command_app()

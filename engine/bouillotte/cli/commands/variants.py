@@ -96,6 +96,7 @@ def variants_show(
     """
     from ...rules.profile import GROUPS, rule_paths
     from ...rules.readings import READING_MARK
+    from ...rules.variant import value_text
 
     check_csv_target(csv_file)
     library = _library(variants)
@@ -141,7 +142,7 @@ def variants_show(
             typer.echo(f"\n[{group}] {(GROUPS[group].__doc__ or '').strip()}")
         mark = "^" if rule["inherited_from"] else " "
         typer.echo(
-            f" {mark} {rule['rule']} = {render.value_text(variant.value(rule['rule']))}  "
+            f" {mark} {rule['rule']} = {value_text(variant.value(rule['rule']))}  "
             f"{_badge(variant, rule['rule'])}"
         )
         typer.echo(f"      means: {_meaning(rule['rule'])}")
@@ -196,7 +197,7 @@ def variants_diff(
     """
     from ...rules.profile import rule_doc
     from ...rules.readings import READING_MARK, reading_of
-    from ...rules.variant import differing_rules
+    from ...rules.variant import differing_rules, value_text
 
     check_csv_target(csv_file)
     library = _library(variants)
@@ -226,7 +227,7 @@ def variants_diff(
         described = render.plain(rule_doc(path).split("\n\n")[0])
         typer.echo("\n" + render.wrapped(f"{path} — {described}", "    ", ""))
         for v in (a, b):
-            typer.echo(f"  {v.id}: {render.value_text(v.value(path))}  {_badge(v, path)}")
+            typer.echo(f"  {v.id}: {value_text(v.value(path))}  {_badge(v, path)}")
             for line in _citation_lines(v, path):
                 typer.echo(render.wrapped(line.strip(), "        ", "      "))
         if any(reading_of(library.readings, path, v.value(path)) for v in (a, b)):
