@@ -146,6 +146,15 @@ def test_the_key_changes_with_an_input(systems: tuple[Variant, Variant, Variant]
             ["-v", "foster", "-v", "pagat", "--rule", "session.deals", "--write"],
             "error: --rule computes some rules only: it cannot be stored with --write",
         ),
+        (
+            ["-v", "foster", "-v", "pagat", "--iterations", "1000000"],
+            "error: iterations: 1000000 is more than 100,000 CFR+ iterations, the most one "
+            "solve runs",
+        ),
+        (
+            ["-v", "foster", "-v", "pagat", "--seeds", ",".join(map(str, range(1, 31)))],
+            "error: seeds: give 1 to 20 seeds, not 30",
+        ),
     ],
 )
 def test_bad_input_to_the_bands_is_one_line_and_exit_2(args: list[str], said: str) -> None:

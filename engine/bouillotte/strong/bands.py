@@ -29,7 +29,7 @@ from typing import Any, Final
 from ..rules.diskcache import content_digest
 from ..rules.variant import Variant, differing_rules, value_text
 from ..rules.writing import Output
-from .abstraction import Abstraction
+from .abstraction import Abstraction, AbstractionError
 from .core import GameTable, load_variant
 from .store import GAME_VERSION, rules_digest
 
@@ -45,6 +45,8 @@ BANDS_ABSTRACTION: Final = Abstraction(
 """The abstraction the bands are solved on (``docs/strong-play.md``: its NashConv)."""
 
 BANDS_SEEDS: Final = (1, 2, 3)
+MAX_SEEDS: Final = 20
+"""The most seeds (solutions per value of a rule) one run of the bands takes."""
 BANDS_ITERATIONS: Final = 400
 BANDS_ON: Final = "foster-three"
 """The system solved: Foster's rules for three players (four are too costly here)."""
@@ -202,8 +204,11 @@ def compute_bands(
     """The bands of every rule on which ``a`` differs from ``b`` (or of ``rules``),
     each switched alone to ``b``'s value on ``on``'s abstracted game; the stored file's
     content."""
-    from .solve import build_tree, same_game
+    from .solve import build_tree, checked_iterations, same_game
 
+    checked_iterations(iterations)
+    if not 1 <= len(seeds) <= MAX_SEEDS:
+        raise AbstractionError(f"seeds: give 1 to {MAX_SEEDS} seeds, not {len(seeds)}")
     chosen = differing_rules(a, b) if rules is None else rules
     started = time.process_time()
     base: dict[int, _Solved] = {}

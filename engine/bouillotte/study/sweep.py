@@ -29,7 +29,6 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal, TypeAlias
 
 from ..play.caches import cache
-from ..rules.errors import InputError
 from ..rules.variant import Variant, differing_rules
 from .chain_points import ChainPoint, StepPoint
 from .deal_streams import DealStarts
@@ -425,8 +424,6 @@ def run_sweep(
     share the seed ranges, with the same result as one process. ``progress`` is called
     with the number of deals done (each under every combination)."""
     check_run(deals, seed, jobs)
-    if isinstance(policies, str):  # a word, not its letters: 'simple' is no list of policies
-        raise InputError("policies must be a list of policies", value=policies, has_value=True)
     for name in policies:
         get_policy(name)  # an unknown policy is an input error before any work starts
     variants = [base, *(c.variant for c in combinations if c.variant is not None)]

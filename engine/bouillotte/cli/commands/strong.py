@@ -23,6 +23,16 @@ _Classes: TypeAlias = Annotated[
 """The abstraction's options that ``solve`` and ``bands`` share, said once."""
 
 
+def _need_numpy(command: str) -> None:
+    """One line where the ``strong`` extra is not installed (the solver needs numpy)."""
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        raise UserError(
+            f"bouillotte strong {command} needs the strong extra: pip install 'bouillotte[strong]'"
+        ) from None
+
+
 MAX_SAMPLES = 1_000
 """The most draws ``strong exploit --samples`` takes per state (each plays the policy once)."""
 
@@ -65,12 +75,7 @@ def solve_command(
     The game is python_bouillotte's (docs/strong-play.md), played by the engine; the
     solver is the project's CFR+ over the tree's arrays (numpy, from the strong extra).
     """
-    try:
-        import numpy  # noqa: F401
-    except ImportError:
-        raise UserError(
-            "bouillotte strong solve needs the strong extra: pip install 'bouillotte[strong]'"
-        ) from None
+    _need_numpy("solve")
     from ...strong.abstraction import Abstraction, AbstractionError, parse_bets
     from ...strong.core import table_for
     from ...strong.solve import (
@@ -353,12 +358,7 @@ def bands_command(
     abstracted game (docs/strong-play.md); a rule under which the game stays the same
     is reported as not acting. --write stores the bands for the site, which only reads
     them."""
-    try:
-        import numpy  # noqa: F401
-    except ImportError:
-        raise UserError(
-            "bouillotte strong bands needs the strong extra: pip install 'bouillotte[strong]'"
-        ) from None
+    _need_numpy("bands")
     from ...rules.variant import differing_rules
     from ...strong.abstraction import Abstraction, AbstractionError, parse_bets
     from ...strong.bands import compute_bands, write_bands
