@@ -30,6 +30,7 @@ from .effects_store import (
     sweep_key,
     write_stored,
 )
+from .names import and_joined
 
 BASE = "foster"
 """The system whose every rule is swept."""
@@ -196,7 +197,7 @@ def _moved_elsewhere(row: dict[str, Any], seats: int) -> str:
     nets = [k.removeprefix("seat_net.") for k in moved if k.startswith("seat_net.")]
     words = []
     if nets:
-        listed = ", ".join(nets[:-1]) + (" and " if len(nets) > 1 else "") + nets[-1]
+        listed = and_joined(nets)
         words.append(
             f"the net{'s' if len(nets) > 1 else ''} of seat{'s' if len(nets) > 1 else ''} {listed}"
         )

@@ -36,6 +36,11 @@ def name_list(names: Iterable[str]) -> str:
     return ("; " if any("," in n for n in names) else ", ").join(names)
 
 
+def and_joined(words: list[str]) -> str:
+    """Words as a sentence lists them: ``a``, ``a and b``, ``a, b and c``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 @dataclass(frozen=True)
 class Names:
     systems: Mapping[str, str] = field(default_factory=dict)

@@ -17,6 +17,7 @@ from typing import Any, Final
 
 from ..rules.variant import Variant
 from .effects import _clear, judged
+from .names import and_joined
 
 BAND_PAIRS: Final = (("foster", "pagat"),)
 """The pairs of systems whose bands are computed and shown (``bouillotte strong bands``)."""
@@ -108,10 +109,6 @@ def _compared(players: int, seats: int) -> list[tuple[str, str, str]]:
     ]
 
 
-def _join(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
 def survival_sentence(
     entry: dict[str, Any],
     players: int,
@@ -147,27 +144,28 @@ def survival_sentence(
     parts = []
     if kept:
         parts.append(
-            f"the effect {who} show survives strong play on {_join(kept)} (clear under every "
+            f"the effect {who} show survives strong play on {and_joined(kept)} (clear under every "
             "invented player, and of the same sign in every solution, farther from 0 than "
             "their NashConv)"
         )
     if lost:
         parts.append(
-            f"the clear effect {who} show does not survive on {_join(lost)} (the band contains 0)"
+            f"the clear effect {who} show does not survive on {and_joined(lost)} "
+            "(the band contains 0)"
         )
     if turned:
         parts.append(
-            f"the clear effect {who} show is reversed on {_join(turned)} (every solution "
+            f"the clear effect {who} show is reversed on {and_joined(turned)} (every solution "
             "has the opposite sign, farther from 0 than their NashConv)"
         )
     if new:
         parts.append(
-            f"strong play moves {_join(new)} in every solution (one sign, farther from 0 "
+            f"strong play moves {and_joined(new)} in every solution (one sign, farther from 0 "
             f"than their NashConv) where {who} show no effect clear under every one of them"
         )
     if none:
         parts.append(
-            f"on {_join(none)} neither strong play nor {who} (under every one of them) show "
+            f"on {and_joined(none)} neither strong play nor {who} (under every one of them) show "
             "a clear effect"
         )
     text = "; ".join(parts)
