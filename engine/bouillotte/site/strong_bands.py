@@ -11,11 +11,12 @@ it; so is a rule that does not act in the abstracted game (not an effect of zero
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ..rules.variant import Variant
+from ..strong.bands import players_in_words
 from .effects import _clear, judged
 from .names import and_joined
 
@@ -169,8 +170,8 @@ def survival_sentence(
             "a clear effect"
         )
     text = "; ".join(parts)
-    table = {3: "three", 4: "four", 5: "five"}.get(players, str(players))
-    return f"Under strong play ({table} players, the abstracted game): {text}."
+    players_text = players_in_words(players)
+    return f"Under strong play ({players_text} players, the abstracted game): {text}."
 
 
 def band_view(
@@ -212,11 +213,10 @@ def band_view(
         + [f"{s['base_nash_conv']:.4f} / {s['nash_conv']:.4f}" for s in solutions]
     )
     if invented is None:
-        table = {3: "three", 4: "four", 5: "five"}.get(players, str(players))
         sentence = (
             "the invented players' effects do not measure this rule (it acts between deals "
-            f"or on a misdeal); under strong play ({table} players, the abstracted game) its "
-            "effect is in the table."
+            f"or on a misdeal); under strong play ({players_in_words(players)} players, the "
+            "abstracted game) its effect is in the table."
         )
     else:
         sentence = survival_sentence(entry, players, invented, seats, who)
@@ -271,31 +271,15 @@ def pair_bands(a: Variant, b: Variant, effects_data: dict[str, Any] | None) -> P
     if found.data is None:
         return PairBands(False, problem=found.problem, fix=found.fix)
     data = found.data
-    rows: dict[str, dict[str, dict[str, Any]]] = {}
-    seats = 0
-    policies: list[str] = []
-    if effects_data is not None:
-        report = effects_data["report"]
-        seats = sum(1 for k in report["metrics"] if k.startswith("seat_net."))
-        policies = list(report["policies"])
-        for row in report["rows"]:
-            if row["combination"] != "base" and row.get("changes"):
-                rows.setdefault(changes_key(list(row["changes"])), {})[row["policy"]] = row
-    who = "the invented players (" + " and ".join(policies) + ")"
+    report = effects_data["report"] if effects_data is not None else None
+    rows, policies, seats = _invented_rows(report, lambda changes: changes_key(list(changes)))
+    who = f"the invented players ({and_joined(policies)})" if policies else ""
     views: dict[str, BandView] = {}
     others: list[BandView] = []
     for entry in data["rules"]:
         key = changes_key(list(_entry_changes(entry)))
         measured = rows.get(key)
-        invented: dict[str, Sequence[dict[str, Any] | None]] | None = None
-        if measured is not None:
-            invented = {
-                name: [
-                    measured[p]["metrics"][name] if measured[p]["came_into_play"] else None
-                    for p in policies
-                ]
-                for name in measured[policies[0]]["metrics"]
-            }
+        invented = _invented(measured, policies) if measured is not None else None
         views[key] = band_view(entry, data, invented, seats, who)
         if measured is None:
             others.append(views[key])
@@ -324,32 +308,47 @@ def every_rule_bands(
             continue
         data = found.data
         label, fix = data["label"], data["command"]
-        rows: dict[str, dict[str, dict[str, Any]]] = {}
-        policies: list[str] = []
-        seats = 0
-        if report is not None:
-            policies = list(report["policies"])
-            seats = sum(1 for k in report["metrics"] if k.startswith("seat_net."))
-            for row in report["rows"]:
-                if row["combination"] != "base" and row.get("changes"):
-                    rows.setdefault(_row_key(row["changes"]), {})[row["policy"]] = row
-        who = "the invented players (" + ", ".join(policies) + ")"
+        rows, policies, seats = _invented_rows(report, _row_key)
+        who = f"the invented players ({and_joined(policies)})" if policies else ""
         for entry in data["rules"]:
-            key = _row_key(_entry_changes(entry))
-            measured = rows.get(key)
+            measured = rows.get(_row_key(_entry_changes(entry)))
             if measured is None:
                 continue  # the page has no row of this change (a rule of many values)
-            found_by: dict[str, Sequence[dict[str, Any] | None]] = {
-                name: [
-                    measured[p]["metrics"][name]
-                    if p in measured and measured[p].get("came_into_play")
-                    else None
-                    for p in policies
-                ]
-                for name in next(iter(measured.values()))["metrics"]
-            }
-            views[key] = band_view(entry, data, found_by, seats, who)
+            views[_row_key(_entry_changes(entry))] = band_view(
+                entry, data, _invented(measured, policies), seats, who
+            )
     return views, label, problem, fix
+
+
+def _invented_rows(
+    report: dict[str, Any] | None, key_of: Callable[[dict[str, str]], str]
+) -> tuple[dict[str, dict[str, dict[str, Any]]], list[str], int]:
+    """The invented players' rows of a stored sweep by the key of their changes, then by
+    policy; its policies and its number of seats (none without a sweep)."""
+    if report is None:
+        return {}, [], 0
+    rows: dict[str, dict[str, dict[str, Any]]] = {}
+    for row in report["rows"]:
+        if row["combination"] != "base" and row.get("changes"):
+            rows.setdefault(key_of(row["changes"]), {})[row["policy"]] = row
+    seats = sum(1 for k in report["metrics"] if k.startswith("seat_net."))
+    return rows, list(report["policies"]), seats
+
+
+def _invented(
+    measured: dict[str, dict[str, Any]], policies: list[str]
+) -> dict[str, Sequence[dict[str, Any] | None]]:
+    """Each measure's entry under every invented player (``None`` where the change did not
+    come into play under that player)."""
+    return {
+        name: [
+            measured[p]["metrics"][name]
+            if p in measured and measured[p].get("came_into_play")
+            else None
+            for p in policies
+        ]
+        for name in next(iter(measured.values()))["metrics"]
+    }
 
 
 def _row_key(changes: dict[str, str]) -> str:

@@ -63,12 +63,17 @@ def measures(players: int) -> list[str]:
     return [f"seat_net.{i}" for i in range(1, players + 1)] + ["pool"]
 
 
+def players_in_words(players: int) -> str:
+    """A number of players as a label writes it: ``three``."""
+    return {3: "three", 4: "four", 5: "five"}.get(players, str(players))
+
+
 def label(table: GameTable, seeds: tuple[int, ...], iterations: int) -> str:
     """Every choice the figures rest on, in words: a figure is right only if this is."""
     ab = table.abstraction
     rules = table.variant.rules
     pack = len(rules.table.pack_ranks()) * 4
-    players = {3: "three", 4: "four", 5: "five"}.get(table.players, str(table.players))
+    players = players_in_words(table.players)
     return (
         f"{players} players, {pack}-card pack, caves of {table.cave}, "
         f"bets of {' / '.join(ab.bets) or 'every size'} and all in, "
