@@ -16,36 +16,12 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ..rules.variant import Variant
-from ..strong.bands import players_in_words
+from ..strong.bands import NONE, PLACES, band_text, effect_text, players_in_words
 from .effects import _clear, judged
 from .names import and_joined
 
 BAND_PAIRS: Final = (("foster", "pagat"),)
 """The pairs of systems whose bands are computed and shown (``bouillotte strong bands``)."""
-
-PLACES: Final = 3
-"""The places a band is shown to; "clear of 0" is judged on the figures as shown."""
-
-
-NONE: Final = "no change"
-"""A solution's effect that is 0 to six places: said in words, never printed as 0.000."""
-
-
-def _number(value: float) -> str:
-    """``value`` to :data:`PLACES` places, or to as many more (up to six) as it takes not to
-    print a non-zero effect as 0.000; :data:`NONE` where it is 0 to six places."""
-    if round(value, 6) == 0:
-        return NONE
-    places = PLACES
-    while round(value, places) == 0:
-        places += 1
-    return f"{value:+.{places}f}"
-
-
-def _band(low: float, high: float) -> str:
-    if _number(low) == _number(high) == NONE:
-        return NONE
-    return f"[{_number(low).replace(NONE, '0')}, {_number(high).replace(NONE, '0')}]"
 
 
 def band_sign(low: float, high: float, margin: float = 0.0) -> int:
@@ -130,7 +106,7 @@ def survival_sentence(
         low, high = entry["band"][key]
         strong = band_sign(low, high, entry["nash_conv"][1])
         mine = invented_sign(invented.get(theirs, []))
-        band = _band(low, high)
+        band = band_text(low, high)
         shown = f"{words} ({band})" if band == NONE else f"{words} {band}"
         if mine and strong == mine:
             kept.append(shown)
@@ -201,8 +177,8 @@ def band_view(
         *(f"Solution of seed {s['seed']}" for s in solutions),
     ]
     rows = [
-        [measure_words(key, players), _band(*entry["band"][key])]
-        + [_number(s["effect"][key]) for s in solutions]
+        [measure_words(key, players), band_text(*entry["band"][key])]
+        + [effect_text(s["effect"][key]) for s in solutions]
         for key in data["measures"]
     ]
     rows.append(

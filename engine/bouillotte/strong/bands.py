@@ -57,6 +57,33 @@ NOT_ACTING: Final = (
 )
 
 
+PLACES: Final = 3
+"""The places a band is shown to; "clear of 0" is judged on the figures as shown."""
+
+
+NONE: Final = "no change"
+"""A solution's effect that is 0 to six places: said in words, never printed as 0.000."""
+
+
+def effect_text(value: float) -> str:
+    """``value`` to :data:`PLACES` places, or to as many more (up to six) as it takes not to
+    print a non-zero effect as 0.000; :data:`NONE` where it is 0 to six places."""
+    if round(value, 6) == 0:
+        return NONE
+    places = PLACES
+    while round(value, places) == 0:
+        places += 1
+    return f"{value:+.{places}f}"
+
+
+def band_text(low: float, high: float) -> str:
+    """A band as ``[low, high]``, each end as :func:`effect_text` writes it (0 for no
+    change), or :data:`NONE`."""
+    if effect_text(low) == effect_text(high) == NONE:
+        return NONE
+    return f"[{effect_text(low).replace(NONE, '0')}, {effect_text(high).replace(NONE, '0')}]"
+
+
 def measures(players: int) -> list[str]:
     """The measures of an effect: each seat's net (1 the eldest hand, the last the
     dealer), then the pools awarded."""
@@ -271,7 +298,7 @@ def compute_bands(
             }
             progress(
                 f"[{n}/{len(chosen)}] {rule}: "
-                + "; ".join(f"{k} [{lo:+.3f}, {hi:+.3f}]" for k, (lo, hi) in band.items())
+                + "; ".join(f"{k} {band_text(lo, hi)}" for k, (lo, hi) in band.items())
                 + f"; NashConv {min(convs):.4f} to {max(convs):.4f}"
             )
         entries.append(entry)

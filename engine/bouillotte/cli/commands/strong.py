@@ -361,7 +361,7 @@ def bands_command(
     _need_numpy("bands")
     from ...rules.variant import differing_rules
     from ...strong.abstraction import Abstraction, AbstractionError, parse_bets
-    from ...strong.bands import compute_bands, write_bands
+    from ...strong.bands import band_text, compute_bands, write_bands
     from ...strong.core import load_variant
 
     if len(variants) != 2:
@@ -401,7 +401,7 @@ def bands_command(
         if not entry["acts"]:
             typer.echo(f"{entry['rule']}: {entry['reason']}")
             continue
-        band = "; ".join(f"{k} [{lo:+.3f}, {hi:+.3f}]" for k, (lo, hi) in entry["band"].items())
+        band = "; ".join(f"{k} {band_text(lo, hi)}" for k, (lo, hi) in entry["band"].items())
         lo, hi = entry["nash_conv"]
         typer.echo(f"{entry['rule']}: {band}; NashConv {lo:.4f} to {hi:.4f}")
     if write:
