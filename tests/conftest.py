@@ -35,6 +35,15 @@ def own_cache_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
+@pytest.fixture(autouse=True)
+def cache_folder_kept(own_cache_folder: Path) -> Iterator[None]:
+    """A test that changes ``BOUILLOTTE_CACHE`` puts it back: otherwise the tests that run
+    after it in the same worker use the user's own cache, or fail only in some orders."""
+    yield
+    now = os.environ.get("BOUILLOTTE_CACHE")
+    assert now == str(own_cache_folder), f"BOUILLOTTE_CACHE left as {now!r} by this test"
+
+
 @pytest.fixture(scope="session")
 def library() -> Library:
     return Library()

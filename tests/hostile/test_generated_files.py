@@ -141,11 +141,15 @@ def test_a_generated_cache_file_is_used_only_with_the_shape_of_its_kind(
 @pytest.fixture(scope="module")
 def listed() -> str:
     with tempfile.TemporaryDirectory() as folder:
+        before = os.environ.get("BOUILLOTTE_CACHE")
         os.environ["BOUILLOTTE_CACHE"] = folder
         try:
             return CliRunner().invoke(app, ["variants", "list", "--json"]).stdout
-        finally:
-            os.environ.pop("BOUILLOTTE_CACHE")
+        finally:  # as it was: later tests of this worker read the session's own folder
+            if before is None:
+                os.environ.pop("BOUILLOTTE_CACHE", None)
+            else:
+                os.environ["BOUILLOTTE_CACHE"] = before
 
 
 @settings(
