@@ -4,12 +4,11 @@ same steps and the same outcome, and playing one leaves the other as it was."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from bouillotte.play.deal import Deal, new_deal
 from bouillotte.play.decides import Decides
+from bouillotte.play.stream import POLICY, Stream
 from bouillotte.rules.profiles import Library
 from bouillotte.study.autoplay import play
 from bouillotte.study.player_view import view_of
@@ -54,7 +53,7 @@ def test_a_copy_plays_on_as_the_deal_and_shares_nothing_it_changes(
     for seed in range(12):
         deal = new_deal(variant, names, names[-1], seed=seed)
         policy = get_policy(policy_name)
-        rng = random.Random(seed)
+        rng = Stream(seed, POLICY)
         ended: list[tuple[object, object]] = []
         while not deal.is_over:
             copy = deal.copy(variant)
@@ -71,13 +70,13 @@ def test_a_copy_plays_on_as_the_deal_and_shares_nothing_it_changes(
             if getattr(deal.stage, "closing", None) is not None:
                 assert copy.stage.closing is not deal.stage.closing  # type: ignore[attr-defined]
             assert all(a is not b for a, b in zip(copy.hands, deal.hands, strict=True))
-            kept = rng.getstate()
+            kept = rng.at
             # The copy played to its end leaves the deal where it stood ...
             play(copy, policy, rng)
             assert _state(deal) == before
             ended.append((copy.events, copy.outcome.players))
             # ... and the deal goes on with the same draws as the copy's play.
-            rng.setstate(kept)
+            rng.at = kept
             copied_at += 1
             deal.apply(policy.choose(view_of(deal), rng))
         # Every copy ended as the deal itself did.

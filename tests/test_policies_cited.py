@@ -7,11 +7,11 @@ The sentences are Foster's "Suggestions for Good Play" (``variants/texts/foster.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from bouillotte.play.actions import Action, parse_action
 from bouillotte.play.deal import Deal
+from bouillotte.play.stream import POLICY, Stream
 from bouillotte.rules.profiles import Library
 from bouillotte.study.player_view import view_of
 from bouillotte.study.policies import TABLE_PLAYERS, get_policy
@@ -32,7 +32,7 @@ def choice(policy: str, hands: dict[str, str], retourne: str, said: Sequence[str
     for text in said:
         deal.apply(parse_action(text))
     chooser = get_policy(policy)
-    return chooser.choose(view_of(deal), random.Random(0))
+    return chooser.choose(view_of(deal), Stream(0, POLICY))
 
 
 def test_advised_takes_the_tendencies_it_cites_and_not_the_one_that_cannot_act() -> None:
@@ -96,9 +96,9 @@ def test_a_sight_is_called_with_what_is_left() -> None:
         deal.apply(parse_action(text))
     policy = get_policy("advised")
     assert isinstance(policy, TablePolicy)
-    assert policy.choose(view_of(deal), random.Random(0)).kind in ("call", "all-in")
+    assert policy.choose(view_of(deal), Stream(0, POLICY)).kind in ("call", "all-in")
     folds = get_policy("advised:call_all_in=0")
-    assert folds.choose(view_of(deal), random.Random(0)).kind == "fold"
+    assert folds.choose(view_of(deal), Stream(0, POLICY)).kind == "fold"
 
 
 def test_the_first_to_say_antes_with_21() -> None:

@@ -11,13 +11,11 @@ zugleich". A player "decavé" has no stake to play with until he buys another.
 from __future__ import annotations
 
 import dataclasses
-import random
 
 import pytest
 
 from bouillotte.play.dealing import (
     SetupError,
-    below,
     check_setup,
     deal_from_pack,
     shuffled_pack,
@@ -179,26 +177,6 @@ def test_a_shuffled_pack_is_the_whole_pack_in_an_order_fixed_by_the_seed() -> No
     assert len(cards) == 20
     assert shuffled_pack(FOSTER, 7) == cards
     assert shuffled_pack(FOSTER, 8) != cards
-
-
-def test_a_seed_shuffles_the_pack_as_random_shuffle_does_card_for_card() -> None:
-    # A seed names one order of the pack for everyone: the order Python's own
-    # random.Random(seed).shuffle gives the pack as rules.cards lays it out.
-    for seed in range(300):
-        expected = pack(FOSTER.rules.table.pack_ranks())
-        random.Random(seed).shuffle(expected)
-        assert shuffled_pack(FOSTER, seed) == expected
-
-
-def test_a_choice_among_n_draws_what_random_choice_draws() -> None:
-    # The random policy picks among n words as random.choice would, draw for draw, and
-    # leaves the generator where choice leaves it.
-    for n in (1, 2, 3, 5, 6, 7, 8, 13):
-        options = list(range(n))
-        for seed in range(100):
-            theirs, mine = random.Random(seed), random.Random(seed)
-            for _ in range(10):
-                assert below(mine, n) == theirs.choice(options)
 
 
 # --- what check_setup refuses ---------------------------------------------------------

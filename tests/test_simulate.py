@@ -4,7 +4,6 @@ the exact odds of the deal."""
 from __future__ import annotations
 
 import json
-import random
 from fractions import Fraction
 
 import pytest
@@ -13,6 +12,7 @@ from typer.testing import CliRunner
 from bouillotte.cli.app import app
 from bouillotte.play.deal import new_deal
 from bouillotte.play.events import Dealt, events_json
+from bouillotte.play.stream import POLICY, Stream
 from bouillotte.rules.profiles import Library
 from bouillotte.study.autoplay import play
 from bouillotte.study.odds import compute_odds
@@ -70,7 +70,7 @@ def test_policies_always_finish_with_legal_actions(policy: str, variant_id: str)
     chosen = get_policy(policy)
     for seed in range(150):
         deal = new_deal(variant, names, names[-1], seed=seed)
-        play(deal, chosen, random.Random(seed))  # an illegal action would raise
+        play(deal, chosen, Stream(seed, POLICY))  # an illegal action would raise
         assert deal.is_over
         outcome = deal.outcome
         assert sum(p.net for p in outcome.players.values()) == -outcome.carry

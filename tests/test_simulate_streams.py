@@ -5,14 +5,12 @@ every bundled system and policy."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from bouillotte.play.deal import new_deal
+from bouillotte.play.stream import POLICY, Stream, deal_seed
 from bouillotte.rules.profiles import Library
 from bouillotte.study.autoplay import play
-from bouillotte.study.deal_streams import deal_seed
 from bouillotte.study.policies import get_policy, policy_names
 from bouillotte.study.simulate import simulate
 from bouillotte.study.sweep import metrics_for, run_sweep
@@ -53,7 +51,7 @@ def test_a_simulated_deal_is_reproduced_from_its_own_seed() -> None:
     for i in (0, 7, 123):
         played = play_one(variant, get_policy("simple"), names, 5, i)
         again = new_deal(variant, names, names[-1], seed=deal_seed(5, i))
-        play(again, get_policy("simple"), random.Random(0))
+        play(again, get_policy("simple"), Stream(0, POLICY))
         assert again.dealt == played.first.dealt
         assert again.outcome.players == played.first.outcome.players
 

@@ -3,12 +3,10 @@ played in the full game (no OpenSpiel needed: it reads the stored strategy)."""
 
 from __future__ import annotations
 
-import random
-
 from bouillotte.play.deal import new_deal
+from bouillotte.play.stream import POLICY, Stream, deal_seed
 from bouillotte.rules.profiles import Library
 from bouillotte.study.autoplay import play
-from bouillotte.study.deal_streams import deal_seed
 from bouillotte.study.policies import get_policy, policy_names
 from bouillotte.study.strong_policy import StrongPolicy
 
@@ -20,7 +18,7 @@ def _played(variant: str, deals: int) -> StrongPolicy:
     names = [chr(ord("A") + i) for i in range(profile.rules.table.players)]
     for i in range(deals):
         deal = new_deal(profile, names, names[i % len(names)], seed=deal_seed(5, i))
-        play(deal, policy, random.Random(i))
+        play(deal, policy, Stream(i, POLICY))
         assert deal.is_over
     return policy
 

@@ -4,14 +4,14 @@ the same play as making them anew."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from bouillotte.play import dealing
 from bouillotte.play.dealing import shuffled_pack
+from bouillotte.play.stream import SHUFFLE, Stream, deal_seed, shuffle
 from bouillotte.rules.cards import pack
 from bouillotte.rules.profiles import Library
-from bouillotte.study.deal_streams import DealStarts, deal_seed, policy_rng
+from bouillotte.study.deal_streams import DealStarts, policy_stream
 from bouillotte.study.policies import get_policy
 from bouillotte.study.sweep_combinations import vary_combinations
 from bouillotte.study.void_chain import play_one, player_names
@@ -22,7 +22,7 @@ FOSTER = LIBRARY.get("foster")
 
 def test_a_kept_shuffle_is_the_seed_s_order_and_a_list_of_its_own() -> None:
     expected = pack(FOSTER.rules.table.pack_ranks())
-    random.Random(11).shuffle(expected)
+    shuffle(expected, Stream(11, SHUFFLE))
     first = shuffled_pack(FOSTER, 11)
     assert first == expected
     first.reverse()  # what one deal does with its pack is no other deal's
@@ -38,17 +38,15 @@ def test_a_kept_shuffle_is_that_of_its_own_pack() -> None:
     assert sorted(shuffled_pack(five, 3)) == sorted(pack(five.rules.table.pack_ranks()))
 
 
-def test_a_replay_of_kept_words_draws_what_a_seeded_generator_draws() -> None:
+def test_a_replay_of_a_kept_stream_draws_what_the_deals_stream_draws() -> None:
     starts = DealStarts()
-    fresh = random.Random("12345:policy")
-    expected = [fresh.random() for _ in range(50)] + [fresh.getrandbits(7) for _ in range(50)]
-    for _ in range(3):  # seeded and kept, then set from what was kept, twice
-        rng = policy_rng(12345, starts)
-        drawn = [rng.random() for _ in range(50)] + [rng.getrandbits(7) for _ in range(50)]
+    fresh = policy_stream(12345)
+    expected = [fresh.random() for _ in range(50)] + [fresh.below(100) for _ in range(50)]
+    for _ in range(3):  # made and kept, then read again from what was kept, twice
+        rng = policy_stream(12345, starts)
+        drawn = [rng.random() for _ in range(50)] + [rng.below(100) for _ in range(50)]
         assert drawn == expected
-    assert list(starts.words) == [12345]
-    unkept = policy_rng(12345)
-    assert [unkept.random() for _ in range(50)] == expected[:50]
+    assert list(starts.streams) == [12345]
 
 
 def test_a_deal_played_under_many_rows_with_kept_starts_plays_as_alone() -> None:
@@ -75,4 +73,4 @@ def test_a_kept_shuffle_seed_is_the_deal_s_own() -> None:
         assert starts.seed(seed, i, after) == deal_seed(seed, i, after)
     assert len(starts.numbers) == 4
     starts.clear()
-    assert not starts.numbers and not starts.words
+    assert not starts.numbers and not starts.streams

@@ -12,12 +12,11 @@ forgetting it changes nothing but the time, and :func:`clear` changes no result 
 The caches, each named where it is made: ``deal.tables`` (each table's seating),
 ``dealing.pack_orders`` and ``dealing.pack_sets`` (each pack), ``dealing.layouts`` (where
 each seat's cards lie in the pack), ``dealing.shuffled`` (the last shuffles: a sweep deals
-the same pack under every row), ``dealing.draws`` (the shuffle's steps for each length of
-pack), ``events.records`` (the shared frozen records, :func:`~bouillotte.play.events.once`),
-``hands.cards`` (the mistigri card), ``seeding.shuffle`` and ``seeding.policy`` (each
-thread's own generators), ``policies.said`` (a player's word without an amount, in
-``study/policy_actions.py``) and ``sweep.shared`` (in a sweep's worker, the variants every
-seed range shares, ``study/sweep.py``). :func:`names` lists them as they are made.
+the same pack under every row), ``events.records`` (the shared frozen records,
+:func:`~bouillotte.play.events.once`), ``hands.cards`` (the mistigri card),
+``policies.said`` (a player's word without an amount, in ``study/policy_actions.py``) and
+``sweep.shared`` (in a sweep's worker, the variants every seed range shares,
+``study/sweep.py``). :func:`names` lists them as they are made.
 """
 
 from __future__ import annotations

@@ -3,18 +3,17 @@ same deal as chance steps (:class:`ChanceDeal`) that a caller can enumerate."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
 from itertools import combinations
 from math import comb
-from typing import Final, Protocol
+from typing import Final
 
 from ..rules.cards import Card, card_str, cards_str, pack
 from ..rules.errors import UserError
 from ..rules.variant import Variant
 from .caches import cache, keep
-from .seeding import reseeded
+from .stream import SHUFFLE, Stream, shuffle
 
 
 class SetupError(UserError, ValueError):
@@ -216,19 +215,19 @@ def _lay_out(
 
 
 def shuffled_pack(variant: Variant, seed: int) -> list[Card]:
-    """The variant's pack shuffled by ``random.Random(seed).shuffle``, card for card.
+    """The variant's pack in the order of the shuffle stream of ``seed``
+    (:func:`.stream.shuffle`).
 
     The last few shuffles are kept (:data:`_SHUFFLED`): a sweep plays the same deal under
-    every rule set, the same seed and (mostly) the same pack each time, and seeding a
-    generator costs more than a whole step of play. The pack's rules are read every time,
-    kept or not, so what a deal reads is the same either way."""
+    every rule set, the same seed and (mostly) the same pack each time. The pack's rules
+    are read every time, kept or not, so what a deal reads is the same either way."""
     table = variant.rules.table
     ranks = tuple(table.packs[table.players])  # Table.pack_ranks(), a Python call, inlined
     key = (ranks, seed)
     kept = _SHUFFLED.get(key)
     if kept is None:
         cards = list(_pack_order(ranks))
-        shuffle(cards, reseeded(seed))  # drawn here and done with
+        shuffle(cards, Stream(seed, SHUFFLE))
         keep(_SHUFFLED, key, tuple(cards), _SHUFFLED_MOST)
         return cards
     return list(kept)
@@ -240,60 +239,6 @@ _SHUFFLED_MOST: Final = 256
 deals played on its carried pool, under the few packs a sweep's rows deal (a sweep's rows
 play a void deal's chain on to different lengths; docs/speed.md says how many this keeps
 from being shuffled again)."""
-
-
-def shuffle(cards: list[Card], rng: random.Random) -> None:
-    """``rng.shuffle(cards)``, the same draws and the same order (Fisher-Yates from the
-    end, each index drawn by ``getrandbits`` and rejection, as ``random`` does it), with
-    the calls per card inlined: a simulated deal shuffles a pack every time.
-    tests/test_dealing_speed.py checks it against ``random.shuffle``."""
-    getrandbits = rng.getrandbits
-    for i, n, k in _draws(len(cards)):
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        cards[i], cards[j] = cards[j], cards[i]
-
-
-class Draws(Protocol):
-    """What a policy draws from: ``random.Random``'s ``random`` and ``getrandbits``, the
-    two every other draw of ``random`` is made of. A ``random.Random`` is one; so is the
-    sweep's replay of a generator's words (``study.simulate.ReplayedDraws``)."""
-
-    def random(self) -> float: ...
-
-    def getrandbits(self, k: int, /) -> int: ...
-
-
-def below(rng: Draws, n: int) -> int:
-    """``rng.choice``'s index among ``n`` (``n`` > 0): the same draws as ``random`` makes
-    (``getrandbits`` of ``n``'s bit length, drawn again while too large), without its two
-    Python calls; the random policy chooses with it at every step."""
-    bits = n.bit_length()
-    j = rng.getrandbits(bits)
-    while j >= n:
-        j = rng.getrandbits(bits)
-    return j
-
-
-def in_steps(rng: Draws, low: int, high: int, step: int) -> int:
-    """``rng.randrange(low, high + 1, step)`` (``low`` <= ``high``, ``step`` > 0): the same
-    draws (:func:`below` of the number of values), without ``randrange``'s three Python
-    calls; the random policy draws every amount it bets with it."""
-    return low + step * below(rng, (high - low + step) // step)
-
-
-def _draws(length: int) -> tuple[tuple[int, int, int], ...]:
-    """For each place shuffled, from the last: the place, how many cards it draws among,
-    and how many random bits that takes (made once per length of pack)."""
-    found = _DRAWS.get(length)
-    if found is None:
-        steps = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, length)))
-        found = keep(_DRAWS, length, steps, 16)
-    return found
-
-
-_DRAWS: Final[dict[int, tuple[tuple[int, int, int], ...]]] = cache("dealing.draws")
 
 
 def checked_stock(

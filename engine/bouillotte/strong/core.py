@@ -25,7 +25,6 @@ It imports no OpenSpiel: ``game.py`` wraps it for ``pyspiel``, and the solver
 from __future__ import annotations
 
 import bisect
-import hashlib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
@@ -36,6 +35,7 @@ from ..play.dealing import shuffled_pack
 from ..play.hands import Kind, classify
 from ..play.phases import Phase
 from ..play.showdown import rank_values
+from ..play.stream import deal_seed
 from ..rules.cards import Card, card_str, pack
 from ..rules.profiles import Library
 from ..rules.variant import Variant
@@ -72,13 +72,6 @@ def load_variant(variant: str) -> Variant:
     if variant.endswith((".yaml", ".yml")) or path.is_file():
         return Library([path.parent]).get(path.stem)
     return Library().get(variant)
-
-
-def deal_seed(seed: int, i: int) -> int:
-    """The shuffle seed of deal ``i`` of ``simulate --seed SEED`` (``study.simulate``'s
-    formula: the same 62 bits of SHA-256, so sampled deal ``i`` is simulate's deal ``i``)."""
-    text = f"bouillotte:{seed}:{i}"
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 2
 
 
 def cards_needed(variant: Variant, players: int) -> int:

@@ -27,9 +27,10 @@ STORE: Final = Path(__file__).parent / "strategies"
 _PACKAGE: Final = Path(__file__).parent.parent
 
 
-GAME_VERSION: Final = 1
+GAME_VERSION: Final = 2
 """Bumped when what a state of the abstracted game does changes (its actions, chance,
-information or payoffs), so that every stored strategy and band is solved again."""
+information or payoffs, or which deals it samples), so that every stored strategy and band
+is solved again. (2: the sampled deals come from the project's own random stream.)"""
 
 
 def rules_digest(variant: Variant) -> str:

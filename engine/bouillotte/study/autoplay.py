@@ -8,14 +8,14 @@ from typing import Any, cast
 
 from ..play.actions import Action
 from ..play.deal import Deal, Phase
-from ..play.dealing import Draws
+from ..play.stream import Stream
 from .player_view import Policy, View, view_of
 
 
 def play(
     deal: Deal,
     policies: Mapping[str, Policy] | Policy,
-    rng: Draws,
+    rng: Stream,
     trace: list[Any] | None = None,
     before_step: Callable[[Deal], None] | None = None,
 ) -> list[Action]:
@@ -28,7 +28,7 @@ def play(
     # One policy for every player is told from a mapping by its method, looked up once
     # (``isinstance(policies, Mapping)`` is an ABC's check in Python, once a deal).
     one = None if isinstance(policies, dict) else getattr(policies, "choose", None)
-    choose: Callable[[View, Draws], Action]
+    choose: Callable[[View, Stream], Action]
     if one is None:
         table = cast("Mapping[str, Policy]", policies)
         choose = lambda view, rng: table[view.player].choose(view, rng)  # noqa: E731

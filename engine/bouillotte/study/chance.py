@@ -20,7 +20,6 @@ drift apart.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -30,6 +29,7 @@ from ..play.dealing import ChanceDeal, deal_from_pack, every_deal
 from ..play.hands import Kind, classify
 from ..play.point import suit_totals
 from ..play.showdown import rank_values
+from ..play.stream import SHUFFLE, Stream, shuffle
 from ..rules.cards import Card, pack
 from ..rules.profile import Rules
 from ..rules.variant import Variant
@@ -113,15 +113,16 @@ def enumerate_deals(rules: Rules) -> DealTally:
 
 
 def sample_deals(variant: Variant, deals: int, seed: int) -> DealTally:
-    """``deals`` shuffled packs dealt by the engine's own dealing, judged by the engine."""
+    """``deals`` shuffled packs dealt by the engine's own dealing, judged by the engine:
+    the packs are shuffled one after the other from the shuffle stream of ``seed``."""
     rules = variant.rules
     names = [chr(ord("A") + i) for i in range(rules.table.players)]
     cards = pack(rules.table.pack_ranks())
-    rng = random.Random(seed)
+    stream = Stream(seed, SHUFFLE)
     tally = DealTally(rules)
     for _ in range(deals):
         order = list(cards)
-        rng.shuffle(order)
+        shuffle(order, stream)
         dealt, retourne, _ = deal_from_pack(variant, names, names[-1], order)
         tally.add([dealt[name] for name in names], retourne)
     return tally

@@ -1,13 +1,13 @@
 """A reproducible example for every rule on which two variants differ.
 
-For each rule on which variant B differs from variant A, seeded random deals (deal ``i`` is
-shuffled with seed ``S + i``) are played by the ``simple`` policy (then, for rules it never
-reaches, by the seeded ``random`` policy) under A and under A with
-that one rule changed to B's value (:meth:`Variant.with_values`); the first deal whose
-outcome (:func:`attribution.signature`) differs is the rule's example. Both plays see the
-same cards, so only the rule (and what the players do under it) makes the difference.
-Each example can be written as a scenario file in the public format, under A and B, with
-the outcomes as its ``expect`` blocks.
+For each rule on which variant B differs from variant A, seeded random deals (deal ``i``
+is ``simulate``'s deal ``i`` of seed ``S``: ``play.stream.deal_seed``) are played by the
+``simple`` policy (then, for rules it never reaches, by the seeded ``random`` policy) under
+A and under A with that one rule changed to B's value (:meth:`Variant.with_values`); the
+first deal whose outcome (:func:`attribution.signature`) differs is the rule's example.
+Both plays see the same cards, so only the rule (and what the players do under it) makes
+the difference. Each example can be written as a scenario file in the public format,
+under A and B, with the outcomes as its ``expect`` blocks.
 
 Rules that only act between deals (the session, buying a new stake) cannot change one
 deal's outcome; they are reported as such. Rules about misdeals are tried on deals in which
@@ -16,7 +16,6 @@ the first card dealt is exposed.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,11 +24,13 @@ import yaml
 
 from ..play.deal import new_deal
 from ..play.dealing import SetupError, deal_from_pack, shuffled_pack
+from ..play.stream import deal_seed
 from ..rules.cards import Card, card_str
 from ..rules.variant import Variant, differing_rules, value_text
 from ..rules.writing import Output
 from .attribution import signature
 from .autoplay import play
+from .deal_streams import policy_stream
 from .policies import get_policy
 from .render import counted
 from .scenario import ScenarioModel, load_scenario, run_scenario
@@ -143,7 +144,7 @@ def play_setup(variant: Variant, setup: Setup) -> Play:
         under_retourne=setup.under_retourne,
         exposed=setup.exposed,
     )
-    actions = play(deal, get_policy(setup.policy), random.Random(setup.seed))
+    actions = play(deal, get_policy(setup.policy), policy_stream(setup.seed))
     return Play([str(a) for a in actions], deal.outcome.to_json())
 
 
@@ -185,8 +186,9 @@ def _search(
     for number in range(deals):
         if not open_rules:
             break
-        plain_setup = make_setup(a, number, seed + number, exposed=False, policy=policy)
-        misdeal_setup = make_setup(a, number, seed + number, exposed=True, policy=policy)
+        shuffled = deal_seed(seed, number)
+        plain_setup = make_setup(a, number, shuffled, exposed=False, policy=policy)
+        misdeal_setup = make_setup(a, number, shuffled, exposed=True, policy=policy)
         base_plays: dict[bool, Play] = {}
         for path, changed in list(open_rules.items()):
             is_misdeal = path.startswith("misdeals.")

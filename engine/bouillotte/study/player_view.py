@@ -9,8 +9,8 @@ from typing import Protocol
 
 from ..play.actions import Action, LegalAction
 from ..play.deal import Deal, Phase
-from ..play.dealing import Draws
 from ..play.events import Act, Event
+from ..play.stream import Stream
 from ..rules.cards import Card
 from ..rules.profile import Rules
 
@@ -161,7 +161,5 @@ def view_of(deal: Deal) -> View:
 
 class Policy(Protocol):
     name: str
-    needs_rng: bool
-    """Whether :meth:`choose` draws from its generator (if not, none need be made)."""
 
-    def choose(self, view: View, rng: Draws) -> Action: ...
+    def choose(self, view: View, rng: Stream) -> Action: ...

@@ -9,7 +9,6 @@ that many.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from ..play.deal import Deal
@@ -17,6 +16,7 @@ from ..play.showdown import MissingCardError
 from ..rules.cards import card_str, cards_str
 from ..rules.variant import Variant
 from .autoplay import play
+from .deal_streams import policy_stream
 from .player_view import Policy
 from .policies import get_policy
 from .replay import DealPlace, WrittenCards, read_actions, replay, set_up
@@ -155,7 +155,7 @@ def _play_one(
             p: get_policy(spec.policies.get(p, fallback)) for p in table.players
         }
         try:
-            taken = [str(a) for a in play(deal, policies, random.Random(plan.seed))]
+            taken = [str(a) for a in play(deal, policies, policy_stream(plan.seed))]
         except MissingCardError as exc:
             raise place.fault(exc, message=wording.missing(exc)) from None
     return DealRecord(

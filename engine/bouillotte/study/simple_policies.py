@@ -19,8 +19,8 @@ from __future__ import annotations
 from typing import Final
 
 from ..play.actions import Action
-from ..play.dealing import Draws, below, in_steps
 from ..play.hands import Kind
+from ..play.stream import Stream
 from .hand_worth import _HandCache
 from .player_view import View
 from .policy_actions import _act, _back, _lay_down, _said
@@ -37,9 +37,8 @@ class SimplePolicy(_HandCache):
     """Foster's "Suggestions for Good Play", reduced to a rule of thumb (see the module)."""
 
     name = "simple"
-    needs_rng = False
 
-    def choose(self, view: View, rng: Draws) -> Action:
+    def choose(self, view: View, rng: Stream) -> Action:
         kind, pips, cards, top = self.worth(view)
         if kind is not _POINT:
             eldest = not view.opened and not view.anybody_spoke()
@@ -59,9 +58,8 @@ class CautiousPolicy(_HandCache):
     """Backs only a brelan, or a point of 40 or more when nobody else is in; never raises."""
 
     name = "cautious"
-    needs_rng = False
 
-    def choose(self, view: View, rng: Draws) -> Action:
+    def choose(self, view: View, rng: Stream) -> Action:
         kind, pips, _, _ = self.worth(view)
         if kind is not _POINT:
             return _back(view, strong=False, size=0)
@@ -74,13 +72,18 @@ class RandomPolicy:
     """Any legal action, uniformly; bets and raises of a uniformly random legal amount."""
 
     name = "random"
-    needs_rng = True
 
-    def choose(self, view: View, rng: Draws) -> Action:
+    def choose(self, view: View, rng: Stream) -> Action:
         offered = view.legal
-        legal = offered[below(rng, len(offered))]  # rng.choice(offered), draw for draw
+        legal = offered[rng.below(len(offered))]
         if legal.kind in ("bet", "raise"):
             assert legal.low is not None
             high = legal.high or legal.low
-            return Action(view.player, legal.kind, in_steps(rng, legal.low, high, legal.step or 1))
+            return Action(view.player, legal.kind, _in_steps(rng, legal.low, high, legal.step or 1))
         return _said(view.player, legal.kind)
+
+
+def _in_steps(rng: Stream, low: int, high: int, step: int) -> int:
+    """An amount from ``low`` to ``high`` in steps of ``step`` (``low`` <= ``high``), each
+    equally likely."""
+    return low + step * rng.below((high - low + step) // step)

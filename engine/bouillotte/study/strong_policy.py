@@ -19,6 +19,7 @@ from typing import Any, Final
 from ..play.actions import Action
 from ..play.events import Act, Decline, Straddle
 from ..play.phases import Phase
+from ..play.stream import Stream
 from ..rules.profile import Rules
 from .player_view import Policy, View
 
@@ -58,7 +59,6 @@ class StrongPolicy:
     """Plays the stored equilibrium strategy of the profile's abstracted game."""
 
     name = "strong"
-    needs_rng = True
 
     def __init__(self, fallback: Policy) -> None:
         self.fallback = fallback
@@ -86,7 +86,7 @@ class StrongPolicy:
         self._kept.append(rules)  # kept alive, so that its id is never another's
         return found
 
-    def choose(self, view: View, rng: Any) -> Action:
+    def choose(self, view: View, rng: Stream) -> Action:
         solved = self._solution(view.rules)
         action = None if solved is None else self._play(solved, view, rng)
         if action is None:
@@ -95,7 +95,7 @@ class StrongPolicy:
         self.on_tree += 1
         return action
 
-    def _play(self, solved: _Solved, view: View, rng: Any) -> Action | None:
+    def _play(self, solved: _Solved, view: View, rng: Stream) -> Action | None:
         from ..strong.core import Node
 
         table = solved.table

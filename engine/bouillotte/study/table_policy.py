@@ -12,10 +12,10 @@ from typing import Final
 
 from ..play.actions import Action
 from ..play.deal import CLOSING, Phase
-from ..play.dealing import Draws
 from ..play.events import Act
 from ..play.hands import Kind
 from ..play.showdown import rank_values
+from ..play.stream import Stream
 from ..rules.errors import InputError
 from .hand_worth import _HandCache, best_suit
 from .player_view import View
@@ -153,14 +153,12 @@ class TablePolicy(_HandCache):
     :class:`Tendencies`, with straddles, sights, re-raises, raises in the closing round and
     draws as its tendencies say."""
 
-    needs_rng = True
-
     def __init__(self, name: str, tendencies: Tendencies) -> None:
         super().__init__()
         self.name = name
         self.tendencies = tendencies
 
-    def choose(self, view: View, rng: Draws) -> Action:
+    def choose(self, view: View, rng: Stream) -> Action:
         t = self.tendencies
         phase = view.phase
         if phase is _STRADDLE:  # before the deal: nobody has seen his cards

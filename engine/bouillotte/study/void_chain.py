@@ -17,16 +17,15 @@ to zero, and what they put into the pools cut sums to the counters carried at th
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from ..play.deal import Deal, new_deal
-from ..play.dealing import Draws
+from ..play.stream import Stream, deal_seed
 from ..rules.variant import Variant
 from .autoplay import play
 from .chain_points import ChainPoint, StepPoint
-from .deal_streams import DealStarts, ReplayedDraws, deal_seed, policy_rng
+from .deal_streams import DealStarts, policy_stream
 from .player_view import Policy
 
 
@@ -87,8 +86,8 @@ def play_one(
     shuffle depends on ``seed`` and ``i`` alone), which is what lets a sweep compare rules
     on common random numbers. ``traces``, where given, receives each deal's trace (every
     offered choice and the action taken, :func:`autoplay.play`). ``starts``, where given,
-    keeps each deal's shuffle seed and the words its policy's generator drew, for a
-    caller that plays the same deal again (a sweep, under every rule set): the same cards
+    keeps each deal's number and the blocks of its policy stream, for a caller that plays
+    the same deal again (a sweep, under every rule set): the same cards
     and the same draws, for less (:class:`DealStarts`).
 
     ``mark``, where given, is handed the chain's state before each of its deals
@@ -114,15 +113,12 @@ def play_one(
     taken_up = start if isinstance(start, StepPoint) else None
     while True:
         number = deal_seed(seed, i, after) if starts is None else starts.seed(seed, i, after)
-        # Seeding from a string hashes it: made only for a policy that draws from it.
-        # Nothing keeps the generator past its deal unless a mark is taken: then a new one.
-        rng = policy_rng(number, starts, own=mark is None) if policy.needs_rng else _NO_DRAWS
+        rng = policy_stream(number, starts)
         trace: list[Any] | None = None
         chain: ChainPoint | None = None
         if taken_up is not None:  # within the deal: its copy, its draws and trace so far
             deal = taken_up.deal.copy(variant)
-            if isinstance(rng, ReplayedDraws):
-                rng.at = taken_up.drawn
+            rng.at = taken_up.drawn
             if traces is not None:
                 trace = traces.pop()
             chain, taken_up = taken_up, None
@@ -176,7 +172,7 @@ class _StepMarks:
         self,
         chain: ChainPoint,
         mark: Callable[[ChainPoint], None],
-        rng: Draws,
+        rng: Stream,
         trace: list[Any] | None,
     ) -> None:
         self.chain = chain
@@ -186,12 +182,8 @@ class _StepMarks:
 
     def __call__(self, deal: Deal) -> None:
         rng, trace = self.rng, self.trace
-        drawn = rng.at if isinstance(rng, ReplayedDraws) else 0
+        drawn = rng.at
         self.mark(StepPoint(self.chain, deal, drawn, 0 if trace is None else len(trace)))
-
-
-_NO_DRAWS: Final[Draws] = random.Random(0)
-"""The generator handed to a policy that never draws (``Policy.needs_rng``)."""
 
 
 def pools_awarded(played: Chain) -> int:

@@ -20,7 +20,9 @@ cli = command_app()
 def differences_command(
     first: Annotated[str, typer.Argument(help="The base variant.")],
     second: Annotated[str, typer.Argument(help="The variant whose rules are tried.")],
-    seed: Annotated[int, typer.Option("--seed", help="Deal i is shuffled with seed+i.")] = 0,
+    seed: Annotated[
+        int, typer.Option("--seed", help="Deal i is simulate's deal i of this seed.")
+    ] = 0,
     deals: Annotated[
         int, typer.Option("--deals", "-n", help="Deals to search (1 to 100,000,000).")
     ] = 2000,

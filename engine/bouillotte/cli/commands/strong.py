@@ -150,9 +150,9 @@ def exploit_command(
     Each state's action is the player's own, from the full deal's view (his real cards),
     taken as the nearest abstract action (the word's nearest total); a player that
     draws from its generator is sampled N times per state."""
-    import random
     from dataclasses import replace
 
+    from ...play.stream import POLICY, Stream
     from ...strong.abstraction import AbstractionError
     from ...strong.core import table_for
     from ...strong.solve import DEFAULT, behaviour, build_tree, nash_conv_of
@@ -165,7 +165,7 @@ def exploit_command(
         tree = build_tree(table)
     except AbstractionError as exc:
         raise UserError(str(exc)) from None
-    rng = random.Random(1)
+    rng = Stream(1, POLICY)
     missed = [0]
 
     def choose(node: object) -> dict[int, float]:
@@ -201,12 +201,12 @@ def table_command(
     Deal i is simulate's (seed, i); the strong player sits at A and the deal passes round,
     so it holds every seat in turn; a carried pool is shared equally, as in the game."""
     import math
-    import random
 
     from ...play.deal import new_deal
+    from ...play.stream import deal_seed
     from ...rules.profiles import Library
     from ...study.autoplay import play
-    from ...study.deal_streams import deal_seed
+    from ...study.deal_streams import policy_stream
     from ...study.policies import get_policy
 
     check_deals(deals)
@@ -217,8 +217,9 @@ def table_command(
     seats = {name: (strong if name == "A" else others) for name in names}
     nets: list[float] = []
     for i in range(deals):
-        deal = new_deal(profile, names, names[i % len(names)], seed=deal_seed(seed, i))
-        play(deal, seats, random.Random(deal_seed(seed, i) + 1))
+        number = deal_seed(seed, i)
+        deal = new_deal(profile, names, names[i % len(names)], seed=number)
+        play(deal, seats, policy_stream(number))
         outcome = deal.outcome
         nets.append(outcome.players["A"].net + outcome.carry / len(names))
     mean = sum(nets) / len(nets)
@@ -250,16 +251,16 @@ def measure_command(
     the deal ends otherwise: another status (settled, uncontested, void) or other pools'
     winners. Hand classes and sampled deals change what a player knows and which deals
     are dealt, not how a deal ends, so they are not measured here."""
-    import random
     from dataclasses import replace
 
     from ...play.deal import new_deal
     from ...play.dealing import shuffled_pack
+    from ...play.stream import deal_seed
     from ...strong.abstraction import Abstraction
     from ...strong.core import Node, load_variant, table_for
     from ...strong.solve import DEFAULT
     from ...study.autoplay import play
-    from ...study.deal_streams import deal_seed
+    from ...study.deal_streams import policy_stream
     from ...study.policies import get_policy
 
     check_deals(deals)
@@ -274,9 +275,10 @@ def measure_command(
     }
     played = []
     for i in range(deals):
-        deck = shuffled_pack(profile, deal_seed(seed, i))
+        number = deal_seed(seed, i)
+        deck = shuffled_pack(profile, number)
         deal = new_deal(profile, names, names[-1], deck=deck)
-        actions = play(deal, player, random.Random(deal_seed(seed, i) + 1))
+        actions = play(deal, player, policy_stream(number))
         played.append((deck, actions, deal.outcome))
     for label, abstraction in choices.items():
         table = table_for(variant, abstraction)
