@@ -333,7 +333,7 @@ def test_effects_json_and_csv_read_the_stored_results(
 def test_docs_data_lists_every_column_with_its_type() -> None:
     from bouillotte.site import tidy_pages
     from bouillotte.site.tidydata import MATRIX_COLUMNS
-    from bouillotte.study import tidy, tidy_lists
+    from bouillotte.study import tidy, tidy_commands, tidy_lists
 
     text = (Path(__file__).parent.parent / "docs" / "data.md").read_text("utf-8")
     tables = (
@@ -353,6 +353,11 @@ def test_docs_data_lists_every_column_with_its_type() -> None:
         tidy_pages.POLICY_COLUMNS,
         tidy_pages.STEP_COLUMNS,
         tidy_pages.READING_DEAL_COLUMNS,
+        tidy_commands.CHECK_COLUMNS,
+        tidy_commands.DIFFERENCE_COLUMNS,
+        tidy_commands.GOLDEN_COLUMNS,
+        tidy_commands.MEASURE_COLUMNS,
+        tidy_commands.BAND_COLUMNS,
     )
     for columns in tables:
         for column in columns:

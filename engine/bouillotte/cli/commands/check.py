@@ -11,7 +11,15 @@ from ...rules.profiles import Library
 from ...study.check import check
 from ...study.render import counted
 from ...study.scenario import ScenarioLibrary
-from ..options import JsonFlag, VariantsDirs, command_app, print_json
+from ..options import (
+    CsvFile,
+    JsonFlag,
+    VariantsDirs,
+    check_csv_target,
+    command_app,
+    print_json,
+    write_csv,
+)
 
 cli = command_app()
 
@@ -24,17 +32,27 @@ def check_command(
     ] = None,
     variants: VariantsDirs = None,
     as_json: JsonFlag = False,
+    csv_file: CsvFile = None,
 ) -> None:
     """Run every scenario under every variant it lists and verify its 'expect' blocks.
 
     Exits 1 if any outcome differs from what a scenario expects (or 2 for bad input).
 
     Example:  bouillotte check scenarios/
+    Example:  bouillotte check --csv -   (a row per deal played, with its verdict)
     """
+    from ...study.tidy_commands import check_table
+
+    check_csv_target(csv_file)
     library = Library(variants or [])
     store = ScenarioLibrary(paths or [], include_bundled=not paths)
     report = check(store.all(), library)
-    if as_json:
+    if csv_file is not None:
+        write_csv(csv_file, check_table(report))
+    if csv_file is not None and str(csv_file) == "-":
+        for error in report.errors:
+            typer.echo(f"error: {error.describe()}", err=True)
+    elif as_json:
         print_json(
             {
                 "runs": report.runs,
