@@ -21,7 +21,7 @@ from bouillotte.rules.profiles import Library
 from bouillotte.site import effects_run, effects_store
 from bouillotte.site.downloads import DATAPACKAGE, data_files
 from bouillotte.site.readings import reading_views
-from bouillotte.site.stats import StatSection, odds_section
+from bouillotte.site.stats import StatSection, StatTable, TidyLink, odds_section
 from bouillotte.site.tidydata import matrix_table, tidy_downloads
 from bouillotte.study.compare import compare
 from bouillotte.study.odds import compute_odds
@@ -32,6 +32,7 @@ from bouillotte.study.tidy import Column, TidyTable, odds_table, simulation_tabl
 
 RUNNER = CliRunner()
 LIBRARY = Library()
+POLICIES = TidyLink("policies", "the betting policies", "one row per policy")
 
 
 def _rows(text: str) -> list[dict[str, str]]:
@@ -148,6 +149,7 @@ def test_the_site_data_package_is_valid(tmp_path: Path) -> None:
     statistics = [
         odds_section(variants, lambda _: None),
         StatSection("simulate", "", "", data={"foster": sim}),
+        StatSection("rule-effects", "", "", [StatTable("p", "", [], [], tidy=POLICIES)]),
     ]
     views = reading_views(LIBRARY, ScenarioLibrary().all())
     files = data_files(variants, [comparison], statistics)

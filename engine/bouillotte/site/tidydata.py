@@ -166,13 +166,14 @@ def tidy_tables(
     history: Mapping[str, Any] | None = None,
     readings: Sequence[Mapping[str, Any]] | None = None,
     reading_views: Sequence[ReadingView] = (),
+    policies: bool = False,
 ) -> list[TidyTable]:
     """The site's tables as tidy tables: the matrix, every scenario's outcome, the
     scenario index and every scenario's play step by step, the exact odds and the
-    simulated play (where the statistics page has them), the betting policies, the rule
-    effects (where stored): every pair's together, then each pair's alone (the download
-    beside its pair page's tables); the History page's two and the Readings page's two
-    (where given)."""
+    simulated play (where the statistics page has them), the betting policies (where it
+    describes them: ``policies``), the rule effects (where stored): every pair's together,
+    then each pair's alone (the download beside its pair page's tables); the History
+    page's two and the Readings page's two (where given)."""
     tables = [
         matrix_table(variants),
         outcomes_table(r.data for c in comparisons for r in c.results),
@@ -189,7 +190,8 @@ def tidy_tables(
         tables.append(odds_table(odds))
     if simulations:
         tables.append(simulation_table(simulations))
-    tables.append(policies_table())
+    if policies:
+        tables.append(policies_table())
     pairs = stored_pairs(variants)
     effects = effects_table(pairs)
     if effects.rows:
@@ -299,7 +301,14 @@ def tidy_downloads(
     readings = None
     if library is not None:
         readings = readings_json(library.readings, reading_takers(library.readings, variants))
-    tables = tidy_tables(variants, comparisons, odds, simulations, history, readings, reading_views)
+    # the policies' table where the statistics page shows it (beside the stored effects of
+    # the bundled systems: a site of an editor's own systems has neither)
+    policies = any(
+        t.tidy is not None and t.tidy.name == "policies" for s in statistics for t in s.tables
+    )
+    tables = tidy_tables(
+        variants, comparisons, odds, simulations, history, readings, reading_views, policies
+    )
     added = tidy_files(tables)
     added[DATAPACKAGE] = datapackage(tables, {**files, **added})
     return added
