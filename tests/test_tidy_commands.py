@@ -174,3 +174,18 @@ def test_strong_bands_csv_is_a_row_per_rule_and_measure(tmp_path: Path) -> None:
     line = next(x for x in result.stdout.splitlines() if x.startswith("forced_bets.dealer_blind"))
     low = float(blind[0]["nash_conv_low"])
     assert f"NashConv {low:.4f} to" in line
+
+
+def test_check_csv_has_a_row_for_a_scenario_it_could_not_play(tmp_path: Path) -> None:
+    text = (ROOT / "scenarios" / "foster-sight.yaml").read_text("utf-8")
+    unknown = text.replace("id: foster-sight", "id: unknown-sight", 1)
+    unknown = unknown.replace("\n  foster:", "\n  fosterx:", 1)
+    assert "fosterx" in unknown
+    (tmp_path / "unknown-sight.yaml").write_text(unknown, "utf-8")
+    result = RUNNER.invoke(app, ["check", str(tmp_path), "--csv", "-"])
+    assert result.exit_code == 2
+    (row,) = _rows(result.stdout)
+    assert (row["scenario"], row["variant"], row["verdict"]) == ("unknown-sight", "", "error")
+    assert "fosterx" in row["problem"] and row["line"] == str(
+        unknown.splitlines().index("  fosterx:") + 1
+    )
