@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from ...rules.profiles import Library
-from ...study.check import check
+from ...study.check import CheckReport, check
 from ...study.render import counted
 from ...study.scenario import ScenarioLibrary
 from ..options import (
@@ -50,8 +50,7 @@ def check_command(
     if csv_file is not None:
         write_csv(csv_file, check_table(report))
     if csv_file is not None and str(csv_file) == "-":
-        for error in report.errors:
-            typer.echo(f"error: {error.describe()}", err=True)
+        _problems(report)  # the CSV holds them too; stderr says them as the report does
     elif as_json:
         print_json(
             {
@@ -63,10 +62,7 @@ def check_command(
             }
         )
     else:
-        for error in report.errors:
-            typer.echo(f"error: {error.describe()}", err=True)
-        for mismatch in report.mismatches:
-            typer.echo(f"mismatch: {mismatch.describe()}", err=True)
+        _problems(report)
         typer.echo(
             f"{counted(report.runs, 'run')} of {counted(len(store.all()), 'scenario')}: "
             f"{report.checked} checked, {counted(len(report.mismatches), 'mismatch', 'mismatches')}"
@@ -77,3 +73,11 @@ def check_command(
         raise typer.Exit(2)
     if report.mismatches:
         raise typer.Exit(1)
+
+
+def _problems(report: CheckReport) -> None:
+    """Each error and mismatch on stderr, a line each."""
+    for error in report.errors:
+        typer.echo(f"error: {error.describe()}", err=True)
+    for mismatch in report.mismatches:
+        typer.echo(f"mismatch: {mismatch.describe()}", err=True)
