@@ -684,7 +684,8 @@ def test_the_tidy_downloads_and_their_data_package(site: Path) -> None:
         if p.is_file() and p.name != "datapackage.json"
     }
     assert described == on_disk
-    for table in ("matrix", "outcomes", "odds", "simulation"):
+    tables = ("matrix", "outcomes", "odds", "simulation", "scenarios", "steps", "policies")
+    for table in (*tables, "reading_deals"):
         assert {f"tidy/{table}.csv", f"tidy/{table}.json"} <= described
     report = frictionless.validate(site / "data" / "datapackage.json")
     assert report.valid, report.flatten(["resourcePath", "rowNumber", "fieldName", "note"])
@@ -755,7 +756,21 @@ def test_each_table_links_its_tidy_download_and_the_data_package_names_it(site: 
     history = tidy_links("history.html")
     assert set(history) == {f"{t}.{e}" for t in ("sources", "statements") for e in ("csv", "json")}
     assert "the sources by date, tidy CSV" in history["sources.csv"]
-    assert set(tidy_links("readings.html")) == {"readings.csv", "readings.json"}
+    readings = tidy_links("readings.html")
+    assert set(readings) == {
+        f"{t}.{e}" for t in ("readings", "reading_deals") for e in ("csv", "json")
+    }
+    assert (
+        "the deal under each reading of every sentence, tidy CSV" in readings["reading_deals.csv"]
+    )
+    assert "the betting policies, tidy JSON" in statistics["policies.json"]
+    assert "the list of scenarios, tidy CSV" in tidy_links("scenarios/index.html")["scenarios.csv"]
+    for page in (site / "scenarios").glob("*.html"):
+        if page.name == "index.html" or 'id="play"' not in page.read_text("utf-8"):
+            continue
+        steps = tidy_links(f"scenarios/{page.name}")
+        assert "every scenario’s play step by step, tidy CSV" in steps["steps.csv"], page.name
+        assert f"scenario = {page.stem}" in page.read_text("utf-8")
     every_rule = tidy_links("every-rule.html")
     assert set(every_rule) == {"effects/foster__all-rules.csv", "effects/foster__all-rules.json"}
     assert "every rule of Foster 1897" in every_rule["effects/foster__all-rules.csv"]

@@ -20,7 +20,8 @@ from bouillotte.cli.app import app
 from bouillotte.rules.profiles import Library
 from bouillotte.site import effects_run, effects_store
 from bouillotte.site.downloads import DATAPACKAGE, data_files
-from bouillotte.site.stats import StatSection, odds_section
+from bouillotte.site.readings import reading_views
+from bouillotte.site.stats import StatSection, StatTable, TidyLink, odds_section
 from bouillotte.site.tidydata import matrix_table, tidy_downloads
 from bouillotte.study.compare import compare
 from bouillotte.study.odds import compute_odds
@@ -31,6 +32,7 @@ from bouillotte.study.tidy import Column, TidyTable, odds_table, simulation_tabl
 
 RUNNER = CliRunner()
 LIBRARY = Library()
+POLICIES = TidyLink("policies", "the betting policies", "one row per policy")
 
 
 def _rows(text: str) -> list[dict[str, str]]:
@@ -147,16 +149,19 @@ def test_the_site_data_package_is_valid(tmp_path: Path) -> None:
     statistics = [
         odds_section(variants, lambda _: None),
         StatSection("simulate", "", "", data={"foster": sim}),
+        StatSection("rule-effects", "", "", [StatTable("p", "", [], [], tidy=POLICIES)]),
     ]
+    views = reading_views(LIBRARY, ScenarioLibrary().all())
     files = data_files(variants, [comparison], statistics)
-    files.update(tidy_downloads(variants, [comparison], statistics, files))
+    files.update(tidy_downloads(variants, [comparison], statistics, files, None, views))
     for name, text in files.items():
         target = tmp_path / name
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
     package = json.loads(files[DATAPACKAGE])
     names = {r["path"] for r in package["resources"]}
-    for table in ("matrix", "outcomes", "odds", "simulation"):
+    tables = ("matrix", "outcomes", "odds", "simulation", "scenarios", "steps", "policies")
+    for table in (*tables, "reading_deals"):
         assert {f"tidy/{table}.csv", f"tidy/{table}.json"} <= names
     assert {"matrix.csv", "odds.csv", "matrix.json", "scenarios/foster-sight.json"} <= names
     odds = next(r for r in package["resources"] if r["path"] == "tidy/odds.csv")
@@ -168,6 +173,12 @@ def test_the_site_data_package_is_valid(tmp_path: Path) -> None:
     # A tidy file that breaks its schema is caught: the test sees what it says it sees.
     broken = tmp_path / "data" / "tidy" / "odds.csv"
     broken.write_text(broken.read_text("utf-8").replace(",16,969,", ",16/969,969,", 1), "utf-8")
+    assert not frictionless.validate(tmp_path / DATAPACKAGE).valid
+    broken.write_text(broken.read_text("utf-8").replace(",16/969,969,", ",16,969,", 1), "utf-8")
+    assert frictionless.validate(tmp_path / DATAPACKAGE).valid
+    # so is a new table's cell of the wrong type (an event's place in the log)
+    steps = tmp_path / "data" / "tidy" / "steps.csv"
+    steps.write_text(steps.read_text("utf-8").replace(",foster,1,", ",foster,one,", 1), "utf-8")
     assert not frictionless.validate(tmp_path / DATAPACKAGE).valid
 
 
@@ -322,8 +333,9 @@ def test_effects_json_and_csv_read_the_stored_results(
 
 
 def test_docs_data_lists_every_column_with_its_type() -> None:
+    from bouillotte.site import tidy_pages
     from bouillotte.site.tidydata import MATRIX_COLUMNS
-    from bouillotte.study import tidy, tidy_lists
+    from bouillotte.study import tidy, tidy_commands, tidy_lists
 
     text = (Path(__file__).parent.parent / "docs" / "data.md").read_text("utf-8")
     tables = (
@@ -339,6 +351,15 @@ def test_docs_data_lists_every_column_with_its_type() -> None:
         tidy_lists.STANDING_COLUMNS,
         tidy_lists.SESSION_DEAL_COLUMNS,
         MATRIX_COLUMNS,
+        tidy_pages.SCENARIO_COLUMNS,
+        tidy_pages.POLICY_COLUMNS,
+        tidy_pages.STEP_COLUMNS,
+        tidy_pages.READING_DEAL_COLUMNS,
+        tidy_commands.CHECK_COLUMNS,
+        tidy_commands.DIFFERENCE_COLUMNS,
+        tidy_commands.GOLDEN_COLUMNS,
+        tidy_commands.MEASURE_COLUMNS,
+        tidy_commands.BAND_COLUMNS,
     )
     for columns in tables:
         for column in columns:

@@ -56,6 +56,7 @@ from .pages import all_pages
 from .pages.search import rule_entries
 from .pagetext import page_text
 from .prose import inline, markdown
+from .readings import ReadingView
 from .search import index_script, page_entries
 from .siteconfig import BUNDLED, DEFAULT, SiteConfig, load_config
 from .stats import (
@@ -399,9 +400,15 @@ def _build_into(
     statistics: list[StatSection] = next(
         (p.context["sections"] for p in pages if p.path == "statistics.html"), []
     )
+    # the Readings page's deals, played once for the page and once only
+    views: list[ReadingView] = next(
+        (p.context["views"] for p in pages if p.path == "readings.html"), []
+    )
     files.update(data_files(inputs.variants, inputs.comparisons, statistics))
     files.update(
-        tidy_downloads(inputs.variants, inputs.comparisons, statistics, files, inputs.library)
+        tidy_downloads(
+            inputs.variants, inputs.comparisons, statistics, files, inputs.library, views
+        )
     )
     if options.config.base_url:
         files["sitemap.xml"] = _sitemap(options.config.base_url, pages)

@@ -446,6 +446,7 @@ def rule_effects_section(variants: list[Variant], log: Callable[[str], None]) ->
         [[name, sentence] for name, sentence in POLICY_DESCRIPTIONS.items()],
         note="The table family (advised, bold, table) takes tendencies after a colon, as "
         "bold:straddle=0.2 (bouillotte simulate --help lists them).",
+        tidy=TidyLink("policies", "the betting policies", "one row per policy"),
     )
     tidy = TidyLink(
         effects_table_name(a.id, b.id),

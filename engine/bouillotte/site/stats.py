@@ -27,6 +27,9 @@ class StatTable:
     rows: list[list[str]]
     chart: Markup | None = None
     note: str = ""
+    tidy: TidyLink | None = None
+    """The tidy table that holds this table alone (where the section's holds other
+    figures), linked beside it."""
 
 
 @dataclass(frozen=True)

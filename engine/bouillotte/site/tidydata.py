@@ -36,8 +36,10 @@ from ..study.tidy_lists import readings_table, sources_table, statements_table
 from .downloads import DATAPACKAGE, effects_table_name, tidy_path, value_provenance
 from .effects_store import Stored, effect_pairs, stored_effects
 from .everyrule import BASE, NAME, stored_every_rule
+from .readings import ReadingView
 from .rules import plain, rule_label, value_words
 from .stats import StatSection
+from .tidy_pages import policies_table, reading_deals_table, scenarios_table, steps_table
 
 # -- the matrix, long --------------------------------------------------------------------
 
@@ -163,24 +165,33 @@ def tidy_tables(
     simulations: Sequence[Mapping[str, Any]],
     history: Mapping[str, Any] | None = None,
     readings: Sequence[Mapping[str, Any]] | None = None,
+    reading_views: Sequence[ReadingView] = (),
+    policies: bool = False,
 ) -> list[TidyTable]:
-    """The site's tables as tidy tables: the matrix, every scenario's outcome, the exact
-    odds and the simulated play (where the statistics page has them), the rule effects
-    (where stored): every pair's together, then each pair's alone (the download beside
-    its pair page's tables); the History page's two and the Readings page's (where
-    given)."""
+    """The site's tables as tidy tables: the matrix, every scenario's outcome, the
+    scenario index and every scenario's play step by step, the exact odds and the
+    simulated play (where the statistics page has them), the betting policies (where it
+    describes them: ``policies``), the rule effects (where stored): every pair's together,
+    then each pair's alone (the download beside its pair page's tables); the History
+    page's two and the Readings page's two (where given)."""
     tables = [
         matrix_table(variants),
         outcomes_table(r.data for c in comparisons for r in c.results),
+        scenarios_table(comparisons),
+        steps_table(comparisons),
     ]
     if history is not None:
         tables += [sources_table(history), statements_table(history)]
     if readings:
         tables.append(readings_table(readings))
+    if reading_views:
+        tables.append(reading_deals_table(reading_views))
     if odds:
         tables.append(odds_table(odds))
     if simulations:
         tables.append(simulation_table(simulations))
+    if policies:
+        tables.append(policies_table())
     pairs = stored_pairs(variants)
     effects = effects_table(pairs)
     if effects.rows:
@@ -278,9 +289,11 @@ def tidy_downloads(
     statistics: Sequence[StatSection],
     files: Mapping[str, str],
     library: Library | None = None,
+    reading_views: Sequence[ReadingView] = (),
 ) -> dict[str, str]:
     """The files the site's downloads gain: each table tidy (CSV and JSON), and the data
-    package describing these and ``files`` (the other downloads) under ``data/``."""
+    package describing these and ``files`` (the other downloads) under ``data/``;
+    ``reading_views`` are the Readings page's (its deals, played once for the page)."""
     sections = {s.id: s for s in statistics}
     odds = sections["odds"].data if "odds" in sections else {}
     simulations = list(sections["simulate"].data.values()) if "simulate" in sections else []
@@ -288,7 +301,14 @@ def tidy_downloads(
     readings = None
     if library is not None:
         readings = readings_json(library.readings, reading_takers(library.readings, variants))
-    tables = tidy_tables(variants, comparisons, odds, simulations, history, readings)
+    # the policies' table where the statistics page shows it (beside the stored effects of
+    # the bundled systems: a site of an editor's own systems has neither)
+    policies = any(
+        t.tidy is not None and t.tidy.name == "policies" for s in statistics for t in s.tables
+    )
+    tables = tidy_tables(
+        variants, comparisons, odds, simulations, history, readings, reading_views, policies
+    )
     added = tidy_files(tables)
     added[DATAPACKAGE] = datapackage(tables, {**files, **added})
     return added

@@ -10,7 +10,15 @@ from typing import Any
 from ..rules.errors import InputError
 from ..rules.profiles import Library
 from .render import counted
-from .scenario import Expect, RunResult, Scenario, reading_cases, run_reading, run_scenario
+from .scenario import (
+    Expect,
+    ReadingCase,
+    RunResult,
+    Scenario,
+    reading_cases,
+    run_reading,
+    run_scenario,
+)
 
 
 @dataclass(frozen=True)
@@ -26,6 +34,27 @@ class Mismatch:
         return f"{where}: {self.scenario} under {self.variant}: {self.message}"
 
 
+@dataclass(frozen=True)
+class Verdict:
+    """One deal ``check`` played (a scenario under a system, or under one of its other
+    readings) and what it found: ``agrees`` with its expect block, ``differs`` (each way in
+    ``problems``) or ``unchecked`` (no expect block); ``error``: a scenario that could not be
+    read or played (its one problem, no system)."""
+
+    scenario: str
+    variant: str | None
+    verdict: str
+    file: str
+    line: int | None
+    status: str | None = None
+    """The deal's status (settled, uncontested, void, illegal); none if not played."""
+    rule: str | None = None
+    """For a reading: the rule read another way."""
+    value: Any = None
+    """For a reading: the rule's value under it."""
+    problems: tuple[str, ...] = ()
+
+
 @dataclass
 class CheckReport:
     runs: int = 0
@@ -33,6 +62,8 @@ class CheckReport:
     unchecked: list[tuple[str, str]] = field(default_factory=list)
     mismatches: list[Mismatch] = field(default_factory=list)
     errors: list[InputError] = field(default_factory=list)
+    verdicts: list[Verdict] = field(default_factory=list)
+    """Every deal played, in order, with its verdict (``check --csv``)."""
 
     @property
     def ok(self) -> bool:
@@ -109,19 +140,38 @@ def check(scenarios: Sequence[Scenario], library: Library) -> CheckReport:
                 result = run_scenario(scenario, library.get(vid))
                 report.runs += 1
                 expect = scenario.model.expect.get(vid)
+                file = str(scenario.file)
                 if expect is None:
                     report.unchecked.append((scenario.id, vid))
+                    report.verdicts.append(
+                        Verdict(scenario.id, vid, "unchecked", file, None, result.status)
+                    )
                     continue
                 report.checked += 1
                 line = scenario.doc.line(("expect", vid))
-                for problem in compare_expect(result, expect):
-                    report.mismatches.append(
-                        Mismatch(scenario.id, vid, str(scenario.file), line, problem)
+                problems = compare_expect(result, expect)
+                for problem in problems:
+                    report.mismatches.append(Mismatch(scenario.id, vid, file, line, problem))
+                verdict = "differs" if problems else "agrees"
+                report.verdicts.append(
+                    Verdict(
+                        scenario.id,
+                        vid,
+                        verdict,
+                        file,
+                        line,
+                        result.status,
+                        problems=tuple(problems),
                     )
+                )
             _check_readings(scenario, library, report)
         except InputError as exc:  # one bad profile is one error, whatever reads it
             if all(exc.describe() != e.describe() for e in report.errors):
                 report.errors.append(exc)
+                where = str(exc.file) if exc.file else str(scenario.file)
+                report.verdicts.append(
+                    Verdict(scenario.id, None, "error", where, exc.line, problems=(exc.describe(),))
+                )
     return report
 
 
@@ -131,8 +181,26 @@ def _check_readings(scenario: Scenario, library: Library, report: CheckReport) -
         label = f"{case.variant_id} reading {case.rule} as {case.value}"
         line = scenario.doc.line(case.path)
 
-        def mismatch(why: str, label: str = label, line: int | None = line) -> None:
+        def mismatch(
+            why: str,
+            status: str | None = None,
+            label: str = label,
+            line: int | None = line,
+            case: ReadingCase = case,
+        ) -> None:
             report.mismatches.append(Mismatch(scenario.id, label, str(scenario.file), line, why))
+            verdict = Verdict(
+                scenario.id,
+                case.variant_id,
+                "differs",
+                str(scenario.file),
+                line,
+                status,
+                case.rule,
+                case.value,
+                (why,),
+            )
+            report.verdicts.append(verdict)
 
         variant = library.get(case.variant_id)
         if variant.value(case.rule) == case.value:
@@ -145,5 +213,19 @@ def _check_readings(scenario: Scenario, library: Library, report: CheckReport) -
             continue
         report.runs += 1
         report.checked += 1
-        for problem in compare_expect(result, case.expect):
-            mismatch(problem)
+        problems = compare_expect(result, case.expect)
+        for problem in problems:
+            mismatch(problem, result.status)
+        if not problems:
+            report.verdicts.append(
+                Verdict(
+                    scenario.id,
+                    case.variant_id,
+                    "agrees",
+                    str(scenario.file),
+                    line,
+                    result.status,
+                    case.rule,
+                    case.value,
+                )
+            )

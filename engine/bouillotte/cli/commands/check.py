@@ -8,10 +8,18 @@ from typing import Annotated
 import typer
 
 from ...rules.profiles import Library
-from ...study.check import check
+from ...study.check import CheckReport, check
 from ...study.render import counted
 from ...study.scenario import ScenarioLibrary
-from ..options import JsonFlag, VariantsDirs, command_app, print_json
+from ..options import (
+    CsvFile,
+    JsonFlag,
+    VariantsDirs,
+    check_csv_target,
+    command_app,
+    print_json,
+    write_csv,
+)
 
 cli = command_app()
 
@@ -24,17 +32,26 @@ def check_command(
     ] = None,
     variants: VariantsDirs = None,
     as_json: JsonFlag = False,
+    csv_file: CsvFile = None,
 ) -> None:
     """Run every scenario under every variant it lists and verify its 'expect' blocks.
 
     Exits 1 if any outcome differs from what a scenario expects (or 2 for bad input).
 
     Example:  bouillotte check scenarios/
+    Example:  bouillotte check --csv -   (a row per deal played, with its verdict)
     """
+    from ...study.tidy_commands import check_table
+
+    check_csv_target(csv_file)
     library = Library(variants or [])
     store = ScenarioLibrary(paths or [], include_bundled=not paths)
     report = check(store.all(), library)
-    if as_json:
+    if csv_file is not None:
+        write_csv(csv_file, check_table(report))
+    if csv_file is not None and str(csv_file) == "-":
+        _problems(report)  # the CSV holds them too; stderr says them as the report does
+    elif as_json:
         print_json(
             {
                 "runs": report.runs,
@@ -45,10 +62,7 @@ def check_command(
             }
         )
     else:
-        for error in report.errors:
-            typer.echo(f"error: {error.describe()}", err=True)
-        for mismatch in report.mismatches:
-            typer.echo(f"mismatch: {mismatch.describe()}", err=True)
+        _problems(report)
         typer.echo(
             f"{counted(report.runs, 'run')} of {counted(len(store.all()), 'scenario')}: "
             f"{report.checked} checked, {counted(len(report.mismatches), 'mismatch', 'mismatches')}"
@@ -59,3 +73,11 @@ def check_command(
         raise typer.Exit(2)
     if report.mismatches:
         raise typer.Exit(1)
+
+
+def _problems(report: CheckReport) -> None:
+    """Each error and mismatch on stderr, a line each."""
+    for error in report.errors:
+        typer.echo(f"error: {error.describe()}", err=True)
+    for mismatch in report.mismatches:
+        typer.echo(f"mismatch: {mismatch.describe()}", err=True)

@@ -11,7 +11,15 @@ import typer
 from ...rules.errors import InputError
 from ...rules.profiles import Library
 from ...study.differences import differences_text, find_differences, save_scenarios
-from ..options import JsonFlag, VariantsDirs, check_deals, command_app
+from ..options import (
+    CsvFile,
+    JsonFlag,
+    VariantsDirs,
+    check_csv_target,
+    check_deals,
+    command_app,
+    write_csv,
+)
 
 cli = command_app()
 
@@ -32,13 +40,18 @@ def differences_command(
     ] = None,
     variants: VariantsDirs = None,
     as_json: JsonFlag = False,
+    csv_file: CsvFile = None,
 ) -> None:
     """For each rule on which SECOND differs from FIRST, find the first seeded deal
     (simple policy) whose outcome changes when only that rule is changed in FIRST.
 
     Example:  bouillotte differences foster pagat --seed 0 --save found/
+    Example:  bouillotte differences foster pagat --csv -   (a row per rule and player)
     """
+    from ...study.tidy_commands import differences_table
+
     check_deals(deals)
+    check_csv_target(csv_file)
     library = Library(variants or [])
     a, b = library.get(first), library.get(second)
     if a.players != b.players:
@@ -53,6 +66,12 @@ def differences_command(
         written = save_scenarios(findings, a, b, save) if save else []
     except OSError as exc:
         raise InputError(f"cannot save there: {exc.strerror or exc}", file=save) from None
+    if csv_file is not None:
+        write_csv(csv_file, differences_table(findings, a.id, b.id))
+        if str(csv_file) == "-":
+            for path in written:
+                typer.echo(f"saved {path}", err=True)
+            return
     if as_json:
         data = {
             "base": a.id,

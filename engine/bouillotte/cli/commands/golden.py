@@ -28,7 +28,7 @@ from ...rules.writing import Output
 from ...study.render import counted
 from ...study.scenario import ScenarioLibrary, run_scenario
 from ...study.transcript import transcript
-from ..options import command_app
+from ..options import CsvFile, check_csv_target, command_app, write_csv
 
 DEFAULT_DIR = Path("tests/golden")
 SEPARATOR = "__"
@@ -100,6 +100,7 @@ def golden_command(
         Path,
         typer.Option("--dir", help="The folder of golden files.", file_okay=False),
     ] = DEFAULT_DIR,
+    csv_file: CsvFile = None,
 ) -> None:
     """Compare (or with --write regenerate) the golden transcripts of every bundled
     scenario under every variant: one file <scenario>__<variant>.txt each.
@@ -107,7 +108,15 @@ def golden_command(
     Exits 1 if a transcript differs from its file, or a file is missing or stale.
 
     Example:  bouillotte golden --write   (regenerate after a deliberate change)
+    Example:  bouillotte golden --csv -   (a row per transcript: same, differs, missing)
     """
+    from ...study.tidy_commands import golden_table
+
+    if write and csv_file is not None:
+        raise InputError(
+            "--csv reports the comparison: run bouillotte golden --csv without --write"
+        )
+    check_csv_target(csv_file)
     if not write and not folder.is_dir():
         raise InputError("no such folder of golden transcripts", file=folder)
     found = list(goldens())
@@ -116,13 +125,21 @@ def golden_command(
         _write(found, stale, folder)
         return
     differing = 0
+    rows: list[dict[str, object]] = []
+    shown = csv_file is None or str(csv_file) != "-"
     for golden in found:
         diff = golden_diff(golden, folder)
+        rows.append(_golden_row(golden, diff, folder))
         if diff:
             differing += 1
-            typer.echo("\n".join(diff))
+            if shown:
+                typer.echo("\n".join(diff))
     for path in stale:
-        typer.echo(f"stale golden file {path} (no such scenario and variant)")
+        rows.append({"file": str(path), "state": "stale"})
+        if shown:
+            typer.echo(f"stale golden file {path} (no such scenario and variant)")
+    if csv_file is not None:
+        write_csv(csv_file, golden_table(rows))
     typer.echo(
         f"{counted(len(found), 'transcript')}: {differing} "
         f"{'differs or is' if differing == 1 else 'differ or are'} missing, "
@@ -132,6 +149,24 @@ def golden_command(
     if differing or stale:
         typer.echo("to accept the changes: bouillotte golden --write", err=True)
         raise typer.Exit(1)
+
+
+def _golden_row(golden: Golden, diff: list[str], folder: Path) -> dict[str, object]:
+    """One transcript against its file, as a row of ``golden --csv``."""
+    path = folder / golden.name
+    row: dict[str, object] = {
+        "scenario": golden.scenario,
+        "variant": golden.variant,
+        "file": str(path),
+    }
+    if not path.is_file():
+        return row | {"state": "missing", "lines_added": len(golden.text.splitlines())}
+    body = [line for line in diff if not line.startswith(("+++", "---"))]
+    return row | {
+        "state": "differs" if diff else "same",
+        "lines_added": sum(line.startswith("+") for line in body),
+        "lines_removed": sum(line.startswith("-") for line in body),
+    }
 
 
 def _write(found: list[Golden], stale: list[Path], folder: Path) -> None:

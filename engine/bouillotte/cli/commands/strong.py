@@ -3,12 +3,12 @@ extra) and store its strategy for the ``strong`` policy."""
 
 from __future__ import annotations
 
-from typing import Annotated, TypeAlias
+from typing import Annotated, Any, TypeAlias
 
 import typer
 
 from ...rules.errors import UserError
-from ..options import check_deals, command_app
+from ..options import CsvFile, check_csv_target, check_deals, command_app, write_csv
 
 _Bets: TypeAlias = Annotated[
     str, typer.Option(metavar="SIZES", help="Bet sizes: min, half, pot, max joined by +.")
@@ -241,6 +241,7 @@ def measure_command(
     ),
     deals: Annotated[int, typer.Option(metavar="N", min=1)] = 2000,
     seed: Annotated[int, typer.Option(metavar="N")] = 1,
+    csv_file: CsvFile = None,
 ) -> None:
     """What each choice of the default abstraction changes: the same deals and actions
     played in the full game and in the game with that choice alone (then all of them).
@@ -262,8 +263,10 @@ def measure_command(
     from ...study.autoplay import play
     from ...study.deal_streams import policy_stream
     from ...study.policies import get_policy
+    from ...study.tidy_commands import measure_table
 
     check_deals(deals)
+    check_csv_target(csv_file)
     profile = load_variant(variant)
     names = [chr(ord("A") + i) for i in range(profile.rules.table.players)]
     player = get_policy(policy)
@@ -280,6 +283,7 @@ def measure_command(
         deal = new_deal(profile, names, names[-1], deck=deck)
         actions = play(deal, player, policy_stream(number))
         played.append((deck, actions, deal.outcome))
+    rows: list[dict[str, object]] = []
     for label, abstraction in choices.items():
         table = table_for(variant, abstraction)
         differ = no_counterpart = compared = 0
@@ -309,12 +313,29 @@ def measure_command(
                 differ += 1
             moved += sum(abs(mine.players[n].net - full.players[n].net) for n in names)
             compared += 1
+        rows.append(
+            {
+                "variant": profile.id,
+                "policy": policy,
+                "seed": seed,
+                "deals": deals,
+                "choice": label,
+                "differ": differ,
+                "no_counterpart": no_counterpart,
+                "compared": compared,
+                "moved": moved / compared if compared else None,
+            }
+        )
+        if csv_file is not None and str(csv_file) == "-":
+            continue
         typer.echo(
             f"{label}: {differ / deals:.1%} of {deals} deals end otherwise "
             f"({no_counterpart / deals:.1%} with an action that has no counterpart); "
             f"the nets move by {moved / max(compared, 1):.2f} counters a deal (summed over "
             "the players) in the others"
         )
+    if csv_file is not None:
+        write_csv(csv_file, measure_table(rows))
 
 
 @cli.command("bands")
@@ -351,6 +372,7 @@ def bands_command(
         typer.Option(metavar="RULE", help="Only these rules (not stored with --write)."),
     ] = None,
     write: Annotated[bool, typer.Option("--write", help="Store the bands.")] = False,
+    csv_file: CsvFile = None,
 ) -> None:
     """The effect of each rule on which two systems differ, under strong play: the range
     over several CFR+ solutions (one per seed of the sampled deals) of the seats' values
@@ -363,9 +385,11 @@ def bands_command(
     _need_numpy("bands")
     from ...rules.variant import differing_rules
     from ...strong.abstraction import Abstraction, AbstractionError, parse_bets
-    from ...strong.bands import band_text, compute_bands, write_bands
+    from ...strong.bands import compute_bands, write_bands
     from ...strong.core import load_variant
+    from ...study.tidy_commands import bands_table
 
+    check_csv_target(csv_file)
     if len(variants) != 2:
         raise UserError(f"give two systems (-v A -v B); {len(variants)} given")
     try:
@@ -398,14 +422,25 @@ def bands_command(
         )
     except AbstractionError as exc:
         raise UserError(str(exc)) from None
-    typer.echo(f"{data['label']}: {len(data['rules'])} rules in {data['cpu_seconds']} s of CPU")
-    for entry in data["rules"]:
+    if csv_file is not None:
+        write_csv(csv_file, bands_table(data))
+    if csv_file is None or str(csv_file) != "-":
+        _print_bands(data)
+    if write:
+        path = write_bands(data)
+        typer.echo(f"stored {path.name}", err=True)
+
+
+def _print_bands(data: dict[str, object]) -> None:
+    """The bands' report: a line per rule."""
+    from ...strong.bands import band_text
+
+    rules: Any = data["rules"]
+    typer.echo(f"{data['label']}: {len(rules)} rules in {data['cpu_seconds']} s of CPU")
+    for entry in rules:
         if not entry["acts"]:
             typer.echo(f"{entry['rule']}: {entry['reason']}")
             continue
         band = "; ".join(f"{k} {band_text(lo, hi)}" for k, (lo, hi) in entry["band"].items())
         lo, hi = entry["nash_conv"]
         typer.echo(f"{entry['rule']}: {band}; NashConv {lo:.4f} to {hi:.4f}")
-    if write:
-        path = write_bands(data)
-        typer.echo(f"stored {path.name}", err=True)
