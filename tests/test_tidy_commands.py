@@ -16,6 +16,7 @@ import yaml
 from typer.testing import CliRunner
 
 from bouillotte.cli.app import app
+from bouillotte.play.stream import deal_seed
 
 RUNNER = CliRunner()
 ROOT = Path(__file__).parent.parent
@@ -86,7 +87,8 @@ def test_differences_csv_gives_each_rules_deal_and_nets() -> None:
     assert min(int(r["base_net"]) for r in blind) == -base_blind
     assert min(int(r["changed_net"]) for r in blind) == -other_blind
     assert sum(int(r["base_net"]) for r in blind) == 0
-    assert all(int(r["seed"]) == int(r["deal"]) for r in rows if r["found"] == "true")
+    found = [r for r in rows if r["found"] == "true"]
+    assert all(int(r["seed"]) == deal_seed(0, int(r["deal"])) for r in found)
     between = [r for r in rows if r["rule"] == "stakes.rebuy_amount"]
     assert len(between) == 1 and between[0]["found"] == "false" and between[0]["player"] == ""
     assert "session" in between[0]["note"]

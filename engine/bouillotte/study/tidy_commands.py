@@ -75,7 +75,7 @@ DIFFERENCE_COLUMNS: tuple[Column, ...] = (
     Column("found", "boolean", "Whether a deal was found whose outcome the change alters."),
     Column("note", "string", "Why none was looked for (a rule that acts between deals...)."),
     Column("deal", "integer", "The deal found: its number among those searched, from 0."),
-    Column("seed", "integer", "The seed it is shuffled with (the search's seed + the number)."),
+    Column("seed", "integer", "The number it is shuffled with: simulate's deal_seed(seed, deal)."),
     Column("policy", "string", "The betting policy every seat plays in it."),
     Column("player", "string", "A player of the deal."),
     Column("base_status", "string", "How the deal ends under the base system."),
