@@ -7,6 +7,11 @@ solving, no OpenSpiel (numpy walks the sample)."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import pytest
+
 from bouillotte.strong.abstraction import Abstraction
 from bouillotte.strong.core import load_variant
 from bouillotte.strong.solve import game_sample
@@ -25,7 +30,7 @@ def _command(data: dict[str, object]) -> str:
 
 
 def test_every_stored_strategy_is_current() -> None:
-    found = stored()
+    found = stored(every=True)
     assert found, "no stored strategy at all"
     stale = []
     for data in found:
@@ -44,3 +49,19 @@ def test_every_stored_strategy_is_current() -> None:
         "stale stored strategies (if what a state does changed, bump store.GAME_VERSION); "
         "regenerate and delete the old files:\n" + "\n".join(stale)
     )
+
+
+def test_a_strategy_of_another_game_version_is_never_played(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file an upgrade left behind (solved for an earlier version of the game) is not
+    among the strategies the ``strong`` player chooses from; the staleness test sees it."""
+    from bouillotte.strong import store
+
+    current = stored()[0]
+    for name, version in (("new.json", GAME_VERSION), ("old.json", GAME_VERSION - 1)):
+        data = {k: v for k, v in current.items() if k != "file"} | {"game_version": version}
+        (tmp_path / name).write_text(json.dumps(data), encoding="utf-8")
+    monkeypatch.setattr(store, "STORE", tmp_path)
+    assert [d["file"] for d in stored()] == ["new.json"]
+    assert [d["file"] for d in stored(every=True)] == ["new.json", "old.json"]

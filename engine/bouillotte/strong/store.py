@@ -52,11 +52,15 @@ def write(path: Path, payload: dict[str, Any]) -> None:
         out.add(path.name, text + "\n")
 
 
-def stored() -> list[dict[str, Any]]:
-    """Every stored strategy, by file name."""
+def stored(every: bool = False) -> list[dict[str, Any]]:
+    """Every stored strategy of this game's version (:data:`GAME_VERSION`), by file name:
+    one solved for another version of the game (a file an upgrade left behind) is never
+    played. ``every``: whatever its version, for the test that finds the stale ones."""
     found: list[dict[str, Any]] = []
     for path in sorted(STORE.glob("*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
+        if not every and data.get("game_version") != GAME_VERSION:
+            continue
         data["file"] = path.name
         found.append(data)
     return found
