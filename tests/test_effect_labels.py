@@ -211,8 +211,14 @@ def test_the_statistics_and_pair_pages_have_none_of_the_label_faults(site: Path)
     pages = _pages(site)
     statistics = pages[0].read_text(encoding="utf-8")
     assert "Measured effect" in statistics and "chart-value" in statistics
-    # the check reads the chart (its values and labels), not only the table
-    assert pair_effect_faults(statistics.replace("+1.92 ±0.16", "+1.92 ±0.00"))
+    # the check reads the chart (its values and labels), not only the table: the first
+    # chart value with an interval, its half-width planted as 0.00
+    value = re.search(
+        r'(<text class="chart-value"[^>]*>[^<]*? ±)(\d+\.\d+)(?=[^<]*</text>)', statistics
+    )
+    assert value is not None and float(value.group(2)) > 0, "no chart value with an interval"
+    planted = statistics.replace(value.group(0), value.group(1) + "0.00", 1)
+    assert planted != statistics and pair_effect_faults(planted)
     for path in pages:
         assert pair_effect_faults(path.read_text(encoding="utf-8")) == [], path.name
 
