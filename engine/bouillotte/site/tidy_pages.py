@@ -24,7 +24,9 @@ SCENARIO_COLUMNS: tuple[Column, ...] = (
     Column("source", "string", "The work its deal comes from (an id of the bibliography)."),
     Column("locator", "string", "Where in the work."),
     Column(
-        "source_status", "string", "How the deal stands to the work: documented, paraphrased, ..."
+        "source_status",
+        "string",
+        "How the deal stands to the work: documented, reconstructed or constructed.",
     ),
     Column("players", "integer", "Players at the table."),
     Column("dealer", "string", "Who deals."),
