@@ -176,6 +176,19 @@ CASES = [
         "works.0.identifiers.0.url: the url must be a web address",
         setup=_unread("'data:text/html,<script>alert(1)</script>'"),
     ),
+    Case(
+        "unread-identifier-url-that-would-close-an-attribute",
+        LIST_ED,
+        "unread.yaml:9: works.0.identifiers.0.url: the url holds '\"', which a web address "
+        "never does (RFC 3986): percent-encode it",
+        setup=_unread("'https://example.org/?q=\"><script>alert(1)</script>'"),
+    ),
+    Case(
+        "unread-identifier-url-that-would-close-a-bibtex-field",
+        LIST_ED,
+        "the url holds '}', which a web address never does (RFC 3986): percent-encode it",
+        setup=_unread("'https://example.org/a},note={pwned'"),
+    ),
     # -- policies: each tendency once, ASCII digits, within its range ---------------------
     Case(
         "policy-tendency-set-twice",

@@ -40,16 +40,21 @@ PREAMBLE = '}\n}\n@preamble{"' + SHELL + '"}\n@misc{evil2,\n  note = {'
 entry, then adds a preamble that runs a shell command under ``latex --shell-escape``."""
 
 
+EVIL_URL = "https://example.org/a},note={pwned"
+"""An address that would close its BibTeX field: the schema refuses it (below), so it is set
+past the schema here to test the second guard, the BibTeX writer's own escaping."""
+
+
 def _works() -> dict[str, Work]:
+    evil = Work(
+        author="Evil",
+        title="A title} , note = {added",
+        year="1900",
+        authors=["Evil, A." + PREAMBLE],
+        publisher="100% & #1 $ _ ^ ~ \\ {press",
+    )
     return {
-        "evil": Work(
-            author="Evil",
-            title="A title} , note = {added",
-            year="1900",
-            authors=["Evil, A." + PREAMBLE],
-            publisher="100% & #1 $ _ ^ ~ \\ {press",
-            url="https://example.org/a},note={pwned",
-        ),
+        "evil": evil.model_copy(update={"url": EVIL_URL}),
         "plain": Work(author="Someone", title="Plain", year="1901", authors=["Someone, B."]),
         "body": Work(author="A body", title="Body", year="1902", authors=[PREAMBLE]),
     }
@@ -71,6 +76,12 @@ def test_an_author_that_closes_its_entry_stays_one_inert_name() -> None:
         "year": "1901",
         "language": "English",
     }
+
+
+@pytest.mark.parametrize("odd", ['"', "<", ">", "{", "}", "|", "\\", "^", "`"])
+def test_a_work_address_with_a_character_no_url_holds_is_refused(odd: str) -> None:
+    with pytest.raises(ValueError, match=r"percent-encode it|must be a web address"):
+        Work(author="A", title="T", year="1900", url=f"https://example.org/a{odd}b")
 
 
 def test_an_address_adds_no_field_to_its_entry() -> None:

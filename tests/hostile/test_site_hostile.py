@@ -60,7 +60,7 @@ def write_inputs(root: Path) -> tuple[Path, Path]:
     title: {_q("work-title")}
     year: {_q("work-year")}
     edition: {_q("work-edition")}
-    url: "https://example.org/?q=\\"><script>alert('work-url')</script>"
+    url: "https://example.org/?q='onmouseover='alert(1)'&amp;x=(work-url)"
     file: texts/evil.txt
     notes: {_q("work-notes")}
 """,

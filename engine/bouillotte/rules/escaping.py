@@ -124,16 +124,18 @@ def safe_url(url: str | None) -> str:
     return url if scheme(url) in (None, *SAFE_SCHEMES) else "#"
 
 
-def web_address_fault(url: str, strict: bool = False) -> str | None:
+def web_address_fault(url: str) -> str | None:
     """Why ``url`` is not an ``http://`` or ``https://`` address one can link to, or
-    ``None``. ``strict`` (the site's own ``base_url``, pasted into every page's head, the
-    sitemap and robots.txt) also refuses the characters RFC 3986 never lets a URL hold; a
-    work's address keeps them, each output escaping them its own way (``bibtex_url``)."""
+    ``None``: it must start so, hold no space or control character, and none of the
+    characters RFC 3986 never lets a URL hold unencoded (``"<>\\^`{|}``: a user
+    percent-encodes them). Every output escapes an address its own way all the same
+    (``bibtex_url``, HTML attributes), so a stored result or a caller that skips this check
+    writes nothing live."""
     if not re.fullmatch(r"https?://[^\s/?#\\]+[^\s\\]*", url, re.IGNORECASE):
         return "the url must be a web address starting with http:// or https://"
     if any(unicodedata.category(c) == "Cc" for c in url):
         return "the url holds a control character"
-    odd = next((c for c in url if c in _NEVER_IN_A_URL), None) if strict else None
+    odd = next((c for c in url if c in _NEVER_IN_A_URL), None)
     if odd is not None:
         return (
             f"the url holds {odd!r}, which a web address never does (RFC 3986): percent-encode it"

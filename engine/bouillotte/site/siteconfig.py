@@ -112,9 +112,7 @@ class SiteConfig(BaseModel):
     def _base_url(cls, value: str | None) -> str | None:
         if value is None:
             return None
-        fault = web_address_fault(
-            value, strict=True
-        )  # the one parser of an address (rules/escaping.py)
+        fault = web_address_fault(value)  # the one parser of an address (rules/escaping.py)
         if fault is not None:
             raise ValueError(fault)
         if not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", value):
