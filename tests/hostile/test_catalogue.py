@@ -114,6 +114,9 @@ class Case:
     then: tuple[str, ...] = ()
     """A command run afterwards (in this process, without ``limits``) that must succeed:
     the retry of a command that failed, which must have left nothing in its way."""
+    freed: bool = False
+    """Before the retry (``then``), the full disk's filler is removed: the space a user
+    frees before trying again (:func:`_full_disk`)."""
 
 
 # -- set-ups --------------------------------------------------------------------------------
@@ -1953,6 +1956,24 @@ CASES = [
         untouched=("mnt",),
     ),
     Case(
+        "new-on-a-full-disk-then-retry",
+        ("new", "{tmp}/mnt/mine"),
+        "cannot write: No space left on device",
+        setup=lambda tmp: _full_disk(tmp, free=8192),  # its first files fit, not the rest
+        gone=("mnt/mine",),
+        freed=True,
+        then=("new", "{tmp}/mnt/mine"),
+    ),
+    Case(
+        "export-on-a-full-disk-then-retry",
+        ("variants", "export", "pagat-mistigri", "--out", "{tmp}/mnt/own"),
+        "cannot write: No space left on device",
+        setup=lambda tmp: _full_disk(tmp, free=4096),
+        gone=("mnt/own",),
+        freed=True,
+        then=("variants", "export", "pagat-mistigri", "--out", "{tmp}/mnt/own"),
+    ),
+    Case(
         "effects-write-into-a-store-on-a-full-disk",
         ("effects", "--write", "--pair", "pagat__pagat-mistigri", "--deals", "20", "-q"),
         "pagat__pagat-mistigri.json: cannot write: No space left on device",
@@ -2183,6 +2204,8 @@ def test_hostile_input(case: Case, case_dir: Path) -> None:
         for path in case.made:
             assert (case_dir / path).is_file(), f"{path} was not made"
         if case.then and code == case.exit:
+            if case.freed:
+                (case_dir / "mnt" / "filler").unlink()
             again, again_out, again_err = _in_process(_argv_of(case.then, case_dir), cwd)
             assert again == 0, f"the retry failed (exit {again}): {again_out}{again_err}"
     finally:
