@@ -685,7 +685,7 @@ def test_the_tidy_downloads_and_their_data_package(site: Path) -> None:
     }
     assert described == on_disk
     tables = ("matrix", "outcomes", "odds", "simulation", "scenarios", "steps", "policies")
-    for table in (*tables, "reading_deals"):
+    for table in (*tables, "reading_deals", "strong_bands"):
         assert {f"tidy/{table}.csv", f"tidy/{table}.json"} <= described
     report = frictionless.validate(site / "data" / "datapackage.json")
     assert report.valid, report.flatten(["resourcePath", "rowNumber", "fieldName", "note"])
@@ -772,8 +772,15 @@ def test_each_table_links_its_tidy_download_and_the_data_package_names_it(site: 
         assert "every scenario’s play step by step, tidy CSV" in steps["steps.csv"], page.name
         assert f"scenario = {page.stem}" in page.read_text("utf-8")
     every_rule = tidy_links("every-rule.html")
-    assert set(every_rule) == {"effects/foster__all-rules.csv", "effects/foster__all-rules.json"}
+    assert set(every_rule) == {
+        f"{t}.{e}" for t in ("effects/foster__all-rules", "strong_bands") for e in ("csv", "json")
+    }
     assert "every rule of Foster 1897" in every_rule["effects/foster__all-rules.csv"]
+    # the strong-play bands beside their effects, on both pages that show them
+    for shown_on in ("every-rule.html", "compare/foster--pagat.html"):
+        bands = tidy_links(shown_on)
+        for ext in ("csv", "json"):
+            assert f"the strong-play bands, tidy {ext.upper()}" in bands[f"strong_bands.{ext}"]
     # every pair page that shows rule effects links its own pair's rows, and no other's
     shown = 0
     for page in sorted((site / "compare").glob("*--*.html")):

@@ -161,7 +161,7 @@ def test_the_site_data_package_is_valid(tmp_path: Path) -> None:
     package = json.loads(files[DATAPACKAGE])
     names = {r["path"] for r in package["resources"]}
     tables = ("matrix", "outcomes", "odds", "simulation", "scenarios", "steps", "policies")
-    for table in (*tables, "reading_deals"):
+    for table in (*tables, "reading_deals", "strong_bands"):
         assert {f"tidy/{table}.csv", f"tidy/{table}.json"} <= names
     assert {"matrix.csv", "odds.csv", "matrix.json", "scenarios/foster-sight.json"} <= names
     odds = next(r for r in package["resources"] if r["path"] == "tidy/odds.csv")
@@ -334,7 +334,7 @@ def test_effects_json_and_csv_read_the_stored_results(
 
 def test_docs_data_lists_every_column_with_its_type() -> None:
     from bouillotte.site import tidy_pages
-    from bouillotte.site.tidydata import MATRIX_COLUMNS
+    from bouillotte.site.tidydata import MATRIX_COLUMNS, STRONG_BAND_COLUMNS
     from bouillotte.study import tidy, tidy_commands, tidy_lists
 
     text = (Path(__file__).parent.parent / "docs" / "data.md").read_text("utf-8")
@@ -360,6 +360,10 @@ def test_docs_data_lists_every_column_with_its_type() -> None:
         tidy_commands.GOLDEN_COLUMNS,
         tidy_commands.MEASURE_COLUMNS,
         tidy_commands.BAND_COLUMNS,
+        tidy_commands.SOLVE_COLUMNS,
+        tidy_commands.EXPLOIT_COLUMNS,
+        tidy_commands.STRONG_TABLE_COLUMNS,
+        STRONG_BAND_COLUMNS,
     )
     for columns in tables:
         for column in columns:

@@ -48,6 +48,11 @@ DATAPACKAGE = "data/datapackage.json"
 """The Frictionless Data Package describing every file under ``data/``."""
 
 
+STRONG_BANDS = "strong_bands"
+"""The tidy table of the strong-play bands the pair page of foster and pagat and the
+every-rule page show (``site/strong_bands.py``), with each page's verdicts."""
+
+
 def tidy_path(name: str, ext: str) -> str:
     return f"{TIDY_FOLDER}/{name}.{ext}"
 

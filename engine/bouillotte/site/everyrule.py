@@ -323,7 +323,13 @@ def _with_bands(
         by_rule.setdefault(rule, []).append((value.replace("-", " "), view))
     shown = [replace(b, bands=by_rule.get(b.rule, [])) for b in blocks]
     other = next((second for first, second in BAND_PAIRS if first == base.id), "")
-    return shown, {"label": label, "problem": problem, "fix": fix, "other": other}
+    return shown, {
+        "label": label,
+        "problem": problem,
+        "fix": fix,
+        "other": other,
+        "compared_with": NAME,  # this page's rows of the bands' tidy table
+    }
 
 
 def every_rule_page(variants: list[Variant]) -> tuple[str, str, str, dict[str, Any], str] | None:

@@ -7,6 +7,9 @@ whether the invented players' effect survives strong play.
 The bands are read from the stored file (:func:`bouillotte.strong.bands.read_bands`): the
 build never solves. A missing or stale file is said in words, with the command that makes
 it; so is a rule that does not act in the abstracted game (not an effect of zero).
+
+The same bands, with each page's verdict on each measure (:data:`VERDICTS`) and its
+sentence, are the tidy table ``data/tidy/strong_bands`` (``tidydata.strong_bands_table``).
 """
 
 from __future__ import annotations
@@ -73,6 +76,9 @@ class BandView:
     rows: list[list[str]] = field(default_factory=list)
     nash_conv: str = ""
     command: str = ""
+    verdicts: dict[str, str] = field(default_factory=dict)
+    """Each measure's :data:`VERDICTS` word, by the band's key (none where the invented
+    players' effects are not beside it)."""
 
 
 def _compared(players: int, seats: int) -> list[tuple[str, str, str]]:
@@ -86,66 +92,75 @@ def _compared(players: int, seats: int) -> list[tuple[str, str, str]]:
     ]
 
 
-def survival_sentence(
+VERDICTS: Final = {
+    "survives": (
+        "the effect {who} show survives strong play on {measures} (clear under every "
+        "invented player, and of the same sign in every solution, farther from 0 than "
+        "their NashConv)"
+    ),
+    "does not survive": (
+        "the clear effect {who} show does not survive on {measures} (the band contains 0)"
+    ),
+    "reversed": (
+        "the clear effect {who} show is reversed on {measures} (every solution has the "
+        "opposite sign, farther from 0 than their NashConv)"
+    ),
+    "only under strong play": (
+        "strong play moves {measures} in every solution (one sign, farther from 0 than their "
+        "NashConv) where {who} show no effect clear under every one of them"
+    ),
+    "neither clear": (
+        "on {measures} neither strong play nor {who} (under every one of them) show a clear effect"
+    ),
+}
+"""Whether the invented players' effect on one measure survives strong play: each verdict
+(the word of the tidy table's ``verdict`` column) with the words the page's sentence says
+it in (``{who}``: the invented players; ``{measures}``: the measures of that verdict), in
+the order the sentence says them."""
+
+
+def survival_verdicts(
     entry: dict[str, Any],
     players: int,
     invented: dict[str, Sequence[dict[str, Any] | None]],
     seats: int,
-    who: str,
-) -> str:
-    """Whether the invented players' effect survives strong play, in one sentence, for
-    the dealer's net, the eldest hand's net and the pools. ``invented``: each invented
-    measure's entry under every player (``None`` where the rule did not come into play);
-    ``who``: the invented players in words."""
-    kept: list[str] = []
-    lost: list[str] = []
-    turned: list[str] = []
-    new: list[str] = []
-    none: list[str] = []
-    for key, theirs, words in _compared(players, seats):
+) -> dict[str, str]:
+    """The verdict (a key of :data:`VERDICTS`) on each measure compared, by the band's key
+    (the dealer's net, the eldest hand's net and the pools). ``invented``: each invented
+    measure's entry under every player (``None`` where the rule did not come into play)."""
+    verdicts: dict[str, str] = {}
+    for key, theirs, _ in _compared(players, seats):
         low, high = entry["band"][key]
         strong = band_sign(low, high, entry["nash_conv"][1])
         mine = invented_sign(invented.get(theirs, []))
-        band = band_text(low, high)
-        shown = f"{words} ({band})" if band == NONE else f"{words} {band}"
         if mine and strong == mine:
-            kept.append(shown)
+            verdicts[key] = "survives"
         elif mine and strong == 0:
-            lost.append(shown)
+            verdicts[key] = "does not survive"
         elif mine:
-            turned.append(shown)
+            verdicts[key] = "reversed"
         elif strong:
-            new.append(shown)
+            verdicts[key] = "only under strong play"
         else:
-            none.append(shown)
-    parts = []
-    if kept:
-        parts.append(
-            f"the effect {who} show survives strong play on {and_joined(kept)} (clear under every "
-            "invented player, and of the same sign in every solution, farther from 0 than "
-            "their NashConv)"
-        )
-    if lost:
-        parts.append(
-            f"the clear effect {who} show does not survive on {and_joined(lost)} "
-            "(the band contains 0)"
-        )
-    if turned:
-        parts.append(
-            f"the clear effect {who} show is reversed on {and_joined(turned)} (every solution "
-            "has the opposite sign, farther from 0 than their NashConv)"
-        )
-    if new:
-        parts.append(
-            f"strong play moves {and_joined(new)} in every solution (one sign, farther from 0 "
-            f"than their NashConv) where {who} show no effect clear under every one of them"
-        )
-    if none:
-        parts.append(
-            f"on {and_joined(none)} neither strong play nor {who} (under every one of them) show "
-            "a clear effect"
-        )
-    text = "; ".join(parts)
+            verdicts[key] = "neither clear"
+    return verdicts
+
+
+def survival_sentence(
+    entry: dict[str, Any], players: int, verdicts: dict[str, str], seats: int, who: str
+) -> str:
+    """Whether the invented players' effect survives strong play, in one sentence, for
+    the dealer's net, the eldest hand's net and the pools (their :func:`survival_verdicts`);
+    ``who``: the invented players in words."""
+    said: dict[str, list[str]] = {verdict: [] for verdict in VERDICTS}
+    for key, _, words in _compared(players, seats):
+        band = band_text(*entry["band"][key])
+        said[verdicts[key]].append(f"{words} ({band})" if band == NONE else f"{words} {band}")
+    text = "; ".join(
+        VERDICTS[verdict].format(who=who, measures=and_joined(shown))
+        for verdict, shown in said.items()
+        if shown
+    )
     players_text = players_in_words(players)
     return f"Under strong play ({players_text} players, the abstracted game): {text}."
 
@@ -188,6 +203,7 @@ def band_view(
         ]
         + [f"{s['base_nash_conv']:.4f} / {s['nash_conv']:.4f}" for s in solutions]
     )
+    verdicts: dict[str, str] = {}
     if invented is None:
         sentence = (
             "the invented players' effects do not measure this rule (it acts between deals "
@@ -195,7 +211,8 @@ def band_view(
             "abstracted game) its effect is in the table."
         )
     else:
-        sentence = survival_sentence(entry, players, invented, seats, who)
+        verdicts = survival_verdicts(entry, players, invented, seats)
+        sentence = survival_sentence(entry, players, verdicts, seats, who)
     lo, hi = entry["nash_conv"]
     return BandView(
         entry["rule"],
@@ -207,6 +224,7 @@ def band_view(
         rows,
         f"{lo:.4f} to {hi:.4f}",
         data["command"],
+        verdicts,
     )
 
 
@@ -217,6 +235,9 @@ class PairBands:
 
     available: bool
     label: str = ""
+    compared_with: str = ""
+    """The stored rule effects the bands are set beside (``foster__pagat``): the tidy
+    table's ``compared_with`` of this page's rows."""
     command: str = ""
     problem: str = ""
     fix: str = ""
@@ -248,6 +269,18 @@ def pair_bands(a: Variant, b: Variant, effects_data: dict[str, Any] | None) -> P
         return PairBands(False, problem=found.problem, fix=found.fix)
     data = found.data
     report = effects_data["report"] if effects_data is not None else None
+    views, others = pair_views(data, report)
+    compared_with = f"{a.id}__{b.id}"
+    return PairBands(
+        True, data["label"], compared_with, data["command"], by_changes=views, others=others
+    )
+
+
+def pair_views(
+    data: dict[str, Any], report: dict[str, Any] | None
+) -> tuple[dict[str, BandView], list[BandView]]:
+    """A pair page's bands by the changes they make, beside the pair's stored sweep
+    (``report``); and those of the rules that sweep does not measure."""
     rows, policies, seats = _invented_rows(report, lambda changes: changes_key(list(changes)))
     who = f"the invented players ({and_joined(policies)})" if policies else ""
     views: dict[str, BandView] = {}
@@ -259,7 +292,7 @@ def pair_bands(a: Variant, b: Variant, effects_data: dict[str, Any] | None) -> P
         views[key] = band_view(entry, data, invented, seats, who)
         if measured is None:
             others.append(views[key])
-    return PairBands(True, data["label"], data["command"], by_changes=views, others=others)
+    return views, others
 
 
 def every_rule_bands(
@@ -284,16 +317,24 @@ def every_rule_bands(
             continue
         data = found.data
         label, fix = data["label"], data["command"]
-        rows, policies, seats = _invented_rows(report, _row_key)
-        who = f"the invented players ({and_joined(policies)})" if policies else ""
-        for entry in data["rules"]:
-            measured = rows.get(_row_key(_entry_changes(entry)))
-            if measured is None:
-                continue  # the page has no row of this change (a rule of many values)
-            views[_row_key(_entry_changes(entry))] = band_view(
-                entry, data, _invented(measured, policies), seats, who
-            )
+        views |= every_rule_views(data, report)
     return views, label, problem, fix
+
+
+def every_rule_views(data: dict[str, Any], report: dict[str, Any] | None) -> dict[str, BandView]:
+    """The every-rule page's bands beside its stored sweep (``report``), by the change
+    of the page's row (a value of one rule switched alone)."""
+    rows, policies, seats = _invented_rows(report, _row_key)
+    who = f"the invented players ({and_joined(policies)})" if policies else ""
+    views: dict[str, BandView] = {}
+    for entry in data["rules"]:
+        measured = rows.get(_row_key(_entry_changes(entry)))
+        if measured is None:
+            continue  # the page has no row of this change (a rule of many values)
+        views[_row_key(_entry_changes(entry))] = band_view(
+            entry, data, _invented(measured, policies), seats, who
+        )
+    return views
 
 
 def _invented_rows(

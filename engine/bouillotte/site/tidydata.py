@@ -32,13 +32,21 @@ from ..study.tidy import (
     simulation_table,
     sweep_table,
 )
+from ..study.tidy_commands import BAND_COLUMNS, band_rows
 from ..study.tidy_lists import readings_table, sources_table, statements_table
-from .downloads import DATAPACKAGE, effects_table_name, tidy_path, value_provenance
+from .downloads import (
+    DATAPACKAGE,
+    STRONG_BANDS,
+    effects_table_name,
+    tidy_path,
+    value_provenance,
+)
 from .effects_store import Stored, effect_pairs, stored_effects
 from .everyrule import BASE, NAME, stored_every_rule
 from .readings import ReadingView
 from .rules import plain, rule_label, value_words
 from .stats import StatSection
+from .strong_bands import BAND_PAIRS, VERDICTS, BandView, every_rule_views, pair_views
 from .tidy_pages import policies_table, reading_deals_table, scenarios_table, steps_table
 
 # -- the matrix, long --------------------------------------------------------------------
@@ -143,6 +151,76 @@ def effects_table(pairs: Iterable[StoredPair]) -> TidyTable:
     return TidyTable.of("effects", "What each rule does", EFFECTS_COLUMNS, records)
 
 
+# -- the bands as tidy data ---------------------------------------------------------------
+
+STRONG_BAND_COLUMNS: tuple[Column, ...] = (
+    *BAND_COLUMNS,
+    Column(
+        "compared_with",
+        "string",
+        "The invented players' stored rule effects the band is set beside, and so the page "
+        "that shows it: A__B for the pair page of A and B (the rows of "
+        "data/tidy/effects/A__B), foster__all-rules for the every-rule page.",
+    ),
+    Column(
+        "verdict",
+        "string",
+        "Whether the invented players' effect on the measure survives strong play: "
+        + ", ".join(VERDICTS)
+        + " (docs/data.md); empty for a measure the page does not weigh (a middle seat), "
+        "a rule that does not act, or one the invented players' effects do not measure.",
+    ),
+    Column("sentence", "string", "What the page says of the rule under strong play."),
+)
+
+
+def strong_bands_table(variants: Sequence[Variant], pairs: Sequence[StoredPair]) -> TidyTable:
+    """The strong-play bands as the pair page and the every-rule page show them (the
+    stored bands of :data:`~.strong_bands.BAND_PAIRS`): a row per page, rule and measure
+    (one row with no measure for a rule that does not act), each with the page's verdict on
+    the measure and its sentence on the rule. ``pairs``: the stored rule effects the pages
+    set the bands beside (:func:`stored_pairs`); a page whose stored effects are missing or
+    stale shows no bands, and has no rows."""
+    from ..strong.bands import read_bands
+
+    stored = {pair.name: pair.stored for pair in pairs}
+    by_id = {v.id: v for v in variants}
+    records: list[dict[str, Any]] = []
+    for first, second in BAND_PAIRS:
+        if first not in by_id or second not in by_id:
+            continue
+        found = read_bands(by_id[first], by_id[second])
+        if found.data is None:
+            continue
+        data = found.data
+        pages: list[tuple[str, Iterable[BandView]]] = []
+        for name in (f"{first}__{second}", f"{second}__{first}"):  # stored either way
+            pair = stored.get(name)
+            if pair is not None and pair.data is not None:
+                shown = pair_views(data, pair.data["report"])[0].values()
+                pages.append((f"{first}__{second}", shown))  # as pair_bands names it
+                break
+        every = stored.get(NAME)
+        if first == BASE and every is not None and every.data is not None:
+            pages.append((NAME, every_rule_views(data, every.data["report"]).values()))
+        for compared, views in pages:
+            by_rule = {view.rule: view for view in views}
+            for record in band_rows(data):
+                view = by_rule.get(record["rule"])
+                if view is None:
+                    continue  # not on the page (the every-rule page has no row of it)
+                records.append(
+                    record
+                    | {
+                        "compared_with": compared,
+                        "verdict": view.verdicts.get(record.get("measure") or ""),
+                        "sentence": view.sentence,
+                    }
+                )
+    title = "The effect of each rule under strong play, as the pages show it"
+    return TidyTable.of(STRONG_BANDS, title, STRONG_BAND_COLUMNS, records)
+
+
 # -- the History page's tables ------------------------------------------------------------
 
 
@@ -172,8 +250,9 @@ def tidy_tables(
     scenario index and every scenario's play step by step, the exact odds and the
     simulated play (where the statistics page has them), the betting policies (where it
     describes them: ``policies``), the rule effects (where stored): every pair's together,
-    then each pair's alone (the download beside its pair page's tables); the History
-    page's two and the Readings page's two (where given)."""
+    then each pair's alone (the download beside its pair page's tables), and the bands
+    under strong play the pages show beside them (where stored); the History page's two
+    and the Readings page's two (where given)."""
     tables = [
         matrix_table(variants),
         outcomes_table(r.data for c in comparisons for r in c.results),
@@ -197,6 +276,9 @@ def tidy_tables(
     if effects.rows:
         tables.append(effects)
     tables.extend(t for t in map(pair_effects_table, pairs) if t is not None)
+    bands = strong_bands_table(variants, pairs)
+    if bands.rows:
+        tables.append(bands)
     return tables
 
 

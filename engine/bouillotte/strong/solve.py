@@ -256,12 +256,24 @@ def nash_conv(tree: Tree, strategy: Any) -> tuple[float, list[float]]:
 def nash_conv_of(tree: Tree, weights: Any) -> tuple[float, list[float]]:
     """:func:`nash_conv` of any behaviour (each edge's probability): a best response of
     one player at a time against the others' behaviour."""
+    gains, on_policy = best_response_gains_of(tree, weights)
+    return sum(gains), on_policy
+
+
+def best_response_gains(tree: Tree, strategy: Any) -> tuple[list[float], list[float]]:
+    """What a best response gains for each player against the others' strategies (their
+    sum is :func:`nash_conv`), and each player's expected return."""
+    return best_response_gains_of(tree, _edge_weights(tree, strategy))
+
+
+def best_response_gains_of(tree: Tree, weights: Any) -> tuple[list[float], list[float]]:
+    """:func:`best_response_gains` of any behaviour (each edge's probability)."""
     import numpy as np
 
     reach = _reach(tree, weights)
     on_policy = [float(_own_values(tree, weights, i)[0]) for i in range(tree.players)]
     owner = np.where(tree.slot >= 0, tree.actor[tree.parent], -1)
-    total = 0.0
+    gains: list[float] = []
     for i in range(tree.players):
         others = np.prod(np.delete(reach, i, axis=1), axis=1)
         values = tree.returns[:, i].copy()
@@ -288,8 +300,8 @@ def nash_conv_of(tree: Tree, weights: Any) -> tuple[float, list[float]]:
             chosen = np.array([best[int(tree.info_of_slot[x])] == x for x in s])
             picked = mine[chosen]
             values[tree.parent[picked]] = values[tree.child[picked]]
-        total += float(values[0]) - on_policy[i]
-    return total, on_policy
+        gains.append(float(values[0]) - on_policy[i])
+    return gains, on_policy
 
 
 def expected_pool(tree: Tree, strategy: Any) -> float:

@@ -6,12 +6,13 @@ transcript against its file). The table itself, its CSV and JSON and its schema:
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .tidy import Column, TidyTable
 
 if TYPE_CHECKING:
+    from ..strong.abstraction import Abstraction
     from .check import CheckReport
     from .differences import Finding
 
@@ -191,33 +192,159 @@ BAND_COLUMNS: tuple[Column, ...] = (
 )
 
 
+def band_rows(data: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
+    """The stored (or computed) bands of ``strong bands`` as :data:`BAND_COLUMNS`'s rows: a
+    row per rule and measure (one row with no measure for a rule that does not act). The
+    site's table of the bands (``site/strong_bands.py``) adds its verdicts to these."""
+    system, towards = data["systems"]
+    for entry in data["rules"]:
+        head = {
+            "system": system,
+            "towards": towards,
+            "on": data["on"],
+            "rule": entry["rule"],
+            "acts": entry["acts"],
+            "reason": entry.get("reason"),
+        }
+        if not entry["acts"]:
+            yield head
+            continue
+        low_conv, high_conv = entry["nash_conv"]
+        for measure, (low, high) in entry["band"].items():
+            yield head | {
+                "measure": measure,
+                "low": low,
+                "high": high,
+                "nash_conv_low": low_conv,
+                "nash_conv_high": high_conv,
+            }
+
+
 def bands_table(data: Mapping[str, Any]) -> TidyTable:
     """``strong bands --csv``: a row per rule and measure (one row with no measure for a
     rule that does not act)."""
-
-    def records() -> Iterable[dict[str, Any]]:
-        system, towards = data["systems"]
-        for entry in data["rules"]:
-            head = {
-                "system": system,
-                "towards": towards,
-                "on": data["on"],
-                "rule": entry["rule"],
-                "acts": entry["acts"],
-                "reason": entry.get("reason"),
-            }
-            if not entry["acts"]:
-                yield head
-                continue
-            low_conv, high_conv = entry["nash_conv"]
-            for measure, (low, high) in entry["band"].items():
-                yield head | {
-                    "measure": measure,
-                    "low": low,
-                    "high": high,
-                    "nash_conv_low": low_conv,
-                    "nash_conv_high": high_conv,
-                }
-
     title = "The effect of each rule under strong play"
-    return TidyTable.of("strong-bands", title, BAND_COLUMNS, records())
+    return TidyTable.of("strong-bands", title, BAND_COLUMNS, band_rows(data))
+
+
+# -- strong solve, strong exploit and strong table -----------------------------------------
+
+ABSTRACTION_COLUMNS: tuple[Column, ...] = (
+    Column("cave", "integer", "Every player's cave in the abstracted game, in counters."),
+    Column("bets", "string", "The bet sizes offered, joined by + (empty: every legal total)."),
+    Column("raises", "integer", "The most bets and raises a deal (0: no cap)."),
+    Column("straddles", "boolean", "Whether straddles are offered."),
+    Column("sampled_deals", "integer", "Deals sampled by chance (0: every deal)."),
+    Column("classes", "integer", "Bands of the point a hand is known by (0: exact cards)."),
+    Column("seed", "integer", "The seed of the sampled deals."),
+)
+"""The abstraction a command solves or measures on (``strong/abstraction.py``)."""
+
+SEAT_COLUMNS: tuple[Column, ...] = (
+    Column("seat", "integer", "The seat: 1 the eldest hand, the last the dealer."),
+    Column("value", "number", "The seat's expected return, in counters per deal."),
+    Column(
+        "best_response_gain",
+        "number",
+        "What a best response of this seat gains against the others (the seats' gains sum "
+        "to the NashConv).",
+    ),
+)
+
+
+def abstraction_record(abstraction: Abstraction, cave: int) -> dict[str, Any]:
+    """An abstraction as :data:`ABSTRACTION_COLUMNS`'s values, with the ``cave`` its table
+    plays (the profile's where the abstraction keeps 0)."""
+    return {
+        "cave": cave,
+        "bets": "+".join(abstraction.bets) or None,
+        "raises": abstraction.raises,
+        "straddles": abstraction.straddles,
+        "sampled_deals": abstraction.deals,
+        "classes": abstraction.classes,
+        "seed": abstraction.seed,
+    }
+
+
+def _seat_rows(
+    head: Mapping[str, Any], values: Sequence[float], gains: Sequence[float]
+) -> Iterator[dict[str, Any]]:
+    for seat, (value, gain) in enumerate(zip(values, gains, strict=True), start=1):
+        yield {**head, "seat": seat, "value": value, "best_response_gain": gain}
+
+
+SOLVE_COLUMNS: tuple[Column, ...] = (
+    Column("variant", "string", "The system whose abstracted game is solved."),
+    *ABSTRACTION_COLUMNS,
+    Column("states", "integer", "States of the game's tree."),
+    Column("information_states", "integer", "Information states (what a player can tell apart)."),
+    Column("iterations", "integer", "CFR+ iterations."),
+    Column("cpu_seconds", "number", "CPU seconds the iterations took."),
+    Column(
+        "nash_conv",
+        "number",
+        "NashConv of the average strategy: what best responses gain, summed over the seats, "
+        "in counters per deal (0 at an equilibrium).",
+    ),
+    *SEAT_COLUMNS,
+)
+
+
+def solve_table(
+    head: Mapping[str, Any], values: Sequence[float], gains: Sequence[float]
+) -> TidyTable:
+    """``strong solve --csv``: a row per seat of the solution (the solve's figures in
+    ``head``, repeated on each)."""
+    title = "A solution of the abstracted game"
+    return TidyTable.of("strong-solve", title, SOLVE_COLUMNS, _seat_rows(head, values, gains))
+
+
+EXPLOIT_COLUMNS: tuple[Column, ...] = (
+    Column("variant", "string", "The system whose abstracted game is played."),
+    Column("policy", "string", "The invented player at every seat."),
+    *ABSTRACTION_COLUMNS,
+    Column("samples", "integer", "Draws of the player's choice per state."),
+    Column(
+        "no_counterpart",
+        "integer",
+        "The player's choices with no abstract counterpart (played as the first legal).",
+    ),
+    Column(
+        "nash_conv",
+        "number",
+        "NashConv of a table of the player: what best responses gain, summed over the "
+        "seats, in counters per deal.",
+    ),
+    *SEAT_COLUMNS,
+)
+
+
+def exploit_table(
+    head: Mapping[str, Any], values: Sequence[float], gains: Sequence[float]
+) -> TidyTable:
+    """``strong exploit --csv``: a row per seat of a table of one invented player."""
+    title = "What best responses gain against an invented player"
+    return TidyTable.of("strong-exploit", title, EXPLOIT_COLUMNS, _seat_rows(head, values, gains))
+
+
+STRONG_TABLE_COLUMNS: tuple[Column, ...] = (
+    Column("variant", "string", "The system played (the full game)."),
+    Column("against", "string", "The invented player at the other seats."),
+    Column("seed", "integer", "The seed: deal i is dealt from its own stream of (seed, i)."),
+    Column("deals", "integer", "Deals played (the strong player holds every seat in turn)."),
+    Column(
+        "net_per_deal",
+        "number",
+        "The strong seat's net per deal, in counters (a carried pool shared equally).",
+    ),
+    Column("ci95_low", "number", "The 95% interval's low end (normal, over the deals)."),
+    Column("ci95_high", "number", "The 95% interval's high end."),
+    Column("strategy_steps", "integer", "The strong player's steps taken from the strategy."),
+    Column("advised_steps", "integer", "Its steps off the strategy's tree, played by advised."),
+)
+
+
+def strong_table_table(record: Mapping[str, Any]) -> TidyTable:
+    """``strong table --csv``: one row, the strong seat's net against one invented player."""
+    title = "One strong seat among invented players"
+    return TidyTable.of("strong-table", title, STRONG_TABLE_COLUMNS, [record])

@@ -68,6 +68,7 @@ def solve_command(
     classes: _Classes = 5,
     seed: Annotated[int, typer.Option(metavar="N", help="The seed of the sampled deals.")] = 1,
     write: Annotated[bool, typer.Option("--write", help="Store the strategy.")] = False,
+    csv_file: CsvFile = None,
 ) -> None:
     """Solve a system's abstracted game with CFR+ and print its NashConv in counters per
     deal; --write stores the average strategy for the strong policy.
@@ -80,15 +81,17 @@ def solve_command(
     from ...strong.core import table_for
     from ...strong.solve import (
         Solution,
+        best_response_gains,
         build_tree,
         cfr_plus,
         checked_iterations,
-        nash_conv,
         payload,
     )
     from ...strong.store import address
     from ...strong.store import write as store
+    from ...study.tidy_commands import abstraction_record, solve_table
 
+    check_csv_target(csv_file)
     try:
         checked_iterations(iterations)
         abstraction = Abstraction(cave, parse_bets(bets), raises, straddles, deals, classes, seed)
@@ -99,12 +102,25 @@ def solve_command(
         raise UserError(str(exc)) from None
     typer.echo(f"tree: {len(tree.actor)} states, {len(tree.keys)} information states", err=True)
     strategy, cpu = cfr_plus(tree, iterations)
-    conv, values = nash_conv(tree, strategy)
+    gains, values = best_response_gains(tree, strategy)
+    conv = sum(gains)
     solution = Solution(strategy, iterations, cpu, conv, values)
-    typer.echo(
-        f"NashConv {conv:.4f} counters per deal after {iterations} CFR+ iterations "
-        f"({cpu:.1f} s of CPU); values {', '.join(f'{v:+.3f}' for v in values)}"
-    )
+    if csv_file is None or str(csv_file) != "-":
+        typer.echo(
+            f"NashConv {conv:.4f} counters per deal after {iterations} CFR+ iterations "
+            f"({cpu:.1f} s of CPU); values {', '.join(f'{v:+.3f}' for v in values)}"
+        )
+    if csv_file is not None:
+        head = {
+            "variant": table.variant.id,
+            **abstraction_record(abstraction, table.cave),
+            "states": len(tree.actor),
+            "information_states": len(tree.keys),
+            "iterations": iterations,
+            "cpu_seconds": cpu,
+            "nash_conv": conv,
+        }
+        write_csv(csv_file, solve_table(head, values, gains))
     if write:
         path = address(table.variant, abstraction, iterations)
         store(path, payload(table, tree, solution))
@@ -143,6 +159,7 @@ def exploit_command(
         int, typer.Option(metavar="N", min=1, max=MAX_SAMPLES, help="Draws per state.")
     ] = 1,
     deals: Annotated[int, typer.Option(metavar="N", min=1, help="Deals sampled.")] = 200,
+    csv_file: CsvFile = None,
 ) -> None:
     """NashConv of a table of one invented player on the default abstracted game: what
     best responses gain against it, to set beside the strong strategy's.
@@ -155,13 +172,16 @@ def exploit_command(
     from ...play.stream import POLICY, Stream
     from ...strong.abstraction import AbstractionError
     from ...strong.core import table_for
-    from ...strong.solve import DEFAULT, behaviour, build_tree, nash_conv_of
+    from ...strong.solve import DEFAULT, behaviour, best_response_gains_of, build_tree
     from ...study.player_view import view_of
     from ...study.policies import get_policy
+    from ...study.tidy_commands import abstraction_record, exploit_table
 
+    check_csv_target(csv_file)
     chosen = get_policy(policy)
+    abstraction = replace(DEFAULT, deals=deals)
     try:
-        table = table_for(variant, replace(DEFAULT, deals=deals))
+        table = table_for(variant, abstraction)
         tree = build_tree(table)
     except AbstractionError as exc:
         raise UserError(str(exc)) from None
@@ -181,12 +201,24 @@ def exploit_command(
             counts[found] = counts.get(found, 0.0) + 1.0 / samples
         return counts
 
-    conv, values = nash_conv_of(tree, behaviour(table, tree, choose))
-    typer.echo(
-        f"{policy} on {table.variant.id}'s abstracted game: NashConv {conv:.4f} counters per "
-        f"deal; values {', '.join(f'{v:+.3f}' for v in values)} ({missed[0]} choices with no "
-        "abstract counterpart, played as the first legal)"
-    )
+    gains, values = best_response_gains_of(tree, behaviour(table, tree, choose))
+    conv = sum(gains)
+    if csv_file is None or str(csv_file) != "-":
+        typer.echo(
+            f"{policy} on {table.variant.id}'s abstracted game: NashConv {conv:.4f} counters "
+            f"per deal; values {', '.join(f'{v:+.3f}' for v in values)} ({missed[0]} choices "
+            "with no abstract counterpart, played as the first legal)"
+        )
+    if csv_file is not None:
+        head = {
+            "variant": table.variant.id,
+            "policy": policy,
+            **abstraction_record(abstraction, table.cave),
+            "samples": samples,
+            "no_counterpart": missed[0],
+            "nash_conv": conv,
+        }
+        write_csv(csv_file, exploit_table(head, values, gains))
 
 
 @cli.command("table")
@@ -195,6 +227,7 @@ def table_command(
     against: Annotated[str, typer.Option(metavar="POLICY", help="The others' player.")] = "advised",
     deals: Annotated[int, typer.Option(metavar="N", min=2)] = 2000,
     seed: Annotated[int, typer.Option(metavar="N")] = 1,
+    csv_file: CsvFile = None,
 ) -> None:
     """One strong seat among invented players: its net per deal, with a 95% interval.
 
@@ -208,8 +241,10 @@ def table_command(
     from ...study.autoplay import play
     from ...study.deal_streams import policy_stream
     from ...study.policies import get_policy
+    from ...study.tidy_commands import strong_table_table
 
     check_deals(deals)
+    check_csv_target(csv_file)
     profile = Library().get(variant)
     names = [chr(ord("A") + i) for i in range(profile.rules.table.players)]
     strong = get_policy("strong")
@@ -225,12 +260,26 @@ def table_command(
     mean = sum(nets) / len(nets)
     sd = math.sqrt(sum((x - mean) ** 2 for x in nets) / (len(nets) - 1))
     half = 1.96 * sd / math.sqrt(len(nets))
-    typer.echo(
-        f"strong at one seat of {profile.id} against {against}: {mean:+.3f} counters per deal "
-        f"[{mean - half:+.3f}, {mean + half:+.3f}] over {deals} deals (seed {seed}); "
-        f"{getattr(strong, 'on_tree', 0)} steps from the strategy, "
-        f"{getattr(strong, 'off_tree', 0)} by advised"
-    )
+    on_tree, off_tree = getattr(strong, "on_tree", 0), getattr(strong, "off_tree", 0)
+    if csv_file is None or str(csv_file) != "-":
+        typer.echo(
+            f"strong at one seat of {profile.id} against {against}: {mean:+.3f} counters per "
+            f"deal [{mean - half:+.3f}, {mean + half:+.3f}] over {deals} deals (seed {seed}); "
+            f"{on_tree} steps from the strategy, {off_tree} by advised"
+        )
+    if csv_file is not None:
+        record = {
+            "variant": profile.id,
+            "against": against,
+            "seed": seed,
+            "deals": deals,
+            "net_per_deal": mean,
+            "ci95_low": mean - half,
+            "ci95_high": mean + half,
+            "strategy_steps": on_tree,
+            "advised_steps": off_tree,
+        }
+        write_csv(csv_file, strong_table_table(record))
 
 
 @cli.command("measure")
