@@ -31,8 +31,18 @@ def _runner() -> ModuleType:
     return module
 
 
-def test_there_is_a_standing_set_of_fifteen_to_twenty_five() -> None:
-    assert 15 <= len(PATCHES) <= 25
+def _header(patch: Path) -> list[str]:
+    lines = patch.read_text(encoding="utf-8").splitlines()
+    return lines[: next(i for i, line in enumerate(lines) if line.startswith(("diff ", "--- ")))]
+
+
+RULES = [p for p in PATCHES if not any(line.startswith("tests:") for line in _header(p))]
+"""The rule mutants (of ``play/``, killed by the rule tests); the others name their tests."""
+
+
+def test_there_is_a_standing_set_of_fifteen_to_twenty_five_rule_mutants() -> None:
+    assert 15 <= len(RULES) <= 25
+    assert len(PATCHES) > len(RULES), "no mutant of the code outside the rules"
 
 
 @needs_patch
@@ -40,9 +50,13 @@ def test_there_is_a_standing_set_of_fifteen_to_twenty_five() -> None:
 def test_each_mutant_says_what_it_breaks_and_still_applies(patch: Path) -> None:
     text = patch.read_text(encoding="utf-8")
     first = text.splitlines()[0]
-    assert first and not first.startswith(("---", "+++", "@@"))
+    assert first and not first.startswith(("---", "+++", "@@", "tests:"))
     files = [line[4:] for line in text.splitlines() if line.startswith("+++ ")]
-    assert files and all(f.startswith("b/engine/bouillotte/play/") for f in files)
+    where = "b/engine/bouillotte/play/" if patch in RULES else "b/engine/bouillotte/"
+    assert files and all(f.startswith(where) for f in files)
+    if patch not in RULES:  # the tests that must kill it exist, and the runner reads them
+        named = _runner().own_tests(patch)
+        assert named and all((ROOT / name).is_file() for name in named), named
     dry = subprocess.run(
         ["patch", "-p1", "--dry-run", "--batch", "--forward", "-s", "-i", str(patch)],
         cwd=ROOT,
