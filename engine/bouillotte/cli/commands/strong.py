@@ -142,26 +142,64 @@ def exploit_command(
     samples: Annotated[
         int, typer.Option(metavar="N", min=1, max=MAX_SAMPLES, help="Draws per state.")
     ] = 1,
-    deals: Annotated[int, typer.Option(metavar="N", min=1, help="Deals sampled.")] = 200,
+    deals: Annotated[
+        int | None,
+        typer.Option(metavar="N", min=1, help="Deals sampled (200; not with --strong-seat)."),
+    ] = None,
+    strong_seat: Annotated[
+        bool,
+        typer.Option(
+            "--strong-seat",
+            help="Instead of NashConv: the stored strong strategy at each seat in turn, the "
+            "others playing POLICY, on the strategy's own abstracted game.",
+        ),
+    ] = False,
 ) -> None:
     """NashConv of a table of one invented player on the default abstracted game: what
     best responses gain against it, to set beside the strong strategy's.
 
     Each state's action is the player's own, from the full deal's view (his real cards),
     taken as the nearest abstract action (the word's nearest total); a player that
-    draws from its generator is sampled N times per state."""
+    draws from its generator is sampled N times per state. With --strong-seat, the value
+    of the stored strategy the strong player plays, at each seat in turn with POLICY at
+    the others, on the game it was solved on (strong table's figure, in the abstraction)."""
     from dataclasses import replace
 
     from ...play.stream import POLICY, Stream
-    from ...strong.abstraction import AbstractionError
-    from ...strong.core import table_for
-    from ...strong.solve import DEFAULT, behaviour, build_tree, nash_conv_of
+    from ...strong.abstraction import Abstraction, AbstractionError
+    from ...strong.core import load_variant, table_for
+    from ...strong.solve import (
+        DEFAULT,
+        behaviour,
+        build_tree,
+        nash_conv_of,
+        seat_values,
+        stored_weights,
+    )
     from ...study.player_view import view_of
     from ...study.policies import get_policy
+    from ...study.strong_policy import stored_for
 
+    _need_numpy("exploit")
     chosen = get_policy(policy)
+    data = None
+    if strong_seat:
+        if deals is not None:
+            raise UserError(
+                "--deals: --strong-seat plays the stored strategy on the deals it was solved "
+                "on; leave --deals out"
+            )
+        data = stored_for(load_variant(variant).rules)
+        if data is None:
+            raise UserError(
+                f"no strong strategy is stored for {variant}'s rules: solve one with "
+                f"bouillotte strong solve -v {variant} --write"
+            )
+        abstraction = Abstraction.from_record(data["abstraction"])
+    else:
+        abstraction = replace(DEFAULT, deals=200 if deals is None else deals)
     try:
-        table = table_for(variant, replace(DEFAULT, deals=deals))
+        table = table_for(variant, abstraction)
         tree = build_tree(table)
     except AbstractionError as exc:
         raise UserError(str(exc)) from None
@@ -181,11 +219,24 @@ def exploit_command(
             counts[found] = counts.get(found, 0.0) + 1.0 / samples
         return counts
 
-    conv, values = nash_conv_of(tree, behaviour(table, tree, choose))
+    others = behaviour(table, tree, choose)
+    unmatched = f"{missed[0]} choices with no abstract counterpart, played as the first legal"
+    if data is not None:
+        try:
+            values = seat_values(tree, stored_weights(tree, data["strategy"]), others)
+        except AbstractionError as exc:
+            raise UserError(f"{data['file']}: {exc}") from None
+        seats = ", ".join(f"{name} {v:+.3f}" for name, v in zip(table.names, values, strict=True))
+        typer.echo(
+            f"strong ({data['file']}: {abstraction.describe()}) at one seat against {policy} "
+            f"on {table.variant.id}'s abstracted game: {sum(values) / len(values):+.3f} counters "
+            f"per deal over the seats; at {seats} (the last deals; {unmatched})"
+        )
+        return
+    conv, values = nash_conv_of(tree, others)
     typer.echo(
         f"{policy} on {table.variant.id}'s abstracted game: NashConv {conv:.4f} counters per "
-        f"deal; values {', '.join(f'{v:+.3f}' for v in values)} ({missed[0]} choices with no "
-        "abstract counterpart, played as the first legal)"
+        f"deal; values {', '.join(f'{v:+.3f}' for v in values)} ({unmatched})"
     )
 
 
