@@ -190,3 +190,19 @@ def test_strong_exploit_strong_seat(tmp_path: object, monkeypatch: pytest.Monkey
     done = runner.invoke(app, ["strong", "exploit", "--strong-seat", "--deals", "5"])
     assert done.exit_code == 2
     assert "--deals: --strong-seat plays the stored strategy" in done.output
+
+    # --seed: the strategy on other sampled deals (its bands kept); its own seed gives
+    # its own figures
+    def printed(*more: str) -> str:
+        args = ["strong", "exploit", "--strong-seat", "--policy", "cautious", *more]
+        done = runner.invoke(app, args)
+        assert done.exit_code == 0, done.output
+        return done.output
+
+    assert printed("--seed", "1") == printed()
+    other = printed("--seed", "2")
+    assert "4 deals sampled (seed 2)" in other
+    assert other.split(" at one seat against ")[1] != printed().split(" at one seat against ")[1]
+    done = runner.invoke(app, ["strong", "exploit", "--seed", "2"])
+    assert done.exit_code == 2
+    assert "--seed: only with --strong-seat" in done.output

@@ -154,6 +154,14 @@ def exploit_command(
             "others playing POLICY, on the strategy's own abstracted game.",
         ),
     ] = False,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            metavar="N",
+            help="With --strong-seat: the sampled deals of this seed instead of those the "
+            "strategy was solved on (its bands kept).",
+        ),
+    ] = None,
 ) -> None:
     """NashConv of a table of one invented player on the default abstracted game: what
     best responses gain against it, to set beside the strong strategy's.
@@ -162,12 +170,13 @@ def exploit_command(
     taken as the nearest abstract action (the word's nearest total); a player that
     draws from its generator is sampled N times per state. With --strong-seat, the value
     of the stored strategy the strong player plays, at each seat in turn with POLICY at
-    the others, on the game it was solved on (strong table's figure, in the abstraction)."""
+    the others, on the game it was solved on (strong table's figure, in the abstraction),
+    or with --seed on as many other sampled deals."""
     from dataclasses import replace
 
     from ...play.stream import POLICY, Stream
     from ...strong.abstraction import Abstraction, AbstractionError
-    from ...strong.core import load_variant, table_for
+    from ...strong.core import GameTable, load_variant, table_for
     from ...strong.solve import (
         DEFAULT,
         behaviour,
@@ -183,6 +192,8 @@ def exploit_command(
     _need_numpy("exploit")
     chosen = get_policy(policy)
     data = None
+    if seed is not None and not strong_seat:
+        raise UserError("--seed: only with --strong-seat (the deals the strategy is played on)")
     if strong_seat:
         if deals is not None:
             raise UserError(
@@ -195,11 +206,16 @@ def exploit_command(
                 f"no strong strategy is stored for {variant}'s rules: solve one with "
                 f"bouillotte strong solve -v {variant} --write"
             )
-        abstraction = Abstraction.from_record(data["abstraction"])
+        abstraction = Abstraction.from_record(data["abstraction"], seed)
     else:
         abstraction = replace(DEFAULT, deals=200 if deals is None else deals)
     try:
-        table = table_for(variant, abstraction)
+        if data is not None and seed is not None:
+            # other deals, the strategy's own bands of point: its classes mean the same
+            table = GameTable(load_variant(variant), abstraction, variant)
+            table.bands = list(data["bands"])
+        else:
+            table = table_for(variant, abstraction)
         tree = build_tree(table)
     except AbstractionError as exc:
         raise UserError(str(exc)) from None
