@@ -88,3 +88,124 @@ def test_a_bad_bet_size_is_one_line_and_exit_2() -> None:
         "error: bets: 'third' is not a bet size; the sizes are min, half, pot, max (joined by "
         "'+', as pot+max), or 'all' for every legal total"
     ]
+
+
+def _as_stored(tree: object, strategy: object) -> dict[str, list[list[float]]]:
+    """A strategy per slot as ``payload`` stores it: each information state's rows."""
+    return {
+        key: [[action, float(strategy[tree.first[info] + k])]  # type: ignore[attr-defined,index]
+              for k, action in enumerate(tree.actions[info])]  # type: ignore[attr-defined]
+        for info, key in enumerate(tree.keys)  # type: ignore[attr-defined]
+    }  # fmt: skip
+
+
+def test_one_strong_seat_agrees_with_openspiel() -> None:
+    """The stored strategy at one seat and another behaviour (always the last legal action)
+    at the others: each seat's value over the arrays equals OpenSpiel's expected game score,
+    which walks the game's states."""
+    from open_spiel.python import policy
+    from open_spiel.python.algorithms import expected_game_score
+
+    from bouillotte.strong.solve import behaviour, seat_values, stored_weights
+
+    table = table_for("foster-three", TINY)
+    tree = build_tree(table)
+    strategy, _ = cfr_plus(tree, 20)
+    last = behaviour(table, tree, lambda node: {node.legal()[-1]: 1.0})
+    ours = seat_values(tree, stored_weights(tree, _as_stored(tree, strategy)), last)
+    game = pyspiel.load_game("python_bouillotte", PARAMS)
+    solved = _tabular(game, tree, strategy)
+    others = policy.TabularPolicy(game)
+    for info, key in enumerate(tree.keys):
+        row = others.policy_for_key(key)
+        row[:] = 0
+        row[tree.actions[info][-1]] = 1.0
+    for seat in range(3):
+        chosen = [solved if player == seat else others for player in range(3)]
+        theirs = expected_game_score.policy_value(game.new_initial_state(), chosen)
+        assert ours[seat] == pytest.approx(theirs[seat], abs=1e-9)
+    # not the strategy's own values: the others' behaviour counts
+    _, own = nash_conv(tree, strategy)
+    assert max(abs(a - b) for a, b in zip(ours, own, strict=True)) > 0.1
+
+
+def test_strong_exploit_strong_seat(tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``strong exploit --strong-seat`` plays the stored strategy the strong player would
+    play (here a small one, the only one stored) at each seat against the invented player,
+    on that strategy's own game, and says which file and game."""
+    from pathlib import Path
+
+    from typer.testing import CliRunner
+
+    from bouillotte.cli.app import app
+    from bouillotte.play.stream import POLICY, Stream
+    from bouillotte.strong import store
+    from bouillotte.strong.solve import (
+        Solution,
+        behaviour,
+        payload,
+        seat_values,
+        stored_weights,
+    )
+    from bouillotte.study.player_view import view_of
+    from bouillotte.study.policies import get_policy
+
+    assert isinstance(tmp_path, Path)
+    monkeypatch.setattr(store, "STORE", tmp_path)
+    runner = CliRunner()
+    done = runner.invoke(app, ["strong", "exploit", "--strong-seat", "--policy", "cautious"])
+    assert done.exit_code == 2
+    assert "no strong strategy is stored for foster-three's rules" in done.output
+
+    table = table_for("foster-three", TINY)
+    tree = build_tree(table)
+    strategy, cpu = cfr_plus(tree, 50)
+    conv, values = nash_conv(tree, strategy)
+    path = store.address(table.variant, TINY, 50)
+    store.write(path, payload(table, tree, Solution(strategy, 50, cpu, conv, values)))
+
+    done = runner.invoke(app, ["strong", "exploit", "--strong-seat", "--policy", "cautious"])
+    assert done.exit_code == 0, done.output
+    assert f"strong ({path.name}: caves of 10;" in done.output
+    import re
+
+    found = re.search(r"at A (\S+), B (\S+), C (\S+) \(the last deals", done.output)
+    assert found is not None, done.output
+    seats = [float(x) for x in found.groups()]
+    # the same figures as the functions give, the invented player drawn as the command does
+    cautious, rng = get_policy("cautious"), Stream(1, POLICY)
+    from bouillotte.cli.commands.strong import _abstract_id
+
+    def choose(node: object) -> dict[int, float]:
+        found = _abstract_id(node, cautious.choose(view_of(node.deal), rng))  # type: ignore[attr-defined]
+        return {node.legal()[0] if found is None else found: 1.0}  # type: ignore[attr-defined]
+
+    expected = seat_values(
+        tree, stored_weights(tree, _as_stored(tree, strategy)), behaviour(table, tree, choose)
+    )
+    assert seats == pytest.approx(expected, abs=6e-4)  # printed to 3 places, rows rounded
+    mean = float(done.output.split("cautious on foster-three's abstracted game: ")[1].split()[0])
+    assert mean == pytest.approx(sum(seats) / 3, abs=2e-3)
+
+    done = runner.invoke(app, ["strong", "exploit", "--strong-seat", "--deals", "5"])
+    assert done.exit_code == 2
+    assert "--deals: --strong-seat plays the stored strategy" in done.output
+
+    # --seed: the strategy on other sampled deals (its bands kept); its own seed gives
+    # its own figures
+    def printed(*more: str) -> str:
+        args = ["strong", "exploit", "--strong-seat", "--policy", "cautious", *more]
+        done = runner.invoke(app, args)
+        assert done.exit_code == 0, done.output
+        return done.output
+
+    assert printed("--seed", "1") == printed()
+    other = printed("--seed", "2")
+    assert "4 deals sampled (seed 2)" in other
+    assert other.split(" at one seat against ")[1] != printed().split(" at one seat against ")[1]
+    done = runner.invoke(app, ["strong", "exploit", "--seed", "2"])
+    assert done.exit_code == 2
+    assert "--seed: only with --strong-seat" in done.output
+    done = runner.invoke(app, ["strong", "exploit", "--strong-seat", "--csv", "-"])
+    assert done.exit_code == 2
+    assert "--csv: the NashConv run's figures only, not with --strong-seat" in done.output

@@ -364,6 +364,38 @@ def behaviour(table: GameTable, tree: Tree, choose: Callable[[Node], dict[int, f
     return weights
 
 
+def stored_weights(tree: Tree, strategy: dict[str, list[list[float]]]) -> Any:
+    """Each edge's probability under a stored strategy (``payload``'s ``strategy``: each
+    information state's actions and their probabilities); chance as the game says. An
+    information state the strategy does not have is :class:`AbstractionError`: the
+    strategy was solved on another game."""
+    import numpy as np
+
+    per_slot = np.zeros(len(tree.info_of_slot))
+    for info, key in enumerate(tree.keys):
+        row = strategy.get(key)
+        if row is None:
+            raise AbstractionError(f"the strategy has no information state {key!r}")
+        chosen = {int(action): p for action, p in row}
+        start = int(tree.first[info])
+        for k, action in enumerate(tree.actions[info]):
+            per_slot[start + k] = chosen.get(action, 0.0)
+    return _edge_weights(tree, per_slot)
+
+
+def seat_values(tree: Tree, strong: Any, others: Any) -> list[float]:
+    """Each seat's expected return when it alone acts by ``strong`` and every other seat
+    by ``others`` (each edge's probability, as :func:`behaviour` and
+    :func:`stored_weights` give them)."""
+    import numpy as np
+
+    owner = np.where(tree.slot >= 0, tree.actor[tree.parent], -1)
+    return [
+        float(_own_values(tree, np.where(owner == seat, strong, others), seat)[0])
+        for seat in range(tree.players)
+    ]
+
+
 def solve(table: GameTable, iterations: int) -> tuple[Tree, Solution]:
     tree = build_tree(table)
     strategy, cpu = cfr_plus(tree, iterations)

@@ -55,6 +55,20 @@ def _solutions() -> dict[str, list[dict[str, Any]]]:
     return found
 
 
+def stored_for(
+    rules: Rules, solved: dict[str, list[dict[str, Any]]] | None = None
+) -> dict[str, Any] | None:
+    """The stored strategy the ``strong`` player plays under ``rules``: the one solved with
+    caves nearest the profile's (then the first by file name); ``None`` where none is
+    stored. ``solved``: the stored strategies by rules, read once by the caller."""
+    from ..rules.diskcache import content_digest
+
+    found = _solutions() if solved is None else solved
+    candidates = found.get(content_digest(rules.model_dump_json()), [])
+    cave = rules.stakes.cave
+    return min(candidates, key=lambda d: abs(d["abstraction"]["cave"] - cave), default=None)
+
+
 class StrongPolicy:
     """Plays the stored equilibrium strategy of the profile's abstracted game."""
 
@@ -75,12 +89,7 @@ class StrongPolicy:
             return known  # type: ignore[return-value]
         if self._solved is None:
             self._solved = _solutions()
-        from ..rules.diskcache import content_digest
-
-        candidates = self._solved.get(content_digest(rules.model_dump_json()), [])
-        # the one solved with caves nearest the profile's (then the first by file name)
-        cave = rules.stakes.cave
-        best = min(candidates, key=lambda d: abs(d["abstraction"]["cave"] - cave), default=None)
+        best = stored_for(rules, self._solved)
         found = None if best is None else _Solved(best)
         self._by_rules[id(rules)] = found
         self._kept.append(rules)  # kept alive, so that its id is never another's

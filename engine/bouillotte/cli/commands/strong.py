@@ -158,7 +158,26 @@ def exploit_command(
     samples: Annotated[
         int, typer.Option(metavar="N", min=1, max=MAX_SAMPLES, help="Draws per state.")
     ] = 1,
-    deals: Annotated[int, typer.Option(metavar="N", min=1, help="Deals sampled.")] = 200,
+    deals: Annotated[
+        int | None,
+        typer.Option(metavar="N", min=1, help="Deals sampled (200; not with --strong-seat)."),
+    ] = None,
+    strong_seat: Annotated[
+        bool,
+        typer.Option(
+            "--strong-seat",
+            help="Instead of NashConv: the stored strong strategy at each seat in turn, the "
+            "others playing POLICY, on the strategy's own abstracted game.",
+        ),
+    ] = False,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            metavar="N",
+            help="With --strong-seat: the sampled deals of this seed instead of those the "
+            "strategy was solved on (its bands kept).",
+        ),
+    ] = None,
     csv_file: CsvFile = None,
 ) -> None:
     """NashConv of a table of one invented player on the default abstracted game: what
@@ -166,22 +185,58 @@ def exploit_command(
 
     Each state's action is the player's own, from the full deal's view (his real cards),
     taken as the nearest abstract action (the word's nearest total); a player that
-    draws from its generator is sampled N times per state."""
+    draws from its generator is sampled N times per state. With --strong-seat, the value
+    of the stored strategy the strong player plays, at each seat in turn with POLICY at
+    the others, on the game it was solved on (strong table's figure, in the abstraction),
+    or with --seed on as many other sampled deals."""
     from dataclasses import replace
 
     from ...play.stream import POLICY, Stream
-    from ...strong.abstraction import AbstractionError
-    from ...strong.core import table_for
-    from ...strong.solve import DEFAULT, behaviour, best_response_gains_of, build_tree
+    from ...strong.abstraction import Abstraction, AbstractionError
+    from ...strong.core import GameTable, load_variant, table_for
+    from ...strong.solve import (
+        DEFAULT,
+        behaviour,
+        best_response_gains_of,
+        build_tree,
+        seat_values,
+        stored_weights,
+    )
     from ...study.player_view import view_of
     from ...study.policies import get_policy
+    from ...study.strong_policy import stored_for
     from ...study.tidy_commands import abstraction_record, exploit_table
 
+    _need_numpy("exploit")
     check_csv_target(csv_file)
     chosen = get_policy(policy)
-    abstraction = replace(DEFAULT, deals=deals)
+    data = None
+    if seed is not None and not strong_seat:
+        raise UserError("--seed: only with --strong-seat (the deals the strategy is played on)")
+    if csv_file is not None and strong_seat:
+        raise UserError("--csv: the NashConv run's figures only, not with --strong-seat")
+    if strong_seat:
+        if deals is not None:
+            raise UserError(
+                "--deals: --strong-seat plays the stored strategy on the deals it was solved "
+                "on; leave --deals out"
+            )
+        data = stored_for(load_variant(variant).rules)
+        if data is None:
+            raise UserError(
+                f"no strong strategy is stored for {variant}'s rules: solve one with "
+                f"bouillotte strong solve -v {variant} --write"
+            )
+        abstraction = Abstraction.from_record(data["abstraction"], seed)
+    else:
+        abstraction = replace(DEFAULT, deals=200 if deals is None else deals)
     try:
-        table = table_for(variant, abstraction)
+        if data is not None and seed is not None:
+            # other deals, the strategy's own bands of point: its classes mean the same
+            table = GameTable(load_variant(variant), abstraction, variant)
+            table.bands = list(data["bands"])
+        else:
+            table = table_for(variant, abstraction)
         tree = build_tree(table)
     except AbstractionError as exc:
         raise UserError(str(exc)) from None
@@ -201,13 +256,26 @@ def exploit_command(
             counts[found] = counts.get(found, 0.0) + 1.0 / samples
         return counts
 
-    gains, values = best_response_gains_of(tree, behaviour(table, tree, choose))
+    others = behaviour(table, tree, choose)
+    unmatched = f"{missed[0]} choices with no abstract counterpart, played as the first legal"
+    if data is not None:
+        try:
+            values = seat_values(tree, stored_weights(tree, data["strategy"]), others)
+        except AbstractionError as exc:
+            raise UserError(f"{data['file']}: {exc}") from None
+        seats = ", ".join(f"{name} {v:+.3f}" for name, v in zip(table.names, values, strict=True))
+        typer.echo(
+            f"strong ({data['file']}: {abstraction.describe()}) at one seat against {policy} "
+            f"on {table.variant.id}'s abstracted game: {sum(values) / len(values):+.3f} counters "
+            f"per deal over the seats; at {seats} (the last deals; {unmatched})"
+        )
+        return
+    gains, values = best_response_gains_of(tree, others)
     conv = sum(gains)
     if csv_file is None or str(csv_file) != "-":
         typer.echo(
             f"{policy} on {table.variant.id}'s abstracted game: NashConv {conv:.4f} counters "
-            f"per deal; values {', '.join(f'{v:+.3f}' for v in values)} ({missed[0]} choices "
-            "with no abstract counterpart, played as the first legal)"
+            f"per deal; values {', '.join(f'{v:+.3f}' for v in values)} ({unmatched})"
         )
     if csv_file is not None:
         head = {
