@@ -208,4 +208,6 @@ def test_strong_exploit_strong_seat(tmp_path: object, monkeypatch: pytest.Monkey
     assert "--seed: only with --strong-seat" in done.output
     done = runner.invoke(app, ["strong", "exploit", "--strong-seat", "--csv", "-"])
     assert done.exit_code == 2
-    assert "--csv: the NashConv run's figures only, not with --strong-seat" in done.output
+    assert (
+        "--csv and --json: the NashConv run's figures only, not with --strong-seat" in done.output
+    )

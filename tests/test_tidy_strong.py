@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import html
 import io
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -38,6 +39,23 @@ TINY = ["--cave", "10", "--raises", "1", "--no-straddles", "--deals", "4", "--cl
 
 def _rows(text: str) -> list[dict[str, str]]:
     return list(csv.DictReader(io.StringIO(text)))
+
+
+def _same_as_csv(printed: list[dict[str, Any]], rows: list[dict[str, str]]) -> bool:
+    """Whether ``--json``'s rows are the CSV's, typed: numbers as numbers, booleans as
+    booleans, an empty cell as null."""
+    assert [sorted(r) for r in printed] == [sorted(r) for r in rows]
+    for typed, text in zip(printed, rows, strict=True):
+        for key, value in typed.items():
+            if value is None:
+                assert text[key] == "", key
+            elif isinstance(value, bool):
+                assert text[key] == str(value).lower(), key
+            elif isinstance(value, int | float):
+                assert float(text[key]) == pytest.approx(value), key
+            else:
+                assert text[key] == value, key
+    return True
 
 
 def _stored_bands() -> dict[str, Any]:
@@ -309,6 +327,9 @@ def test_strong_exploit_csv_is_a_row_per_seat_of_the_printed_figures(tmp_path: P
     again = RUNNER.invoke(app, [*args, "--csv", "-"])
     assert again.exit_code == 0, again.output
     assert "NashConv" not in again.stdout and _rows(again.stdout) == rows
+    as_json = RUNNER.invoke(app, [*args, "--json"])
+    assert as_json.exit_code == 0, as_json.output
+    assert _same_as_csv(json.loads(as_json.stdout), rows)
 
 
 def test_strong_table_csv_is_the_printed_net_and_interval(tmp_path: Path) -> None:
@@ -337,6 +358,20 @@ def test_strong_table_csv_is_the_printed_net_and_interval(tmp_path: Path) -> Non
     again = RUNNER.invoke(app, [*args, "--csv", "-"])
     assert again.exit_code == 0, again.output
     assert "counters per deal" not in again.stdout and _rows(again.stdout) == [row]
+    as_json = RUNNER.invoke(app, [*args, "--json"])
+    assert as_json.exit_code == 0, as_json.output
+    (typed,) = json.loads(as_json.stdout)
+    assert _same_as_csv([typed], [row]) and isinstance(typed["strategy_steps"], int)
+
+
+@pytest.mark.parametrize("command", ["solve", "exploit", "table", "measure", "bands"])
+def test_json_and_csv_on_stdout_together_are_refused_before_the_work(command: str) -> None:
+    systems = ["-v", "foster", "-v", "pagat"] if command == "bands" else []
+    result = RUNNER.invoke(app, ["strong", command, *systems, "--json", "--csv", "-"])
+    assert result.exit_code == 2
+    assert result.output.strip() == (
+        "error: --json and --csv -: both print on stdout; give --csv a file"
+    )
 
 
 @pytest.mark.parametrize("command", ["solve", "exploit", "table"])

@@ -249,6 +249,38 @@ def write_csv(path: Path, table: TidyTable) -> None:
         write_file(path, table.csv_text(), "the CSV file")
 
 
+TidyJsonFlag = Annotated[
+    bool,
+    typer.Option(
+        "--json",
+        help="Print the figures on stdout as JSON instead of the report: the rows --csv "
+        "writes, an array of objects (docs/data.md).",
+    ),
+]
+"""``--json`` of a command whose figures are one tidy table (``strong``'s)."""
+
+
+def check_tidy_targets(csv_file: Path | None, as_json: bool) -> None:
+    """Refuse ``--csv`` now (:func:`check_csv_target`), and ``--json`` with ``--csv -``:
+    both would print on stdout."""
+    check_csv_target(csv_file)
+    if as_json and csv_file is not None and str(csv_file) == "-":
+        raise UserError("--json and --csv -: both print on stdout; give --csv a file")
+
+
+def report_wanted(csv_file: Path | None, as_json: bool) -> bool:
+    """Whether the report's own lines go on stdout (not when JSON or ``--csv -`` do)."""
+    return not as_json and (csv_file is None or str(csv_file) != "-")
+
+
+def write_tidy(csv_file: Path | None, as_json: bool, table: TidyTable) -> None:
+    """The figures as JSON on stdout (``--json``) and, to ``--csv FILE``, as tidy CSV."""
+    if as_json:
+        typer.echo(table.json_text(), nl=False)
+    if csv_file is not None:
+        write_csv(csv_file, table)
+
+
 def print_json(data: Any) -> None:
     """``data`` as indented JSON with sorted keys on stdout."""
     typer.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))

@@ -8,7 +8,15 @@ from typing import Annotated, Any, TypeAlias
 import typer
 
 from ...rules.errors import UserError
-from ..options import CsvFile, check_csv_target, check_deals, command_app, write_csv
+from ..options import (
+    CsvFile,
+    TidyJsonFlag,
+    check_deals,
+    check_tidy_targets,
+    command_app,
+    report_wanted,
+    write_tidy,
+)
 
 _Bets: TypeAlias = Annotated[
     str, typer.Option(metavar="SIZES", help="Bet sizes: min, half, pot, max joined by +.")
@@ -69,6 +77,7 @@ def solve_command(
     seed: Annotated[int, typer.Option(metavar="N", help="The seed of the sampled deals.")] = 1,
     write: Annotated[bool, typer.Option("--write", help="Store the strategy.")] = False,
     csv_file: CsvFile = None,
+    as_json: TidyJsonFlag = False,
 ) -> None:
     """Solve a system's abstracted game with CFR+ and print its NashConv in counters per
     deal; --write stores the average strategy for the strong policy.
@@ -91,7 +100,7 @@ def solve_command(
     from ...strong.store import write as store
     from ...study.tidy_commands import abstraction_record, solve_table
 
-    check_csv_target(csv_file)
+    check_tidy_targets(csv_file, as_json)
     try:
         checked_iterations(iterations)
         abstraction = Abstraction(cave, parse_bets(bets), raises, straddles, deals, classes, seed)
@@ -105,12 +114,12 @@ def solve_command(
     gains, values = best_response_gains(tree, strategy)
     conv = sum(gains)
     solution = Solution(strategy, iterations, cpu, conv, values)
-    if csv_file is None or str(csv_file) != "-":
+    if report_wanted(csv_file, as_json):
         typer.echo(
             f"NashConv {conv:.4f} counters per deal after {iterations} CFR+ iterations "
             f"({cpu:.1f} s of CPU); values {', '.join(f'{v:+.3f}' for v in values)}"
         )
-    if csv_file is not None:
+    if csv_file is not None or as_json:
         head = {
             "variant": table.variant.id,
             **abstraction_record(abstraction, table.cave),
@@ -120,7 +129,7 @@ def solve_command(
             "cpu_seconds": cpu,
             "nash_conv": conv,
         }
-        write_csv(csv_file, solve_table(head, values, gains))
+        write_tidy(csv_file, as_json, solve_table(head, values, gains))
     if write:
         path = address(table.variant, abstraction, iterations)
         store(path, payload(table, tree, solution))
@@ -179,6 +188,7 @@ def exploit_command(
         ),
     ] = None,
     csv_file: CsvFile = None,
+    as_json: TidyJsonFlag = False,
 ) -> None:
     """NashConv of a table of one invented player on the default abstracted game: what
     best responses gain against it, to set beside the strong strategy's.
@@ -208,13 +218,13 @@ def exploit_command(
     from ...study.tidy_commands import abstraction_record, exploit_table
 
     _need_numpy("exploit")
-    check_csv_target(csv_file)
+    check_tidy_targets(csv_file, as_json)
     chosen = get_policy(policy)
     data = None
     if seed is not None and not strong_seat:
         raise UserError("--seed: only with --strong-seat (the deals the strategy is played on)")
-    if csv_file is not None and strong_seat:
-        raise UserError("--csv: the NashConv run's figures only, not with --strong-seat")
+    if (csv_file is not None or as_json) and strong_seat:
+        raise UserError("--csv and --json: the NashConv run's figures only, not with --strong-seat")
     if strong_seat:
         if deals is not None:
             raise UserError(
@@ -272,12 +282,12 @@ def exploit_command(
         return
     gains, values = best_response_gains_of(tree, others)
     conv = sum(gains)
-    if csv_file is None or str(csv_file) != "-":
+    if report_wanted(csv_file, as_json):
         typer.echo(
             f"{policy} on {table.variant.id}'s abstracted game: NashConv {conv:.4f} counters "
             f"per deal; values {', '.join(f'{v:+.3f}' for v in values)} ({unmatched})"
         )
-    if csv_file is not None:
+    if csv_file is not None or as_json:
         head = {
             "variant": table.variant.id,
             "policy": policy,
@@ -286,7 +296,7 @@ def exploit_command(
             "no_counterpart": missed[0],
             "nash_conv": conv,
         }
-        write_csv(csv_file, exploit_table(head, values, gains))
+        write_tidy(csv_file, as_json, exploit_table(head, values, gains))
 
 
 @cli.command("table")
@@ -296,6 +306,7 @@ def table_command(
     deals: Annotated[int, typer.Option(metavar="N", min=2)] = 2000,
     seed: Annotated[int, typer.Option(metavar="N")] = 1,
     csv_file: CsvFile = None,
+    as_json: TidyJsonFlag = False,
 ) -> None:
     """One strong seat among invented players: its net per deal, with a 95% interval.
 
@@ -312,7 +323,7 @@ def table_command(
     from ...study.tidy_commands import strong_table_table
 
     check_deals(deals)
-    check_csv_target(csv_file)
+    check_tidy_targets(csv_file, as_json)
     profile = Library().get(variant)
     names = [chr(ord("A") + i) for i in range(profile.rules.table.players)]
     strong = get_policy("strong")
@@ -329,13 +340,13 @@ def table_command(
     sd = math.sqrt(sum((x - mean) ** 2 for x in nets) / (len(nets) - 1))
     half = 1.96 * sd / math.sqrt(len(nets))
     on_tree, off_tree = getattr(strong, "on_tree", 0), getattr(strong, "off_tree", 0)
-    if csv_file is None or str(csv_file) != "-":
+    if report_wanted(csv_file, as_json):
         typer.echo(
             f"strong at one seat of {profile.id} against {against}: {mean:+.3f} counters per "
             f"deal [{mean - half:+.3f}, {mean + half:+.3f}] over {deals} deals (seed {seed}); "
             f"{on_tree} steps from the strategy, {off_tree} by advised"
         )
-    if csv_file is not None:
+    if csv_file is not None or as_json:
         record = {
             "variant": profile.id,
             "against": against,
@@ -347,7 +358,7 @@ def table_command(
             "strategy_steps": on_tree,
             "advised_steps": off_tree,
         }
-        write_csv(csv_file, strong_table_table(record))
+        write_tidy(csv_file, as_json, strong_table_table(record))
 
 
 @cli.command("measure")
@@ -359,6 +370,7 @@ def measure_command(
     deals: Annotated[int, typer.Option(metavar="N", min=1)] = 2000,
     seed: Annotated[int, typer.Option(metavar="N")] = 1,
     csv_file: CsvFile = None,
+    as_json: TidyJsonFlag = False,
 ) -> None:
     """What each choice of the default abstraction changes: the same deals and actions
     played in the full game and in the game with that choice alone (then all of them).
@@ -383,7 +395,7 @@ def measure_command(
     from ...study.tidy_commands import measure_table
 
     check_deals(deals)
-    check_csv_target(csv_file)
+    check_tidy_targets(csv_file, as_json)
     profile = load_variant(variant)
     names = [chr(ord("A") + i) for i in range(profile.rules.table.players)]
     player = get_policy(policy)
@@ -443,7 +455,7 @@ def measure_command(
                 "moved": moved / compared if compared else None,
             }
         )
-        if csv_file is not None and str(csv_file) == "-":
+        if not report_wanted(csv_file, as_json):
             continue
         typer.echo(
             f"{label}: {differ / deals:.1%} of {deals} deals end otherwise "
@@ -451,8 +463,8 @@ def measure_command(
             f"the nets move by {moved / max(compared, 1):.2f} counters a deal (summed over "
             "the players) in the others"
         )
-    if csv_file is not None:
-        write_csv(csv_file, measure_table(rows))
+    if csv_file is not None or as_json:
+        write_tidy(csv_file, as_json, measure_table(rows))
 
 
 @cli.command("bands")
@@ -490,6 +502,7 @@ def bands_command(
     ] = None,
     write: Annotated[bool, typer.Option("--write", help="Store the bands.")] = False,
     csv_file: CsvFile = None,
+    as_json: TidyJsonFlag = False,
 ) -> None:
     """The effect of each rule on which two systems differ, under strong play: the range
     over several CFR+ solutions (one per seed of the sampled deals) of the seats' values
@@ -506,7 +519,7 @@ def bands_command(
     from ...strong.core import load_variant
     from ...study.tidy_commands import bands_table
 
-    check_csv_target(csv_file)
+    check_tidy_targets(csv_file, as_json)
     if len(variants) != 2:
         raise UserError(f"give two systems (-v A -v B); {len(variants)} given")
     try:
@@ -539,9 +552,9 @@ def bands_command(
         )
     except AbstractionError as exc:
         raise UserError(str(exc)) from None
-    if csv_file is not None:
-        write_csv(csv_file, bands_table(data))
-    if csv_file is None or str(csv_file) != "-":
+    if csv_file is not None or as_json:
+        write_tidy(csv_file, as_json, bands_table(data))
+    if report_wanted(csv_file, as_json):
         _print_bands(data)
     if write:
         path = write_bands(data)
