@@ -334,13 +334,13 @@ def test_strong_exploit_csv_is_a_row_per_seat_of_the_printed_figures(tmp_path: P
 
 def test_strong_table_csv_is_the_printed_net_and_interval(tmp_path: Path) -> None:
     out = tmp_path / "table.csv"
-    args = ["strong", "table", "--against", "advised", "--deals", "12", "--seed", "3"]
+    args = ["strong", "table", "--against", "advised", "--deals", "2000", "--seed", "3"]
     result = RUNNER.invoke(app, [*args, "--csv", str(out)])
     assert result.exit_code == 0, result.output
     (row,) = _rows(out.read_text("utf-8"))
     said = re.search(
         r"against advised: ([+-][\d.]+) counters per deal \[([+-][\d.]+), ([+-][\d.]+)\] "
-        r"over 12 deals \(seed 3\); (\d+) steps from the strategy, (\d+) by advised",
+        r"over 2000 deals \(seed 3\); (\d+) steps from the strategy, (\d+) by advised",
         result.stdout,
     )
     assert said is not None, result.stdout
@@ -353,8 +353,9 @@ def test_strong_table_csv_is_the_printed_net_and_interval(tmp_path: Path) -> Non
         "foster-three",
         "advised",
         "3",
-        "12",
+        "2000",
     )
+    assert row["interval"] == "normal" and int(row["moved"]) >= 100
     again = RUNNER.invoke(app, [*args, "--csv", "-"])
     assert again.exit_code == 0, again.output
     assert "counters per deal" not in again.stdout and _rows(again.stdout) == [row]
@@ -362,6 +363,41 @@ def test_strong_table_csv_is_the_printed_net_and_interval(tmp_path: Path) -> Non
     assert as_json.exit_code == 0, as_json.output
     (typed,) = json.loads(as_json.stdout)
     assert _same_as_csv([typed], [row]) and isinstance(typed["strategy_steps"], int)
+
+
+def test_strong_table_plays_a_users_own_profile_by_its_path(tmp_path: Path) -> None:
+    """As the other strong commands: no strategy is stored for its rules (its cave is not
+    foster-three's), so the strong seat's every step is advised's."""
+    own = tmp_path / "my-three.yaml"
+    own.write_text(
+        "title: My three\nsource: foster\nextends: foster-three\n"
+        "rules:\n  stakes:\n    cave:\n      value: 120\n      source: foster\n"
+        "      status: inferred\n      reason: A test's own cave.\n",
+        encoding="utf-8",
+    )
+    result = RUNNER.invoke(app, ["strong", "table", "-v", str(own), "--deals", "6", "--json"])
+    assert result.exit_code == 0, result.output
+    (row,) = json.loads(result.stdout)
+    assert (row["variant"], row["deals"], row["strategy_steps"]) == ("my-three", 6, 0)
+    assert row["advised_steps"] > 0
+
+
+def test_strong_table_declines_its_interval_where_too_few_deals_moved() -> None:
+    """The intervals' rule (study/intervals.py), as simulate's: 12 deals are too few."""
+    args = ["strong", "table", "--against", "advised", "--deals", "12", "--seed", "3"]
+    result = RUNNER.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    said = re.search(
+        r"([+-][\d.]+) counters per deal \(no interval: (\d+) deals moved it, the largest by "
+        r"([\d.]+)\) over 12 deals",
+        result.stdout,
+    )
+    assert said is not None, result.stdout
+    (typed,) = json.loads(RUNNER.invoke(app, [*args, "--json"]).stdout)
+    assert typed["interval"] == "declined" and 0 < typed["moved"] < 100
+    assert [f"{typed['net_per_deal']:+.3f}", str(typed["moved"]), f"{typed['largest']:.3f}"] == [
+        *said.groups()
+    ]
 
 
 @pytest.mark.parametrize("command", ["solve", "exploit", "table", "measure", "bands"])

@@ -337,8 +337,20 @@ STRONG_TABLE_COLUMNS: tuple[Column, ...] = (
         "number",
         "The strong seat's net per deal, in counters (a carried pool shared equally).",
     ),
-    Column("ci95_low", "number", "The 95% interval's low end (normal, over the deals)."),
-    Column("ci95_high", "number", "The 95% interval's high end."),
+    Column(
+        "ci95_low",
+        "number",
+        "The normal 95% interval's low end, over the deals (given even where declined).",
+    ),
+    Column("ci95_high", "number", "The normal 95% interval's high end."),
+    Column(
+        "interval",
+        "string",
+        "Whether the interval can be trusted: normal; declined (fewer than 100 deals moved "
+        "the net, or one deal carries over a tenth of the spread); unchanged (every net 0).",
+    ),
+    Column("moved", "integer", "Deals in which the strong seat's net was not 0."),
+    Column("largest", "number", "The largest net of one deal, in counters (its magnitude)."),
     Column("strategy_steps", "integer", "The strong player's steps taken from the strategy."),
     Column("advised_steps", "integer", "Its steps off the strategy's tree, played by advised."),
 )

@@ -301,7 +301,12 @@ def exploit_command(
 
 @cli.command("table")
 def table_command(
-    variant: Annotated[str, typer.Option("--variant", "-v", metavar="SYSTEM")] = "foster-three",
+    variant: Annotated[
+        str,
+        typer.Option(
+            "--variant", "-v", metavar="SYSTEM", help="A variant id, or the path of your own .yaml."
+        ),
+    ] = "foster-three",
     against: Annotated[str, typer.Option(metavar="POLICY", help="The others' player.")] = "advised",
     deals: Annotated[int, typer.Option(metavar="N", min=2)] = 2000,
     seed: Annotated[int, typer.Option(metavar="N")] = 1,
@@ -311,39 +316,49 @@ def table_command(
     """One strong seat among invented players: its net per deal, with a 95% interval.
 
     Deal i is simulate's (seed, i); the strong player sits at A and the deal passes round,
-    so it holds every seat in turn; a carried pool is shared equally, as in the game."""
-    import math
-
+    so it holds every seat in turn; a carried pool is shared equally, as in the game. The
+    interval is declined, as simulate's are, where fewer than 100 deals moved the seat's
+    net or one deal carries more than a tenth of the spread (docs/simulation.md)."""
     from ...play.deal import new_deal
     from ...play.stream import deal_seed
-    from ...rules.profiles import Library
+    from ...strong.core import load_variant
     from ...study.autoplay import play
     from ...study.deal_streams import policy_stream
+    from ...study.intervals import judge, mean_interval
     from ...study.policies import get_policy
     from ...study.tidy_commands import strong_table_table
 
     check_deals(deals)
     check_tidy_targets(csv_file, as_json)
-    profile = Library().get(variant)
+    profile = load_variant(variant)
     names = [chr(ord("A") + i) for i in range(profile.rules.table.players)]
     strong = get_policy("strong")
     others = get_policy(against)
     seats = {name: (strong if name == "A" else others) for name in names}
-    nets: list[float] = []
+    # each deal's net counted in shares of a carried pool (its net times the players, plus
+    # the pool), so the sums are integers, as the intervals' rule takes them
+    shares = len(names)
+    total = squares = moved = largest = 0
     for i in range(deals):
         number = deal_seed(seed, i)
         deal = new_deal(profile, names, names[i % len(names)], seed=number)
         play(deal, seats, policy_stream(number))
         outcome = deal.outcome
-        nets.append(outcome.players["A"].net + outcome.carry / len(names))
-    mean = sum(nets) / len(nets)
-    sd = math.sqrt(sum((x - mean) ** 2 for x in nets) / (len(nets) - 1))
-    half = 1.96 * sd / math.sqrt(len(nets))
+        net = outcome.players["A"].net * shares + outcome.carry
+        total, squares = total + net, squares + net * net
+        moved, largest = moved + (net != 0), max(largest, abs(net))
+    mean, low, high = (x / shares for x in mean_interval(total, squares, deals))
+    judged = judge(total, squares, deals, moved, largest)
     on_tree, off_tree = getattr(strong, "on_tree", 0), getattr(strong, "off_tree", 0)
     if report_wanted(csv_file, as_json):
+        interval = (
+            f"[{low:+.3f}, {high:+.3f}]"
+            if judged == "normal"
+            else f"(no interval: {moved} deals moved it, the largest by {largest / shares:.3f})"
+        )
         typer.echo(
             f"strong at one seat of {profile.id} against {against}: {mean:+.3f} counters per "
-            f"deal [{mean - half:+.3f}, {mean + half:+.3f}] over {deals} deals (seed {seed}); "
+            f"deal {interval} over {deals} deals (seed {seed}); "
             f"{on_tree} steps from the strategy, {off_tree} by advised"
         )
     if csv_file is not None or as_json:
@@ -353,8 +368,11 @@ def table_command(
             "seed": seed,
             "deals": deals,
             "net_per_deal": mean,
-            "ci95_low": mean - half,
-            "ci95_high": mean + half,
+            "ci95_low": low,
+            "ci95_high": high,
+            "interval": judged,
+            "moved": moved,
+            "largest": largest / shares,
             "strategy_steps": on_tree,
             "advised_steps": off_tree,
         }
