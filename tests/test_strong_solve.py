@@ -169,7 +169,7 @@ def test_strong_exploit_strong_seat(tmp_path: object, monkeypatch: pytest.Monkey
     assert f"strong ({path.name}: caves of 10;" in done.output
     import re
 
-    found = re.search(r"at A (\S+), B (\S+), C (\S+) \(the last deals", done.output)
+    found = re.search(r"at A (\S+), B (\S+), C (\S+) \(the last seat deals", done.output)
     assert found is not None, done.output
     seats = [float(x) for x in found.groups()]
     # the same figures as the functions give, the invented player drawn as the command does

@@ -277,7 +277,7 @@ def exploit_command(
         typer.echo(
             f"strong ({data['file']}: {abstraction.describe()}) at one seat against {policy} "
             f"on {table.variant.id}'s abstracted game: {sum(values) / len(values):+.3f} counters "
-            f"per deal over the seats; at {seats} (the last deals; {unmatched})"
+            f"per deal over the seats; at {seats} (the last seat deals; {unmatched})"
         )
         return
     gains, values = best_response_gains_of(tree, others)
