@@ -140,8 +140,25 @@ def test_the_key_changes_with_an_input(systems: tuple[Variant, Variant, Variant]
         (["-v", "foster"], "error: give two systems (-v A -v B); 1 given"),
         (
             ["-v", "foster", "-v", "pagat", "--seeds", "1,x"],
-            "error: --seeds: '1,x' is not a list of whole numbers (as 1,2,3)",
+            "error: --seeds: 'x' is not a whole number in ASCII digits (of at most 20 digits); "
+            "give seeds joined by commas, as 1,2,3",
         ),
+        *[
+            (
+                ["-v", "foster", "-v", "pagat", "--seeds", given],
+                f"error: --seeds: '{shown}' is not a whole number in ASCII digits (of at most "
+                "20 digits); give seeds joined by commas, as 1,2,3",
+            )
+            # Python's int() took each of these before: an Arabic-Indic one, an underscore,
+            # a plus, an empty item, a seed too long to be one.
+            for given, shown in [
+                ("\u0661,2", "\\u0661"),
+                ("1_000", "1_000"),
+                ("+1,2", "+1"),
+                ("1,,2", ""),
+                ("1" * 21, "1" * 21),
+            ]
+        ],
         (
             ["-v", "foster", "-v", "pagat", "--rule", "session.deals", "--write"],
             "error: --rule computes some rules only: it cannot be stored with --write",

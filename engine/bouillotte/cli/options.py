@@ -10,7 +10,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any, TextIO
+from typing import Annotated, Any, Final, TextIO
 
 import typer
 from typer.core import TyperCommand
@@ -138,6 +138,28 @@ def check_deals(deals: int) -> None:
     from ..study.workers import check_deals as checked
 
     checked(deals, "--deals")
+
+
+def parse_seeds(text: str) -> tuple[int, ...]:
+    """``--seeds``: whole numbers in ASCII digits (a minus allowed, as ``--seed`` takes),
+    joined by commas; anything else (an Arabic-Indic digit, ``1_000``, ``+1``, an empty
+    item) is refused with one line, as Python's ``int`` would have taken some of it."""
+    items = [item.strip() for item in text.split(",")]
+    for item in items:
+        digits = item.removeprefix("-")
+        if not (digits.isascii() and digits.isdigit() and len(digits) <= _SEED_DIGITS):
+            shown = "".join(
+                c if c.isascii() and c.isprintable() else f"\\u{ord(c):04x}" for c in item
+            )
+            raise UserError(
+                f"--seeds: '{shown}' is not a whole number in ASCII digits (of at most "
+                f"{_SEED_DIGITS} digits); give seeds joined by commas, as 1,2,3"
+            )
+    return tuple(int(item) for item in items)
+
+
+_SEED_DIGITS: Final = 20
+"""The longest seed ``--seeds`` reads: 20 digits holds every 64-bit seed."""
 
 
 _TYPE_LABEL = re.compile(r" <[^>]*>")

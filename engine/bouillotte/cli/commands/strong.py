@@ -14,6 +14,7 @@ from ..options import (
     check_deals,
     check_tidy_targets,
     command_app,
+    parse_seeds,
     report_wanted,
     write_tidy,
 )
@@ -540,10 +541,7 @@ def bands_command(
     check_tidy_targets(csv_file, as_json)
     if len(variants) != 2:
         raise UserError(f"give two systems (-v A -v B); {len(variants)} given")
-    try:
-        chosen_seeds = tuple(int(s) for s in seeds.split(",") if s.strip())
-    except ValueError:
-        raise UserError(f"--seeds: {seeds!r} is not a list of whole numbers (as 1,2,3)") from None
+    chosen_seeds = parse_seeds(seeds)
     if len(chosen_seeds) < 1 or len(set(chosen_seeds)) != len(chosen_seeds):
         raise UserError(f"--seeds: give distinct seeds (as 1,2,3), not {seeds!r}")
     if write and rule:
