@@ -1928,6 +1928,13 @@ CASES = [
         within=10,
     ),
     Case(
+        # int() read an Arabic-Indic one as 1 and ran the bands on it
+        "strong-bands-seeds-in-arabic-indic-digits",
+        ("strong", "bands", "-v", "foster", "-v", "pagat", "--seeds", "\u0661,\u0662"),
+        "--seeds: '\\u0661' is not a whole number in ASCII digits",
+        within=10,
+    ),
+    Case(
         "strong-table-a-trillion-deals",
         ("strong", "table", "--deals", "1000000000000"),
         "--deals must be at most 100,000,000",
