@@ -75,6 +75,31 @@ def test_the_solve_command_prints_nash_conv() -> None:
     assert "4 deals sampled (seed 1)" in done.stderr
 
 
+def test_the_solve_command_shows_its_iterations_as_it_goes(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """CFR+ on a large tree runs for minutes (35 for foster's caves of 100): the command
+    says how far it is, a line every ten seconds off a terminal (here every iteration),
+    the iterations counted by the solver itself."""
+    from bouillotte.cli import progress
+    from bouillotte.cli.app import app
+
+    monkeypatch.setattr(progress, "PLAIN_EVERY", 0.0)
+    with pytest.raises(SystemExit) as done:
+        app(
+            ["strong", "solve", "-v", "foster-three", "--cave", "10", "--deals", "4",
+             "--classes", "2", "--raises", "1", "--no-straddles", "--iterations", "3"]
+        )  # fmt: skip
+    assert done.value.code in (0, None)
+    lines = [line for line in capsys.readouterr().err.splitlines() if line.startswith("CFR+")]
+    assert [line.split(" (")[0] for line in lines] == [
+        "CFR+: 1/3 iterations",
+        "CFR+: 2/3 iterations",
+        "CFR+: 3/3 iterations",
+    ]
+    assert "iterations/s" in lines[-1] and "ETA 0:00" in lines[-1]
+
+
 def test_a_bad_bet_size_is_one_line_and_exit_2() -> None:
     import subprocess
     import sys

@@ -71,3 +71,16 @@ class Progress:
             sys.stderr.write(line + "\n")
         self.shown = True
         sys.stderr.flush()
+
+
+def counted(what: str, unit: str, total: int) -> Progress:
+    """``what: done/total unit (n%), rate unit/s, elapsed, ETA``: a bar on a terminal, a
+    line every :data:`PLAIN_EVERY` seconds otherwise (``strong solve``'s CFR+ iterations)."""
+
+    def describe(done: int, total: int, rate: float, elapsed: float, left: float) -> str:
+        return (
+            f"{what}: {done:,}/{total:,} {unit} ({100 * done // max(total, 1)}%), "
+            f"{rate:,.1f} {unit}/s, {clock(elapsed)} elapsed, ETA {clock(left)}"
+        )
+
+    return Progress(total, describe, bar=True)

@@ -195,9 +195,11 @@ class Solution:
     values: list[float]  # each player's expected return under the average strategy
 
 
-def cfr_plus(tree: Tree, iterations: int) -> tuple[Any, float]:
+def cfr_plus(
+    tree: Tree, iterations: int, step: Callable[[int], None] = lambda _: None
+) -> tuple[Any, float]:
     """CFR+ (alternating updates, linear averaging): the average strategy per slot, and
-    the CPU seconds taken."""
+    the CPU seconds taken. ``step(1)`` after each iteration (the command's progress)."""
     import numpy as np
 
     checked_iterations(iterations)
@@ -220,6 +222,7 @@ def cfr_plus(tree: Tree, iterations: int) -> tuple[Any, float]:
             regrets += np.bincount(s, gain, minlength=slots)
             np.maximum(regrets, 0.0, out=regrets)
             average += t * np.bincount(s, reach[p, i] * strategy[s], minlength=slots)
+        step(1)
     return _normalised(tree, average), time.process_time() - start
 
 

@@ -18,6 +18,7 @@ from ..options import (
     report_wanted,
     write_tidy,
 )
+from ..progress import counted
 
 _Bets: TypeAlias = Annotated[
     str, typer.Option(metavar="SIZES", help="Bet sizes: min, half, pot, max joined by +.")
@@ -111,7 +112,7 @@ def solve_command(
     except AbstractionError as exc:
         raise UserError(str(exc)) from None
     typer.echo(f"tree: {len(tree.actor)} states, {len(tree.keys)} information states", err=True)
-    strategy, cpu = cfr_plus(tree, iterations)
+    strategy, cpu = cfr_plus(tree, iterations, counted("CFR+", "iterations", iterations))
     gains, values = best_response_gains(tree, strategy)
     conv = sum(gains)
     solution = Solution(strategy, iterations, cpu, conv, values)
