@@ -100,6 +100,24 @@ def test_the_solve_command_shows_its_iterations_as_it_goes(
     assert "iterations/s" in lines[-1] and "ETA 0:00" in lines[-1]
 
 
+def test_the_tree_is_bounded_by_max_states_unless_allowed_more(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The walk stops once the tree passes its bound (``MAX_STATES`` unless the caller
+    allows another, as ``strong solve --max-states`` does), naming the option."""
+    from bouillotte.strong import solve
+    from bouillotte.strong.abstraction import AbstractionError
+
+    table = table_for("foster-three", TINY)
+    size = len(build_tree(table).actor)
+    with pytest.raises(AbstractionError, match=f"more than {size - 1:,} states: .*--max-states"):
+        build_tree(table, size - 1)
+    assert len(build_tree(table, size).actor) == size
+    monkeypatch.setattr(solve, "MAX_STATES", size - 1)
+    with pytest.raises(AbstractionError, match=f"more than {size - 1:,} states"):
+        build_tree(table)
+
+
 def test_a_bad_bet_size_is_one_line_and_exit_2() -> None:
     import subprocess
     import sys

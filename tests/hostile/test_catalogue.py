@@ -1898,10 +1898,16 @@ CASES = [
     ),
     Case(
         "strong-solve-a-tree-past-its-bound",
-        ("strong", "solve", "--deals", "2", "--iterations", "1"),
+        ("strong", "solve", "--deals", "2", "--iterations", "1", "--max-states", "1000"),
         "the abstracted game has more than 1,000 states",
-        setup=_patched("bouillotte.strong.solve", "MAX_STATES", lambda tmp: 1000),
         one_line=False,  # the abstraction's line comes first
+        within=10,
+    ),
+    Case(
+        "strong-solve-a-bound-past-ten-million-states",
+        ("strong", "solve", "--deals", "2", "--max-states", "100000000"),
+        "Invalid value for '--max-states': Input should be less than or equal to 10000000",
+        real=True,  # a usage error: main() makes it one line
         within=10,
     ),
     Case(

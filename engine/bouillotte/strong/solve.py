@@ -21,10 +21,14 @@ from .abstraction import Abstraction, AbstractionError
 from .core import CHANCE, TERMINAL, GameTable, Node
 
 MAX_STATES = 2_000_000
-"""The most states a game's tree may have: walking a tree takes some tens of µs a state
-(measured in ``docs/strong-play.md``), so some minutes and a few GB at most.
-The walk stops as soon as it passes it, whichever parameter made the tree so large (a cap
-on raises lifted, every bet size, a large cave, many sampled deals)."""
+"""The most states a game's tree may have unless the caller allows more (``strong solve
+--max-states``, up to :data:`MOST_STATES`): a state costs about 1 KB of memory while the
+tree is walked and CFR+ runs (``docs/strong-play.md``), so some minutes and about 2 GB at
+most. The walk stops as soon as it passes it, whichever parameter made the tree so large
+(a cap on raises lifted, every bet size, a large cave, many sampled deals)."""
+
+MOST_STATES: Final = 10_000_000
+"""The largest bound ``--max-states`` may set: about 10 GB."""
 
 MAX_ITERATIONS = 100_000
 """The most CFR+ iterations one solve may run (the stored solutions ran 1,000 and 2,000)."""
@@ -64,8 +68,9 @@ class Tree:
     levels: list[Any]  # edges grouped by their parent's depth
 
 
-def build_tree(table: GameTable) -> Tree:
-    """Walk every state of the game from the start (the engine plays each step)."""
+def build_tree(table: GameTable, max_states: int = 0) -> Tree:
+    """Walk every state of the game from the start (the engine plays each step); at most
+    ``max_states`` (0: :data:`MAX_STATES`)."""
     import numpy as np
 
     nodes: list[Node] = [Node(table)]
@@ -108,10 +113,12 @@ def build_tree(table: GameTable) -> Tree:
                     slots += len(legal)
                 base = first[info]
                 moves = [(a, 1.0) for a in legal]
-            if len(nodes) + len(moves) > MAX_STATES:
+            if len(nodes) + len(moves) > (max_states or MAX_STATES):
                 raise AbstractionError(
-                    f"the abstracted game has more than {MAX_STATES:,} states: sample fewer "
-                    "deals, cap the raises, offer fewer bet sizes or make the caves smaller"
+                    f"the abstracted game has more than {max_states or MAX_STATES:,} states: "
+                    "sample fewer deals, cap the raises, offer fewer bet sizes or make the "
+                    f"caves smaller (or allow more with --max-states, up to {MOST_STATES:,}: "
+                    "about 1 KB of memory a state)"
                 )
             for k, (action, p) in enumerate(moves):
                 after = node.clone()

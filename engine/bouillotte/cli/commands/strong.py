@@ -77,6 +77,10 @@ def solve_command(
     deals: Annotated[int, typer.Option(metavar="N", help="Deals sampled by chance.", min=1)] = 200,
     classes: _Classes = 5,
     seed: Annotated[int, typer.Option(metavar="N", help="The seed of the sampled deals.")] = 1,
+    max_states: Annotated[
+        int,
+        typer.Option(metavar="N", help="Most states in the tree (1 KB each).", min=1, max=10**7),
+    ] = 2_000_000,
     write: Annotated[bool, typer.Option("--write", help="Store the strategy.")] = False,
     csv_file: CsvFile = None,
     as_json: TidyJsonFlag = False,
@@ -108,7 +112,7 @@ def solve_command(
         abstraction = Abstraction(cave, parse_bets(bets), raises, straddles, deals, classes, seed)
         table = table_for(variant, abstraction)
         typer.echo(f"{table.variant.id}: {abstraction.describe()}", err=True)
-        tree = build_tree(table)
+        tree = build_tree(table, max_states)
     except AbstractionError as exc:
         raise UserError(str(exc)) from None
     typer.echo(f"tree: {len(tree.actor)} states, {len(tree.keys)} information states", err=True)
