@@ -113,6 +113,8 @@ def test_the_tree_is_bounded_by_max_states_unless_allowed_more(
     with pytest.raises(AbstractionError, match=f"more than {size - 1:,} states: .*--max-states"):
         build_tree(table, size - 1)
     assert len(build_tree(table, size).actor) == size
+    with pytest.raises(AbstractionError, match="10,000,001 is not between 1 and 10,000,000"):
+        build_tree(table, 10_000_001)
     monkeypatch.setattr(solve, "MAX_STATES", size - 1)
     with pytest.raises(AbstractionError, match=f"more than {size - 1:,} states"):
         build_tree(table)

@@ -70,8 +70,11 @@ class Tree:
 
 def build_tree(table: GameTable, max_states: int = 0) -> Tree:
     """Walk every state of the game from the start (the engine plays each step); at most
-    ``max_states`` (0: :data:`MAX_STATES`)."""
+    ``max_states`` (0: :data:`MAX_STATES`; never more than :data:`MOST_STATES`)."""
     import numpy as np
+
+    if not 0 <= max_states <= MOST_STATES:
+        raise AbstractionError(f"max_states: {max_states:,} is not between 1 and {MOST_STATES:,}")
 
     nodes: list[Node] = [Node(table)]
     depth = [0]
@@ -117,7 +120,7 @@ def build_tree(table: GameTable, max_states: int = 0) -> Tree:
                 raise AbstractionError(
                     f"the abstracted game has more than {max_states or MAX_STATES:,} states: "
                     "sample fewer deals, cap the raises, offer fewer bet sizes or make the "
-                    f"caves smaller (or allow more with --max-states, up to {MOST_STATES:,}: "
+                    f"caves smaller (strong solve --max-states allows up to {MOST_STATES:,}: "
                     "about 1 KB of memory a state)"
                 )
             for k, (action, p) in enumerate(moves):
