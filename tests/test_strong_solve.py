@@ -13,7 +13,7 @@ pyspiel = pytest.importorskip(
 )
 
 import bouillotte.strong  # noqa: E402, F401  (registers python_bouillotte)
-from bouillotte.strong.abstraction import Abstraction  # noqa: E402
+from bouillotte.strong.abstraction import Abstraction, AbstractionError, parse_bets  # noqa: E402
 from bouillotte.strong.core import table_for  # noqa: E402
 from bouillotte.strong.solve import build_tree, cfr_plus, nash_conv  # noqa: E402
 
@@ -118,6 +118,27 @@ def test_the_tree_is_bounded_by_max_states_unless_allowed_more(
     monkeypatch.setattr(solve, "MAX_STATES", size - 1)
     with pytest.raises(AbstractionError, match=f"more than {size - 1:,} states"):
         build_tree(table)
+
+
+@pytest.mark.parametrize(
+    ("bets", "what"),
+    [
+        ("", "a size is empty"),
+        ("pot+", "a size is empty in 'pot+'"),
+        ("+max", "a size is empty in '+max'"),
+        ("pot++max", "a size is empty in 'pot++max'"),
+        (" pot", "' pot' is not a bet size"),
+        ("pot+MAX", "'MAX' is not a bet size in 'pot+MAX'"),
+    ],
+)
+def test_a_bet_menu_is_parsed_strictly(bets: str, what: str) -> None:
+    """Before, '' was read as every size (a game far too large, solved without a word) and
+    an empty item or a space was dropped (issue 47: every value a user types parsed
+    strictly)."""
+    with pytest.raises(AbstractionError) as refused:
+        parse_bets(bets)
+    assert str(refused.value).startswith(f"bets: {what}; the sizes are min, half, pot, max")
+    assert parse_bets("all") == () and parse_bets("max+pot") == ("max", "pot")
 
 
 def test_a_bad_bet_size_is_one_line_and_exit_2() -> None:

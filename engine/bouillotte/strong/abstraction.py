@@ -91,15 +91,19 @@ class Abstraction:
 
 
 def parse_bets(text: str) -> tuple[str, ...]:
-    """``"pot+max"`` → ``("pot", "max")``; ``""`` or ``"all"`` → every size. The sizes are
-    joined by ``+`` (a comma cannot pass through OpenSpiel's game string)."""
-    if text.strip() in ("", "all"):
+    """``"pot+max"`` → ``("pot", "max")``; ``"all"`` → every size. The sizes are joined by
+    ``+`` (a comma cannot pass through OpenSpiel's game string). Parsed strictly (issue 47):
+    an empty value or item (``""``, ``"pot+"``), a space or another case is refused, not
+    read as every size."""
+    if text == "all":
         return ()
-    sizes = tuple(part.strip() for part in text.split("+") if part.strip())
+    sizes = tuple(text.split("+"))
     for size in sizes:
         if size not in BET_SIZES:
+            what = f"{size!r} is not a bet size" if size else "a size is empty"
+            where = "" if size == text else f" in {text!r}"
             raise AbstractionError(
-                f"bets: {size!r} is not a bet size; the sizes are {', '.join(BET_SIZES)} "
+                f"bets: {what}{where}; the sizes are {', '.join(BET_SIZES)} "
                 "(joined by '+', as pot+max), or 'all' for every legal total"
             )
     if len(set(sizes)) != len(sizes):
