@@ -1941,6 +1941,28 @@ CASES = [
         within=10,
     ),
     Case(
+        # '' was read as every bet size: the full menu's tree, built without a word
+        "strong-solve-an-empty-bet-menu",
+        ("strong", "solve", "--bets", ""),
+        "bets: a size is empty; the sizes are min, half, pot, max",
+        within=10,
+    ),
+    Case(
+        # 'pot+' dropped its empty item and solved the pot menu as if it were all
+        "strong-solve-a-bet-menu-with-an-empty-item",
+        ("strong", "solve", "--bets", "pot+"),
+        "bets: a size is empty in 'pot+'",
+        within=10,
+    ),
+    Case(
+        # a folder that takes no file: refused after the solve, before the work now
+        "strong-solve-csv-into-a-folder-that-takes-no-file",
+        ("strong", "solve", "--deals", "2", "--iterations", "100000", "--csv", "/proc/x.csv"),
+        "/proc/x.csv: cannot write: No such file or directory",
+        never=("NashConv",),
+        within=10,
+    ),
+    Case(
         "strong-table-a-trillion-deals",
         ("strong", "table", "--deals", "1000000000000"),
         "--deals must be at most 100,000,000",

@@ -152,7 +152,8 @@ def check_name(rel: str) -> None:
 def check_target_file(path: Path, what: str = "the output") -> None:
     """Refuse at once, before any long work, a single output file that is not a regular
     file (a named pipe would hang the write, a device swallow it) or that is a link; the
-    folder it goes in must exist."""
+    folder it goes in must exist and take a new file (a file made and removed at once: a
+    read-only folder or ``/proc`` is refused now, not after an hour's solve)."""
     where = absolute(path)
     try:
         info = os.lstat(where)
@@ -171,6 +172,12 @@ def check_target_file(path: Path, what: str = "the output") -> None:
             raise InputError(f"{what} must be a regular file, not {kind}", file=path)
     if not where.parent.is_dir():
         raise InputError(f"no such folder for {what}", file=path)
+    probe = where.parent / f".bouillotte-{secrets.token_hex(4)}{os.getpid()}-probe.tmp"
+    try:
+        os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except OSError as exc:
+        raise InputError(f"cannot write: {reason(exc)}", file=path) from None
+    _unlink(probe)
 
 
 class Output:
