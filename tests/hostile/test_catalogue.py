@@ -1963,6 +1963,14 @@ CASES = [
         within=10,
     ),
     Case(
+        # solved three games for 20 s and printed '0 rules' (a success with nothing in it)
+        "strong-bands-of-a-system-against-itself",
+        ("strong", "bands", "-v", "foster", "-v", "foster"),
+        "foster and foster differ on no rule: there is no effect to band",
+        never=("NashConv",),
+        within=10,
+    ),
+    Case(
         "strong-table-a-trillion-deals",
         ("strong", "table", "--deals", "1000000000000"),
         "--deals must be at most 100,000,000",

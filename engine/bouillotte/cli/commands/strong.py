@@ -553,6 +553,11 @@ def bands_command(
         raise UserError("--rule computes some rules only: it cannot be stored with --write")
     a, b, solved = (load_variant(v) for v in (*variants, on))
     differ = differing_rules(a, b)
+    if not differ:
+        raise UserError(
+            f"{a.id} and {b.id} differ on no rule: there is no effect to band; name two "
+            "systems whose rules differ (bouillotte variants diff A B lists them)"
+        )
     for name in rule or []:
         if name not in differ:
             raise UserError(
