@@ -423,3 +423,39 @@ def test_a_csv_file_that_cannot_be_written_is_one_line_and_exit_2(
     assert len(lines) == 1 and lines[0].startswith("error: ")
     assert lines[0].endswith("no such folder for the CSV file")
     assert not target.parent.exists()
+
+
+@pytest.mark.parametrize(
+    ("given", "says"),
+    [
+        ("{tmp}/nope.yaml", "nope.yaml: no such profile file (a profile is a .yaml file)"),
+        ("{tmp}/notes.txt", "notes.txt: not a profile: give a variant id"),
+        ("{tmp}", ": not a profile: give a variant id"),
+        ("{tmp}/mine.yml", "mine.yml: a profile file's name ends in .yaml (rename it)"),
+    ],
+)
+def test_a_strong_variant_that_is_no_profile_is_refused_as_such(
+    tmp_path: Path, given: str, says: str
+) -> None:
+    """Before, each was 'unknown variant' with the file's stem as the id ('nope', 'notes'),
+    and a .yml file was looked for as a .yaml one."""
+    (tmp_path / "notes.txt").write_text("not a profile\n", encoding="utf-8")
+    (tmp_path / "mine.yml").write_text("title: Mine\n", encoding="utf-8")
+    result = RUNNER.invoke(app, ["strong", "table", "-v", given.format(tmp=tmp_path)])
+    assert result.exit_code == 2
+    (line,) = result.output.strip().splitlines()
+    assert says in line and "unknown variant" not in line
+
+
+def test_a_strong_variant_id_is_an_id_whatever_the_current_folder_holds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file named ``foster`` in the current folder (and a ``foster.yaml`` beside it) is not
+    read in place of the bundled profile: before, any existing file was taken for a path."""
+    (tmp_path / "foster").write_text("anything\n", encoding="utf-8")
+    (tmp_path / "foster.yaml").write_text("title: Not Foster\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = RUNNER.invoke(app, ["strong", "table", "-v", "foster", "--deals", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    (row,) = json.loads(result.stdout)
+    assert row["variant"] == "foster" and row["strategy_steps"] > 0

@@ -37,6 +37,8 @@ from ..play.phases import Phase
 from ..play.showdown import rank_values
 from ..play.stream import deal_seed
 from ..rules.cards import Card, card_str, pack
+from ..rules.errors import InputError
+from ..rules.idtext import id_fault
 from ..rules.profiles import Library
 from ..rules.variant import Variant
 from .abstraction import Abstraction, checked
@@ -67,10 +69,22 @@ _SHORT: Final = {
 
 
 def load_variant(variant: str) -> Variant:
-    """A bundled profile by id, or a user's own profile file by its path (``.yaml``)."""
+    """A bundled profile by id, or a user's own profile file by its path (``.yaml``): a
+    path that names no file, or a file that is not a ``.yaml``, is refused as such (not
+    as an unknown id)."""
     path = Path(variant)
-    if variant.endswith((".yaml", ".yml")) or path.is_file():
+    if variant.endswith(".yml"):
+        raise InputError("a profile file's name ends in .yaml (rename it)", file=variant)
+    if variant.endswith(".yaml"):
+        if not path.is_file():
+            raise InputError("no such profile file (a profile is a .yaml file)", file=variant)
         return Library([path.parent]).get(path.stem)
+    if id_fault(variant) is not None and path.exists():  # an id is an id, whatever cwd holds
+        raise InputError(
+            "not a profile: give a variant id (bouillotte variants list) or the path of "
+            "your own profile, a .yaml file",
+            file=variant,
+        )
     return Library().get(variant)
 
 
