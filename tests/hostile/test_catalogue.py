@@ -1971,6 +1971,15 @@ CASES = [
         within=10,
     ),
     Case(
+        # printed 'strong ... NashConv 6.9850': its stored strategy (caves of 100) mapped
+        # onto the default game (caves of 20), a figure a reader would quote as its own
+        "strong-exploit-of-the-strong-player-as-an-invented-one",
+        ("strong", "exploit", "--policy", "strong"),
+        "--policy strong: the strong player is a solved strategy, not an invented one",
+        never=("NashConv 6",),
+        within=10,
+    ),
+    Case(
         "strong-table-a-trillion-deals",
         ("strong", "table", "--deals", "1000000000000"),
         "--deals must be at most 100,000,000",

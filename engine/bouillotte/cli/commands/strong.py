@@ -229,6 +229,15 @@ def exploit_command(
     data = None
     if seed is not None and not strong_seat:
         raise UserError("--seed: only with --strong-seat (the deals the strategy is played on)")
+    if policy == "strong" and not strong_seat:
+        # its stored strategy, mapped onto the default game of other caves, is no invented
+        # player: the NashConv printed (6.99 under foster-three) would be quoted as its own
+        raise UserError(
+            "--policy strong: the strong player is a solved strategy, not an invented one; "
+            "its NashConv is the one strong solve prints on the game it was solved on "
+            "(docs/strong-play.md); with --strong-seat, strong against itself is its value "
+            "at each seat"
+        )
     if (csv_file is not None or as_json) and strong_seat:
         raise UserError("--csv and --json: the NashConv run's figures only, not with --strong-seat")
     if strong_seat:
