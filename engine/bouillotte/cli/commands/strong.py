@@ -3,7 +3,7 @@ extra) and store its strategy for the ``strong`` policy."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, TypeAlias
+from typing import Annotated
 
 import typer
 
@@ -14,34 +14,12 @@ from ..options import (
     check_deals,
     check_tidy_targets,
     command_app,
-    parse_seeds,
     report_wanted,
     write_tidy,
 )
 from ..progress import counted
-
-_Bets: TypeAlias = Annotated[
-    str, typer.Option(metavar="SIZES", help="Bet sizes: min, half, pot, max joined by +.")
-]
-_Raises: TypeAlias = Annotated[
-    int, typer.Option(metavar="N", help="Most bets and raises a deal (0: no cap).", min=0)
-]
-_Straddles: TypeAlias = Annotated[bool, typer.Option(help="Offer straddles.")]
-_Classes: TypeAlias = Annotated[
-    int, typer.Option(metavar="N", help="Bands of the point (0: exact cards).", min=0)
-]
-"""The abstraction's options that ``solve`` and ``bands`` share, said once."""
-
-
-def _need_numpy(command: str) -> None:
-    """One line where the ``strong`` extra is not installed (the solver needs numpy)."""
-    try:
-        import numpy  # noqa: F401
-    except ImportError:
-        raise UserError(
-            f"bouillotte strong {command} needs the strong extra: pip install 'bouillotte[strong]'"
-        ) from None
-
+from .strong_bands import bands_command
+from .strong_options import Bets, Classes, Raises, Straddles, need_numpy
 
 MAX_SAMPLES = 1_000
 """The most draws ``strong exploit --samples`` takes per state (each plays the policy once)."""
@@ -71,11 +49,11 @@ def solve_command(
     cave: Annotated[
         int, typer.Option(metavar="N", help="Every cave (0: the profile's).", min=0)
     ] = 20,
-    bets: _Bets = "pot",
-    raises: _Raises = 2,
-    straddles: _Straddles = True,
+    bets: Bets = "pot",
+    raises: Raises = 2,
+    straddles: Straddles = True,
     deals: Annotated[int, typer.Option(metavar="N", help="Deals sampled by chance.", min=1)] = 200,
-    classes: _Classes = 5,
+    classes: Classes = 5,
     seed: Annotated[int, typer.Option(metavar="N", help="The seed of the sampled deals.")] = 1,
     max_states: Annotated[
         int,
@@ -91,7 +69,7 @@ def solve_command(
     The game is python_bouillotte's (docs/strong-play.md), played by the engine; the
     solver is the project's CFR+ over the tree's arrays (numpy, from the strong extra).
     """
-    _need_numpy("solve")
+    need_numpy("solve")
     from ...strong.abstraction import Abstraction, AbstractionError, parse_bets
     from ...strong.core import table_for
     from ...strong.solve import (
@@ -223,7 +201,7 @@ def exploit_command(
     from ...study.strong_policy import stored_for
     from ...study.tidy_commands import abstraction_record, exploit_table
 
-    _need_numpy("exploit")
+    need_numpy("exploit")
     check_tidy_targets(csv_file, as_json)
     chosen = get_policy(policy)
     data = None
@@ -500,112 +478,4 @@ def measure_command(
         write_tidy(csv_file, as_json, measure_table(rows))
 
 
-@cli.command("bands")
-def bands_command(
-    variants: Annotated[
-        list[str],
-        typer.Option(
-            "--variant",
-            "-v",
-            metavar="SYSTEM",
-            help="The two systems, the first's values switched towards the second's.",
-        ),
-    ],
-    on: Annotated[
-        str,
-        typer.Option(
-            metavar="SYSTEM",
-            help="The system whose abstracted game is solved (default foster-three: "
-            "Foster's rules for three players).",
-        ),
-    ] = "foster-three",
-    seeds: Annotated[
-        str, typer.Option(metavar="N,N,...", help="The seeds of the sampled deals.")
-    ] = "1,2,3",
-    iterations: Annotated[int, typer.Option(metavar="N", help="CFR+ iterations.", min=1)] = 400,
-    cave: Annotated[int, typer.Option(metavar="N", help="Every cave.", min=1)] = 20,
-    bets: _Bets = "pot",
-    raises: _Raises = 2,
-    straddles: _Straddles = True,
-    deals: Annotated[int, typer.Option(metavar="N", help="Deals sampled by chance.", min=1)] = 100,
-    classes: _Classes = 4,
-    rule: Annotated[
-        list[str] | None,
-        typer.Option(metavar="RULE", help="Only these rules (not stored with --write)."),
-    ] = None,
-    write: Annotated[bool, typer.Option("--write", help="Store the bands.")] = False,
-    csv_file: CsvFile = None,
-    as_json: TidyJsonFlag = False,
-) -> None:
-    """The effect of each rule on which two systems differ, under strong play: the range
-    over several CFR+ solutions (one per seed of the sampled deals) of the seats' values
-    and the pools awarded, each solution's NashConv beside it.
-
-    Each rule is switched alone to the second system's value on the solved system's
-    abstracted game (docs/strong-play.md); a rule under which the game stays the same
-    is reported as not acting. --write stores the bands for the site, which only reads
-    them."""
-    _need_numpy("bands")
-    from ...rules.variant import differing_rules
-    from ...strong.abstraction import Abstraction, AbstractionError, parse_bets
-    from ...strong.bands import compute_bands, write_bands
-    from ...strong.core import load_variant
-    from ...study.tidy_commands import bands_table
-
-    check_tidy_targets(csv_file, as_json)
-    if len(variants) != 2:
-        raise UserError(f"give two systems (-v A -v B); {len(variants)} given")
-    chosen_seeds = parse_seeds(seeds)
-    if len(chosen_seeds) < 1 or len(set(chosen_seeds)) != len(chosen_seeds):
-        raise UserError(f"--seeds: give distinct seeds (as 1,2,3), not {seeds!r}")
-    if write and rule:
-        raise UserError("--rule computes some rules only: it cannot be stored with --write")
-    a, b, solved = (load_variant(v) for v in (*variants, on))
-    differ = differing_rules(a, b)
-    if not differ:
-        raise UserError(
-            f"{a.id} and {b.id} differ on no rule: there is no effect to band; name two "
-            "systems whose rules differ (bouillotte variants diff A B lists them)"
-        )
-    for name in rule or []:
-        if name not in differ:
-            raise UserError(
-                f"--rule: {name!r} is not a rule on which {a.id} and {b.id} differ; they "
-                f"differ on {', '.join(differ)}"
-            )
-    try:
-        abstraction = Abstraction(cave, parse_bets(bets), raises, straddles, deals, classes)
-        data = compute_bands(
-            a,
-            b,
-            solved,
-            abstraction,
-            chosen_seeds,
-            iterations,
-            progress=lambda line: typer.echo(line, err=True),
-            rules=rule or None,
-        )
-    except AbstractionError as exc:
-        raise UserError(str(exc)) from None
-    if csv_file is not None or as_json:
-        write_tidy(csv_file, as_json, bands_table(data))
-    if report_wanted(csv_file, as_json):
-        _print_bands(data)
-    if write:
-        path = write_bands(data)
-        typer.echo(f"stored {path.name}", err=True)
-
-
-def _print_bands(data: dict[str, object]) -> None:
-    """The bands' report: a line per rule."""
-    from ...strong.bands import band_text
-
-    rules: Any = data["rules"]
-    typer.echo(f"{data['label']}: {len(rules)} rules in {data['cpu_seconds']} s of CPU")
-    for entry in rules:
-        if not entry["acts"]:
-            typer.echo(f"{entry['rule']}: {entry['reason']}")
-            continue
-        band = "; ".join(f"{k} {band_text(lo, hi)}" for k, (lo, hi) in entry["band"].items())
-        lo, hi = entry["nash_conv"]
-        typer.echo(f"{entry['rule']}: {band}; NashConv {lo:.4f} to {hi:.4f}")
+cli.command("bands")(bands_command)

@@ -1,0 +1,130 @@
+"""``bouillotte strong bands``: the effect of each rule on which two systems differ, under
+strong play, as a band over several CFR+ solutions (registered on ``strong``'s app in
+``strong.py``)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from ...rules.errors import UserError
+from ..options import (
+    CsvFile,
+    TidyJsonFlag,
+    check_tidy_targets,
+    parse_seeds,
+    report_wanted,
+    write_tidy,
+)
+from .strong_options import Bets, Classes, Raises, Straddles, need_numpy
+
+
+def bands_command(
+    variants: Annotated[
+        list[str],
+        typer.Option(
+            "--variant",
+            "-v",
+            metavar="SYSTEM",
+            help="The two systems, the first's values switched towards the second's.",
+        ),
+    ],
+    on: Annotated[
+        str,
+        typer.Option(
+            metavar="SYSTEM",
+            help="The system whose abstracted game is solved (default foster-three: "
+            "Foster's rules for three players).",
+        ),
+    ] = "foster-three",
+    seeds: Annotated[
+        str, typer.Option(metavar="N,N,...", help="The seeds of the sampled deals.")
+    ] = "1,2,3",
+    iterations: Annotated[int, typer.Option(metavar="N", help="CFR+ iterations.", min=1)] = 400,
+    cave: Annotated[int, typer.Option(metavar="N", help="Every cave.", min=1)] = 20,
+    bets: Bets = "pot",
+    raises: Raises = 2,
+    straddles: Straddles = True,
+    deals: Annotated[int, typer.Option(metavar="N", help="Deals sampled by chance.", min=1)] = 100,
+    classes: Classes = 4,
+    rule: Annotated[
+        list[str] | None,
+        typer.Option(metavar="RULE", help="Only these rules (not stored with --write)."),
+    ] = None,
+    write: Annotated[bool, typer.Option("--write", help="Store the bands.")] = False,
+    csv_file: CsvFile = None,
+    as_json: TidyJsonFlag = False,
+) -> None:
+    """The effect of each rule on which two systems differ, under strong play: the range
+    over several CFR+ solutions (one per seed of the sampled deals) of the seats' values
+    and the pools awarded, each solution's NashConv beside it.
+
+    Each rule is switched alone to the second system's value on the solved system's
+    abstracted game (docs/strong-play.md); a rule under which the game stays the same
+    is reported as not acting. --write stores the bands for the site, which only reads
+    them."""
+    need_numpy("bands")
+    from ...rules.variant import differing_rules
+    from ...strong.abstraction import Abstraction, AbstractionError, parse_bets
+    from ...strong.bands import compute_bands, write_bands
+    from ...strong.core import load_variant
+    from ...study.tidy_commands import bands_table
+
+    check_tidy_targets(csv_file, as_json)
+    if len(variants) != 2:
+        raise UserError(f"give two systems (-v A -v B); {len(variants)} given")
+    chosen_seeds = parse_seeds(seeds)
+    if len(chosen_seeds) < 1 or len(set(chosen_seeds)) != len(chosen_seeds):
+        raise UserError(f"--seeds: give distinct seeds (as 1,2,3), not {seeds!r}")
+    if write and rule:
+        raise UserError("--rule computes some rules only: it cannot be stored with --write")
+    a, b, solved = (load_variant(v) for v in (*variants, on))
+    differ = differing_rules(a, b)
+    if not differ:
+        raise UserError(
+            f"{a.id} and {b.id} differ on no rule: there is no effect to band; name two "
+            "systems whose rules differ (bouillotte variants diff A B lists them)"
+        )
+    for name in rule or []:
+        if name not in differ:
+            raise UserError(
+                f"--rule: {name!r} is not a rule on which {a.id} and {b.id} differ; they "
+                f"differ on {', '.join(differ)}"
+            )
+    try:
+        abstraction = Abstraction(cave, parse_bets(bets), raises, straddles, deals, classes)
+        data = compute_bands(
+            a,
+            b,
+            solved,
+            abstraction,
+            chosen_seeds,
+            iterations,
+            progress=lambda line: typer.echo(line, err=True),
+            rules=rule or None,
+        )
+    except AbstractionError as exc:
+        raise UserError(str(exc)) from None
+    if csv_file is not None or as_json:
+        write_tidy(csv_file, as_json, bands_table(data))
+    if report_wanted(csv_file, as_json):
+        _print_bands(data)
+    if write:
+        path = write_bands(data)
+        typer.echo(f"stored {path.name}", err=True)
+
+
+def _print_bands(data: dict[str, object]) -> None:
+    """The bands' report: a line per rule."""
+    from ...strong.bands import band_text
+
+    rules: Any = data["rules"]
+    typer.echo(f"{data['label']}: {len(rules)} rules in {data['cpu_seconds']} s of CPU")
+    for entry in rules:
+        if not entry["acts"]:
+            typer.echo(f"{entry['rule']}: {entry['reason']}")
+            continue
+        band = "; ".join(f"{k} {band_text(lo, hi)}" for k, (lo, hi) in entry["band"].items())
+        lo, hi = entry["nash_conv"]
+        typer.echo(f"{entry['rule']}: {band}; NashConv {lo:.4f} to {hi:.4f}")
