@@ -18,8 +18,8 @@ from ..options import (
     write_tidy,
 )
 from ..progress import counted
-from .strong_bands import bands_command
-from .strong_options import Bets, Classes, Raises, Straddles, need_numpy
+from ..strong_bands import bands_command
+from ..strong_options import Bets, Classes, Raises, Straddles, need_numpy
 
 MAX_SAMPLES = 1_000
 """The most draws ``strong exploit --samples`` takes per state (each plays the policy once)."""

@@ -1,5 +1,5 @@
-"""The options and the guard that the ``strong`` commands share (``strong.py`` and
-``strong_bands.py``), said once."""
+"""The options and the guard that the ``strong`` commands share (``commands/strong.py``
+and ``strong_bands.py``), said once."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Annotated, TypeAlias
 
 import typer
 
-from ...rules.errors import UserError
+from ..rules.errors import UserError
 
 Bets: TypeAlias = Annotated[
     str, typer.Option(metavar="SIZES", help="Bet sizes: min, half, pot, max joined by +.")
