@@ -106,7 +106,6 @@ def test_the_tree_is_bounded_by_max_states_unless_allowed_more(
     """The walk stops once the tree passes its bound (``MAX_STATES`` unless the caller
     allows another, as ``strong solve --max-states`` does), naming the option."""
     from bouillotte.strong import solve
-    from bouillotte.strong.abstraction import AbstractionError
 
     table = table_for("foster-three", TINY)
     size = len(build_tree(table).actor)

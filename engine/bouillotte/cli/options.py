@@ -16,6 +16,7 @@ import typer
 from typer.core import TyperCommand
 
 from ..rules.errors import InputError, UserError
+from ..rules.idtext import escaped
 from ..rules.writing import check_target_file, reason, write_file
 from ..study.tidy import TidyTable
 from .streams import WrappedStream
@@ -140,6 +141,10 @@ def check_deals(deals: int) -> None:
     checked(deals, "--deals")
 
 
+_SEED_DIGITS: Final = 20
+"""The longest seed ``--seeds`` reads: 20 digits holds every 64-bit seed."""
+
+
 def parse_seeds(text: str) -> tuple[int, ...]:
     """``--seeds``: whole numbers in ASCII digits (a minus allowed, as ``--seed`` takes),
     joined by commas; anything else (an Arabic-Indic digit, ``1_000``, ``+1``, an empty
@@ -148,18 +153,11 @@ def parse_seeds(text: str) -> tuple[int, ...]:
     for item in items:
         digits = item.removeprefix("-")
         if not (digits.isascii() and digits.isdigit() and len(digits) <= _SEED_DIGITS):
-            shown = "".join(
-                c if c.isascii() and c.isprintable() else f"\\u{ord(c):04x}" for c in item
-            )
             raise UserError(
-                f"--seeds: '{shown}' is not a whole number in ASCII digits (of at most "
+                f"--seeds: '{escaped(item)}' is not a whole number in ASCII digits (of at most "
                 f"{_SEED_DIGITS} digits); give seeds joined by commas, as 1,2,3"
             )
     return tuple(int(item) for item in items)
-
-
-_SEED_DIGITS: Final = 20
-"""The longest seed ``--seeds`` reads: 20 digits holds every 64-bit seed."""
 
 
 _TYPE_LABEL = re.compile(r" <[^>]*>")

@@ -73,14 +73,15 @@ class Progress:
         sys.stderr.flush()
 
 
-def counted(what: str, unit: str, total: int) -> Progress:
+def counted(what: str, unit: str, total: int, rate_digits: int = 1) -> Progress:
     """``what: done/total unit (n%), rate unit/s, elapsed, ETA``: a bar on a terminal, a
-    line every :data:`PLAIN_EVERY` seconds otherwise (``strong solve``'s CFR+ iterations)."""
+    line every :data:`PLAIN_EVERY` seconds otherwise (``simulate``'s deals, ``strong
+    solve``'s CFR+ iterations); the rate with ``rate_digits`` decimals."""
 
     def describe(done: int, total: int, rate: float, elapsed: float, left: float) -> str:
         return (
             f"{what}: {done:,}/{total:,} {unit} ({100 * done // max(total, 1)}%), "
-            f"{rate:,.1f} {unit}/s, {clock(elapsed)} elapsed, ETA {clock(left)}"
+            f"{rate:,.{rate_digits}f} {unit}/s, {clock(elapsed)} elapsed, ETA {clock(left)}"
         )
 
     return Progress(total, describe, bar=True)

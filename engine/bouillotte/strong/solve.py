@@ -68,13 +68,14 @@ class Tree:
     levels: list[Any]  # edges grouped by their parent's depth
 
 
-def build_tree(table: GameTable, max_states: int = 0) -> Tree:
+def build_tree(table: GameTable, max_states: int | None = None) -> Tree:
     """Walk every state of the game from the start (the engine plays each step); at most
-    ``max_states`` (0: :data:`MAX_STATES`; never more than :data:`MOST_STATES`)."""
+    ``max_states`` (:data:`MAX_STATES` unless given; never more than :data:`MOST_STATES`)."""
     import numpy as np
 
-    if not 0 <= max_states <= MOST_STATES:
-        raise AbstractionError(f"max_states: {max_states:,} is not between 1 and {MOST_STATES:,}")
+    bound = MAX_STATES if max_states is None else max_states
+    if not 1 <= bound <= MOST_STATES:
+        raise AbstractionError(f"max_states: {bound:,} is not between 1 and {MOST_STATES:,}")
 
     nodes: list[Node] = [Node(table)]
     depth = [0]
@@ -116,9 +117,9 @@ def build_tree(table: GameTable, max_states: int = 0) -> Tree:
                     slots += len(legal)
                 base = first[info]
                 moves = [(a, 1.0) for a in legal]
-            if len(nodes) + len(moves) > (max_states or MAX_STATES):
+            if len(nodes) + len(moves) > bound:
                 raise AbstractionError(
-                    f"the abstracted game has more than {max_states or MAX_STATES:,} states: "
+                    f"the abstracted game has more than {bound:,} states: "
                     "sample fewer deals, cap the raises, offer fewer bet sizes or make the "
                     f"caves smaller (strong solve --max-states allows up to {MOST_STATES:,}: "
                     "about 1 KB of memory a state)"

@@ -22,19 +22,12 @@ from ..options import (
     command_app,
     write_csv,
 )
-from ..progress import Progress, clock
+from ..progress import Progress, counted
 
 
 def _progress(variant_id: str, total: int) -> Progress:
     """One variant's deals: a bar with the rate and the time left."""
-
-    def describe(done: int, total: int, rate: float, elapsed: float, left: float) -> str:
-        return (
-            f"{variant_id}: {done:,}/{total:,} deals ({100 * done // total}%), "
-            f"{rate:,.0f} deals/s, {clock(elapsed)} elapsed, ETA {clock(left)}"
-        )
-
-    return Progress(total, describe, bar=True)
+    return counted(variant_id, "deals", total, rate_digits=0)
 
 
 def max_jobs() -> int:
