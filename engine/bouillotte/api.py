@@ -31,7 +31,6 @@ from typing import Any, overload
 from .rules.errors import InputError, UserError
 from .rules.profiles import Library
 from .rules.variant import Variant
-from .rules.writing import write_file
 from .study.tidy import (
     TidyTable,
     comparison_table,
@@ -72,6 +71,12 @@ def _paths(folders: Folders) -> list[Path]:
         return []
     if isinstance(folders, str | os.PathLike):
         return [Path(folders)]
+    if not isinstance(folders, Sequence) or not all(
+        isinstance(f, str | os.PathLike) for f in folders
+    ):
+        raise InputError(
+            f"a folder is a path (a str or a Path), or a list of them, not {type(folders).__name__}"
+        )
     return [Path(f) for f in folders]
 
 
@@ -104,10 +109,7 @@ class _Tabular:
     def to_csv(self, path: PathLike | None = None) -> str:
         """The tidy table as CSV text; with ``path``, also written there (whole or not at
         all, as ``--csv FILE`` writes it)."""
-        text = self.table().csv_text()
-        if path is not None:
-            write_file(Path(path), text, "the CSV file")
-        return text
+        return self.table().to_csv(path)
 
     def __str__(self) -> str:
         return repr(self)
@@ -205,19 +207,29 @@ def systems(folder: Folders = None, *, bundled: bool = True) -> Systems:
 
 def system(system_id: str, folder: Folders = None) -> System:
     """One rule system by its id, bundled or from the user's ``folder``."""
-    return System(_library(folder).get(system_id))
+    return System(_library(folder).get(_one(system_id)))
 
 
 def _one(chosen: str | System) -> str:
-    return chosen.id if isinstance(chosen, System) else chosen
+    """The id of a system given by its id or as a :class:`System`."""
+    if isinstance(chosen, System):
+        return chosen.id
+    if not isinstance(chosen, str):
+        raise InputError(f"a system is an id or a System, not {type(chosen).__name__}")
+    return chosen
 
 
 def _ids(chosen: str | System | Sequence[str | System] | None) -> list[str] | None:
+    """The ids of the systems chosen, each once, in the order first named."""
     if chosen is None:
         return None
     if isinstance(chosen, str | System):
         chosen = [chosen]
-    return [c.id if isinstance(c, System) else c for c in chosen]
+    if not isinstance(chosen, Sequence):
+        raise InputError(
+            f"systems are an id, a System or a list of them, not {type(chosen).__name__}"
+        )
+    return list(dict.fromkeys(_one(c) for c in chosen))
 
 
 # -- scenarios: run and compare ---------------------------------------------------------------
@@ -273,7 +285,7 @@ def run(
     user's profiles, ``scenarios`` the user's scenario folders or files."""
     from .study.scenario import run_scenario
 
-    variant = system.variant if isinstance(system, System) else _library(folder).get(system)
+    variant = system.variant if isinstance(system, System) else _library(folder).get(_one(system))
     return Run(run_scenario(_scenario(scenario, scenarios), variant).data)
 
 

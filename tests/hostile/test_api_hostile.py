@@ -59,6 +59,10 @@ CASES: list[tuple[str, Callable[[], Any], str]] = [
         lambda: api.sweep("foster", vary="table.direction", deals=5),
         "vary must be a list, as ['table.direction']",
     ),
+    ("system-none", lambda: api.system(None), "a system is an id or a System, not NoneType"),  # type: ignore[arg-type]
+    ("systems-a-number", lambda: api.systems(5), "a folder is a path"),  # type: ignore[arg-type]
+    ("run-under-a-number", lambda: api.run("foster-sight", 3), "a system is an id or a System"),  # type: ignore[arg-type]
+    ("matrix-of-a-number", lambda: api.matrix(7), "systems are an id, a System or a list"),  # type: ignore[arg-type]
 ]
 
 
@@ -69,3 +73,16 @@ def test_api_refuses_at_once(call: Callable[[], Any], says: str) -> None:
         call()
     assert says in raised.value.describe()
     assert time.monotonic() - started < 5
+
+
+def test_a_system_named_twice_counts_once() -> None:
+    once = api.matrix("foster")
+    assert len(api.matrix(["foster", "foster"])) == len(once) == 66
+    assert api.compare("foster-sight", ["foster", "foster"]).systems == ["foster"]
+
+
+def test_a_tidy_table_of_the_api_writes_csv_as_every_result(tmp_path: Any) -> None:
+    table = api.matrix("foster")
+    text = table.to_csv(tmp_path / "matrix.csv")
+    assert text.startswith("rule,name,system,value")
+    assert (tmp_path / "matrix.csv").read_text("utf-8") == text

@@ -1625,7 +1625,8 @@ CASES = [
             "--out",
             "{tmp}/own",
         ),
-        "the text of work 'house-rules' is a link: refusing to copy what it leads to",
+        "the text of work 'house-rules' is a link that leads out of the folder of its "
+        "bibliography",
         setup=_text_linked_out,
         gone=("own",),
     ),
@@ -1958,7 +1959,8 @@ CASES = [
         # a folder that takes no file: refused after the solve, before the work now
         "strong-solve-csv-into-a-folder-that-takes-no-file",
         ("strong", "solve", "--deals", "2", "--iterations", "100000", "--csv", "/proc/x.csv"),
-        "/proc/x.csv: cannot write: No such file or directory",
+        "/proc/x.csv: cannot write the CSV file: its folder /proc takes no new file (No such "
+        "file or directory)",
         never=("NashConv",),
         within=10,
     ),
@@ -2064,7 +2066,7 @@ CASES = [
     Case(
         "csv-into-a-read-only-folder",
         ("odds", "-v", "foster", "--csv", "{tmp}/ro/out.csv"),
-        "ro/out.csv: cannot write: Permission denied",
+        "ro takes no new file (Permission denied)",
         setup=_read_only_folder,
         unprivileged=True,
         gone=("ro/out.csv",),

@@ -259,6 +259,14 @@ CASES = [
         ("readings", "--variants", "{tmp}/ed/variants"),
         "readings.yaml:11: scenario: unknown scenario; the scenarios are",
         setup=_reading("no-such-deal", "our-table"),
+        one_line=False,  # the note that these readings replace the bundled ones comes first
+    ),
+    Case(  # readings that replace the bundled ones of a rule say so, as a profile does
+        "readings-that-replace-the-bundled-ones-say-so",
+        ("readings", "--variants", "{tmp}/ed/variants", "--scenarios", "{tmp}/ed/scenarios"),
+        "note: the readings of void_deals.levy_and_next_blind in",
+        exit=0,
+        setup=_reading("our-table-nobody-opens", "our-table"),
     ),
     Case(  # the check refuses only what is unknown: one's own scenario, given, is known
         "readings-of-a-scenario-of-ones-own",

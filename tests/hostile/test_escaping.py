@@ -43,6 +43,9 @@ entry, then adds a preamble that runs a shell command under ``latex --shell-esca
 EVIL_URL = "https://example.org/a},note={pwned"
 """An address that would close its BibTeX field: the schema refuses it (below), so it is set
 past the schema here to test the second guard, the BibTeX writer's own escaping."""
+EVIL_NAME = "Evil, A." + PREAMBLE
+"""An author that would close its entry: the schema refuses it (its second comma, below),
+so it too is set past the schema, to test the writer's own escaping."""
 
 
 def _works() -> dict[str, Work]:
@@ -50,11 +53,10 @@ def _works() -> dict[str, Work]:
         author="Evil",
         title="A title} , note = {added",
         year="1900",
-        authors=["Evil, A." + PREAMBLE],
         publisher="100% & #1 $ _ ^ ~ \\ {press",
     )
     return {
-        "evil": evil.model_copy(update={"url": EVIL_URL}),
+        "evil": evil.model_copy(update={"url": EVIL_URL, "authors": [EVIL_NAME]}),
         "plain": Work(author="Someone", title="Plain", year="1901", authors=["Someone, B."]),
         "body": Work(author="A body", title="Body", year="1902", authors=[PREAMBLE]),
     }
@@ -82,6 +84,25 @@ def test_an_author_that_closes_its_entry_stays_one_inert_name() -> None:
 def test_a_work_address_with_a_character_no_url_holds_is_refused(odd: str) -> None:
     with pytest.raises(ValueError, match=r"percent-encode it|must be a web address"):
         Work(author="A", title="T", year="1900", url=f"https://example.org/a{odd}b")
+
+
+def test_the_schema_refuses_the_author_that_closes_its_entry() -> None:
+    with pytest.raises(ValueError, match="has 2 commas"):
+        Work(author="Evil", title="T", year="1900", authors=[EVIL_NAME])
+
+
+def test_an_and_inside_a_name_splits_no_one_in_two() -> None:
+    # BibTeX splits a list of names at every "and" between spaces, outside braces.
+    work = Work(
+        author="S",
+        title="T",
+        year="1900",
+        authors=["Smith and Jones, John", "Doe AND Roe, Jane", "Académie and Sons"],
+    )
+    persons = parse_string(bibtex({"s": work}), "bibtex").entries["s"].persons["author"]
+    assert len(persons) == 3
+    assert persons[0].last_names == ["Smith", "{and}", "Jones"]
+    assert persons[0].first_names == ["John"]
 
 
 def test_an_address_adds_no_field_to_its_entry() -> None:

@@ -260,6 +260,31 @@ def check_csv_target(path: Path | None) -> None:
         check_target_file(path, "the CSV file")
 
 
+def check_csv_targets(**targets: Path | None) -> None:
+    """Refuse each CSV file now (:func:`check_csv_target`), and two options that name the
+    same file (the second table would silently replace the first) or both ``-`` (two
+    tables with different columns on stdout, which no CSV reader can read). ``targets``:
+    each option's name (``csv_file`` for ``--csv``) and its value."""
+    seen: dict[str, str] = {}
+    for name, path in targets.items():
+        if path is None:
+            continue
+        check_csv_target(path)
+        option = "--" + name.removesuffix("_file").replace("_", "-")
+        same = "-" if str(path) == "-" else os.path.realpath(path)
+        if same == "-" and same in seen:
+            raise UserError(
+                f"{seen[same]} and {option} are both '-': two tables with different columns "
+                "on stdout, which no CSV reader can read; give one of them a file"
+            )
+        if same in seen:
+            raise UserError(
+                f"{seen[same]} and {option} name the same file, {escaped(str(path))}: "
+                "each table needs a file of its own"
+            )
+        seen[same] = option
+
+
 def write_csv(path: Path, table: TidyTable) -> None:
     """A tidy table to ``--csv FILE``, through the one writer (whole or not at all), or
     on stdout for ``-``."""

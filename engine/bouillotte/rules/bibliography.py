@@ -256,11 +256,20 @@ def bibtex_title(text: str) -> str:
     return "{" + _bib_value(text) + "}"
 
 
+_AND = re.compile(r"(?<=\s)and(?=\s)", re.IGNORECASE)
+"""The word BibTeX splits a list of names at (any case, between spaces, outside braces)."""
+
+
 def bibtex_names(names: list[str]) -> str:
     """Names for a BibTeX ``author`` or ``editor`` field."""
-    # A body's name is braced so that BibTeX does not split it into given and family names.
+    # A body's name is braced so that BibTeX does not split it into given and family names;
+    # an "and" inside a person's name ("Smith and Jones, John") is braced so that it does
+    # not split it into two people.
     return " and ".join(
-        bibtex_text(name) if _is_person(name) else "{" + bibtex_text(name) + "}" for name in names
+        _AND.sub("{\\g<0>}", bibtex_text(name))
+        if _is_person(name)
+        else "{" + bibtex_text(name) + "}"
+        for name in names
     )
 
 

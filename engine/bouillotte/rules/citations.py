@@ -5,11 +5,54 @@ from __future__ import annotations
 import re
 from datetime import date
 from enum import StrEnum
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .escaping import WebAddress
+
+LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*")
+"""A BCP 47 language tag as the pages' ``<html lang>`` takes it (``en``, ``fr``, ``en-GB``)."""
+
+FIRST_YEAR, LAST_YEAR = 1500, 2099
+"""The years a work's edition may be dated to: the citations and the history read no other
+as a year (a number outside would silently leave the work undated)."""
+
+
+def _some_words(text: str) -> str:
+    if not text.strip():
+        raise ValueError("must hold words, not be empty")
+    return text
+
+
+Words = Annotated[str, AfterValidator(_some_words)]
+"""Text that is not blank (a work's author or title: a citation opens with it)."""
+
+
+def _names(names: list[str]) -> list[str]:
+    """Authors or editors: each ``Family, Given`` (one comma) or a body's name (none),
+    none blank, none twice. BibTeX reads a second comma as a suffix (``Jr.``) and a third as
+    an error; CSL reads the first comma only."""
+    seen: set[str] = set()
+    for name in names:
+        parts = [part.strip() for part in name.split(",")]
+        if not all(parts):
+            raise ValueError(
+                f"the name {name!r} has an empty part: write 'Family, Given' or a body's name"
+            )
+        if len(parts) > 2:
+            raise ValueError(
+                f"the name {name!r} has {len(parts) - 1} commas: write 'Family, Given' "
+                "(one comma) or a body's name (none)"
+            )
+        if name.strip() in seen:
+            raise ValueError(f"the name {name!r} is given twice")
+        seen.add(name.strip())
+    return names
+
+
+Names = Annotated[list[str], AfterValidator(_names)]
+"""A list of authors or editors (:func:`_names`)."""
 
 
 class Status(StrEnum):
@@ -37,8 +80,8 @@ class Work(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    author: str
-    title: str
+    author: Words
+    title: Words
     short: str | None = Field(
         default=None,
         description=(
@@ -56,14 +99,14 @@ class Work(BaseModel):
             "games), a website, a modern teaching card, or our own reconstruction."
         ),
     )
-    authors: list[str] = Field(
+    authors: Names = Field(
         default_factory=list,
         description=(
             "The authors for a citation, each as ``Family, Given`` (a name without a comma is "
             "a body, such as ``Académie française``)."
         ),
     )
-    editors: list[str] = Field(
+    editors: Names = Field(
         default_factory=list, description="The editors, written as ``authors`` are."
     )
     publisher: str | None = Field(default=None, description="The publisher, if known.")
@@ -146,6 +189,37 @@ class Work(BaseModel):
                 f"{accessed!r} is not a day that exists, written YYYY-MM-DD in ASCII digits"
             ) from None
         return accessed
+
+    @field_validator("year")
+    @classmethod
+    def _a_year(cls, year: str) -> str:
+        # The citations, the exports and the history read the years written here: a word
+        # with none ("banana"), a year no edition has (2150) or a range backwards
+        # (1909-1897) would be published as it stands, or silently as undated.
+        numbers = [int(n) for n in re.findall(r"\d+", year) if len(n) == 4]
+        if year.strip().lower().startswith("undated"):
+            pass
+        elif not numbers and not re.search(r"\d{3}0s", year):
+            raise ValueError(
+                f"{year!r} names no year: write the year of the edition used (1897), a "
+                "range (1897-1909), a decade (2020s), or 'undated' (with a note in brackets)"
+            )
+        odd = next((n for n in numbers if not FIRST_YEAR <= n <= LAST_YEAR), None)
+        if odd is not None:
+            raise ValueError(f"{odd} is not a year of an edition: {FIRST_YEAR} to {LAST_YEAR}")
+        if numbers != sorted(numbers):
+            raise ValueError(f"{year!r} runs backwards: write the earlier year first")
+        return year
+
+    @field_validator("language")
+    @classmethod
+    def _a_language(cls, language: str) -> str:
+        # It becomes a text page's <html lang> and the citation_language of its head.
+        if not LANGUAGE_TAG.fullmatch(language):
+            raise ValueError(
+                f"{language!r} is not a language tag: write a code such as 'en', 'fr' or 'de'"
+            )
+        return language
 
     @field_validator("file")
     @classmethod

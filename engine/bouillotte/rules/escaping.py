@@ -50,16 +50,37 @@ counts a brace after a backslash too, so ``\\{`` alone would leave the entry ope
 _BIBTEX_TABLE = str.maketrans(_BIBTEX)
 
 
+_BIDI_CONTROLS = "\u202a-\u202e\u2066-\u2069"
+"""Unicode's bidirectional embeddings, overrides and isolates: invisible, each turns the
+text after it right to left (or back) until its end, so one left open in a title shows
+the rest of its line reversed on a page, in a reference manager, in a spreadsheet. Every
+format shows each as its escape (``\\u202e``), as the terminal does."""
+
+_BIDI = re.compile(f"[{_BIDI_CONTROLS}]")
+
+
+def _escape(found: re.Match[str]) -> str:
+    return f"\\u{ord(found.group()):04x}"
+
+
+def visible_bidi(text: str) -> str:
+    """``text`` with each of :data:`_BIDI_CONTROLS` shown as its escape."""
+    return _BIDI.sub(_escape, text) if _BIDI.search(text) else text
+
+
 def one_line(text: str) -> str:
     """``text`` on one line: every line break or control character a space, runs of
-    spaces one."""
-    return " ".join(_LINE_BREAKS.sub(" ", text).split())
+    spaces one, a bidirectional control shown as its escape (:func:`visible_bidi`)."""
+    return " ".join(_LINE_BREAKS.sub(" ", visible_bidi(text)).split())
 
 
-_FORBIDDEN_IN_MARKUP = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffe\uffff]")
+_FORBIDDEN_IN_MARKUP = re.compile(
+    f"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffe\uffff{_BIDI_CONTROLS}]"
+)
 """The characters HTML and XML forbid in a document (a tab, a line break and a carriage
 return aside) that a YAML value still holds when written as an escape in double quotes
-(``title: "My \\x04 site"``): YAML refuses them only written as they are."""
+(``title: "My \\x04 site"``): YAML refuses them only written as they are; and the
+bidirectional controls (:data:`_BIDI_CONTROLS`), which a page must not obey."""
 
 
 def visible_controls(text: str) -> str:
@@ -68,7 +89,7 @@ def visible_controls(text: str) -> str:
     reader sees what the value holds."""
     if not _FORBIDDEN_IN_MARKUP.search(text):
         return text
-    return _FORBIDDEN_IN_MARKUP.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return _FORBIDDEN_IN_MARKUP.sub(_escape, text)
 
 
 def bibtex_text(text: str) -> str:
@@ -98,8 +119,10 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 def spreadsheet_text(text: str) -> str:
     """A text cell of a CSV file, inert in a spreadsheet: an apostrophe before a text that
-    would start a formula (``'=HYPERLINK(...)``), as OWASP advises; every CSV this tool
-    writes (the tidy tables, the site's matrix and odds) writes its text cells through it."""
+    would start a formula (``'=HYPERLINK(...)``), as OWASP advises, and a bidirectional
+    control shown as its escape (:func:`visible_bidi`); every CSV this tool writes (the tidy
+    tables, the site's matrix and odds) writes its text cells through it."""
+    text = visible_bidi(text)
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 

@@ -23,12 +23,11 @@ import yaml
 from .errors import InputError
 from .profile import rule_paths
 from .profiles import BIBLIOGRAPHY_FILE, Library
+from .texts import TEXT_LIMIT
 from .variant import Variant
 from .writing import Output, reason
 
 TEXTS_FOLDER = "texts"
-TEXT_LIMIT = 16 * 2**20
-"""The largest text an export copies, in bytes (the bundled ones are under 1 MB)."""
 
 
 @dataclass(frozen=True)

@@ -147,15 +147,28 @@ def load_words(library: Library) -> list[Word]:
     """The cited meanings of words (``meanings.yaml`` beside the profiles, the bundled one
     first), each checked against the bibliography and the rule it names."""
     words: list[Word] = []
+    given: dict[str, Path] = {}
     for file in library.meanings_files:
-        words.extend(_load_words_file(library, file))
+        words.extend(_load_words_file(library, file, given))
     return words
 
 
-def _load_words_file(library: Library, path: Path) -> list[Word]:
+def _load_words_file(library: Library, path: Path, given: dict[str, Path]) -> list[Word]:
+    """The words of one ``meanings.yaml``; ``given``: each word already given (its
+    case-folded form), with its file. A word is given once: its meanings are one timeline
+    and one anchor of the History page (two would make two sections of one id)."""
     doc = read_mapping(path, "words: a list of {word, rule, meanings}")
     words = validated(Words, doc).words
     for i, word in enumerate(words):
+        key = " ".join(word.word.casefold().split())
+        if key in given:
+            raise doc.fault(
+                ("words", i, "word"),
+                f"the word is already given in {given[key]}: give each word once, with all "
+                "its meanings",
+                word.word,
+            )
+        given[key] = path
         if word.rule not in rule_paths():
             raise doc.fault(
                 ("words", i, "rule"),

@@ -42,3 +42,24 @@ def id_fault(
     return (
         f"'{text}' is not an id: an id is written with {characters} only, first a letter or digit"
     )
+
+
+_YAML_KINDS: dict[type, str] = {
+    type(None): "nothing (null)",
+    bool: "true or false",
+    int: "a number",
+    float: "a number",
+}
+"""What YAML reads an unquoted key as, when it is no text (``null:``, ``yes:``, ``1:``)."""
+
+
+def key_id_fault(key: object) -> str | None:
+    """Why a key of a YAML mapping is not an id (``None``: it is one): :func:`id_fault`
+    for text, else what YAML read instead (``null:``, ``1:``, ``true:``)."""
+    if isinstance(key, str):
+        return id_fault(key)
+    kind = _YAML_KINDS.get(type(key), "no text")
+    return (
+        f"YAML reads {key!r} as {kind}, not as an id: an id is text (quote it), written "
+        f"with {ID_CHARACTERS}"
+    )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Protocol, TypeVar
 
 
@@ -13,12 +14,19 @@ class _HasId(Protocol):
 Entry = TypeVar("Entry", bound=_HasId)
 
 
-def merge_by_id(lists: list[list[Entry]]) -> list[Entry]:
-    """The entries of several files, the first file's order first: a later file adds its
-    new entries and replaces (in place) an entry of the same id (the glossary's terms, the
-    works known but not yet read)."""
+def merge_by_id(lists: list[tuple[Path, list[Entry]]], what: str, notes: list[str]) -> list[Entry]:
+    """The entries of several files (each with its file), the first file's order first: a
+    later file adds its new entries and replaces (in place) an entry of the same id (the
+    glossary's terms, the works known but not yet read). Each replacement is a note added
+    to ``notes`` (``what``: the kind of entry), as a profile's ``replaces: true`` is."""
     merged: dict[str, Entry] = {}
-    for entries in lists:
+    where: dict[str, Path] = {}
+    for file, entries in lists:
         for entry in entries:
+            if entry.id in merged and where[entry.id] != file:
+                notes.append(
+                    f"note: the {what} {entry.id!r} of {file} replaces the one of {where[entry.id]}"
+                )
             merged[entry.id] = entry
+            where[entry.id] = file
     return list(merged.values())

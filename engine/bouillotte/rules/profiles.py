@@ -14,7 +14,7 @@ from pydantic import ValidationError
 from .citations import CITATION_KEYS, Citation, Work
 from .errors import InputError
 from .glossary import GLOSSARY_FILE, Term, load_glossary
-from .idtext import escaped, id_fault
+from .idtext import escaped, id_fault, key_id_fault
 from .merging import merge_by_id
 from .nearest import did_you_mean
 from .profile import GROUPS, Rules
@@ -29,7 +29,7 @@ from .profilefile import (
 from .quotecheck import QuoteChecker, checked
 from .readings import READINGS_FILE, Reading, load_readings
 from .resources import bundled
-from .texts import ShippedText, load_text
+from .texts import ShippedText, load_text, text_fault
 from .unread import UNREAD_FILE, UnreadWork, load_unread
 from .variant import RuleInfo, Variant
 from .yamlmodels import as_written, pydantic_message, validated
@@ -118,27 +118,46 @@ class Library:
                     if file.stem in self.files:
                         self._replace(file, self.files[file.stem])
                     self.files[file.stem] = file
+        for work_id in self.works:
+            self._check_text(work_id)
         self.quotes = QuoteChecker({w: self.text_file(w) for w in self.works})
         """Checks every quote given as a source's words against its work's text."""
         self.readings: dict[str, Reading] = {}
         """The ambiguous sentences whose readings are values of a rule, by rule path."""
         self.reading_places: dict[str, tuple[Path, int | None]] = {}
         """For each rule with readings: the file and line of its reading's ``scenario``."""
+        notes: list[str] = []
+        read_in: dict[str, Path] = {}
         for file in readings_files:  # a user's folder adds readings or replaces a rule's
-            self.readings.update(
-                load_readings(
-                    file, set(self.works), self.quotes.fault, set(self.files), self.reading_places
-                )
+            loaded = load_readings(
+                file, set(self.works), self.quotes.fault, set(self.files), self.reading_places
             )
+            notes.extend(
+                f"note: the readings of {rule} in {file} replace those of {read_in[rule]}"
+                for rule in loaded
+                if rule in read_in
+            )
+            read_in.update(dict.fromkeys(loaded, file))
+            self.readings.update(loaded)
         self.glossary: list[Term] = merge_by_id(
-            [load_glossary(file, set(self.works), self.quotes.fault) for file in glossary_files]
+            [
+                (file, load_glossary(file, set(self.works), self.quotes.fault))
+                for file in glossary_files
+            ],
+            "term",
+            notes,
         )
         """The words of the game (``glossary.yaml``): the bundled terms, then a user's folder's
         (which replace a bundled term of the same id)."""
         self.unread: list[UnreadWork] = merge_by_id(
-            [load_unread(file, set(self.works)) for file in unread_files]
+            [(file, load_unread(file, set(self.works))) for file in unread_files],
+            "work not yet read",
+            notes,
         )
         """The works known but not yet read (``unread.yaml``), the bundled ones first."""
+        for note in notes:
+            self.replaced.append(note)
+            print(note, file=sys.stderr)
         self._docs: dict[str, Located] = {}
         self._files: dict[str, ProfileFile] = {}
         self._entries: dict[str, dict[str, _Entry]] = {}
@@ -198,7 +217,9 @@ class Library:
         return sorted(variants.values(), key=lambda v: (root(v), v.extends is not None, v.id))
 
     def select(self, ids: Iterable[str] | None) -> list[Variant]:
-        return self.all() if ids is None else [self.get(v) for v in ids]
+        """The variants of ``ids``, each once (``-v foster -v foster`` is foster), in the
+        order first named; every variant for ``None``."""
+        return self.all() if ids is None else [self.get(v) for v in dict.fromkeys(ids)]
 
     def text_file(self, work_id: str) -> Path | None:
         """The shipped text of a work (its ``file``, beside the bibliography that names it)."""
@@ -206,6 +227,13 @@ class Library:
         if work is None or work.file is None:
             return None
         return self._work_folders[work_id] / work.file
+
+    def _check_text(self, work_id: str) -> None:
+        """Refuse a work's text that may not be read (:func:`texts.text_fault`)."""
+        file = self.text_file(work_id)
+        fault = None if file is None else text_fault(file, self._work_folders[work_id])
+        if fault is not None:
+            raise InputError(f"the text of work {work_id!r} {fault}", file=file, field="file")
 
     def text(self, work_id: str) -> ShippedText | None:
         """The shipped text of a work, read; ``None`` if the bibliography names none."""
@@ -231,6 +259,16 @@ class Library:
                 line=doc.line(()),
             )
         for work_id, raw in works.items():
+            # A work's id names its page and its BibTeX key: "house.rules" and "house-rules"
+            # would share a page, "é" make an empty key, YAML's null a key "None".
+            fault = key_id_fault(work_id)
+            if fault is not None:
+                raise InputError(
+                    f"the work's id: {fault}",
+                    file=file,
+                    line=doc.line(("works", work_id)),
+                    field=f"works.{escaped(str(work_id))}",
+                )
             try:
                 work = as_written(Work, raw, doc, ("works", work_id))
             except ValidationError as exc:

@@ -139,6 +139,8 @@ class QuoteChecker:
 
     def fault(self, work_id: str, quote: str) -> str | None:
         """``None`` when ``quote`` stands in the text of ``work_id``; else what is wrong."""
+        if not any(c.isalnum() for c in quote):
+            return f"the quote {quote!r} holds no word: quote the source's own words"
         text = self._text(work_id)
         if isinstance(text, str):
             return text

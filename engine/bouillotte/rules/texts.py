@@ -10,7 +10,9 @@ word, up to whitespace, typographic quotation marks and apostrophes, and ``[...]
 from __future__ import annotations
 
 import bisect
+import os
 import re
+import stat
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -19,6 +21,9 @@ from .errors import InputError
 
 SEPARATOR = "---"
 ELISION = "[...]"
+TEXT_LIMIT = 16 * 2**20
+"""The largest shipped text read, in bytes (the bundled ones are under 2 KB each): its
+page, its search index and every quote check hold it whole."""
 
 _TYPOGRAPHIC = str.maketrans(
     {"’": "'", "‘": "'", "“": '"', "”": '"', "«": '"', "»": '"', "\u00a0": " ", "…": "..."}
@@ -76,16 +81,59 @@ def find_quote(paragraphs: tuple[str, ...], quote: str) -> int | None:
     # The first place of the first piece is the only one to try: the later pieces are
     # looked for in order after it, and a later start could only push them further on.
     # (Trying every place was quadratic: a common first piece and a missing last one.)
-    position = whole.find(pieces[0])
-    if position < 0:
+    first = _whole_words(pieces[0]).search(whole)
+    if first is None:
         return None
-    cursor = position + len(pieces[0])
+    cursor = first.end()
     for piece in pieces[1:]:
-        found = whole.find(piece, cursor)
-        if found < 0:
+        found = _whole_words(piece).search(whole, cursor)
+        if found is None:
             return None
-        cursor = found + len(piece)
-    return bisect.bisect_right(starts, position) - 1
+        cursor = found.end()
+    return bisect.bisect_right(starts, first.start()) - 1
+
+
+def _whole_words(piece: str) -> re.Pattern[str]:
+    """``piece`` where it stands as whole words: a piece that begins (or ends) with a letter
+    or digit must not begin (or end) inside a word of the text. "ealer puts u" is not a
+    quote of "the dealer puts up"."""
+    before = r"(?<!\w)" if piece[0].isalnum() else ""
+    after = r"(?!\w)" if piece[-1].isalnum() else ""
+    return re.compile(before + re.escape(piece) + after)
+
+
+def text_fault(file: Path, folder: Path) -> str | None:
+    """Why the shipped text ``file`` of a bibliography in ``folder`` may not be read, or
+    ``None``. A missing file is ``None`` here (said where a quote or a page needs it). A
+    link may lead to another file of the folder, never out of it: the site would publish
+    whatever it reaches. A named pipe would block the reader; a text over
+    :data:`TEXT_LIMIT` bytes would fill the memory and the pages."""
+    try:
+        os.lstat(file)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return f"cannot be read ({exc.strerror})"
+    try:
+        target = file.resolve(strict=True)
+        info = target.stat()
+    except RuntimeError:
+        return "is a link that leads round in a loop"
+    except FileNotFoundError:
+        return "is a link that leads to no file"
+    except OSError as exc:
+        return f"cannot be read ({exc.strerror})"
+    if not target.is_relative_to(folder.resolve()):
+        return (
+            f"is a link that leads out of the folder of its bibliography ({folder}), to "
+            f"{target}: refusing to read what it reaches; put the text itself in that folder"
+        )
+    if not stat.S_ISREG(info.st_mode):
+        kind = "a named pipe" if stat.S_ISFIFO(info.st_mode) else "not a file"
+        return f"is {kind}: a text is a regular file"
+    if info.st_size > TEXT_LIMIT:
+        return f"holds {info.st_size:,} bytes; a shipped text may hold at most {TEXT_LIMIT:,}"
+    return None
 
 
 def read_text(file: Path) -> ShippedText:

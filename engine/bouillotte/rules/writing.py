@@ -176,7 +176,11 @@ def check_target_file(path: Path, what: str = "the output") -> None:
     try:
         os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
     except OSError as exc:
-        raise InputError(f"cannot write: {reason(exc)}", file=path) from None
+        raise InputError(
+            f"cannot write {what}: its folder {where.parent} takes no new file "
+            f"({reason(exc)}), and {what} is written beside it first, then renamed into place",
+            file=path,
+        ) from None
     _unlink(probe)
 
 

@@ -45,6 +45,7 @@ from .names import Names
 from .output import (
     PARTIAL,
     BuildLock,
+    aside_stem,
     check_out,
     partial_claim,
     remove_leftovers,
@@ -271,7 +272,7 @@ def _build_locked(
 ) -> BuildReport:
     # Writing is tried before the long part of the build: a folder we cannot write
     # into fails now, not after every page is made.
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent))
+    tmp = Path(tempfile.mkdtemp(prefix=f"{aside_stem(out)}.", suffix=".tmp", dir=out.parent))
     try:
         (tmp / PARTIAL).write_text(partial_claim(tmp), encoding="utf-8")
         report = _build_into(

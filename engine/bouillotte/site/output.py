@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import glob
+import hashlib
 import os
 import secrets
 import shutil
@@ -94,8 +96,21 @@ def check_out(out: Path, inputs: Sequence[Path] = ()) -> None:
     ancestor = real.parent
     while not ancestor.exists():
         ancestor = ancestor.parent
-    if not ancestor.is_dir() or not os.access(ancestor, os.W_OK | os.X_OK):
-        raise InputError(f"cannot write into {ancestor}: permission denied", file=out)
+    if not ancestor.is_dir():
+        raise InputError(
+            f"{_shown(ancestor)} is a file, not a folder: the output cannot be made in it",
+            file=out,
+        )
+    if not os.access(ancestor, os.W_OK | os.X_OK):
+        raise InputError(f"cannot write into {_shown(ancestor)}: permission denied", file=out)
+
+
+def _shown(folder: Path) -> str:
+    """``folder`` as the user would name it: relative to the current folder if within it."""
+    try:
+        return os.path.relpath(folder) if _within(folder, absolute(Path("."))) else str(folder)
+    except ValueError:
+        return str(folder)
 
 
 def _check_replaceable(out: Path) -> None:
@@ -140,11 +155,12 @@ def _check_replaceable(out: Path) -> None:
 
 class BuildLock:
     """Only one build at a time into a folder: ``.<name>.lock`` beside it is locked (the
-    lock ends with the process, whatever becomes of it)."""
+    lock ends with the process, whatever becomes of it; ``<name>`` as :func:`aside_stem`
+    gives it)."""
 
     def __init__(self, out: Path) -> None:
         self.out = out
-        self.path = out.parent / f".{out.name}.lock"
+        self.path = out.parent / f"{aside_stem(out)}.lock"
         self.fd: int | None = None
 
     def __enter__(self) -> BuildLock:
@@ -174,6 +190,18 @@ class BuildLock:
             os.close(self.fd)
 
 
+def aside_stem(out: Path) -> str:
+    """The start of the names a build into ``out`` keeps beside it (its lock, the build in
+    progress, the old copy): ``.`` and ``out``'s name, a longer name cut to 55 characters
+    and its hash, so that any name the file system takes (up to 255 bytes) still takes
+    them, tokens and all, and two long names never share them."""
+    name = out.name
+    if len(name.encode()) <= 64:
+        return f".{name}"
+    cut = name.encode()[:55].decode(errors="ignore")
+    return f".{cut}-{hashlib.sha256(name.encode()).hexdigest()[:8]}"
+
+
 def remove_leftovers(out: Path) -> None:
     """Old copies or half-written builds left by a build that was killed outright: only a
     folder that a build claimed as its own, by a file naming that very folder (its token
@@ -181,8 +209,8 @@ def remove_leftovers(out: Path) -> None:
     # Exactly the names swap and mkdtemp give, so that the leftovers of a build into
     # another folder ("site.b" beside "site") never match.
     for pattern, name, claim in (
-        (f".{out.name}.old-{'?' * 8}", REPLACED, replaced_claim),
-        (f".{out.name}.{'?' * 8}.tmp", PARTIAL, partial_claim),
+        (f"{glob.escape(aside_stem(out))}.old-{'?' * 8}", REPLACED, replaced_claim),
+        (f"{glob.escape(aside_stem(out))}.{'?' * 8}.tmp", PARTIAL, partial_claim),
     ):
         for stale in out.parent.glob(pattern):
             if not stale.is_dir() or stale.is_symlink():
@@ -241,9 +269,9 @@ def swap(tmp: Path, out: Path) -> None:
     with interrupt_deferred():
         old = None
         if out.exists():
-            old = out.with_name(f".{out.name}.old-{secrets.token_hex(4)}")
+            old = out.with_name(f"{aside_stem(out)}.old-{secrets.token_hex(4)}")
             while os.path.lexists(old):
-                old = out.with_name(f".{out.name}.old-{secrets.token_hex(4)}")
+                old = out.with_name(f"{aside_stem(out)}.old-{secrets.token_hex(4)}")
             (out / REPLACED).write_text(replaced_claim(old), encoding="utf-8")
             try:
                 out.rename(old)

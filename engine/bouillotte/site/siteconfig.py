@@ -13,6 +13,7 @@ from typing import Final
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from ..rules.citations import LANGUAGE_TAG, Names
 from ..rules.errors import InputError
 from ..rules.escaping import web_address_fault
 from ..rules.yamlmodels import validated
@@ -48,12 +49,12 @@ class SiteConfig(BaseModel):
         description="The public address the site is published at (https://…/). With it, each "
         "page gets a canonical link and the build writes sitemap.xml.",
     )
-    authors: list[str] = Field(
+    authors: Names = Field(
         default_factory=list,
         description="Who wrote the site, each as 'Family, Given' (a name without a comma is "
         "a body, such as 'The bouillotte project'): 'cite this page' opens with them.",
     )
-    editors: list[str] = Field(
+    editors: Names = Field(
         default_factory=list,
         description="Who edits the site, written as 'authors' are: 'cite this page' opens "
         "with them, marked 'ed.', where no authors are given.",
@@ -103,7 +104,7 @@ class SiteConfig(BaseModel):
     @field_validator("language")
     @classmethod
     def _language(cls, value: str) -> str:
-        if not re.fullmatch(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*", value):
+        if not LANGUAGE_TAG.fullmatch(value):
             raise ValueError("must be a language tag such as 'en', 'fr' or 'en-GB'")
         return value
 

@@ -55,7 +55,7 @@ def compare(
     ``ways_limit``: how many ways of the deal each direction of an attribution follows."""
     own = scenario.variant_ids(library)  # its expect blocks must name known systems
     ids = list(variant_ids) if variant_ids else own
-    variants = [library.get(v) for v in ids]
+    variants = library.select(ids)
     check_concerned(variants, readings)
     played = [reread(v, readings) for v in variants]
     results = [run_reread(scenario, v, applied) for v, applied in played]

@@ -31,9 +31,13 @@ import csv
 import importlib
 import io
 import json
+import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
+
+from ..rules.writing import write_file
 
 if TYPE_CHECKING:
     from .compare import Comparison
@@ -151,6 +155,14 @@ class TidyTable:
         for row in self.rows:
             writer.writerow([csv_cell(v, k) for v, k in zip(row, kinds, strict=True)])
         return out.getvalue()
+
+    def to_csv(self, path: str | os.PathLike[str] | None = None) -> str:
+        """The table as CSV text (:meth:`csv_text`), as every result of the Python API
+        gives it; with ``path``, also written there, whole or not at all."""
+        text = self.csv_text()
+        if path is not None:
+            write_file(Path(path), text, "the CSV file")
+        return text
 
     def json_text(self) -> str:
         """The table as JSON: an array of objects, one per row (a line each), every

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 from typing import Annotated
 
@@ -28,7 +29,11 @@ def new_command(
     written = scaffold(folder)  # whole or not at all; every refusal is one line
     for path in written:
         typer.echo(f"wrote {path}", err=True)
+    # Quoted for the shell, as a reader copies it ('my site', 'x;rm -rf ~'); './' before a
+    # name that starts with '-', which cd would read as an option ('cd -' goes back).
+    shown = f"./{folder}" if str(folder).startswith("-") else str(folder)
     typer.echo(
-        f"next: cd {folder} and follow README.md (bouillotte check --variants variants scenarios)",
+        f"next: cd {shlex.quote(shown)} and follow README.md (bouillotte check --variants "
+        "variants scenarios)",
         err=True,
     )

@@ -82,7 +82,7 @@ def run_command(
     ids = variant or found.variant_ids(library)
     found.variant_ids(library)  # the file's own list of variants must name known ones
     chosen = parse_readings(reading or [], library.readings)
-    systems = [library.get(v) for v in ids]
+    systems = library.select(ids)
     check_concerned(systems, chosen)
     played = [reread(v, chosen) for v in systems]
     results = [run_reread(found, v, applied) for v, applied in played]

@@ -16,7 +16,7 @@ from ...study.session import run_session
 from ...study.session_file import load_session
 from ...study.session_text import session_text
 from ...study.tidy_lists import session_deals_table, standings_table
-from ..options import CsvFile, JsonFlag, VariantsDirs, check_csv_target, command_app, write_csv
+from ..options import CsvFile, JsonFlag, VariantsDirs, check_csv_targets, command_app, write_csv
 
 cli = command_app()
 
@@ -55,8 +55,7 @@ def session_command(
     Example:  bouillotte session pagat-teaching
     Example:  bouillotte session pagat-teaching --csv -
     """
-    check_csv_target(csv_file)
-    check_csv_target(deals_csv)
+    check_csv_targets(csv_file=csv_file, deals_csv=deals_csv)
     bundled_file = bundled("scenarios") / "sessions" / f"{file}.yaml"
     if not file.exists() and bundled_file.is_file():
         file = bundled_file

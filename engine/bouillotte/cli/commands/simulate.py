@@ -87,7 +87,7 @@ def simulate_command(
     check_deals_and_jobs(deals, jobs)
     check_csv_target(csv_file)
     library = Library(variants or [])
-    chosen = [library.get(v) for v in variant]
+    chosen = library.select(variant)
     reports = []
     for v in chosen:
         progress = None if quiet else _progress(v.id, deals)

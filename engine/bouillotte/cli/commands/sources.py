@@ -13,7 +13,7 @@ from ...rules.history import build_history
 from ...rules.profiles import Library
 from ...rules.variant import value_text
 from ...study.render import table
-from ..options import CsvFile, JsonFlag, VariantsDirs, check_csv_target, command_app, write_csv
+from ..options import CsvFile, JsonFlag, VariantsDirs, check_csv_targets, command_app, write_csv
 
 cli = command_app()
 
@@ -44,8 +44,7 @@ def sources_command(
     from ...site.tidydata import history_json
     from ...study.tidy_lists import sources_table, statements_table
 
-    check_csv_target(csv_file)
-    check_csv_target(statements_csv)
+    check_csv_targets(csv_file=csv_file, statements_csv=statements_csv)
     library = Library(variants or [])
     history = build_history(library)
     data = history_json(library)
