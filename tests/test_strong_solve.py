@@ -276,3 +276,14 @@ def test_strong_exploit_strong_seat(tmp_path: object, monkeypatch: pytest.Monkey
     assert (
         "--csv and --json: the NashConv run's figures only, not with --strong-seat" in done.output
     )
+
+
+def test_the_walk_stops_at_a_share_of_the_machine_s_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever the bound on states, the walk stops once its process has taken
+    ``MEMORY_SHARE`` of the machine's memory (a state costs 3.5 KB under a draw: 10,000,000
+    of them would be 35 GB), with one line naming what it took."""
+    from bouillotte.strong import solve
+
+    monkeypatch.setattr(solve, "MEMORY_SHARE", 1e-6)
+    with pytest.raises(AbstractionError, match=r"has taken [\d.]+ GiB of memory at .* states"):
+        build_tree(table_for("foster-three", TINY))

@@ -105,7 +105,9 @@ def test_golden_csv_says_which_transcripts_differ_are_missing_or_stale(tmp_path:
     lines = changed.read_text("utf-8").splitlines(keepends=True)
     changed.write_text("".join(["something else\n", *lines[1:]]), "utf-8")
     (folder / "foster-favori__foster.txt").unlink()
-    (folder / "no-such__foster.txt").write_text("old\n", "utf-8")
+    (folder / "no-such__foster.txt").write_text(
+        "scenario: no-such — Gone\nvariant:  foster — Foster\nstatus: settled\n", "utf-8"
+    )
     rows = _csv_of(["golden", "--dir", str(folder), "--csv", "-"], code=1)
     by = {Path(r["file"]).name: r for r in rows}
     assert (

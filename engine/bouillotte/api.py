@@ -82,13 +82,18 @@ def _paths(folders: Folders) -> list[Path]:
 
 def _words(values: Sequence[str], name: str) -> list[str]:
     """A list of words given as one (``vary="hands.favori"``): refused, rather than read as
-    its letters."""
+    its letters; and anything but a list or tuple of texts (bytes, a dict, a number)."""
     if isinstance(values, str):
         raise InputError(
             f"{name} must be a list, as [{values!r}], not a word",
             value=values,
             has_value=True,
         )
+    if not isinstance(values, list | tuple):
+        raise InputError(f"{name} must be a list of texts, not {type(values).__name__}")
+    odd = next((v for v in values if not isinstance(v, str)), None)
+    if odd is not None:
+        raise InputError(f"{name} must be a list of texts; it holds {type(odd).__name__} {odd!r}")
     return list(values)
 
 
@@ -396,9 +401,14 @@ def simulate(
     from .study.workers import check_run
 
     check_run(deals, seed, jobs)  # the bounds of every run, before any system is read
+    if not isinstance(policy, str):
+        raise InputError(f"policy must be a policy's name, as 'simple', not {policy!r}")
+    chosen = _ids(systems)
+    if not chosen:
+        raise InputError("systems: name at least one system, as 'foster' or ['foster', 'pagat']")
     library = _library(folder)
     reports = []
-    for system_id in _ids(systems) or []:
+    for system_id in chosen:
         variant = library.get(system_id)
         tally = simulate_deals(variant, deals, seed, policy, jobs)
         reports.append(report(variant, tally, seed, policy))
@@ -446,6 +456,7 @@ def sweep(
     """``bouillotte sweep``: ``vary`` as ``--vary`` (``"hands.favori"`` or
     ``"hands.favori=none,by-rank"``), ``towards`` a system whose differing rules are
     switched one at a time, or ``all_rules``."""
+    from .study.policies import distinct_players
     from .study.sweep import run_sweep
     from .study.sweep_combinations import (
         Skipped,
@@ -454,11 +465,20 @@ def sweep(
         vary_combinations,
     )
     from .study.sweep_report import sweep_report
+    from .study.workers import check_run
 
     vary, policies = _words(vary, "vary"), _words(policies, "policies")
+    check_run(deals, seed, jobs)
+    if not isinstance(all_rules, bool):
+        raise InputError(f"all_rules must be True or False, not {all_rules!r}")
+    if not policies:
+        raise InputError("policies: name at least one policy, as ['simple']")
+    policies = distinct_players(policies)
     library = _library(folder)
     chosen = library.get(_one(base))
     other = _one(towards) if towards is not None else None
+    if all_rules and (vary or other is not None):
+        raise InputError("all_rules varies every rule already: give it without vary or towards")
     if not vary and other is None and not all_rules:
         raise InputError("say what to change: vary=[RULE], towards=SYSTEM or all_rules=True")
     combinations = vary_combinations(chosen, list(vary))

@@ -635,7 +635,10 @@ def _golden_all_changed(tmp: Path) -> Cleanup:
     shutil.copytree(golden, tmp / "gold")
     for file in (tmp / "gold").glob("*.txt"):
         file.write_text("an older transcript\n", encoding="utf-8")
-    (tmp / "gold" / "gone-scenario__foster.txt").write_text("stale\n", encoding="utf-8")
+    (tmp / "gold" / "gone-scenario__foster.txt").write_text(
+        "scenario: gone-scenario — A stale one\nvariant:  foster — Foster\nstatus: settled\n",
+        encoding="utf-8",
+    )
     return None
 
 
@@ -1625,8 +1628,7 @@ CASES = [
             "--out",
             "{tmp}/own",
         ),
-        "the text of work 'house-rules' is a link that leads out of the folder of its "
-        "bibliography",
+        "the text of work 'house-rules' is a link that leads out of the folder of its bibliography",
         setup=_text_linked_out,
         gone=("own",),
     ),

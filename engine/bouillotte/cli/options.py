@@ -7,8 +7,8 @@ import json
 import os
 import re
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Annotated, Any, Final, TextIO
 
@@ -17,7 +17,7 @@ from typer.core import TyperCommand
 
 from ..rules.errors import InputError, UserError
 from ..rules.idtext import escaped
-from ..rules.writing import check_target_file, reason, write_file
+from ..rules.writing import check_target_file, reason, stage_file, write_file
 from ..study.tidy import TidyTable
 from .streams import WrappedStream
 
@@ -205,6 +205,62 @@ def _examples_unwrapped(text: str | None) -> str | None:
     )
 
 
+WHOLE_NUMBER = re.compile(r"-?[0-9]{1,20}")
+"""How a whole number is typed on the command line: ASCII digits, a minus at most, at most
+20 digits (any count, seed or port this tool takes has fewer)."""
+
+
+def _check_whole_numbers(params: Sequence[Any], args: list[str]) -> None:
+    """Each value given to an option that takes a whole number (``--deals``, ``--seed``,
+    ``--port``...), written as :data:`WHOLE_NUMBER` says: Python's ``int()``, under Typer,
+    would read ``1_000``, ``+10``, `` 10`` and ``١٠`` as numbers, and a 4,000-digit seed.
+    One :class:`typer.BadParameter` names the option and the value."""
+    options = {
+        name: param
+        for param in params
+        if getattr(param, "param_type_name", "") == "option"
+        and getattr(getattr(param, "type_descriptor", None), "annotation", None) is int
+        for name in param.opts
+    }
+    others = {  # options that take a value of another kind: their value is skipped
+        name
+        for param in params
+        if getattr(param, "param_type_name", "") == "option"
+        and not getattr(param, "is_flag", False)
+        and not getattr(param, "count", False)
+        for name in param.opts
+        if name not in options
+    }
+    position = 0
+    while position < len(args):
+        token = args[position]
+        position += 1
+        if token == "--":
+            return
+        if token in others:
+            position += 1
+            continue
+        name, equals, value = token.partition("=")
+        if name.startswith("--") and equals and name in options:
+            param = options[name]
+        elif token in options and position < len(args):
+            param, value = options[token], args[position]
+            position += 1
+        elif token[:2] in options and not token.startswith("--") and len(token) > 2:
+            param, value = options[token[:2]], token[2:]  # -n10
+        else:
+            continue
+        if not WHOLE_NUMBER.fullmatch(value):
+            shown = escaped(value if len(value) <= 40 else f"{value[:20]}...")
+            more = f" ({len(value):,} characters)" if len(value) > 40 else ""
+            raise typer.BadParameter(
+                f"'{shown}'{more} is not a whole number: write it in the digits 0-9 "
+                "(a minus before it at most, no sign, space, underscore or other digit, at "
+                "most 20 digits)",
+                param=param,
+            )
+
+
 class WordsCommand(TyperCommand):
     """A command whose help speaks in words: each parameter by its metavar (``SCENARIO``,
     ``SYSTEM``, ``N``, ``DIR``: given where it is declared, else :data:`METAVARS`'s word
@@ -221,6 +277,10 @@ class WordsCommand(TyperCommand):
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         return [_REQUIRED.sub(r"\1", piece) for piece in super().collect_usage_pieces(ctx)]
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        _check_whole_numbers(self.params, args)
+        return super().parse_args(ctx, args)
 
     def format_options(self, ctx: Any, formatter: Any) -> None:
         sections: dict[str, list[tuple[str, str]]] = {"Arguments": [], "Options": []}
@@ -283,6 +343,20 @@ def check_csv_targets(**targets: Path | None) -> None:
                 "each table needs a file of its own"
             )
         seen[same] = option
+
+
+def write_csvs(tables: Sequence[tuple[Path | None, Callable[[], TidyTable]]]) -> None:
+    """A command's tables (each its ``--csv``-like option's value and how to make it), the
+    files all written or none (``rules/writing.stage_file``): a failure on the second (a
+    full disk, the file-size limit) leaves the first as it was. ``-`` prints on stdout."""
+    with ExitStack() as stack:
+        for path, make in tables:
+            if path is None:
+                continue
+            if str(path) == "-":
+                typer.echo(make().csv_text(), nl=False)
+            else:
+                stage_file(stack, path, make().csv_text(), "the CSV file")
 
 
 def write_csv(path: Path, table: TidyTable) -> None:

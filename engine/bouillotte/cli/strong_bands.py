@@ -86,7 +86,9 @@ def bands_command(
             f"{a.id} and {b.id} differ on no rule: there is no effect to band; name two "
             "systems whose rules differ (bouillotte variants diff A B lists them)"
         )
-    for name in rule or []:
+    for i, name in enumerate(rule or []):
+        if name in (rule or [])[:i]:
+            raise UserError(f"--rule: {name!r} is given twice; give each rule once")
         if name not in differ:
             raise UserError(
                 f"--rule: {name!r} is not a rule on which {a.id} and {b.id} differ; they "

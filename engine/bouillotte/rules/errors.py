@@ -10,12 +10,25 @@ places it there, as an :class:`InputError` at a file and line.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 MAX_VALUE_SHOWN = 120
 """A longer value is cut in messages, which stay one readable line."""
+
+_INVISIBLE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
+)
+"""What a line of a message must not hold as it is: a line break (a file named
+``a\nb.csv`` would make a second, forged ``error:`` line), a control character (a
+terminal obeys ``\x1b[31m``; a pipe loses it), a mark that reorders the text."""
+
+
+def _visible(text: str) -> str:
+    """``text`` on one line, each character of :data:`_INVISIBLE` as its escape."""
+    return _INVISIBLE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 class UserError(Exception):
@@ -51,11 +64,14 @@ class UserError(Exception):
             parts.append(f"{self.field}: ")
         parts.append(self.message)
         if self.has_value:
-            shown = repr(self.value)
+            try:
+                shown = repr(self.value)
+            except ValueError:  # an int of more digits than Python will write
+                shown = "a number too long to show"
             if len(shown) > MAX_VALUE_SHOWN:
                 shown = f"{shown[: MAX_VALUE_SHOWN - 20]}... ({len(shown):,} characters)"
             parts.append(f" (value: {shown})")
-        return "".join(parts)
+        return _visible("".join(parts))
 
     def __str__(self) -> str:
         return self.describe()

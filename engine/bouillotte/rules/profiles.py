@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -15,6 +14,7 @@ from .citations import CITATION_KEYS, Citation, Work
 from .errors import InputError
 from .glossary import GLOSSARY_FILE, Term, load_glossary
 from .idtext import escaped, id_fault, key_id_fault
+from .locating import located
 from .merging import merge_by_id
 from .nearest import did_you_mean
 from .profile import GROUPS, Rules
@@ -547,44 +547,7 @@ class Library:
                         tried.add(path)
                         again = True
                 if not again:
-                    raise self._locate(exc, entries, doc) from None
-
-    def _locate(self, exc: ValidationError, entries: dict[str, _Entry], doc: Located) -> InputError:
-        """Turn the first validation error into a message at the file and line at fault."""
-        error = exc.errors()[0]
-        loc = [str(p) for p in error["loc"]]
-        message = pydantic_message(error)
-        has_value = error["type"] != "missing" and "input" in error
-        value = error.get("input")
-        if len(loc) < 2:  # a check across rules names its rule first: "table.packs: ..."
-            found = re.match(r"(\w+)\.(\w+): ", message)
-            if found:
-                loc = [found.group(1), found.group(2)]
-                message = message[found.end() :]
-                has_value = False
-        path = f"{loc[0]}.{loc[1]}" if len(loc) >= 2 else ""
-        if path in entries:
-            entry = entries[path]
-            rest = tuple(loc[2:])
-            line = entry.doc.lines.get((*entry.path, "value", *rest)) or entry.doc.line(
-                (*entry.path, *rest)
-            )
-            return InputError(
-                message,
-                file=entry.doc.file,
-                line=line,
-                field="rules." + ".".join(loc),
-                value=value,
-                has_value=has_value and not isinstance(value, dict | list),
-            )
-        if error["type"] == "missing" and len(loc) >= 2:
-            message = (
-                f"the rule {loc[0]}.{loc[1]} is not stated: a profile that extends no other "
-                "must state every rule"
-            )
-        return InputError(
-            message, file=doc.file, line=doc.line(("rules",)), field="rules." + ".".join(loc)
-        )
+                    raise located(exc, entries, doc) from None
 
 
 def _same_bytes(a: Path, b: Path) -> bool:

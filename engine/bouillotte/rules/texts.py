@@ -18,6 +18,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from .errors import InputError
+from .writing import note_input
 
 SEPARATOR = "---"
 ELISION = "[...]"
@@ -138,6 +139,7 @@ def text_fault(file: Path, folder: Path) -> str | None:
 
 def read_text(file: Path) -> ShippedText:
     """Read a shipped text; a file without its header is bad input."""
+    note_input(file.stat())
     raw = file.read_text(encoding="utf-8")
     head, sep, body = raw.partition(f"\n{SEPARATOR}\n")
     if not sep:

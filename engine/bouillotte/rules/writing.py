@@ -17,7 +17,9 @@ What every write promises:
   write never follows a link out of it;
 - **no surprise**: a target that exists is never overwritten unless the command replaces
   its own files (``golden``, ``effects``, ``--csv``), and then only a regular file (a
-  named pipe, a device or a folder is refused at once, before any long work);
+  named pipe, a device or a folder is refused at once, before any long work), and never a
+  file this process read as input (:func:`note_input`: ``session s.yaml --csv s.yaml``
+  would replace the session with its own standings);
 - **bounded**: at most :data:`MAX_FILES` files and :data:`MAX_BYTES` bytes a command;
 - **one line**: every OS error is an :class:`~bouillotte.rules.errors.InputError`
   naming the file and the reason (exit 2), never a traceback.
@@ -35,7 +37,7 @@ import shutil
 import signal
 import stat
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import ExitStack, contextmanager, suppress
 from pathlib import Path
 from types import TracebackType
 
@@ -45,6 +47,36 @@ MAX_FILES = 100_000
 """The most files one command writes (a site of the bundled library writes about 400)."""
 MAX_BYTES = 1 << 30
 """The most bytes one command writes (a site of the bundled library is about 30 MB)."""
+
+
+_INPUTS: set[tuple[int, int, int, int]] = set()
+"""The files this process has read as input (a profile, a scenario, a session, a text), by
+device and inode, so that no path to them (a link, another spelling) is written over; with
+their size and time of change, so that a new file that reuses a deleted one's inode (a
+long-lived process: a notebook, the tests) is not taken for it."""
+
+
+def _identity(info: os.stat_result) -> tuple[int, int, int, int]:
+    return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
+
+
+def note_input(info: os.stat_result) -> None:
+    """Note a file read as input (its ``stat``): no writer of this process replaces it."""
+    _INPUTS.add(_identity(info))
+
+
+def refuse_input(target: Path, shown: Path) -> None:
+    """Refuse to write ``target`` (named ``shown``) if it is a file read as input."""
+    try:
+        info = os.stat(target)
+    except OSError:
+        return
+    if _identity(info) in _INPUTS:
+        raise InputError(
+            "is an input of this command: writing there would replace what it read; "
+            "name another file",
+            file=shown,
+        )
 
 
 def reason(exc: OSError) -> str:
@@ -154,6 +186,8 @@ def check_target_file(path: Path, what: str = "the output") -> None:
     file (a named pipe would hang the write, a device swallow it) or that is a link; the
     folder it goes in must exist and take a new file (a file made and removed at once: a
     read-only folder or ``/proc`` is refused now, not after an hour's solve)."""
+    if not str(path).strip():
+        raise InputError(f"{what} is named by an empty path: name a file", file=repr(str(path)))
     where = absolute(path)
     try:
         info = os.lstat(where)
@@ -170,6 +204,7 @@ def check_target_file(path: Path, what: str = "the output") -> None:
         if not stat.S_ISREG(info.st_mode):
             kind = "a folder" if stat.S_ISDIR(info.st_mode) else "a device, pipe or socket"
             raise InputError(f"{what} must be a regular file, not {kind}", file=path)
+        refuse_input(where, path)
     if not where.parent.is_dir():
         raise InputError(f"no such folder for {what}", file=path)
     probe = where.parent / f".bouillotte-{secrets.token_hex(4)}{os.getpid()}-probe.tmp"
@@ -289,6 +324,7 @@ class Output:
                         raise InputError(
                             "must be a regular file to be replaced", file=self.folder / rel
                         )
+                    refuse_input(target, self.folder / rel)
             parent = (self._root() / rel).parent
             self._make_parents(parent)
             temp = parent / f".bouillotte-{self.token}-{self._count}.tmp"
@@ -399,12 +435,21 @@ def _umask() -> int:
     return mask
 
 
-def write_file(path: Path, data: bytes | str, what: str = "the output") -> Path:
-    """One file a user named (``--csv FILE``), replaced whole or not at all."""
+def stage_file(stack: ExitStack, path: Path, data: bytes | str, what: str = "the output") -> Path:
+    """One file a user named (``--csv FILE``), written aside now and put in place when
+    ``stack`` closes without an error, together with every other file staged on it (a
+    command's two tables, or a table and its scenario files): all of them or none."""
     check_target_file(path, what)
     where = absolute(path)
     # The folder the user named may be reached through a link of theirs (/tmp on some
     # systems): the file itself is never one (check_target_file).
-    with Output(where.parent.resolve(), "replace") as out:
-        out.add(where.name, data)
+    out = stack.enter_context(Output(where.parent.resolve(), "replace"))
+    out.add(where.name, data)
+    return path
+
+
+def write_file(path: Path, data: bytes | str, what: str = "the output") -> Path:
+    """One file a user named (``--csv FILE``), replaced whole or not at all."""
+    with ExitStack() as stack:
+        stage_file(stack, path, data, what)
     return path

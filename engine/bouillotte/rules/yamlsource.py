@@ -13,6 +13,7 @@ from typing import Any
 import yaml
 
 from .errors import InputError
+from .writing import note_input
 
 PathKey = tuple[str | int, ...]
 
@@ -257,6 +258,7 @@ def read_yaml(file: Path) -> Located:
             raise InputError(f"not a regular file ({kind}); give a YAML file", file=file)
         if info.st_size > MAX_FILE_BYTES:
             raise _too_large(info.st_size, file)
+        note_input(info)
         with file.open("rb") as stream:
             raw = stream.read(MAX_FILE_BYTES + 1)
     except OSError as exc:

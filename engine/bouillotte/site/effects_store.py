@@ -23,6 +23,8 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..rules.diskcache import content_digest
+from ..rules.errors import InputError
+from ..rules.reading import read_stored_text
 from ..rules.resources import bundled
 from ..rules.variant import Variant
 from ..rules.writing import Output
@@ -137,9 +139,11 @@ def read_stored(
     """A stored sweep at ``path``, used only when its key is ``key_of`` its deals
     (``deals`` where the file names none); ``missing`` and ``stale`` say why not."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_stored_text(path))
     except OSError:
         return Stored(None, missing)
+    except InputError as exc:
+        return Stored(None, f"{path.name} {exc.message}")
     except ValueError:
         return Stored(None, f"{path.name} is not JSON")
     if not isinstance(data, dict) or not isinstance(data.get("deals", deals), int):

@@ -31,10 +31,12 @@ from ..study.compare import Comparison
 from ..study.render import counted
 from ..study.replay import Step
 from ..study.scenario import RunResult, Scenario, ScenarioLibrary, run_scenario
+from ..study.workers import end_with_parent
 from . import rules as rule_views
 from .cache import cached, fingerprint_digest
 from .effects import effects_are_cached, rule_effects_section
 from .names import Names
+from .output import release_inherited_locks
 from .page import Log, quiet
 from .stats import (
     StatSection,
@@ -67,6 +69,13 @@ class Inputs:
         return Names.of(self.variants, self.library.works)
 
 
+def _second_process(parent: int) -> None:
+    """The start of the statistics' second process: without the build's lock, and ended
+    with the build (a build killed outright left it waiting, holding the lock)."""
+    release_inherited_locks()
+    end_with_parent(parent)
+
+
 class Statistics:
     """The statistics page's simulated play and rule sweep. When the cache lacks them they
     are started in a second process as soon as the profiles are read, so that they run
@@ -80,7 +89,9 @@ class Statistics:
         if simulation_is_cached(variants) and effects_are_cached(variants):
             return
         try:
-            self.pool = ProcessPoolExecutor(max_workers=1)
+            self.pool = ProcessPoolExecutor(
+                max_workers=1, initializer=_second_process, initargs=(os.getpid(),)
+            )
         except (OSError, NotImplementedError):  # no processes here: simulate in this one
             return
         log("  simulating in a second process")

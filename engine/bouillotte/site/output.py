@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..rules.errors import InputError
+from ..rules.idtext import escaped
 from ..rules.writing import absolute, interrupt_deferred, resolved
 
 MARKER = ".bouillotte-site"
@@ -34,12 +35,12 @@ has such a name (``.site.old-2025``, a backup made by hand)."""
 
 def partial_claim(folder: Path) -> str:
     """What :data:`PARTIAL` holds in the temporary folder ``folder``."""
-    return f"a build in progress, or killed: {folder.name}\n"
+    return f"a build in progress, or killed: {escaped(folder.name)}\n"
 
 
 def replaced_claim(folder: Path) -> str:
     """What :data:`REPLACED` holds in the previous build renamed to ``folder``."""
-    return f"a previous build, being replaced: {folder.name}\n"
+    return f"a previous build, being replaced: {escaped(folder.name)}\n"
 
 
 def _claims(folder: Path, name: str, claim: str) -> bool:
@@ -153,6 +154,20 @@ def _check_replaceable(out: Path) -> None:
         raise InputError("the previous build cannot be removed: it is read-only", file=out)
 
 
+_HELD: set[int] = set()
+"""The descriptors of the build locks this process holds (:class:`BuildLock`)."""
+
+
+def release_inherited_locks() -> None:
+    """In a process forked from a build (its second process): close the build's lock, which
+    the fork copied; held here, it would outlive a build killed outright and refuse every
+    build after it into the same folder."""
+    for fd in list(_HELD):
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    _HELD.clear()
+
+
 class BuildLock:
     """Only one build at a time into a folder: ``.<name>.lock`` beside it is locked (the
     lock ends with the process, whatever becomes of it; ``<name>`` as :func:`aside_stem`
@@ -181,12 +196,14 @@ class BuildLock:
                 same = False
             if same:
                 self.fd = fd
+                _HELD.add(fd)
                 return self
             os.close(fd)
 
     def __exit__(self, *exc: object) -> None:
         if self.fd is not None:
             self.path.unlink(missing_ok=True)
+            _HELD.discard(self.fd)
             os.close(self.fd)
 
 
@@ -195,11 +212,11 @@ def aside_stem(out: Path) -> str:
     progress, the old copy): ``.`` and ``out``'s name, a longer name cut to 55 characters
     and its hash, so that any name the file system takes (up to 255 bytes) still takes
     them, tokens and all, and two long names never share them."""
-    name = out.name
-    if len(name.encode()) <= 64:
-        return f".{name}"
-    cut = name.encode()[:55].decode(errors="ignore")
-    return f".{cut}-{hashlib.sha256(name.encode()).hexdigest()[:8]}"
+    name = os.fsencode(out.name)  # as the file system holds it (not always UTF-8)
+    if len(name) <= 64:
+        return f".{out.name}"
+    cut = os.fsdecode(name[:55].decode("utf-8", errors="ignore").encode("utf-8"))
+    return f".{cut}-{hashlib.sha256(name).hexdigest()[:8]}"
 
 
 def remove_leftovers(out: Path) -> None:

@@ -9,8 +9,23 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from markupsafe import Markup
 
+from ..rules.escaping import SAFE_SCHEMES, scheme
+
 # With html=False markdown-it escapes any HTML in the text, so its output is safe markup.
 _MD = MarkdownIt("commonmark", {"html": False, "typographer": False})
+
+
+def _linkable(url: str) -> bool:
+    """Whether a link or image of the prose may lead to ``url``: the site's one rule for an
+    address (``rules/escaping.scheme``: ``http``, ``https`` or relative), where
+    markdown-it's own check lets through any scheme but ``javascript:``, ``vbscript:``,
+    ``file:`` and ``data:`` (``ms-msdt:``, ``ftp:``, ``intent:``, ``data:image/png``...).
+    An address that starts with ``//`` is another host's, whatever its look: refused too.
+    A link refused stays its words, as plain text."""
+    return scheme(url) in (None, *SAFE_SCHEMES) and not url.strip().startswith(("//", "\\"))
+
+
+_MD.validateLink = _linkable  # type: ignore[method-assign]
 
 
 @lru_cache(maxsize=4096)

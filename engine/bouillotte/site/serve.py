@@ -27,17 +27,25 @@ class _QuietHandler(SimpleHTTPRequestHandler):
             self.send_error(HTTPStatus.BAD_REQUEST, "Bad request: a NUL byte in the path")
             return None
         root = os.path.realpath(self.directory)
-        path = self.translate_path(self.path)
-        # A folder is answered with its index.html (or index.htm): that file too must be
-        # inside the served folder, not a link leading out of it.
-        shown = [path]
-        if os.path.isdir(path):
-            shown += [os.path.join(path, n) for n in ("index.html", "index.htm")]
-        for candidate in shown:
-            real = os.path.realpath(candidate)
-            if real != root and not real.startswith(root + os.sep):
-                self.send_error(HTTPStatus.NOT_FOUND, "File not found")
-                return None
+        try:
+            path = self.translate_path(self.path)
+            # A folder is answered with its index.html (or index.htm): that file too must be
+            # inside the served folder, not a link leading out of it.
+            shown = [path]
+            if os.path.isdir(path):
+                shown += [os.path.join(path, n) for n in ("index.html", "index.htm")]
+            for candidate in shown:
+                real = os.path.realpath(candidate)
+                outside = real != root and not real.startswith(root + os.sep)
+                # Only a folder or a regular file is served: a named pipe would hold the
+                # request (and its thread) for ever, a device answer without end.
+                odd = os.path.exists(real) and not (os.path.isdir(real) or os.path.isfile(real))
+                if outside or odd:
+                    self.send_error(HTTPStatus.NOT_FOUND, "File not found")
+                    return None
+        except (UnicodeError, ValueError):  # "/%ED%A0%80": no file is named so
+            self.send_error(HTTPStatus.BAD_REQUEST, "Bad request: the path is not UTF-8")
+            return None
         return super().send_head()
 
 

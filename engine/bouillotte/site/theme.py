@@ -36,7 +36,8 @@ from markupsafe import Markup
 
 from ..rules.errors import InputError
 from ..rules.escaping import visible_controls
-from ..rules.writing import resolved
+from ..rules.writing import MAX_BYTES, MAX_FILES, resolved
+from .template_bounds import bound_filters_and_globals, check_call, check_format, check_number
 
 FOLDERS = ("templates", "assets")
 
@@ -62,11 +63,21 @@ def check_folder(theme: Path, config_file: Path, line: int | None) -> Path:
         top = theme / name
         if top.is_symlink() and not _within(resolved(top), real):
             raise _leaves(top, real)
-        if not top.is_dir():
-            continue
-        for path in _walk(top):
-            if path.is_symlink() and not _within(resolved(path), real):
-                raise _leaves(path, real)
+    # Every link of the whole folder, not only of templates/ and assets/: a link there to a
+    # folder elsewhere in the theme (templates/sub -> ../other) reaches what that folder's
+    # own links reach (other/x.html -> /etc/passwd).
+    files, size = 0, 0
+    for path in _walk(real):
+        if path.is_symlink() and not _within(resolved(path), real):
+            raise _leaves(path, real)
+        if path.is_file():
+            files, size = files + 1, size + path.stat().st_size
+            if files > MAX_FILES or size > MAX_BYTES:
+                raise InputError(
+                    f"the theme holds more than {MAX_FILES:,} files or {MAX_BYTES:,} bytes, "
+                    "the most one build writes",
+                    file=theme,
+                )
     return real
 
 
@@ -227,14 +238,16 @@ def _well_formed(value: Any) -> Any:
 class BoundedEnvironment(SandboxedEnvironment):
     """Jinja2's sandbox with bounds on the work a template can ask for: every loop counts
     its steps (:class:`Steps`), and ``*`` and ``**`` are refused where they would make a
-    huge value (``"x" * 10**9``, ``10 ** 10 ** 10``)."""
+    huge value (``"x" * 10**9``, ``10 ** 10 ** 10``), as are a huge format, padding, sum
+    or lipsum (``template_bounds.py``)."""
 
-    intercepted_binops = frozenset(["*", "**"])
+    intercepted_binops = frozenset(["*", "**", "%"])
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("finalize", _well_formed)
         super().__init__(*args, **kwargs)
         self.globals[STEPS] = Steps()
+        bound_filters_and_globals(self)
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:
         # A recursive loop's ``loop(items)`` starts the loop again on new items: they are
@@ -243,7 +256,16 @@ class BoundedEnvironment(SandboxedEnvironment):
             steps = __self.globals.get(STEPS)
             if isinstance(steps, Steps):
                 args = (steps(args[0]),)
+        check_call(__obj, args, kwargs)
         return super().call(__context, __obj, *args, **kwargs)
+
+    def wrap_str_format(self, value: Any) -> Any:
+        # The sandbox wraps a text's format method where it is read, not called: its
+        # format string is checked there (``"{:2000000000}".format(1)``).
+        owner = getattr(value, "__self__", None)
+        if isinstance(owner, str) and getattr(value, "__name__", "") in ("format", "format_map"):
+            check_format(owner)
+        return super().wrap_str_format(value)
 
     def _generate(self, source: Any, name: Any, filename: Any, defer_init: bool = False) -> Any:
         if isinstance(source, nodes.Template):
@@ -272,6 +294,9 @@ class BoundedEnvironment(SandboxedEnvironment):
         small = isinstance(left, int | float) and abs(left) <= 1
         if operator == "**" and isinstance(right, int) and abs(right) > 64 and not small:
             raise SecurityError("a power of more than 64 made by '**'")
+        if operator == "%" and isinstance(left, str):
+            check_format(left)
+        check_number(operator, left, right)
         return super().call_binop(context, operator, left, right)
 
 

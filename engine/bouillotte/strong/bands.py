@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..rules.diskcache import content_digest
+from ..rules.reading import read_stored_text
 from ..rules.variant import Variant, differing_rules, value_text
 from ..rules.writing import Output
 from .abstraction import Abstraction, AbstractionError
@@ -368,7 +369,7 @@ def read_bands(a: Variant, b: Variant) -> StoredBands:
         return StoredBands(None, f"no strong-play bands are stored for {a.id} and {b.id}", fix)
     stale = ""
     for path in found:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_stored_text(path))
         try:
             on = load_variant(data["on"])
         except Exception:  # a solved system this build does not have: not usable

@@ -10,6 +10,8 @@ too slow for this tree (``docs/strong-play.md`` gives the figures). numpy comes 
 
 from __future__ import annotations
 
+import os
+import resource
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -23,9 +25,36 @@ from .core import CHANCE, TERMINAL, GameTable, Node
 MAX_STATES = 2_000_000
 """The most states a game's tree may have unless the caller allows more (``strong solve
 --max-states``, up to :data:`MOST_STATES`): a state costs about 1 KB of memory while the
-tree is walked and CFR+ runs (``docs/strong-play.md``), so some minutes and about 2 GB at
-most. The walk stops as soon as it passes it, whichever parameter made the tree so large
-(a cap on raises lifted, every bet size, a large cave, many sampled deals)."""
+tree is walked and CFR+ runs (3.5 KB under a draw; ``docs/strong-play.md``), so some minutes
+and about 2 GB (7 GB under a draw) at most; the walk also stops where it has taken
+:data:`MEMORY_SHARE` of the machine's memory. The walk stops as soon as it passes it,
+whichever parameter made the tree so large (a cap on raises lifted, every bet size, a large
+cave, many sampled deals)."""
+
+MEMORY_SHARE: Final = 0.75
+"""The share of this machine's memory the walk of a tree may take before it is stopped: a
+state costs about 1 KB under foster-three, 3.5 KB under a system with a draw (brelan-pierer,
+measured at 100,000 states), so that no bound on states alone keeps every system within a
+machine's memory."""
+
+
+def _memory_fault(states: int) -> str | None:
+    """Why the walk must stop now (its process has taken more than :data:`MEMORY_SHARE` of
+    the machine's memory, at ``states`` states), or ``None``."""
+    try:
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):  # no such figure here: no such bound
+        return None
+    used = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # KiB on Linux
+    if used <= MEMORY_SHARE * total:
+        return None
+    return (
+        f"the abstracted game's tree has taken {used / 2**30:.1f} GiB of memory at "
+        f"{states:,} states, more than {MEMORY_SHARE:.0%} of this machine's "
+        f"{total / 2**30:.1f} GiB: sample fewer deals, cap the raises, offer fewer bet sizes "
+        "or make the caves smaller"
+    )
+
 
 MOST_STATES: Final = 10_000_000
 """The largest bound ``--max-states`` may set: about 10 GB."""
@@ -117,12 +146,14 @@ def build_tree(table: GameTable, max_states: int | None = None) -> Tree:
                     slots += len(legal)
                 base = first[info]
                 moves = [(a, 1.0) for a in legal]
+            if i % 65_536 == 0 and (fault := _memory_fault(len(nodes))) is not None:
+                raise AbstractionError(fault)
             if len(nodes) + len(moves) > bound:
                 raise AbstractionError(
                     f"the abstracted game has more than {bound:,} states: "
                     "sample fewer deals, cap the raises, offer fewer bet sizes or make the "
                     f"caves smaller (strong solve --max-states allows up to {MOST_STATES:,}: "
-                    "about 1 KB of memory a state)"
+                    "about 1 KB of memory a state, 3.5 KB under a draw)"
                 )
             for k, (action, p) in enumerate(moves):
                 after = node.clone()

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..rules.diskcache import content_digest
+from ..rules.reading import read_stored_text
 from ..rules.variant import Variant
 from ..rules.writing import Output
 from .abstraction import Abstraction
@@ -58,7 +59,7 @@ def stored(every: bool = False) -> list[dict[str, Any]]:
     played. ``every``: whatever its version, for the test that finds the stale ones."""
     found: list[dict[str, Any]] = []
     for path in sorted(STORE.glob("*.json")):
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_stored_text(path))
         if not every and data.get("game_version") != GAME_VERSION:
             continue
         data["file"] = path.name

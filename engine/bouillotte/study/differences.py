@@ -16,6 +16,8 @@ the first card dealt is exposed.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,7 +29,7 @@ from ..play.dealing import SetupError, deal_from_pack, shuffled_pack
 from ..play.stream import deal_seed
 from ..rules.cards import Card, card_str
 from ..rules.variant import Variant, differing_rules, value_text
-from ..rules.writing import Output
+from ..rules.writing import Output, stage_file
 from .attribution import signature
 from .autoplay import play
 from .deal_streams import policy_stream
@@ -254,16 +256,27 @@ def _expect(data: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def save_scenarios(findings: list[Finding], a: Variant, b: Variant, folder: Path) -> list[Path]:
-    """Write one scenario file per finding, all together or none (``rules/writing.py``);
-    each is read back and replayed to check it."""
-    with Output(folder, "replace") as out:
+def save_scenarios(
+    findings: list[Finding],
+    a: Variant,
+    b: Variant,
+    folder: Path,
+    also: Sequence[tuple[Path, str]] = (),
+) -> list[Path]:
+    """Write one scenario file per finding, all together or none (``rules/writing.py``),
+    with the files of ``also`` (a CSV table's path and text: the command's other output,
+    which a failure leaves as it was too); each scenario is read back and replayed to
+    check it."""
+    with ExitStack() as stack:
+        out = stack.enter_context(Output(folder, "replace"))
         for finding in findings:
             if not finding.found:
                 continue
             data = scenario_data(finding, a, b)
             text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
             out.add(f"{data['id']}.yaml", text)
+        for path, table in also:
+            stage_file(stack, path, table, "the CSV file")
     for file in out.written:
         scenario = load_scenario(file)
         for variant in (a, b):

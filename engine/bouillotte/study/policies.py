@@ -15,7 +15,7 @@ reproducible.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from ..rules.errors import InputError
@@ -90,6 +90,23 @@ POLICIES: Final[dict[str, Callable[[], Policy]]] = {
     "random": RandomPolicy,
     "strong": lambda: StrongPolicy(TablePolicy("advised", TABLE_PLAYERS["advised"][1])),
 }
+
+
+def distinct_players(names: Sequence[str]) -> list[str]:
+    """``names`` with each player once, as first written: ``bold:straddle=0`` and
+    ``bold:straddle=0.0`` (or ``bold`` and ``bold`` with its own tendencies written out)
+    are one player, whose figures would be the same table twice."""
+    seen: dict[tuple[object, ...], str] = {}
+    for name in names:
+        policy = get_policy(name)
+        tendencies = getattr(policy, "tendencies", None)
+        key: tuple[object, ...] = (
+            (type(policy).__name__, *(getattr(tendencies, s) for s in tendencies.__slots__))
+            if tendencies is not None
+            else (name,)
+        )
+        seen.setdefault(key, name)
+    return list(seen.values())
 
 
 def get_policy(name: str) -> Policy:

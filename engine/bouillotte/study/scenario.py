@@ -446,6 +446,12 @@ class ScenarioLibrary:
                 self.files.extend(sorted(root.glob("*.yaml")))
             elif root.is_file():
                 self.files.append(root)
+            elif root.exists():
+                raise InputError(
+                    "not a scenario file nor a folder (a named pipe, a device or a socket): "
+                    "give a YAML file or a folder of them",
+                    file=root,
+                )
             else:
                 raise InputError("no such scenario file or folder", file=root)
         self._loaded: dict[str, Scenario] | None = None

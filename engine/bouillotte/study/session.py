@@ -56,14 +56,15 @@ def run_session(session: SessionFile, variant: Variant) -> SessionResult:
             f"{len(m.players)} players, but {variant.id} is a game for {variant.players}",
             ("players",),
         )
-    planned = _plan(session)
+    count = sum(1 if spec.seed is None else spec.count for spec in m.deals)
     fixed = variant.rules.session.deals
-    if fixed is not None and len(planned) != fixed:
+    if fixed is not None and count != fixed:  # said before a deal is planned or played
         raise session.fail(
             f"{variant.id} plays sessions of {fixed} deals (session.deals: "
-            f"{variant.cite('session.deals')}); this file has {len(planned)}",
+            f"{variant.cite('session.deals')}); this file has {count:,}",
             ("deals",),
         )
+    planned = _plan(session)
     table = SessionTable(m, variant)
     records: list[DealRecord] = []
     dealer: str = m.dealer

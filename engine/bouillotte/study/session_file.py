@@ -118,8 +118,20 @@ def load_session(file: Path) -> SessionFile:
     return session
 
 
+MAX_SESSION_DEALS = 1_000_000
+"""The most deals one session plays, all its items together (as one item's ``count``):
+a million deals of a session take minutes already."""
+
+
 def _check_names(session: SessionFile) -> None:
     m = session.model
+    total = sum(1 if spec.seed is None else spec.count for spec in m.deals)
+    if total > MAX_SESSION_DEALS:
+        raise session.fail(
+            f"the session's items add up to {total:,} deals; a session plays at most "
+            f"{MAX_SESSION_DEALS:,}",
+            ("deals",),
+        )
     session.check_player(m.dealer, m.players, ("dealer",))
     for name in m.caves or {}:
         session.check_player(name, m.players, ("caves", name))

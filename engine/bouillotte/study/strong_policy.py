@@ -69,6 +69,19 @@ def stored_for(
     return min(candidates, key=lambda d: abs(d["abstraction"]["cave"] - cave), default=None)
 
 
+def unsolved_note(variant_id: str, rules: Rules, policy: str) -> str | None:
+    """A note for a run of ``policy`` under a system with no stored strategy: its
+    ``strong`` player is ``advised`` at every step, which the figures' label alone (policy
+    strong) would not say. ``None`` where a strategy is stored, or the policy is another."""
+    if policy != "strong" or stored_for(rules) is not None:
+        return None
+    return (
+        f"note: no strong strategy is stored for {variant_id}'s rules: every step of the "
+        f"strong player is played by advised (bouillotte strong solve -v {variant_id} "
+        "--write stores one; docs/strong-play.md)"
+    )
+
+
 class StrongPolicy:
     """Plays the stored equilibrium strategy of the profile's abstracted game."""
 

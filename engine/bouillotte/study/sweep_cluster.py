@@ -9,6 +9,7 @@ import socket
 import struct
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
@@ -44,9 +45,14 @@ def dask_client(address: str, workers: int) -> Any:
         )
         return Client(cluster)  # type: ignore[no-untyped-call, unused-ignore]
     try:
-        return Client(address, timeout="10s")  # type: ignore[no-untyped-call, unused-ignore]
+        with _dask_silenced():  # Dask logs an answer it cannot read, with its traceback
+            return Client(address, timeout="10s")  # type: ignore[no-untyped-call, unused-ignore]
     except Exception as exc:  # whatever Dask makes of an odd answer: one line, exit 2
-        raise _refused(f"cannot connect to the Dask scheduler: {_reason(exc)}", address) from None
+        raise _refused(
+            "cannot connect to the Dask scheduler: what answers there is not one, or not one "
+            f"this Dask can speak to ({type(exc).__name__}: {_reason(exc)})",
+            address,
+        ) from None
 
 
 PROBE_SECONDS = 3.0
@@ -167,14 +173,23 @@ def close_client(client: Any) -> None:
     went away, closing ends the client's attempts to reach it, which Dask would log with
     their traceback after the one line that said it all."""
     cluster = getattr(client, "cluster", None)
-    loggers = [logging.getLogger(name) for name in ("distributed", "distributed.client")]
+    with _dask_silenced():
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+@contextmanager
+def _dask_silenced() -> Iterator[None]:
+    """Dask's log silenced for the block: what it would say (a traceback) is said once, as
+    the one line of the :class:`InputError` that follows."""
+    names = ("distributed", "distributed.client", "distributed.protocol.core", "distributed.core")
+    loggers = [logging.getLogger(name) for name in names]
     levels = [logger.level for logger in loggers]
     for logger in loggers:
         logger.setLevel(logging.CRITICAL + 1)
     try:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+        yield
     finally:
         for logger, level in zip(loggers, levels, strict=True):
             logger.setLevel(level)

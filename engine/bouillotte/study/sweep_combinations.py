@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 import types
 import typing
 from collections.abc import Sequence
@@ -15,6 +16,7 @@ from typing import Annotated, Any, Literal, get_args, get_origin
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from ..rules.errors import InputError
+from ..rules.idtext import escaped
 from ..rules.nearest import did_you_mean
 from ..rules.profile import GROUPS, rule_paths
 from ..rules.variant import Variant, differing_rules, value_text
@@ -135,11 +137,11 @@ def parse_vary(spec: str) -> tuple[str, list[Any]]:
     adapter: TypeAdapter[Any] = TypeAdapter(
         Annotated[annotation, *bounds] if bounds else annotation
     )
-    values = []
+    values: list[Any] = []
     for text in given.split(","):
         text = text.strip()
         try:
-            values.append(_validate(adapter, text))
+            value = _validate(adapter, text)
         except ValidationError as exc:
             reason = "; ".join(e["msg"] for e in exc.errors() if e["type"] != "int_parsing")
             raise InputError(
@@ -147,7 +149,20 @@ def parse_vary(spec: str) -> tuple[str, list[Any]]:
                 + (f" ({reason[:1].lower()}{reason[1:]})" if reason else ""),
                 field="--vary",
             ) from None
+        if isinstance(value, int) and not isinstance(value, bool) and not _DIGITS.fullmatch(text):
+            # pydantic reads "1_000", "+10" and "1e3" as numbers; a typed value is read as
+            # strictly as the command line's (cli/options.WHOLE_NUMBER)
+            raise InputError(
+                f"{path} cannot be {escaped(text)!r}: write a whole number in the digits 0-9",
+                field="--vary",
+            )
+        if any(value == v and type(value) is type(v) for v in values):
+            raise InputError(f"{path}: the value {text!r} is given twice", field="--vary")
+        values.append(value)
     return path, values
+
+
+_DIGITS = re.compile(r"-?[0-9]{1,20}")
 
 
 def _validate(adapter: TypeAdapter[Any], text: str) -> Any:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from multiprocessing.pool import Pool
@@ -60,11 +62,23 @@ def check_jobs(jobs: object, name: str = "jobs") -> int:
     return count
 
 
+MAX_SEED = 10**20
+"""A seed has fewer than 21 digits (the command line's ``--seed`` reads no more)."""
+
+
+def check_seed(seed: object, name: str = "seed") -> int:
+    """``seed`` a whole number of at most 20 digits (a minus allowed)."""
+    value = whole_number(seed, name)
+    if abs(value) >= MAX_SEED:
+        raise InputError(f"{name} must have at most 20 digits, not {value.bit_length():,} bits")
+    return value
+
+
 def check_run(deals: object, seed: object, jobs: object) -> None:
     """A run's sizes, strictly: whatever calls :func:`~.simulate.simulate` or
     :func:`~.sweep.run_sweep` (a command, the Python API, the site) is bounded the same."""
     check_deals(deals)
-    whole_number(seed, "seed")
+    check_seed(seed)
     check_jobs(jobs)
 
 
@@ -91,7 +105,21 @@ def worker_pool(
         pool.join()
 
 
+def end_with_parent(parent: int, every: float = 1.0) -> None:
+    """In a worker process: end it as soon as ``parent`` (the process that started it) is
+    gone, as after ``kill -9``, where nothing would tell it and it would wait on its queue
+    for ever, holding what it inherited (a site build's lock)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="end-with-parent", daemon=True).start()
+
+
 def _start_worker(setup: Callable[..., None] | None, setup_args: tuple[Any, ...]) -> None:
+    end_with_parent(os.getppid())
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if setup is not None:
         setup(*setup_args)

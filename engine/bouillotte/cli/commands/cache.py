@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import os
 import time
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from ...rules.diskcache import cache_dir, cache_files
-from ...rules.errors import UserError
+from ...rules.errors import InputError, UserError
 from ...rules.writing import absolute, refuse_links_below
 from ..options import JsonFlag, command_app, print_json
 
@@ -33,6 +34,19 @@ def _size(count: int, total: int) -> str:
     return f"{count:,} file{'' if count == 1 else 's'}, {amount}"
 
 
+def _folder() -> Path:
+    """The cache folder, refused in one line where it names a file (the cache is then
+    never used: a command computes everything, and there is nothing to show or clear)."""
+    folder = cache_dir()
+    if folder.exists() and not folder.is_dir():
+        raise InputError(
+            "the cache folder is not a folder: set BOUILLOTTE_CACHE to a folder (or unset "
+            "it for the platform's cache folder)",
+            file=folder,
+        )
+    return folder
+
+
 @cli.command("info")
 def cache_info(as_json: JsonFlag = False) -> None:
     """The cache folder ($BOUILLOTTE_CACHE, else the platform's cache folder), and the
@@ -40,7 +54,7 @@ def cache_info(as_json: JsonFlag = False) -> None:
 
     Example:  bouillotte cache info
     """
-    folder = cache_dir()
+    folder = _folder()
     files = list(cache_files(folder))
     total = sum(info.st_size for _, info in files)
     if as_json:
@@ -67,7 +81,7 @@ def cache_clear(
 
     Example:  bouillotte cache clear --older-than 30
     """
-    folder = cache_dir()
+    folder = _folder()
     # Deleting follows no link: a linked cache folder could lead anywhere (one line, exit 2).
     refuse_links_below(absolute(folder), "", folder, doing="delete")
     before = time.time() - (older_than or 0) * DAY

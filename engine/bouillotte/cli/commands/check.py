@@ -15,7 +15,7 @@ from ..options import (
     CsvFile,
     JsonFlag,
     VariantsDirs,
-    check_csv_target,
+    check_tidy_targets,
     command_app,
     print_json,
     write_csv,
@@ -43,7 +43,7 @@ def check_command(
     """
     from ...study.tidy_commands import check_table
 
-    check_csv_target(csv_file)
+    check_tidy_targets(csv_file, as_json)
     library = Library(variants or [])
     store = ScenarioLibrary(paths or [], include_bundled=not paths)
     report = check(store.all(), library)

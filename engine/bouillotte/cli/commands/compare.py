@@ -17,7 +17,7 @@ from ..options import (
     ReadingOption,
     ScenarioDirs,
     VariantsDirs,
-    check_csv_target,
+    check_tidy_targets,
     command_app,
     complete_scenario,
     complete_variant,
@@ -68,7 +68,7 @@ def compare_command(
     Example:  bouillotte compare foster-sight --reading point.suit_tie=eldest-first
     Example:  bouillotte compare foster-sight --csv -   (a row per system and player)
     """
-    check_csv_target(csv_file)
+    check_tidy_targets(csv_file, as_json)
     ids = [*(variant or []), *(only.split(",") if only else [])]
     library = Library(variants or [])
     store = ScenarioLibrary(scenarios or [])

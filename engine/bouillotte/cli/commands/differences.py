@@ -15,8 +15,8 @@ from ..options import (
     CsvFile,
     JsonFlag,
     VariantsDirs,
-    check_csv_target,
     check_deals,
+    check_tidy_targets,
     command_app,
     write_csv,
 )
@@ -51,7 +51,7 @@ def differences_command(
     from ...study.tidy_commands import differences_table
 
     check_deals(deals)
-    check_csv_target(csv_file)
+    check_tidy_targets(csv_file, as_json)
     library = Library(variants or [])
     a, b = library.get(first), library.get(second)
     if a.players != b.players:
@@ -62,12 +62,20 @@ def differences_command(
     if save is not None and save.exists() and not save.is_dir():
         raise InputError("--save must name a folder, not a file", file=save)
     findings = find_differences(a, b, seed, deals)
+    # With --save, a --csv file is written with the scenarios: all of them or none.
+    also = (
+        [(csv_file, differences_table(findings, a.id, b.id).csv_text())]
+        if save is not None and csv_file is not None and str(csv_file) != "-"
+        else []
+    )
+    together = bool(also)
     try:
-        written = save_scenarios(findings, a, b, save) if save else []
+        written = save_scenarios(findings, a, b, save, also) if save else []
     except OSError as exc:
         raise InputError(f"cannot save there: {exc.strerror or exc}", file=save) from None
     if csv_file is not None:
-        write_csv(csv_file, differences_table(findings, a.id, b.id))
+        if not together:
+            write_csv(csv_file, differences_table(findings, a.id, b.id))
         if str(csv_file) == "-":
             for path in written:
                 typer.echo(f"saved {path}", err=True)

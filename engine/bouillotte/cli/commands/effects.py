@@ -43,7 +43,7 @@ from ...site.everyrule import (
 )
 from ...site.rules import system_order
 from ..collector import prepare_for_a_long_run
-from ..options import CsvFile, check_csv_target, command_app, print_json, write_csv
+from ..options import CsvFile, check_tidy_targets, command_app, print_json, write_csv
 from ..progress import Progress, clock
 from .simulate import check_deals_and_jobs, max_jobs
 
@@ -94,7 +94,12 @@ def effects_command(
     Example:  bouillotte effects --pair foster__pagat --csv effects.csv
     """
     check_deals_and_jobs(EFFECT_DEALS if deals is None else deals, jobs)
-    check_csv_target(csv_file)
+    check_tidy_targets(csv_file, as_json)
+    if force and not write:
+        # without --write nothing is recomputed: the listing would call every file stale
+        raise InputError(
+            "it recomputes up-to-date files with --write only: add --write", field="--force"
+        )
     if write and (as_json or csv_file is not None):
         raise InputError(
             "--json and --csv give the stored results: run --write first, then either",

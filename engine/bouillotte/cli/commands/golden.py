@@ -79,11 +79,28 @@ def golden_diff(golden: Golden, folder: Path) -> list[str]:
 
 
 def stale_files(expected: set[str], folder: Path) -> list[Path]:
-    """Golden files in ``folder`` that no scenario and variant produce any more."""
+    """Golden files in ``folder`` that no scenario and variant produce any more: a file
+    named like one that is not a transcript (``my__notes.txt``) is the user's, never
+    reported nor removed."""
     if not folder.is_dir():
         return []
     return sorted(
-        p for p in folder.glob(f"*{SEPARATOR}*.txt") if p.is_file() and p.name not in expected
+        p
+        for p in folder.glob(f"*{SEPARATOR}*.txt")
+        if p.is_file() and not p.is_symlink() and p.name not in expected and _is_transcript(p)
+    )
+
+
+def _is_transcript(path: Path) -> bool:
+    """Whether ``path`` opens as a transcript does (``scenario: ...``, then ``variant:``)."""
+    try:
+        with path.open("rb") as file:
+            head = file.read(4096)
+    except OSError:
+        return False
+    lines = head.split(b"\n", 2)
+    return (
+        len(lines) > 2 and lines[0].startswith(b"scenario: ") and lines[1].startswith(b"variant: ")
     )
 
 

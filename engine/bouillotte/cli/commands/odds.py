@@ -12,7 +12,7 @@ from ...rules.profiles import Library
 from ...study.odds import OddsReport, compute_odds, odds_key
 from ...study.render import table
 from ...study.tidy import odds_table
-from ..options import CsvFile, JsonFlag, VariantsDirs, check_csv_target, command_app, write_csv
+from ..options import CsvFile, JsonFlag, VariantsDirs, check_tidy_targets, command_app, write_csv
 
 POINT_WORDS = {
     "all-exposed": ("the winning suit's total", "two suits or more tie"),
@@ -99,7 +99,7 @@ def odds_command(
     Example:  bouillotte odds --variant foster --variant foster-five
     Example:  bouillotte odds --csv odds.csv   (one row per system and figure)
     """
-    check_csv_target(csv_file)
+    check_tidy_targets(csv_file, as_json)
     library = Library(variants or [])
     chosen = library.select(variant)
     cache: dict[str, OddsReport | str] = {}

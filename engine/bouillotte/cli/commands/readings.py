@@ -16,7 +16,7 @@ from ..options import (
     JsonFlag,
     ScenarioDirs,
     VariantsDirs,
-    check_csv_target,
+    check_tidy_targets,
     command_app,
     write_csv,
 )
@@ -65,7 +65,7 @@ def readings_command(
     """
     from ...study.tidy_lists import readings_table
 
-    check_csv_target(csv_file)
+    check_tidy_targets(csv_file, as_json)
     library = Library(variants or [])
     check_scenarios(library, ScenarioLibrary(scenarios or []))
     data = readings_json(library.readings, takers(library))

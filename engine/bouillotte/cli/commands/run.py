@@ -19,7 +19,7 @@ from ..options import (
     ReadingOption,
     ScenarioDirs,
     VariantsDirs,
-    check_csv_target,
+    check_tidy_targets,
     command_app,
     complete_scenario,
     complete_variant,
@@ -76,7 +76,7 @@ def run_command(
     Example:  bouillotte run foster-sight -v foster --reading point.suit_tie=eldest-first
     Example:  bouillotte run foster-sight -v foster --csv -   (a row per player)
     """
-    check_csv_target(csv_file)
+    check_tidy_targets(csv_file, as_json)
     library = Library(variants or [])
     found = ScenarioLibrary(scenarios or []).find(scenario)
     ids = variant or found.variant_ids(library)

@@ -16,7 +16,7 @@ from ...study.session import run_session
 from ...study.session_file import load_session
 from ...study.session_text import session_text
 from ...study.tidy_lists import session_deals_table, standings_table
-from ..options import CsvFile, JsonFlag, VariantsDirs, check_csv_targets, command_app, write_csv
+from ..options import CsvFile, JsonFlag, VariantsDirs, check_csv_targets, command_app, write_csvs
 
 cli = command_app()
 
@@ -74,9 +74,12 @@ def session_command(
             chosen,
         )
     result = run_session(session, library.get(chosen))
-    for target, tidy in ((csv_file, standings_table), (deals_csv, session_deals_table)):
-        if target is not None:
-            write_csv(target, tidy(result))
+    write_csvs(
+        [
+            (csv_file, lambda: standings_table(result)),
+            (deals_csv, lambda: session_deals_table(result)),
+        ]
+    )
     if "-" in (str(csv_file), str(deals_csv)):
         return
     if as_json:

@@ -12,13 +12,14 @@ from ...rules.profiles import Library
 from ...study.policies import policy_help
 from ...study.simulate import simulate
 from ...study.simulate_report import report, report_text
+from ...study.strong_policy import unsolved_note
 from ...study.tidy import simulation_table
 from ..options import (
     CsvFile,
     JsonFlag,
     VariantsDirs,
-    check_csv_target,
     check_deals,
+    check_tidy_targets,
     command_app,
     write_csv,
 )
@@ -85,11 +86,14 @@ def simulate_command(
     Example:  bouillotte simulate -v foster -v pagat --csv simulation.csv
     """
     check_deals_and_jobs(deals, jobs)
-    check_csv_target(csv_file)
+    check_tidy_targets(csv_file, as_json)
     library = Library(variants or [])
     chosen = library.select(variant)
     reports = []
     for v in chosen:
+        note = unsolved_note(v.id, v.rules, policy)
+        if note is not None:
+            typer.echo(note, err=True)
         progress = None if quiet else _progress(v.id, deals)
         tally = simulate(v, deals, seed, policy, jobs, progress=progress)
         reports.append(report(v, tally, seed, policy))

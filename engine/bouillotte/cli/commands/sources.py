@@ -13,7 +13,7 @@ from ...rules.history import build_history
 from ...rules.profiles import Library
 from ...rules.variant import value_text
 from ...study.render import table
-from ..options import CsvFile, JsonFlag, VariantsDirs, check_csv_targets, command_app, write_csv
+from ..options import CsvFile, JsonFlag, VariantsDirs, check_csv_targets, command_app, write_csvs
 
 cli = command_app()
 
@@ -48,9 +48,9 @@ def sources_command(
     library = Library(variants or [])
     history = build_history(library)
     data = history_json(library)
-    for target, tidy in ((csv_file, sources_table), (statements_csv, statements_table)):
-        if target is not None:
-            write_csv(target, tidy(data))
+    write_csvs(
+        [(csv_file, lambda: sources_table(data)), (statements_csv, lambda: statements_table(data))]
+    )
     if "-" in (str(csv_file), str(statements_csv)):
         return
     if as_json:

@@ -11,7 +11,8 @@ import typer
 from ...rules.errors import InputError
 from ...rules.profiles import Library
 from ...rules.writing import check_target_file
-from ...study.policies import policy_help
+from ...study.policies import distinct_players, policy_help
+from ...study.strong_policy import unsolved_note
 from ...study.sweep import run_sweep
 from ...study.sweep_cluster import close_client, dask_client
 from ...study.sweep_combinations import (
@@ -141,7 +142,7 @@ def sweep_command(
         # Refused now rather than after a long sweep: no folder, a named pipe (the write
         # would wait for a reader), a device, a link.
         check_target_file(csv_file, "the CSV file")
-    policies = list(dict.fromkeys(policy or (ALL_RULES_POLICIES if all_rules else ["simple"])))
+    policies = distinct_players(policy or (ALL_RULES_POLICIES if all_rules else ["simple"]))
     combinations = vary_combinations(chosen, vary or [])
     skipped: list[Skipped] = []
     if towards:
@@ -152,6 +153,9 @@ def sweep_command(
     if not combinations:
         raise InputError(f"nothing to compare: every combination asked for is {chosen.id} itself")
     valid = 1 + sum(c.variant is not None for c in combinations)
+    for note in (unsolved_note(chosen.id, chosen.rules, p) for p in policies):
+        if note is not None:
+            typer.echo(note, err=True)
     progress = None if quiet else _progress(deals * len(policies), valid)
     prepare_for_a_long_run()
     client = dask_client(cluster, jobs) if cluster is not None else None

@@ -13,7 +13,7 @@ from ..options import (
     CsvFile,
     JsonFlag,
     VariantsDirs,
-    check_csv_target,
+    check_tidy_targets,
     command_app,
     complete_variant,
     print_json,
@@ -42,7 +42,7 @@ def variants_list(
     Example:  bouillotte variants list --json
     Example:  bouillotte variants list --csv -   (a row per system, with its pack's size)
     """
-    check_csv_target(csv_file)
+    check_tidy_targets(csv_file, as_json)
     if csv_file is not None:
         from ...study.tidy_lists import systems_table
 
@@ -98,7 +98,7 @@ def variants_show(
     from ...rules.readings import READING_MARK
     from ...rules.variant import value_text
 
-    check_csv_target(csv_file)
+    check_tidy_targets(csv_file, as_json)
     library = _library(variants)
     variant = library.get(variant_id)
     if csv_file is not None:
@@ -199,7 +199,7 @@ def variants_diff(
     from ...rules.readings import READING_MARK, reading_of
     from ...rules.variant import differing_rules, value_text
 
-    check_csv_target(csv_file)
+    check_tidy_targets(csv_file, as_json)
     library = _library(variants)
     a, b = library.get(first), library.get(second)
     paths = differing_rules(a, b)

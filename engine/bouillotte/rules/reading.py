@@ -1,0 +1,44 @@
+"""Reading a file the tool keeps for itself (a stored result, a stored strategy or band):
+only a regular file, never through a link, without waiting, and of a bounded size.
+
+A named pipe where a stored result should be would block ``read()`` for ever (nothing
+writes to it); a link could lead anywhere; a huge file would fill the memory. Each is one
+:class:`InputError` naming the file, at once. Only the standard library and ``errors.py``:
+any layer may use it.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from .errors import InputError
+
+STORED_LIMIT = 256 * 2**20
+"""The largest stored file read, in bytes (the largest stored strategy is about 2 MB)."""
+
+
+def read_stored_text(path: Path, limit: int = STORED_LIMIT) -> str:
+    """The UTF-8 text of the regular file ``path``; :class:`FileNotFoundError` if there is
+    none, :class:`InputError` for anything else that is not a readable regular file."""
+    info = os.lstat(path)  # FileNotFoundError: the caller's "not stored"
+    if stat.S_ISLNK(info.st_mode):
+        raise InputError("is a link: a stored file is read only as itself", file=path)
+    if not stat.S_ISREG(info.st_mode):
+        raise InputError("is not a regular file (a named pipe, a device or a folder)", file=path)
+    if info.st_size > limit:
+        raise InputError(f"holds {info.st_size:,} bytes; at most {limit:,} are read", file=path)
+    flags = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        raise InputError(f"cannot be read ({exc.strerror})", file=path) from None
+    with os.fdopen(fd, "rb") as file:
+        raw = file.read(limit + 1)
+    if len(raw) > limit:
+        raise InputError(f"holds more than {limit:,} bytes", file=path)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InputError("is not UTF-8 text", file=path) from None
