@@ -170,7 +170,7 @@ CASES = [
     Case(
         "work-name-with-three-parts",
         LIST_ED,
-        "the name 'Doe, Jane, Jr., X' has 3 commas: write 'Family, Given' (one comma)",
+        "the name 'Doe, Jane, Jr., X' has 3 commas: write 'Family, Given' (one comma; two",
         setup=_work('w: {author: A, title: T, year: "2020", authors: ["Doe, Jane, Jr., X"]}'),
     ),
     Case(
@@ -191,7 +191,7 @@ CASES = [
     Case(
         "work-year-backwards",
         LIST_ED,
-        "works.w.year: '1909-1897' runs backwards: write the earlier year first",
+        "works.w.year: the range 1909-1897 runs backwards: earlier year first",
         setup=_work('w: {author: A, title: T, year: "1909-1897"}'),
     ),
     Case(
@@ -203,7 +203,7 @@ CASES = [
     Case(
         "work-year-to-come",
         LIST_ED,
-        "works.w.year: 2150 is not a year of an edition: 1500 to 2099",
+        "works.w.year: '2150' is not a year of an edition: write a year from 1500 to 2099",
         setup=_work('w: {author: A, title: T, year: "2150"}'),
     ),
     Case(

@@ -44,8 +44,8 @@ EVIL_URL = "https://example.org/a},note={pwned"
 """An address that would close its BibTeX field: the schema refuses it (below), so it is set
 past the schema here to test the second guard, the BibTeX writer's own escaping."""
 EVIL_NAME = "Evil, A." + PREAMBLE
-"""An author that would close its entry: the schema refuses it (its second comma, below),
-so it too is set past the schema, to test the writer's own escaping."""
+"""An author that would close its entry: the schema refuses it with one more comma (below);
+it is set past the schema, to test the writer's own escaping."""
 
 
 def _works() -> dict[str, Work]:
@@ -87,8 +87,8 @@ def test_a_work_address_with_a_character_no_url_holds_is_refused(odd: str) -> No
 
 
 def test_the_schema_refuses_the_author_that_closes_its_entry() -> None:
-    with pytest.raises(ValueError, match="has 2 commas"):
-        Work(author="Evil", title="T", year="1900", authors=[EVIL_NAME])
+    with pytest.raises(ValueError, match="has 3 commas"):
+        Work(author="Evil", title="T", year="1900", authors=[EVIL_NAME + ", Jr."])
 
 
 def test_an_and_inside_a_name_splits_no_one_in_two() -> None:

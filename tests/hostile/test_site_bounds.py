@@ -74,6 +74,24 @@ def _render(body: str) -> str:
         '{{ "%2000000000s"|format("x") }}',
         "{{ ([[1]*1000]*20000)|sum(start=[])|length }}",
         '{{ "x"|indent(2000000000, true) }}',
+        # round five: no '*' nor '**', nor a long loop
+        '{% set s = "x" * 2**14 %}{{ (s|replace("x", s))|length }}',
+        '{% set s = "x" * 2**14 %}{{ s.replace("x", s)|length }}',
+        '{% set ns = namespace(s="x") %}{% for i in range(28) %}{% set ns.s = ns.s ~ ns.s %}'
+        "{% endfor %}",
+        '{% set ns = namespace(s="x") %}{% for i in range(28) %}{% set ns.s = ns.s + ns.s %}'
+        "{% endfor %}",
+        '{% set ns = namespace(s="x") %}{% for i in range(28) %}'
+        "{% set ns.s = [ns.s, ns.s]|join %}{% endfor %}",
+        '{% set l = [1] %}{% for i in range(24) %}{{ l.extend(l) or "" }}{% endfor %}',
+        '{{ ("\n" * 256)|indent(2**20, blank=True)|length }}',
+        '{{ ("\t" * 256).expandtabs(2**20)|length }}',
+        '{{ ("{:>1048576}" * 256).format(*range(256))|length }}',
+        '{{ ("%1048576s" * 256)|format(*range(256))|length }}',
+        "{{ lipsum(20, false, 200000, 200001)|length }}",
+        '{% set s = "ab" * 2**19 %}{{ s|join(s)|length }}',
+        '{% set s = "ab" * 2**19 %}{{ s.join(s)|length }}',
+        '{{ "{a:{w}}".format_map({"a": 1, "w": 2000000000}) }}',
     ],
 )
 def test_a_template_cannot_make_a_huge_value(body: str) -> None:
@@ -81,6 +99,28 @@ def test_a_template_cannot_make_a_huge_value(body: str) -> None:
     with pytest.raises(TemplateError):
         _render(body)
     assert time.monotonic() - started < 5
+
+
+@pytest.mark.parametrize(
+    ("body", "shown"),
+    [
+        ('{{ "Deals: 20000000 (%d)" % 5 }}', "Deals: 20000000 (5)"),
+        ('{{ "{} of 100000000 deals".format(5) }}', "5 of 100000000 deals"),
+        ('{{ "%s of 20000000"|format(5) }}', "5 of 20000000"),
+        ('{{ "{{x: {}}}".format(5) }}', "{x: 5}"),
+        ("{{ 2 ** 100 }}", str(2**100)),
+        ("{{ 1.5 ** 100 }}", str(1.5**100)),
+        ('{{ "%*d" % (5, 3) }}', "    3"),
+        ('{{ "{0:{1}}".format(1, 5) }}', "    1"),
+        ('{{ "a" ~ "b" ~ 5 }}', "ab5"),
+        ('{{ ["a", "b"]|join(",") }}', "a,b"),
+        ('{{ "abc"|replace("b", "xx") }}', "axxc"),
+        ("{% set l = [1] %}{{ l.append(2) or l }}", "[1, 2]"),
+    ],
+)
+def test_ordinary_idioms_are_not_taken_for_huge_ones(body: str, shown: str) -> None:
+    """A number in a format's text is no width; a power of 100 is no huge number."""
+    assert _render(body) == shown
 
 
 def test_bounded_templates_still_do_what_small_ones_ask() -> None:

@@ -246,8 +246,14 @@ def _check_whole_numbers(params: Sequence[Any], args: list[str]) -> None:
         elif token in options and position < len(args):
             param, value = options[token], args[position]
             position += 1
-        elif token[:2] in options and not token.startswith("--") and len(token) > 2:
-            param, value = options[token[:2]], token[2:]  # -n10
+        elif token.startswith("-") and not token.startswith("--") and len(token) > 2:
+            found = _in_a_cluster(token, options, others)  # -n10, -qn10, -qn 10
+            if found is None:
+                continue
+            param, value = found
+            if value == "" and position < len(args):
+                value = args[position]
+                position += 1
         else:
             continue
         if not WHOLE_NUMBER.fullmatch(value):
@@ -259,6 +265,19 @@ def _check_whole_numbers(params: Sequence[Any], args: list[str]) -> None:
                 "most 20 digits)",
                 param=param,
             )
+
+
+def _in_a_cluster(token: str, options: dict[str, Any], others: set[str]) -> tuple[Any, str] | None:
+    """In a cluster of short options (``-qn10``: ``-q``, then ``-n`` with ``10``), the
+    option that takes a whole number and what follows it (``""``: its value is the next
+    word); ``None`` where the cluster has none, or another option takes the rest first."""
+    for i, letter in enumerate(token[1:], start=1):
+        name = f"-{letter}"
+        if name in options:
+            return options[name], token[i + 1 :]
+        if name in others:
+            return None
+    return None
 
 
 class WordsCommand(TyperCommand):
@@ -339,7 +358,7 @@ def check_csv_targets(**targets: Path | None) -> None:
             )
         if same in seen:
             raise UserError(
-                f"{seen[same]} and {option} name the same file, {escaped(str(path))}: "
+                f"{seen[same]} and {option} name the same file, {path}: "
                 "each table needs a file of its own"
             )
         seen[same] = option

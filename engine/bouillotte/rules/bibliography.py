@@ -43,17 +43,38 @@ def _is_person(name: str) -> bool:
     return "," in name
 
 
+def _parts(name: str) -> tuple[str, str, str]:
+    """A person's family name, given names and suffix (``Foster, Jr., R. F.``: BibTeX's
+    form with a suffix; ``Foster, R. F.``: none)."""
+    parts = [part.strip() for part in name.split(",")]
+    if len(parts) == 3:
+        return parts[0], parts[2], parts[1]
+    return parts[0], ", ".join(parts[1:]), ""
+
+
 def _display(name: str) -> str:
-    """``Foster, R. F.`` as ``R. F. Foster``; a body's name as it stands."""
+    """``Foster, R. F.`` as ``R. F. Foster`` (``Foster, Jr., R. F.`` as ``R. F. Foster
+    Jr.``); a body's name as it stands."""
     if not _is_person(name):
         return name
-    family, given = (part.strip() for part in name.split(",", 1))
-    return f"{given} {family}"
+    family, given, suffix = _parts(name)
+    return " ".join(p for p in (given, family, suffix) if p)
+
+
+def _inverted(name: str) -> str:
+    """``Foster, R. F.`` as it stands; ``Foster, Jr., R. F.`` as ``Foster, R. F., Jr.``."""
+    if not _is_person(name):
+        return name
+    family, given, suffix = _parts(name)
+    return ", ".join(p for p in (family, given, suffix) if p)
 
 
 def chicago_names(names: list[str], *, invert_first: bool) -> str:
     """Names as Chicago joins them (``A, B, and C``), the first inverted if asked."""
-    shown = [name if (i == 0 and invert_first) else _display(name) for i, name in enumerate(names)]
+    shown = [
+        _inverted(name) if (i == 0 and invert_first) else _display(name)
+        for i, name in enumerate(names)
+    ]
     if len(shown) <= 1:
         return "".join(shown)
     return ", ".join(shown[:-1]) + ", and " + shown[-1]
@@ -373,8 +394,8 @@ def csl_name(name: str) -> dict[str, str]:
     """A name as CSL-JSON gives it: family and given, or a body's literal name."""
     if not _is_person(name):
         return {"literal": csl_text(name)}
-    family, given = (csl_text(part) for part in name.split(",", 1))
-    return {"family": family, "given": given}
+    family, given, suffix = (csl_text(part) for part in _parts(name))
+    return {"family": family, "given": given, **({"suffix": suffix} if suffix else {})}
 
 
 def _csl_day(day: str) -> dict[str, Any]:

@@ -11,10 +11,31 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validat
 
 from .escaping import WebAddress
 
-LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*")
-"""A BCP 47 language tag as the pages' ``<html lang>`` takes it (``en``, ``fr``, ``en-GB``)."""
+LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*|[xX](-[A-Za-z0-9]{1,8})+")
+"""A BCP 47 language tag as the pages' ``<html lang>`` takes it (``en``, ``fr``, ``en-GB``,
+a private use ``en-x-club`` or ``x-club``)."""
 
 FIRST_YEAR, LAST_YEAR = 1500, 2099
+_YEAR_WORDS = re.compile(
+    r"(?P<digits>\d+)(?:(?P<decade>s)|(?P<ordinal>st|nd|rd|th))?(?![\w])|\d+\w*", re.IGNORECASE
+)
+"""Each number of a ``year``: a year, a decade, a century (anything else is refused)."""
+_RANGES = re.compile(r"(?<!\d)(\d{4})\s*[-–]\s*(\d{4})(?!\d)")
+"""A range of years written ``1897-1909`` (or with an en dash)."""
+
+
+def _a_year_word(word: re.Match[str]) -> bool:
+    """Whether a number of a ``year`` (:data:`_YEAR_WORDS`) names a year of an edition: four
+    digits (or a decade, ``1890s``) from :data:`FIRST_YEAR` to :data:`LAST_YEAR`, or a
+    century of them (``18th``)."""
+    digits = word["digits"] or ""
+    if word["ordinal"] is not None:
+        return len(digits) <= 2 and FIRST_YEAR // 100 + 1 <= int(digits) <= LAST_YEAR // 100 + 1
+    if word["decade"] is None and len(digits) != 4:
+        return False
+    return FIRST_YEAR <= int(digits) <= LAST_YEAR
+
+
 """The years a work's edition may be dated to: the citations and the history read no other
 as a year (a number outside would silently leave the work undated)."""
 
@@ -30,9 +51,9 @@ Words = Annotated[str, AfterValidator(_some_words)]
 
 
 def _names(names: list[str]) -> list[str]:
-    """Authors or editors: each ``Family, Given`` (one comma) or a body's name (none),
-    none blank, none twice. BibTeX reads a second comma as a suffix (``Jr.``) and a third as
-    an error; CSL reads the first comma only."""
+    """Authors or editors: each ``Family, Given`` (one comma), ``Family, Jr., Given``
+    (BibTeX's second form: two) or a body's name (none), none blank, none twice. BibTeX
+    reads a third comma as an error, and so every name after it in the entry."""
     seen: set[str] = set()
     for name in names:
         parts = [part.strip() for part in name.split(",")]
@@ -40,10 +61,10 @@ def _names(names: list[str]) -> list[str]:
             raise ValueError(
                 f"the name {name!r} has an empty part: write 'Family, Given' or a body's name"
             )
-        if len(parts) > 2:
+        if len(parts) > 3:
             raise ValueError(
                 f"the name {name!r} has {len(parts) - 1} commas: write 'Family, Given' "
-                "(one comma) or a body's name (none)"
+                "(one comma; two for 'Family, Jr., Given') or a body's name (none)"
             )
         if name.strip() in seen:
             raise ValueError(f"the name {name!r} is given twice")
@@ -196,19 +217,23 @@ class Work(BaseModel):
         # The citations, the exports and the history read the years written here: a word
         # with none ("banana"), a year no edition has (2150) or a range backwards
         # (1909-1897) would be published as it stands, or silently as undated.
-        numbers = [int(n) for n in re.findall(r"\d+", year) if len(n) == 4]
-        if year.strip().lower().startswith("undated"):
-            pass
-        elif not numbers and not re.search(r"\d{3}0s", year):
+        # Every number written is a year (1897), a decade (2020s) or a century (18th).
+        found = list(_YEAR_WORDS.finditer(year))
+        for word in found:
+            if not _a_year_word(word):
+                raise ValueError(
+                    f"{word.group()!r} is not a year of an edition: write a year from "
+                    f"{FIRST_YEAR} to {LAST_YEAR}, a decade (2020s) or a century (18th century)"
+                )
+        if not found and not year.strip().lower().startswith(("undated", "n.d.")):
             raise ValueError(
                 f"{year!r} names no year: write the year of the edition used (1897), a "
-                "range (1897-1909), a decade (2020s), or 'undated' (with a note in brackets)"
+                "range (1897-1909), a decade (2020s), a century (18th century), or "
+                "'undated' (with a note in brackets)"
             )
-        odd = next((n for n in numbers if not FIRST_YEAR <= n <= LAST_YEAR), None)
-        if odd is not None:
-            raise ValueError(f"{odd} is not a year of an edition: {FIRST_YEAR} to {LAST_YEAR}")
-        if numbers != sorted(numbers):
-            raise ValueError(f"{year!r} runs backwards: write the earlier year first")
+        for first, last in _RANGES.findall(year):
+            if int(last) < int(first):
+                raise ValueError(f"the range {first}-{last} runs backwards: earlier year first")
         return year
 
     @field_validator("language")
@@ -257,7 +282,10 @@ class Citation(BaseModel):
 
     @model_validator(mode="after")
     def _explain_inferences(self) -> Citation:
-        if self.status in (Status.INFERRED, Status.RECONSTRUCTED) and not self.reason:
+        if (
+            self.status in (Status.INFERRED, Status.RECONSTRUCTED)
+            and not (self.reason or "").strip()
+        ):
             raise ValueError(f"a rule marked {self.status.value} needs a 'reason' saying why")
         if self.status in STATED_STATUSES and not self.quote:
             raise ValueError(f"a rule marked {self.status.value} needs the 'quote' it rests on")

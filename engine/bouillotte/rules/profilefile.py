@@ -63,8 +63,10 @@ class Inheritance(BaseModel):
 
     inherited_from: str | None = Field(
         default=None,
-        pattern=r"^[A-Za-z0-9][A-Za-z0-9._-]*$",
-        description="The id of the profile (system) that states this value; the rule is "
+        pattern=r"^[A-Za-z0-9][A-Za-z0-9-]*$",
+        max_length=100,
+        description="The id of the profile (system) that states this value (written as a "
+        "profile's id; that profile need not be read with this one); the rule is "
         "shown as inherited from it, as if this profile extended it.",
     )
     source_silent: bool = Field(

@@ -113,7 +113,7 @@ class Library:
                     if fault is not None:
                         raise InputError(
                             f"the profile's id (its file's name): {fault}",
-                            file=escaped(str(file)),
+                            file=file,
                         )
                     if file.stem in self.files:
                         self._replace(file, self.files[file.stem])
@@ -408,6 +408,14 @@ class Library:
                         field=f"rules.{group}.{name}",
                     )
                 value, citation, inheritance = self._split(raw, doc, path)
+                if inheritance is not None and inheritance.inherited_from == variant_id:
+                    raise InputError(
+                        "inherited_from names this very profile: name the system the value "
+                        "comes from, or leave inherited_from out for a value of its own",
+                        file=doc.file,
+                        line=doc.line((*path, "inherited_from")),
+                        field=f"rules.{group}.{name}.inherited_from",
+                    )
                 own[f"{group}.{name}"] = _Entry(value, citation, variant_id, doc, path, inheritance)
         return own
 

@@ -3,8 +3,9 @@ only a regular file, never through a link, without waiting, and of a bounded siz
 
 A named pipe where a stored result should be would block ``read()`` for ever (nothing
 writes to it); a link could lead anywhere; a huge file would fill the memory. Each is one
-:class:`InputError` naming the file, at once. Only the standard library and ``errors.py``:
-any layer may use it.
+:class:`InputError` naming the file, at once. Only the standard library, ``errors.py`` and
+``writing.py``: any layer may use it. A file read here is an input of the command
+(``writing.note_input``): no output of the command replaces it.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import stat
 from pathlib import Path
 
 from .errors import InputError
+from .writing import note_input
 
 STORED_LIMIT = 256 * 2**20
 """The largest stored file read, in bytes (the largest stored strategy is about 2 MB)."""
@@ -35,6 +37,7 @@ def read_stored_text(path: Path, limit: int = STORED_LIMIT) -> str:
     except OSError as exc:
         raise InputError(f"cannot be read ({exc.strerror})", file=path) from None
     with os.fdopen(fd, "rb") as file:
+        note_input(os.fstat(file.fileno()))  # read as input: no output of this run replaces it
         raw = file.read(limit + 1)
     if len(raw) > limit:
         raise InputError(f"holds more than {limit:,} bytes", file=path)

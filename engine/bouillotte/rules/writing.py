@@ -223,8 +223,10 @@ class Output:
     """Files written into ``folder`` all together or not at all.
 
     ``mode`` is ``add`` (new files beside what the folder holds; a name already there is
-    refused), ``replace`` (a command's own files, written again: each target may exist,
-    if it is a regular file) or ``fresh`` (a folder that does not exist or is empty,
+    refused), ``replace`` (files the user named, written again: each target may exist, if
+    it is a regular file this run did not read as input), ``own`` (the tool's own files,
+    written again: a stored result, a golden transcript, which this run may have read to
+    see it is stale) or ``fresh`` (a folder that does not exist or is empty,
     built aside and renamed into place). Use it as a context manager: the files are put in
     place when the block ends without an error, and everything this run made is removed
     when it ends with one::
@@ -235,7 +237,7 @@ class Output:
     """
 
     def __init__(self, folder: Path, mode: str = "add") -> None:
-        if mode not in ("add", "replace", "fresh"):
+        if mode not in ("add", "replace", "own", "fresh"):
             raise ValueError(mode)
         self.folder = folder
         self.real = absolute(folder)
@@ -318,13 +320,14 @@ class Output:
                         "would overwrite a file already there; choose another folder, or move it",
                         file=self.folder / rel,
                     )
-                if self.mode == "replace" and os.path.lexists(target):
+                if self.mode in ("replace", "own") and os.path.lexists(target):
                     info = os.lstat(target)
                     if not stat.S_ISREG(info.st_mode):
                         raise InputError(
                             "must be a regular file to be replaced", file=self.folder / rel
                         )
-                    refuse_input(target, self.folder / rel)
+                    if self.mode == "replace":
+                        refuse_input(target, self.folder / rel)
             parent = (self._root() / rel).parent
             self._make_parents(parent)
             temp = parent / f".bouillotte-{self.token}-{self._count}.tmp"

@@ -68,8 +68,10 @@ _STR = "tag:yaml.org,2002:str"
 
 
 class _Loader(yaml.SafeLoader):
-    """The safe loader without YAML 1.1's surprises: ``1:40`` (base 60, read as 100) and
-    ``0100`` (octal, read as 64) are text, so a field that wants a number refuses them."""
+    """The safe loader without YAML 1.1's surprises: ``1:40`` (base 60, read as 100),
+    ``0100`` (octal, read as 64), ``0x10``, ``0b111``, ``1_000`` and ``+100`` are text, so
+    a field that wants a number refuses them (a number is written in the digits 0-9, a
+    minus before it at most, as on the command line)."""
 
 
 _FAST: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -88,10 +90,10 @@ for _cls in (_Loader, _Composer):
         first: [(tag, rx) for tag, rx in resolvers if tag not in (_INT, _FLOAT)]
         for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
     }
-    _cls.add_implicit_resolver(
+    _cls.add_implicit_resolver(  # digits only: 0x10, 0b111, 1_000 and +100 are text
         _INT,
-        re.compile(r"^(?:[-+]?0b[0-1_]+|[-+]?0|[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*)$"),
-        list("-+0123456789"),
+        re.compile(r"^(?:-?0|-?[1-9][0-9]*)$"),
+        list("-0123456789"),
     )
     _cls.add_implicit_resolver(
         _FLOAT,

@@ -165,6 +165,6 @@ def write_stored(path: Path, data: dict[str, Any], out: Output | None = None) ->
     if out is not None:
         out.add(path.name, text)
         return path
-    with Output(path.parent, "replace") as alone:
+    with Output(path.parent, "own") as alone:
         alone.add(path.name, text)
     return path

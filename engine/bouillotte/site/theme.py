@@ -37,7 +37,14 @@ from markupsafe import Markup
 from ..rules.errors import InputError
 from ..rules.escaping import visible_controls
 from ..rules.writing import MAX_BYTES, MAX_FILES, resolved
-from .template_bounds import bound_filters_and_globals, check_call, check_format, check_number
+from .template_bounds import (
+    bound_filters_and_globals,
+    check_call,
+    check_format,
+    check_number,
+    checked_call,
+    sized,
+)
 
 FOLDERS = ("templates", "assets")
 
@@ -241,12 +248,13 @@ class BoundedEnvironment(SandboxedEnvironment):
     huge value (``"x" * 10**9``, ``10 ** 10 ** 10``), as are a huge format, padding, sum
     or lipsum (``template_bounds.py``)."""
 
-    intercepted_binops = frozenset(["*", "**", "%"])
+    intercepted_binops = frozenset(["*", "**", "%", "+"])
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("finalize", _well_formed)
         super().__init__(*args, **kwargs)
         self.globals[STEPS] = Steps()
+        self.globals[SIZED] = sized
         bound_filters_and_globals(self)
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:
@@ -257,18 +265,35 @@ class BoundedEnvironment(SandboxedEnvironment):
             if isinstance(steps, Steps):
                 args = (steps(args[0]),)
         check_call(__obj, args, kwargs)
-        return super().call(__context, __obj, *args, **kwargs)
+        call = SandboxedEnvironment.call
+        return checked_call(__obj, lambda: call(__self, __context, __obj, *args, **kwargs))
 
     def wrap_str_format(self, value: Any) -> Any:
-        # The sandbox wraps a text's format method where it is read, not called: its
-        # format string is checked there (``"{:2000000000}".format(1)``).
+        # The sandbox wraps a text's format method where it is read, not called: the
+        # wrapper it makes checks the format with the values it is given.
+        wrapped = super().wrap_str_format(value)
         owner = getattr(value, "__self__", None)
-        if isinstance(owner, str) and getattr(value, "__name__", "") in ("format", "format_map"):
-            check_format(owner)
-        return super().wrap_str_format(value)
+        if wrapped is None or not isinstance(owner, str):
+            return wrapped
+
+        def checked(*args: Any, **kwargs: Any) -> Any:
+            check_format(owner, (*args, *kwargs.values(), *_mapping_values(args)))
+            return wrapped(*args, **kwargs)
+
+        return checked
 
     def _generate(self, source: Any, name: Any, filename: Any, defer_init: bool = False) -> Any:
         if isinstance(source, nodes.Template):
+            # Every ``~`` checked by its result's size (a text doubled in a loop).
+            for parent in [source, *source.find_all(nodes.Node)]:  # listed first, then changed
+                for field in parent.fields:
+                    value = getattr(parent, field, None)
+                    if isinstance(value, nodes.Concat):
+                        setattr(parent, field, _sized_call(value))
+                    elif isinstance(value, list):
+                        value[:] = [
+                            _sized_call(v) if isinstance(v, nodes.Concat) else v for v in value
+                        ]
             for loop in source.find_all(nodes.For):
                 loop.iter = nodes.Call(
                     nodes.Name(STEPS, "load", lineno=loop.lineno),
@@ -291,13 +316,25 @@ class BoundedEnvironment(SandboxedEnvironment):
                     raise SecurityError(
                         f"a value of more than {SEQUENCE_ITEMS:,} items made by '*'"
                     )
-        small = isinstance(left, int | float) and abs(left) <= 1
-        if operator == "**" and isinstance(right, int) and abs(right) > 64 and not small:
-            raise SecurityError("a power of more than 64 made by '**'")
         if operator == "%" and isinstance(left, str):
-            check_format(left)
+            check_format(left, right if isinstance(right, tuple) else (right,))
         check_number(operator, left, right)
         return super().call_binop(context, operator, left, right)
+
+
+SIZED = "_bouillotte_sized"
+"""The global every ``~`` of a template is made to pass its result through."""
+
+
+def _sized_call(node: nodes.Concat) -> nodes.Call:
+    return nodes.Call(
+        nodes.Name(SIZED, "load", lineno=node.lineno), [node], [], None, None, lineno=node.lineno
+    )
+
+
+def _mapping_values(args: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The values of ``format_map``'s mapping (its widths may come from it)."""
+    return tuple(args[0].values()) if len(args) == 1 and isinstance(args[0], dict) else ()
 
 
 def render_bounded(env: Environment, template: str, context: dict[str, Any]) -> str:

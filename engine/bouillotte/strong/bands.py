@@ -345,7 +345,7 @@ def write_bands(data: dict[str, Any]) -> Path:
     """Store the bands through the one writer (``rules/writing.py``): whole or not at all,
     never through a link, a failure of the system one line (exit 2)."""
     path = address(data["key"], *data["systems"])
-    with Output(path.parent, "replace") as out:
+    with Output(path.parent, "own") as out:
         out.add(path.name, json.dumps(data, indent=1, sort_keys=True) + "\n")
     return path
 

@@ -49,7 +49,7 @@ def write(path: Path, payload: dict[str, Any]) -> None:
     """Store a solution through the one writer (``rules/writing.py``): whole or not at all,
     never through a link, a failure of the system one line (exit 2)."""
     text = json.dumps(payload, sort_keys=True, indent=0, separators=(",", ":"))
-    with Output(path.parent, "replace") as out:
+    with Output(path.parent, "own") as out:
         out.add(path.name, text + "\n")
 
 

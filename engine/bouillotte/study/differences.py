@@ -16,6 +16,7 @@ the first card dealt is exposed.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass
@@ -28,6 +29,7 @@ from ..play.deal import new_deal
 from ..play.dealing import SetupError, deal_from_pack, shuffled_pack
 from ..play.stream import deal_seed
 from ..rules.cards import Card, card_str
+from ..rules.errors import InputError
 from ..rules.variant import Variant, differing_rules, value_text
 from ..rules.writing import Output, stage_file
 from .attribution import signature
@@ -269,13 +271,19 @@ def save_scenarios(
     check it."""
     with ExitStack() as stack:
         out = stack.enter_context(Output(folder, "replace"))
+        saved: set[str] = set()
         for finding in findings:
             if not finding.found:
                 continue
             data = scenario_data(finding, a, b)
             text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
-            out.add(f"{data['id']}.yaml", text)
+            saved.add(os.path.realpath(out.add(f"{data['id']}.yaml", text)))
         for path, table in also:
+            if os.path.realpath(path) in saved:
+                raise InputError(
+                    "the CSV file is one of the scenario files --save writes: name another",
+                    file=path,
+                )
             stage_file(stack, path, table, "the CSV file")
     for file in out.written:
         scenario = load_scenario(file)

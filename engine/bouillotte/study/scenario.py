@@ -151,8 +151,8 @@ class ScenarioModel(_Strict):
         for name in players:
             if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", name):
                 raise ValueError(
-                    f"player name '{escaped(name)}' must be a word (the letters a-z and A-Z, "
-                    "the digits 0-9, _)"
+                    f"player name '{escaped(name)}' must be a word: a letter (a-z, A-Z) first, "
+                    "then letters, the digits 0-9 and _"
                 )
         return players
 
@@ -206,6 +206,12 @@ class Scenario(LocatedFile):
                 work,
             )
         if self.model.variants is not None:
+            if not self.model.variants:
+                raise self.fail(
+                    "names no variant: list the variants to run the scenario under, or leave "
+                    "'variants' out to run it under every variant that seats its players",
+                    ("variants",),
+                )
             for i, vid in enumerate(self.model.variants):
                 if vid not in library.files:
                     raise self.fail(
@@ -245,10 +251,13 @@ def _check_names(scenario: Scenario) -> None:
     for key in ("caves", "hands"):
         for name in getattr(m, key) or {}:
             scenario.check_player(name, m.players, (key, name))
-    sources = [m.hands is not None, m.deck is not None, m.seed is not None]
-    if sum(sources) != 1:
+    given = [k for k in ("hands", "deck", "seed") if getattr(m, k) is not None]
+    if len(given) != 1:
+        # at the second source given (the one too many), else where the deal would go
         raise scenario.fail(
-            "give exactly one of: hands (with retourne), deck, or seed", ("players",)
+            "give exactly one of: hands (with retourne), deck, or seed"
+            + (f"; this file gives {' and '.join(given)}" if given else ""),
+            (given[1],) if len(given) > 1 else ("players",),
         )
     if m.hands is not None and m.retourne is None:
         raise scenario.fail("hands need a 'retourne'", ("hands",))
@@ -276,13 +285,24 @@ def _check_names(scenario: Scenario) -> None:
                 if expect.status == "illegal" and expect.rule is None:
                     raise scenario.fail("an illegal outcome must name its 'rule'", (*where, value))
                 actions = expect.actions or scenario.actions_for(vid)[0]
+                for i, action in enumerate(expect.actions or []):
+                    # whoever acts sits at the table, whatever command reads the file
+                    actor = action.split()[0] if action.split() else action
+                    _check_expected_player(scenario, actor, (*where, value, "actions", i))
                 _check_expect(scenario, expect, (*where, value), len(actions))
 
 
 def _check_expect(scenario: Scenario, expect: Expect, where: PathKey, actions: int) -> None:
     """Refuse what an ``expect`` block names that the scenario does not have: a player
     who does not sit at the table, a rule that does not exist, a step that is not one of
-    the ``actions`` numbers of the variant it is for (counted from 1)."""
+    the ``actions`` numbers of the variant it is for (counted from 1), a ``rule`` or a
+    ``step`` with an outcome that is not illegal (they say which action was refused)."""
+    if (expect.rule is not None or expect.step is not None) and expect.status != "illegal":
+        key = "rule" if expect.rule is not None else "step"
+        raise scenario.fail(
+            f"'{key}' says which action the rules refuse: it goes with 'status: illegal'",
+            (*where, key),
+        )
     for key in ("net", "cave", "ledger"):
         for name in getattr(expect, key) or {}:
             _check_expected_player(scenario, name, (*where, key, name))

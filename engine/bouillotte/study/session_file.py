@@ -66,6 +66,13 @@ class DealSpec(_Strict):
             raise ValueError("hands need a 'retourne'")
         if self.seed is None and (self.count != 1 or self.policy or self.policies):
             raise ValueError("'count', 'policy' and 'policies' go with a 'seed'")
+        dealt = [k for k in ("retourne", "under_retourne", "exposed") if getattr(self, k)]
+        if self.seed is not None and (dealt or self.stifled):
+            named = ", ".join(f"'{k}'" for k in (*dealt, *(["stifled"] if self.stifled else [])))
+            raise ValueError(
+                f"{named} go with 'hands': a seeded deal is shuffled, and its cards are the "
+                "seed's (give hands, retourne and actions to set them)"
+            )
         if self.seed is not None and self.actions:
             raise ValueError("a seeded deal is played by policies: give no 'actions'")
         return self
@@ -80,8 +87,8 @@ class SessionModel(_Strict):
     players: list[str] = Field(min_length=2)
     dealer: str
     """Who deals the first deal."""
-    caves: dict[str, int] | None = None
-    """Each player's first stake; by default the variant's cave."""
+    caves: dict[str, Annotated[int, Field(ge=1)]] | None = None
+    """Each player's first stake (1 or more); by default the variant's cave."""
     rebuy: int | None = Field(default=None, ge=1)
     """The new stake a broke player buys where the profile leaves it to his option
     (``stakes.rebuy_amount: players-option``); by default his first stake."""
@@ -95,8 +102,8 @@ class SessionModel(_Strict):
         for name in players:
             if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", name):
                 raise ValueError(
-                    f"player name '{escaped(name)}' must be a word (the letters a-z and A-Z, "
-                    "the digits 0-9, _)"
+                    f"player name '{escaped(name)}' must be a word: a letter (a-z, A-Z) first, "
+                    "then letters, the digits 0-9 and _"
                 )
         if len(set(players)) != len(players):
             raise ValueError("a player is named twice")

@@ -127,11 +127,7 @@ def effects_command(
         prepare_for_a_long_run()
     # Every file this run writes is put in place when it ends, together: a failure or an
     # interruption half-way leaves every stored result as it was (rules/writing.py).
-    with (
-        Output(effects_store.store_folder(), "replace")
-        if write
-        else contextlib.nullcontext() as out
-    ):
+    with Output(effects_store.store_folder(), "own") if write else contextlib.nullcontext() as out:
         stale = _each_pair(pairs, deals, jobs, write, force, quiet, out)
         if full:
             stale += _full_sweep(

@@ -24,7 +24,7 @@ import typer
 
 from ...rules.errors import InputError
 from ...rules.profiles import Library
-from ...rules.writing import Output
+from ...rules.writing import Output, note_input
 from ...study.render import counted
 from ...study.scenario import ScenarioLibrary, run_scenario
 from ...study.transcript import transcript
@@ -64,6 +64,7 @@ def golden_diff(golden: Golden, folder: Path) -> list[str]:
     path = folder / golden.name
     if not path.is_file():
         return [f"missing golden file {path}"]
+    note_input(path.stat())  # a transcript compared: no --csv of this run replaces it
     kept = path.read_text(encoding="utf-8")
     if kept == golden.text:
         return []
@@ -190,7 +191,7 @@ def _write(found: list[Golden], stale: list[Path], folder: Path) -> None:
     """Write the changed transcripts and remove the stale ones, all together or not at
     all (``rules/writing.py``): a failure leaves every file as it was."""
     changed = 0
-    with Output(folder, "replace") as out:
+    with Output(folder, "own") as out:
         for golden in found:
             path = folder / golden.name
             if not path.is_file() or path.read_text(encoding="utf-8") != golden.text:

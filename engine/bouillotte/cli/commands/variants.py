@@ -274,14 +274,23 @@ def variants_export(
     """
     from ...rules.errors import InputError
     from ...rules.export import export, write_export
-    from ...rules.profiles import profile_id_fault
+    from ...rules.profiles import Library, profile_id_fault
 
     if standalone and out is None:
         raise InputError("--standalone writes several files: give the folder with --out DIR")
     fault = None if as_id is None else profile_id_fault(as_id)
     if fault is not None:  # the rule of every command that will read the file written
         raise InputError(f"--as must be a profile's id: {fault}")
-    done = export(_library(variants), variant_id, standalone=standalone, as_id=as_id)
+    library = _library(variants)
+    if as_id is not None and as_id != variant_id and as_id in Library().ids():
+        raise InputError(
+            f"--as {as_id}: that is the id of a bundled profile, so every command reading the "
+            "profile written beside the bundled library would refuse it; choose an id of "
+            "your own",
+            value=as_id,
+            has_value=True,
+        )
+    done = export(library, variant_id, standalone=standalone, as_id=as_id)
     if out is None:
         typer.echo(next(iter(done.files.values())).decode("utf-8"), nl=False)
         return
