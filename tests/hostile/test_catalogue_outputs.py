@@ -32,13 +32,11 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
-
-from bouillotte.cli.app import app
 
 from . import test_catalogue as catalogue
 from .test_catalogue import FSIZE, Case, Cleanup, _editor_folder
 from .test_catalogue_parse import _server
+from .test_catalogue_works import _one_system
 
 ROOT = Path(__file__).resolve().parents[2]
 SESSION = ROOT / "scenarios" / "sessions" / "pagat-teaching.yaml"
@@ -117,13 +115,6 @@ def _bigger_hands(tmp: Path) -> Cleanup:
         "    hand_size: {value: 5, source: foster, status: inferred, reason: t}\n",
         "utf-8",
     )
-    return None
-
-
-def _one_system(tmp: Path) -> Cleanup:
-    export = ("variants", "export", "foster-three", "--standalone", "--as", "p", "--out")
-    result = CliRunner().invoke(app, [*export, str(tmp / "own")])
-    assert result.exit_code == 0, result.output
     return None
 
 

@@ -186,8 +186,6 @@ def check_target_file(path: Path, what: str = "the output") -> None:
     file (a named pipe would hang the write, a device swallow it) or that is a link; the
     folder it goes in must exist and take a new file (a file made and removed at once: a
     read-only folder or ``/proc`` is refused now, not after an hour's solve)."""
-    if not str(path).strip():
-        raise InputError(f"{what} is named by an empty path: name a file", file=repr(str(path)))
     where = absolute(path)
     try:
         info = os.lstat(where)
