@@ -53,12 +53,14 @@ def write_inputs(root: Path) -> tuple[Path, Path]:
     profiles, scenarios = root / "profiles", root / "scenarios"
     profiles.mkdir()
     scenarios.mkdir()
+    # A work's year must name one: its payload follows "1900 ", and still reaches the pages,
+    # the citations and the exports as written.
     (profiles / "sources.yaml").write_text(
         f"""works:
   evil:
     author: {_q("work-author")}
     title: {_q("work-title")}
-    year: {_q("work-year")}
+    year: {json.dumps("1900 " + payload("work-year"), ensure_ascii=False)}
     edition: {_q("work-edition")}
     url: "https://example.org/?q='onmouseover='alert(1)'&amp;x=(work-url)"
     file: texts/evil.txt
