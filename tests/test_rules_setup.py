@@ -56,7 +56,10 @@ def test_a_deal_needs_hands_a_pack_or_a_seed() -> None:
     assert fault() == ("give hands and a retourne, a deck, or a seed", ("hands",))
     hands = {name: parse_cards(h.split()) for name, h in HANDS.items()}
     assert fault(hands=hands) == ("no retourne given", ("retourne",))
-    assert fault(deck=[*PACK[:19], PACK[0]]) == ("the deck holds a card twice", ("deck",))
+    assert fault(deck=[*PACK[:19], PACK[0]]) == (
+        f"the deck holds {card_str(PACK[0])} twice (items 0 and 19)",
+        ("deck", 19),
+    )
 
 
 def test_a_pack_in_order_is_dealt_one_at_a_time_from_the_dealers_right() -> None:
@@ -194,9 +197,9 @@ def test_a_seeded_deal_deals_its_shuffled_pack_like_a_pack_in_order() -> None:
 
 def test_a_pack_in_order_or_a_seed_is_checked_like_hands_given() -> None:
     sevens = [parse_card("7S"), *PACK[1:]]
-    assert fault(deck=sevens) == (
-        "7S (A's hand) is not in the 20-card pack of foster (A K Q 9 8 of each suit)",
-        ("hands", "A", 0),
+    assert fault(deck=sevens) == (  # named at its item of the deck given
+        "7S is not in the 20-card pack of foster (A K Q 9 8 of each suit)",
+        ("deck", 0),
     )
     seeded = new_deal(FOSTER, PLAYERS, "D", seed=7)
     dealt = {c for hand in seeded.hands for c in hand} | {seeded.retourne}

@@ -124,6 +124,67 @@ CASES = [
         "gives hands and seed",
         setup=_file("sh.yaml", SCENARIO.replace("retourne: 8C\n", "retourne: 8C\nseed: 3\n")),
     ),
+    Case(  # YAML 1.1 reads the key yes as true: the name is given again as it was written
+        "scenario-player-named-yes",
+        ("run", "{tmp}/y.yaml"),
+        "yes puts up the blind: 5",
+        exit=0,
+        setup=_file(
+            "y.yaml",
+            SCENARIO.replace("[A, B, C, D]", "[A, B, C, yes]")
+            .replace("dealer: D", "dealer: yes")
+            .replace("D: [9S", "yes: [9S")
+            .replace("D pass", "yes pass"),
+        ),
+    ),
+    Case(
+        "scenario-reading-value-the-rule-forbids",
+        ("check", "{tmp}/rv.yaml"),
+        "not a value of the rule stakes.cave (input should be greater than or equal to 1)",
+        setup=_file(
+            "rv.yaml",
+            SCENARIO
+            + 'expect_readings:\n  foster:\n    stakes.cave:\n      "-100": {status: void}\n',
+        ),
+    ),
+    Case(
+        "scenario-reading-that-makes-no-system",
+        ("check", "{tmp}/rb.yaml"),
+        "foster reading forced_bets.dealer_blind as 500: the rules read so are no system",
+        setup=_file(
+            "rb.yaml",
+            SCENARIO + "expect_readings:\n  foster:\n    forced_bets.dealer_blind:\n"
+            "      500: {status: void}\n",
+        ),
+        one_line=False,  # check's summary line comes after it
+    ),
+    *[
+        Case(  # named at its item of the deck, not at a retourne: the file gives none
+            f"scenario-deck-{name}",
+            ("run", "{tmp}/d.yaml"),
+            says,
+            setup=_file(
+                "d.yaml",
+                SCENARIO.replace(
+                    "hands: {A: [AS, KH, 9D], B: [KS, QH, 8D], C: [QS, 9H, AC], D: [9S, AD, KC]}"
+                    "\nretourne: 8C\n",
+                    f"deck: [{deck}]\n",
+                ),
+            ),
+        )
+        for name, deck, says in (
+            (
+                "with-a-card-out-of-the-pack",
+                ", ".join(r + s for r in "AKQ" for s in "SHDC") + ", JS",
+                "d.yaml:6: deck.12: JS is not in the 20-card pack of foster",
+            ),
+            (
+                "with-a-card-twice",
+                "AS, " + ", ".join(r + s for r in "AKQ98" for s in "SHDC"),
+                "d.yaml:6: deck.1: the deck holds AS twice (items 0 and 1)",
+            ),
+        )
+    ],
     Case(
         "scenario-player-not-starting-with-a-letter",
         ("run", "{tmp}/u.yaml"),

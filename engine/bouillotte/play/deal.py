@@ -27,7 +27,14 @@ from ..rules.variant import Variant
 from .actions import Action, LegalAction
 from .betting import open_betting
 from .board import Board, IllegalAction
-from .dealing import SetupError, check_setup, checked_stock, deal_from_pack, shuffled_pack
+from .dealing import (
+    SetupError,
+    check_deck,
+    check_setup,
+    checked_stock,
+    deal_from_pack,
+    shuffled_pack,
+)
 from .draw import begin_draw
 from .events import Ante, Blind, CarriedIn, NoBlind, once
 from .outcome import Outcome, PlayerResult
@@ -406,8 +413,8 @@ def new_deal(
             if seed is None:
                 raise SetupError("give hands and a retourne, a deck, or a seed", "hands")
             deck = shuffled_pack(variant, seed)  # the variant's own pack: no card twice
-        elif len(set(deck)) != len(deck):
-            raise SetupError("the deck holds a card twice", "deck")
+        else:
+            check_deck(variant, deck)
         hands, retourne, dealt_under = deal_from_pack(variant, players, dealer, deck)
         under_retourne = under_retourne if under_retourne is not None else dealt_under
         if stock is None:

@@ -26,6 +26,27 @@ class SetupError(UserError, ValueError):
         super().__init__(message, path=path)
 
 
+def check_deck(variant: Variant, deck: Sequence[Card]) -> None:
+    """A deck given card by card: each a card of the variant's pack, none twice, each fault
+    at its place in the deck (``deck.12``)."""
+    table = variant.rules.table
+    allowed = _pack_set(tuple(table.pack_ranks()))
+    first: dict[Card, int] = {}
+    for i, card in enumerate(deck):
+        if card not in allowed:
+            raise SetupError(
+                f"{card_str(card)} is not in the {len(allowed)}-card pack of {variant.id} "
+                f"({' '.join(table.pack_ranks())} of each suit)",
+                "deck",
+                i,
+            )
+        if card in first:
+            raise SetupError(
+                f"the deck holds {card_str(card)} twice (items {first[card]} and {i})", "deck", i
+            )
+        first[card] = i
+
+
 def check_setup(
     variant: Variant,
     players: Sequence[str],

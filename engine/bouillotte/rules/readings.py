@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
@@ -98,8 +98,11 @@ def _adapter(path: str) -> TypeAdapter[Any]:
     """The validator of the rule ``path``'s values, built once (every scenario's
     ``expect_readings`` checks its values with it)."""
     group, name = path.split(".")
-    annotation: Any = GROUPS[group].model_fields[name].annotation
-    return TypeAdapter(annotation)
+    info = GROUPS[group].model_fields[name]
+    annotation: Any = info.annotation
+    # with the rule's own bounds (a cave of 1 or more): a reading of a value no profile may
+    # hold is refused where it is written, not found out by playing it
+    return TypeAdapter(Annotated[annotation, *info.metadata] if info.metadata else annotation)
 
 
 def load_readings(

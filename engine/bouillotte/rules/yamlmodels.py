@@ -84,9 +84,10 @@ def _words_refused(
     (an error's place may go on past the value, into the members of a union it tried)."""
     found: dict[PathKey, str] = {}
     for error in exc.errors():
-        if not isinstance(error.get("input"), bool):
-            continue
         loc = tuple(error["loc"])
+        key = bool(loc) and loc[-1] == "[key]" and isinstance(error.get("input"), int)
+        if not isinstance(error.get("input"), bool) and not key:
+            continue
         for end in range(len(loc), -1, -1):
             whole = (*at, *loc[:end])
             if whole in doc.words and whole not in tried:
@@ -100,6 +101,10 @@ def _replaced(data: Any, loc: PathKey, value: Any) -> Any:
     the document itself left as it was read)."""
     if not loc:
         return value
+    if len(loc) == 2 and loc[1] == "[key]" and isinstance(data, dict) and loc[0] in data:
+        # a key read as a boolean or a number, written again as the word it was
+        # (a mapping holds no two keys equal: True and 1 cannot both be in it)
+        return {(value if k == loc[0] else k): v for k, v in data.items()}
     head, rest = loc[0], loc[1:]
     if isinstance(data, dict) and head in data:
         return {**data, head: _replaced(data[head], rest, value)}

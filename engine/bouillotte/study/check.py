@@ -7,8 +7,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic import ValidationError
+
 from ..rules.errors import InputError
 from ..rules.profiles import Library
+from ..rules.yamlmodels import pydantic_message
 from .render import counted
 from .scenario import (
     Expect,
@@ -208,9 +211,15 @@ def _check_readings(scenario: Scenario, library: Library, report: CheckReport) -
             continue
         try:
             result = run_reading(scenario, variant, case)
-        except ValueError as exc:  # the changed rules are not a valid system
-            mismatch(str(exc).splitlines()[0])
-            continue
+        except ValueError as exc:  # the changed rules are not a valid system: bad input
+            reason = (
+                pydantic_message(exc.errors()[0])
+                if isinstance(exc, ValidationError)
+                else str(exc).splitlines()[0]
+            )
+            raise scenario.fail(
+                f"{label}: the rules read so are no system ({reason})", case.path
+            ) from None
         report.runs += 1
         report.checked += 1
         problems = compare_expect(result, case.expect)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from ..play.deal import Deal
 from ..play.events import events_json
@@ -27,7 +27,7 @@ from ..rules.profiles import Library
 from ..rules.readings import rule_value
 from ..rules.resources import bundled
 from ..rules.variant import Variant
-from ..rules.yamlmodels import validated
+from ..rules.yamlmodels import pydantic_message, validated
 from ..rules.yamlsource import LocatedFile, PathKey, read_mapping
 from .replay import DealPlace, Step, WrittenCards, read_actions, replay, set_up
 
@@ -278,9 +278,12 @@ def _check_names(scenario: Scenario) -> None:
             for value, expect in by_value.items():
                 try:
                     rule_value(path, value)
-                except ValueError:
+                except ValidationError as exc:
+                    reason = pydantic_message(exc.errors()[0])
                     raise scenario.fail(
-                        f"not a value of the rule {path}", (*where, value), value
+                        f"not a value of the rule {path} ({reason[:1].lower()}{reason[1:]})",
+                        (*where, value),
+                        value,
                     ) from None
                 if expect.status == "illegal" and expect.rule is None:
                     raise scenario.fail("an illegal outcome must name its 'rule'", (*where, value))
