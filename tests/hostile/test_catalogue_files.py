@@ -137,6 +137,17 @@ CASES = [
             .replace("D pass", "yes pass"),
         ),
     ),
+    Case(  # YAML reads the key false as a boolean: the reading's value is the word written
+        "scenario-reading-of-a-value-false",
+        ("check", "{tmp}/rf.yaml"),
+        "1 checked, 0 mismatches, 0 errors",
+        exit=0,
+        setup=_file(
+            "rf.yaml",
+            SCENARIO + "expect_readings:\n  foster:\n    bonuses.folded_players_pay:\n"
+            "      false: {status: void}\n",
+        ),
+    ),
     Case(
         "scenario-reading-value-the-rule-forbids",
         ("check", "{tmp}/rv.yaml"),
@@ -276,13 +287,15 @@ def test_hostile_files(case: Case, case_dir: Path) -> None:
 
 @pytest.mark.parametrize(
     "year", ["1897-1909", "c. 1800", "1835 or 1878", "2010s-2020s", "18th century", "n.d.",
-             "1909 (reprint of the 1897 text)", "undated (modern)"],
+             "1909 (reprint of the 1897 text)", "undated (modern)", "1909 (2nd edition)",
+             "1911 (11th ed.)", "1897-99", "1850/51", "2026-12-07", "s.d."],
 )  # fmt: skip
 def test_a_year_as_historians_write_it_reads(year: str) -> None:
     assert Work(author="A", title="T", year=year).year == year
 
 
 @pytest.mark.parametrize("year", ["21500s", "99990s", "1897 or 99999", "5th century", "1400"])
+# (a note's number, "2nd edition", names no year: "3rd edition" alone is refused as naming none)
 def test_a_number_that_is_no_year_of_an_edition_is_refused(year: str) -> None:
     with pytest.raises(ValueError, match="is not a year of an edition"):
         Work(author="A", title="T", year=year)

@@ -16,28 +16,34 @@ LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*|[xX](-[A-Za-z0-9]{
 a private use ``en-x-club`` or ``x-club``)."""
 
 FIRST_YEAR, LAST_YEAR = 1500, 2099
-_YEAR_WORDS = re.compile(
-    r"(?P<digits>\d+)(?:(?P<decade>s)|(?P<ordinal>st|nd|rd|th))?(?![\w])|\d+\w*", re.IGNORECASE
-)
-"""Each number of a ``year``: a year, a decade, a century (anything else is refused)."""
-_RANGES = re.compile(r"(?<!\d)(\d{4})\s*[-–]\s*(\d{4})(?!\d)")
-"""A range of years written ``1897-1909`` (or with an en dash)."""
-
-
-def _a_year_word(word: re.Match[str]) -> bool:
-    """Whether a number of a ``year`` (:data:`_YEAR_WORDS`) names a year of an edition: four
-    digits (or a decade, ``1890s``) from :data:`FIRST_YEAR` to :data:`LAST_YEAR`, or a
-    century of them (``18th``)."""
-    digits = word["digits"] or ""
-    if word["ordinal"] is not None:
-        return len(digits) <= 2 and FIRST_YEAR // 100 + 1 <= int(digits) <= LAST_YEAR // 100 + 1
-    if word["decade"] is None and len(digits) != 4:
-        return False
-    return FIRST_YEAR <= int(digits) <= LAST_YEAR
-
-
 """The years a work's edition may be dated to: the citations and the history read no other
 as a year (a number outside would silently leave the work undated)."""
+
+_YEAR_WORDS = re.compile(
+    r"(?<!\d)(?P<digits>\d+)(?:(?P<decade>0s)|(?P<ordinal>st|nd|rd|th)\s+century)?(?!\d)",
+    re.IGNORECASE,
+)
+"""Each number of a ``year``: four digits (a year), a decade (``2020s``), a century
+(``18th century``), or a shorter number, which is a note (``2nd edition``, ``1897-99``,
+``1850/51``, a day ``2026-12-07``)."""
+_RANGES = re.compile(r"(?<!\d)(\d{4})\s*[-–]\s*(\d{4})(?!\d)")
+"""A range of years written ``1897-1909`` (or with an en dash)."""
+UNDATED = ("undated", "n.d.", "s.d.", "o.j.")
+"""How a year may say there is none (English, French and German abbreviations)."""
+
+
+def _year_word(word: re.Match[str]) -> bool | None:
+    """Whether a number of a ``year`` (:data:`_YEAR_WORDS`) names a year of an edition
+    (``True``), names one out of :data:`FIRST_YEAR` to :data:`LAST_YEAR` or has five digits
+    or more (``False``), or is a note's number (``None``)."""
+    digits = word["digits"]
+    if word["ordinal"] is not None:
+        return len(digits) <= 2 and FIRST_YEAR // 100 + 1 <= int(digits) <= LAST_YEAR // 100 + 1
+    if word["decade"] is not None:
+        digits += "0"
+    if len(digits) < 4:
+        return None
+    return len(digits) == 4 and FIRST_YEAR <= int(digits) <= LAST_YEAR
 
 
 def _some_words(text: str) -> str:
@@ -218,14 +224,16 @@ class Work(BaseModel):
         # with none ("banana"), a year no edition has (2150) or a range backwards
         # (1909-1897) would be published as it stands, or silently as undated.
         # Every number written is a year (1897), a decade (2020s) or a century (18th).
-        found = list(_YEAR_WORDS.finditer(year))
-        for word in found:
-            if not _a_year_word(word):
+        named = False
+        for word in _YEAR_WORDS.finditer(year):
+            verdict = _year_word(word)
+            if verdict is False:
                 raise ValueError(
                     f"{word.group()!r} is not a year of an edition: write a year from "
                     f"{FIRST_YEAR} to {LAST_YEAR}, a decade (2020s) or a century (18th century)"
                 )
-        if not found and not year.strip().lower().startswith(("undated", "n.d.")):
+            named = named or verdict is True
+        if not named and not year.strip().lower().startswith(UNDATED):
             raise ValueError(
                 f"{year!r} names no year: write the year of the edition used (1897), a "
                 "range (1897-1909), a decade (2020s), a century (18th century), or "

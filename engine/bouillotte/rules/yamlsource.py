@@ -222,9 +222,10 @@ class _Builder:
             if type(key_event) is not yaml.ScalarEvent:
                 raise InputError("a mapping key must be a plain value", file=self.file, line=line)
             key = self.scalar(key_event, path)
-            if isinstance(key, bool | int) and key_event.value.lower() not in _YAML12_BOOLS:
-                # a key YAML read as a boolean or a number (a player "yes", a cave "200"),
-                # kept as written: a model that wants text there is given it again
+            if isinstance(key, bool | int):
+                # a key YAML read as a boolean or a number (a player "yes", a cave "200", a
+                # reading "false"), kept as written: a model that wants text there is given
+                # it again
                 self.words[(*path, key, "[key]")] = key_event.value
             if key in result:
                 raise InputError(f"the key {key!r} appears twice", file=self.file, line=line)
