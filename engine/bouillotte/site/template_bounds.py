@@ -53,17 +53,30 @@ def _refuse(what: str) -> SecurityError:
     return SecurityError(f"{what} (a template may make at most {RESULT_ITEMS:,} items at once)")
 
 
-def _sized(value: Any) -> Any:
-    """``value`` itself, if it is no text or list longer than :data:`RESULT_ITEMS`."""
+def sized(value: Any) -> Any:
+    """``value`` itself, if it is no text or list longer than :data:`RESULT_ITEMS` (every
+    ``~`` of a template passes its result through it: ``theme.py``)."""
     if isinstance(value, str | list | tuple) and len(value) > RESULT_ITEMS:
         raise _refuse(f"a value of {len(value):,} items")
     return value
 
 
-def check_number(operator: str, left: Any, right: Any) -> None:
-    """Refuse ``left ** right`` or ``left * right`` of whole numbers past
-    :data:`NUMBER_BITS` bits, and ``left + right`` of texts or lists past
-    :data:`RESULT_ITEMS`."""
+def check_binop(operator: str, left: Any, right: Any) -> None:
+    """Refuse ``left * right`` of a text or list past :data:`SEQUENCE_ITEMS` items,
+    ``left ** right`` or ``left * right`` of whole numbers past :data:`NUMBER_BITS` bits,
+    ``left + right`` of texts or lists past :data:`RESULT_ITEMS`, and a ``%`` format
+    (:func:`check_format`)."""
+    if operator == "%" and isinstance(left, str):
+        check_format(left, right if isinstance(right, tuple) else (right,))
+        return
+    if operator == "*":
+        for items, times in ((left, right), (right, left)):
+            if isinstance(items, str | list | tuple) and isinstance(times, int):
+                if len(items) * times > SEQUENCE_ITEMS:
+                    raise SecurityError(
+                        f"a value of more than {SEQUENCE_ITEMS:,} items made by '*'"
+                    )
+                return
     if operator == "+" and isinstance(left, str | list | tuple) and isinstance(right, type(left)):
         if len(left) + len(right) > RESULT_ITEMS:
             raise _refuse("a '+' of too long a value")
@@ -111,7 +124,9 @@ def check_format(spec: str, values: tuple[Any, ...] = ()) -> None:
         raise SecurityError(f"a format of widths past {SEQUENCE_ITEMS:,} characters")
 
 
-def _values(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, ...]:
+def values_of(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, ...]:
+    """The values a call is given, those of a list, tuple or mapping among them too (a
+    format's widths may come from any of them)."""
     flat: list[Any] = []
     for value in (*args, *kwargs.values()):
         if isinstance(value, tuple | list):
@@ -128,7 +143,7 @@ def check_call(function: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> 
     bounds (``"x".center(10**9)``, ``s.replace("x", s)``, ``"\\t".expandtabs(10**6)``)."""
     owner = getattr(function, "__self__", None)
     name = getattr(function, "__name__", "")
-    given = _values(args, kwargs)
+    given = values_of(args, kwargs)
     if isinstance(owner, str):
         size = _str_method_size(owner, name, args, given)
         if size > RESULT_ITEMS:
@@ -168,12 +183,7 @@ def checked_call(function: Any, call: Callable[[], Any]) -> Any:
     if grows and isinstance(owner, list) and len(owner) > SEQUENCE_ITEMS:
         del owner[SEQUENCE_ITEMS:]
         raise _refuse(f"a list grown past {SEQUENCE_ITEMS:,} items")
-    return _sized(result)
-
-
-def sized(value: Any) -> Any:
-    """The check a template's ``~`` goes through (``theme.py`` wraps every one in it)."""
-    return _sized(value)
+    return sized(result)
 
 
 def bound_filters_and_globals(env: Environment) -> None:
@@ -195,7 +205,7 @@ def bound_filters_and_globals(env: Environment) -> None:
         return indent(value, width, *args, **kwargs)
 
     def bounded_format(value: Any, *args: Any, **kwargs: Any) -> Any:
-        check_format(str(value), _values(args, kwargs))
+        check_format(str(value), values_of(args, kwargs))
         return fmt(value, *args, **kwargs)
 
     def bounded_replace(ctx: Any, s: Any, old: Any, new: Any, count: Any = None) -> Any:
@@ -211,7 +221,7 @@ def bound_filters_and_globals(env: Environment) -> None:
         countable = attribute is None and isinstance(value, list | tuple | str)
         if countable and _str_method_size(str(d), "join", (value,), ()) > RESULT_ITEMS:
             raise _refuse(f"a 'join' of {len(value):,} items")
-        return _sized(join(ctx, value, d, attribute))
+        return sized(join(ctx, value, d, attribute))
 
     def bounded_sum(env_: Any, iterable: Any, attribute: Any = None, start: Any = 0) -> Any:
         if isinstance(start, int | float):

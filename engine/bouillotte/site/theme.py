@@ -29,7 +29,6 @@ from jinja2 import (
     TemplateSyntaxError,
     nodes,
 )
-from jinja2.exceptions import SecurityError
 from jinja2.runtime import LoopContext
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
@@ -39,11 +38,12 @@ from ..rules.escaping import visible_controls
 from ..rules.writing import MAX_BYTES, MAX_FILES, resolved
 from .template_bounds import (
     bound_filters_and_globals,
+    check_binop,
     check_call,
     check_format,
-    check_number,
     checked_call,
     sized,
+    values_of,
 )
 
 FOLDERS = ("templates", "assets")
@@ -203,9 +203,6 @@ nested loops in a theme that would run for hours are stopped at once."""
 PAGE_CHARACTERS = 64 * 2**20
 """The most characters one page may hold (the largest bundled page is about 2 MB)."""
 
-SEQUENCE_ITEMS = 2**20
-"""The longest string or list a template may make by multiplying (``"x" * n``)."""
-
 STEPS = "_bouillotte_loop_steps"
 """The global every ``for`` of a template is made to iterate through (:class:`Steps`)."""
 
@@ -277,7 +274,7 @@ class BoundedEnvironment(SandboxedEnvironment):
             return wrapped
 
         def checked(*args: Any, **kwargs: Any) -> Any:
-            check_format(owner, (*args, *kwargs.values(), *_mapping_values(args)))
+            check_format(owner, values_of(args, kwargs))
             return wrapped(*args, **kwargs)
 
         return checked
@@ -306,19 +303,7 @@ class BoundedEnvironment(SandboxedEnvironment):
         return super()._generate(source, name, filename, defer_init)
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
-        if operator == "*":
-            for items, times in ((left, right), (right, left)):
-                if (
-                    isinstance(items, str | list | tuple)
-                    and isinstance(times, int)
-                    and len(items) * times > SEQUENCE_ITEMS
-                ):
-                    raise SecurityError(
-                        f"a value of more than {SEQUENCE_ITEMS:,} items made by '*'"
-                    )
-        if operator == "%" and isinstance(left, str):
-            check_format(left, right if isinstance(right, tuple) else (right,))
-        check_number(operator, left, right)
+        check_binop(operator, left, right)
         return super().call_binop(context, operator, left, right)
 
 
@@ -330,11 +315,6 @@ def _sized_call(node: nodes.Concat) -> nodes.Call:
     return nodes.Call(
         nodes.Name(SIZED, "load", lineno=node.lineno), [node], [], None, None, lineno=node.lineno
     )
-
-
-def _mapping_values(args: tuple[Any, ...]) -> tuple[Any, ...]:
-    """The values of ``format_map``'s mapping (its widths may come from it)."""
-    return tuple(args[0].values()) if len(args) == 1 and isinstance(args[0], dict) else ()
 
 
 def render_bounded(env: Environment, template: str, context: dict[str, Any]) -> str:
