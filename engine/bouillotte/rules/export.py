@@ -11,8 +11,6 @@ the works the profile cites and their shipped texts go with it (``sources.yaml``
 
 from __future__ import annotations
 
-import os
-import stat
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
@@ -23,9 +21,10 @@ import yaml
 from .errors import InputError
 from .profile import rule_paths
 from .profiles import BIBLIOGRAPHY_FILE, Library
+from .reading import read_regular
 from .texts import TEXT_LIMIT
 from .variant import Variant
-from .writing import Output, reason
+from .writing import Output
 
 TEXTS_FOLDER = "texts"
 
@@ -137,34 +136,11 @@ def _text_bytes(work_id: str, file: Path) -> bytes:
     """A work's text to copy: a regular file, not a link (a link could lead anywhere:
     copying it would publish whatever it reaches), within :data:`TEXT_LIMIT` bytes."""
     try:
-        info = os.lstat(file)
-    except OSError:
+        return read_regular(file, TEXT_LIMIT)
+    except FileNotFoundError:
         raise InputError(f"the text of work {work_id!r} is missing", file=file) from None
-    if stat.S_ISLNK(info.st_mode):
-        raise InputError(
-            f"the text of work {work_id!r} is a link: refusing to copy what it leads to; "
-            "put the text itself in texts/",
-            file=file,
-        )
-    if not stat.S_ISREG(info.st_mode):
-        raise InputError(f"the text of work {work_id!r} is not a regular file", file=file)
-    if info.st_size > TEXT_LIMIT:
-        raise InputError(
-            f"the text of work {work_id!r} is {info.st_size:,} bytes; a text may hold at "
-            f"most {TEXT_LIMIT:,}",
-            file=file,
-        )
-    try:
-        with open(file, "rb", opener=_no_follow) as stream:
-            return stream.read(TEXT_LIMIT + 1)
-    except OSError as exc:
-        raise InputError(
-            f"the text of work {work_id!r} cannot be read: {reason(exc)}", file=file
-        ) from None
-
-
-def _no_follow(path: str, flags: int) -> int:
-    return os.open(path, flags | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except InputError as exc:
+        raise InputError(f"the text of work {work_id!r} {exc.message}", file=file) from None
 
 
 def write_export(done: Export, folder: Path) -> list[Path]:

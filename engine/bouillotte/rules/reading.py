@@ -21,12 +21,17 @@ STORED_LIMIT = 256 * 2**20
 """The largest stored file read, in bytes (the largest stored strategy is about 2 MB)."""
 
 
-def read_stored_text(path: Path, limit: int = STORED_LIMIT) -> str:
-    """The UTF-8 text of the regular file ``path``; :class:`FileNotFoundError` if there is
-    none, :class:`InputError` for anything else that is not a readable regular file."""
-    info = os.lstat(path)  # FileNotFoundError: the caller's "not stored"
+def read_regular(path: Path, limit: int) -> bytes:
+    """The bytes of the regular file ``path``, of at most ``limit`` bytes;
+    :class:`FileNotFoundError` if there is none, :class:`InputError` for anything else that
+    is not a readable regular file."""
+    info = os.lstat(path)  # FileNotFoundError: the caller says what a missing file means
     if stat.S_ISLNK(info.st_mode):
-        raise InputError("is a link: a stored file is read only as itself", file=path)
+        raise InputError(
+            "is a link: refusing to read what it leads to (it could lead anywhere); put the "
+            "file itself there",
+            file=path,
+        )
     if not stat.S_ISREG(info.st_mode):
         raise InputError("is not a regular file (a named pipe, a device or a folder)", file=path)
     if info.st_size > limit:
@@ -41,6 +46,12 @@ def read_stored_text(path: Path, limit: int = STORED_LIMIT) -> str:
         raw = file.read(limit + 1)
     if len(raw) > limit:
         raise InputError(f"holds more than {limit:,} bytes", file=path)
+    return raw
+
+
+def read_stored_text(path: Path, limit: int = STORED_LIMIT) -> str:
+    """The UTF-8 text of the stored file ``path`` (:func:`read_regular`)."""
+    raw = read_regular(path, limit)
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
