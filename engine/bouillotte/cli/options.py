@@ -16,7 +16,7 @@ import typer
 from typer.core import TyperCommand
 
 from ..rules.errors import InputError, UserError
-from ..rules.idtext import escaped
+from ..rules.idtext import REORDERING_MARKS, as_escape, escaped
 from ..rules.writing import check_target_file, reason, stage_file, write_file
 from ..study.tidy import TidyTable
 from .streams import WrappedStream
@@ -89,9 +89,7 @@ ReadingOption = Annotated[
 ]
 
 
-_UNPRINTABLE = re.compile(
-    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"
-)
+_UNPRINTABLE = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{REORDERING_MARKS}]")
 """Control characters (all but newline and tab) and the invisible marks that reorder text:
 written raw, a title could move the cursor, recolour or rewrite what the terminal shows."""
 
@@ -99,7 +97,7 @@ written raw, a title could move the cursor, recolour or rewrite what the termina
 def printable(text: str) -> str:
     """``text`` with every control character shown as its escape (``\\u001b``), which is
     also how JSON writes it: a JSON document stays valid and means the same."""
-    return _UNPRINTABLE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return _UNPRINTABLE.sub(as_escape, text)
 
 
 class _PrintableStream(WrappedStream):

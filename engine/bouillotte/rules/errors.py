@@ -15,12 +15,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from .idtext import REORDERING_MARKS, as_escape
+
 MAX_VALUE_SHOWN = 120
 """A longer value is cut in messages, which stay one readable line."""
 
-_INVISIBLE = re.compile(
-    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
-)
+_INVISIBLE = re.compile(f"[\x00-\x1f\x7f-\x9f\u2028\u2029{REORDERING_MARKS}]")
 """What a line of a message must not hold as it is: a line break (a file named
 ``a\nb.csv`` would make a second, forged ``error:`` line), a control character (a
 terminal obeys ``\x1b[31m``; a pipe loses it), a mark that reorders the text."""
@@ -28,7 +28,7 @@ terminal obeys ``\x1b[31m``; a pipe loses it), a mark that reorders the text."""
 
 def _visible(text: str) -> str:
     """``text`` on one line, each character of :data:`_INVISIBLE` as its escape."""
-    return _INVISIBLE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return _INVISIBLE.sub(as_escape, text)
 
 
 class UserError(Exception):

@@ -28,6 +28,8 @@ from urllib.parse import quote
 
 from pydantic import AfterValidator
 
+from .idtext import as_escape
+
 _LINE_BREAKS = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]")
 
 _BIBTEX: dict[str, str] = {
@@ -59,13 +61,9 @@ format shows each as its escape (``\\u202e``), as the terminal does."""
 _BIDI = re.compile(f"[{_BIDI_CONTROLS}]")
 
 
-def _escape(found: re.Match[str]) -> str:
-    return f"\\u{ord(found.group()):04x}"
-
-
 def visible_bidi(text: str) -> str:
     """``text`` with each of :data:`_BIDI_CONTROLS` shown as its escape."""
-    return _BIDI.sub(_escape, text) if _BIDI.search(text) else text
+    return _BIDI.sub(as_escape, text) if _BIDI.search(text) else text
 
 
 def one_line(text: str) -> str:
@@ -89,7 +87,7 @@ def visible_controls(text: str) -> str:
     reader sees what the value holds."""
     if not _FORBIDDEN_IN_MARKUP.search(text):
         return text
-    return _FORBIDDEN_IN_MARKUP.sub(_escape, text)
+    return _FORBIDDEN_IN_MARKUP.sub(as_escape, text)
 
 
 def bibtex_text(text: str) -> str:

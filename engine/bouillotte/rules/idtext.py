@@ -12,6 +12,17 @@ from __future__ import annotations
 import re
 import unicodedata
 
+REORDERING_MARKS = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+"""The invisible marks that reorder text (Arabic letter mark, left-to-right and
+right-to-left marks, embeddings, overrides, isolates), as a character class's inside."""
+
+
+def as_escape(found: re.Match[str]) -> str:
+    """The character ``found`` as its escape (``\\u202e``): how a message, a terminal and
+    every written format show a character they must not obey."""
+    return f"\\u{ord(found.group()):04x}"
+
+
 ID_CHARACTERS = "the letters a-z and A-Z, the digits 0-9 and '-'"
 """What an id is written with (it begins with a letter or a digit)."""
 MAX_ID_LENGTH = 100
