@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import Annotated, Any, Final, TextIO
+from typing import Annotated, Any, TextIO
 
 import typer
 from typer.core import TyperCommand
@@ -139,8 +139,9 @@ def check_deals(deals: int) -> None:
     checked(deals, "--deals")
 
 
-_SEED_DIGITS: Final = 20
-"""The longest seed ``--seeds`` reads: 20 digits holds every 64-bit seed."""
+WHOLE_NUMBER = re.compile(r"-?[0-9]{1,20}")
+"""How a whole number is typed on the command line: ASCII digits, a minus at most, at most
+20 digits (any count, seed or port this tool takes has fewer)."""
 
 
 def parse_seeds(text: str) -> tuple[int, ...]:
@@ -149,11 +150,10 @@ def parse_seeds(text: str) -> tuple[int, ...]:
     item) is refused with one line, as Python's ``int`` would have taken some of it."""
     items = [item.strip() for item in text.split(",")]
     for item in items:
-        digits = item.removeprefix("-")
-        if not (digits.isascii() and digits.isdigit() and len(digits) <= _SEED_DIGITS):
+        if not WHOLE_NUMBER.fullmatch(item):
             raise UserError(
                 f"--seeds: '{escaped(item)}' is not a whole number in ASCII digits (of at most "
-                f"{_SEED_DIGITS} digits); give seeds joined by commas, as 1,2,3"
+                "20 digits); give seeds joined by commas, as 1,2,3"
             )
     return tuple(int(item) for item in items)
 
@@ -201,11 +201,6 @@ def _examples_unwrapped(text: str | None) -> str | None:
     return "\n\n".join(
         f"\b\n{p}" if p.lstrip().startswith(("Example", "Start with")) else p for p in paragraphs
     )
-
-
-WHOLE_NUMBER = re.compile(r"-?[0-9]{1,20}")
-"""How a whole number is typed on the command line: ASCII digits, a minus at most, at most
-20 digits (any count, seed or port this tool takes has fewer)."""
 
 
 def _check_whole_numbers(params: Sequence[Any], args: list[str]) -> None:

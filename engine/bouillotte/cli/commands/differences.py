@@ -68,13 +68,12 @@ def differences_command(
         if save is not None and csv_file is not None and str(csv_file) != "-"
         else []
     )
-    together = bool(also)
     try:
         written = save_scenarios(findings, a, b, save, also) if save else []
     except OSError as exc:
         raise InputError(f"cannot save there: {exc.strerror or exc}", file=save) from None
     if csv_file is not None:
-        if not together:
+        if not also:  # else written above, with the scenarios
             write_csv(csv_file, differences_table(findings, a.id, b.id))
         if str(csv_file) == "-":
             for path in written:

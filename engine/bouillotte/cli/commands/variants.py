@@ -274,7 +274,8 @@ def variants_export(
     """
     from ...rules.errors import InputError
     from ...rules.export import export, write_export
-    from ...rules.profiles import Library, profile_id_fault
+    from ...rules.profiles import profile_id_fault
+    from ...rules.resources import bundled
 
     if standalone and out is None:
         raise InputError("--standalone writes several files: give the folder with --out DIR")
@@ -282,7 +283,11 @@ def variants_export(
     if fault is not None:  # the rule of every command that will read the file written
         raise InputError(f"--as must be a profile's id: {fault}")
     library = _library(variants)
-    if as_id is not None and as_id != variant_id and as_id in Library().ids():
+    if (
+        as_id is not None
+        and as_id != variant_id
+        and (bundled("variants") / f"{as_id}.yaml").is_file()
+    ):
         raise InputError(
             f"--as {as_id}: that is the id of a bundled profile, so every command reading the "
             "profile written beside the bundled library would refuse it; choose an id of "
