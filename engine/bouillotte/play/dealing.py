@@ -26,6 +26,12 @@ class SetupError(UserError, ValueError):
         super().__init__(message, path=path)
 
 
+def _the_pack(variant: Variant) -> str:
+    """``the 20-card pack of foster (A K Q 9 8 of each suit)``, as a refusal names it."""
+    ranks = variant.rules.table.pack_ranks()
+    return f"the {4 * len(ranks)}-card pack of {variant.id} ({' '.join(ranks)} of each suit)"
+
+
 def check_deck(variant: Variant, deck: Sequence[Card]) -> None:
     """A deck given card by card: each a card of the variant's pack, none twice, each fault
     at its place in the deck (``deck.12``)."""
@@ -34,12 +40,7 @@ def check_deck(variant: Variant, deck: Sequence[Card]) -> None:
     first: dict[Card, int] = {}
     for i, card in enumerate(deck):
         if card not in allowed:
-            raise SetupError(
-                f"{card_str(card)} is not in the {len(allowed)}-card pack of {variant.id} "
-                f"({' '.join(table.pack_ranks())} of each suit)",
-                "deck",
-                i,
-            )
+            raise SetupError(f"{card_str(card)} is not in {_the_pack(variant)}", "deck", i)
         if card in first:
             raise SetupError(
                 f"the deck holds {card_str(card)} twice (items {first[card]} and {i})", "deck", i
@@ -132,11 +133,7 @@ def _check_cards(
         given.append((under_retourne, "the card under the retourne", ("under_retourne",)))
     for card, where, path in given:
         if card not in allowed:
-            raise SetupError(
-                f"{card_str(card)} ({where}) is not in the {len(allowed)}-card pack of "
-                f"{variant.id} ({' '.join(table.pack_ranks())} of each suit)",
-                *path,
-            )
+            raise SetupError(f"{card_str(card)} ({where}) is not in {_the_pack(variant)}", *path)
         if card in seen:
             raise SetupError(f"{card_str(card)} is dealt twice ({seen[card]} and {where})", *path)
         seen[card] = where
@@ -144,8 +141,7 @@ def _check_cards(
     # player, it is a misdeal" (Foster): a card of a hand, or one left in the pack.
     if exposed is not None and exposed not in allowed:
         raise SetupError(
-            f"the exposed card {card_str(exposed)} is not in the {len(allowed)}-card pack of "
-            f"{variant.id} ({' '.join(table.pack_ranks())} of each suit)",
+            f"the exposed card {card_str(exposed)} is not in {_the_pack(variant)}",
             "exposed",
         )
     if exposed is not None and exposed == retourne:

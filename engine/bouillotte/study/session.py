@@ -56,12 +56,11 @@ def run_session(session: SessionFile, variant: Variant) -> SessionResult:
             f"{len(m.players)} players, but {variant.id} is a game for {variant.players}",
             ("players",),
         )
-    count = sum(1 if spec.seed is None else spec.count for spec in m.deals)
     fixed = variant.rules.session.deals
-    if fixed is not None and count != fixed:  # said before a deal is planned or played
+    if fixed is not None and m.deal_count != fixed:  # said before a deal is planned or played
         raise session.fail(
             f"{variant.id} plays sessions of {fixed} deals (session.deals: "
-            f"{variant.cite('session.deals')}); this file has {count:,}",
+            f"{variant.cite('session.deals')}); this file has {m.deal_count:,}",
             ("deals",),
         )
     planned = _plan(session)

@@ -96,6 +96,11 @@ class SessionModel(_Strict):
     """The policy of seeded deals that name none."""
     deals: list[DealSpec] = Field(min_length=1)
 
+    @property
+    def deal_count(self) -> int:
+        """How many deals the session plays: one per item, ``count`` per seeded item."""
+        return sum(1 if spec.seed is None else spec.count for spec in self.deals)
+
     @field_validator("players")
     @classmethod
     def _names(cls, players: list[str]) -> list[str]:
@@ -132,10 +137,9 @@ a million deals of a session take minutes already."""
 
 def _check_names(session: SessionFile) -> None:
     m = session.model
-    total = sum(1 if spec.seed is None else spec.count for spec in m.deals)
-    if total > MAX_SESSION_DEALS:
+    if m.deal_count > MAX_SESSION_DEALS:
         raise session.fail(
-            f"the session's items add up to {total:,} deals; a session plays at most "
+            f"the session's items add up to {m.deal_count:,} deals; a session plays at most "
             f"{MAX_SESSION_DEALS:,}",
             ("deals",),
         )
