@@ -54,6 +54,8 @@ def alternatives(path: str, current: Any) -> list[Any]:
     options: list[Any] = []
     union = typing.get_origin(annotation) in (typing.Union, types.UnionType)
     for arg in typing.get_args(annotation) if union else (annotation,):
+        if typing.get_origin(arg) is typing.Annotated:  # a bounded number: int, ge=1
+            arg = typing.get_args(arg)[0]
         if typing.get_origin(arg) is typing.Literal:
             options.extend(typing.get_args(arg))
         elif arg is bool:

@@ -58,7 +58,9 @@ def _works() -> dict[str, Work]:
     return {
         "evil": evil.model_copy(update={"url": EVIL_URL, "authors": [EVIL_NAME]}),
         "plain": Work(author="Someone", title="Plain", year="1901", authors=["Someone, B."]),
-        "body": Work(author="A body", title="Body", year="1902", authors=[PREAMBLE]),
+        "body": Work(author="A body", title="Body", year="1902").model_copy(
+            update={"authors": [PREAMBLE]}  # past the schema, which refuses its line breaks
+        ),
     }
 
 
@@ -87,8 +89,10 @@ def test_a_work_address_with_a_character_no_url_holds_is_refused(odd: str) -> No
 
 
 def test_the_schema_refuses_the_author_that_closes_its_entry() -> None:
+    with pytest.raises(ValueError, match="is shown on one line: it may not hold a line break"):
+        Work(author="Evil", title="T", year="1900", authors=[EVIL_NAME])
     with pytest.raises(ValueError, match="has 3 commas"):
-        Work(author="Evil", title="T", year="1900", authors=[EVIL_NAME + ", Jr."])
+        Work(author="Evil", title="T", year="1900", authors=["Evil, A.}, @misc{x, Jr."])
 
 
 def test_an_and_inside_a_name_splits_no_one_in_two() -> None:
@@ -120,7 +124,10 @@ def test_every_latex_special_character_is_escaped() -> None:
 
 
 def test_a_page_citation_of_a_hostile_site_title_stays_one_entry() -> None:
-    config = SiteConfig(title="Mine" + PREAMBLE, editors=["Ed" + PREAMBLE])
+    # past the schema, which refuses a title or a name holding a line break
+    config = SiteConfig().model_copy(
+        update={"title": "Mine" + PREAMBLE, "editors": ["Ed" + PREAMBLE]}
+    )
     edition = Edition("1.0}" + PREAMBLE, "2026-12-01", "test")
     text = page_bibtex(config, edition, Page("index.html", "home.html", "Home" + PREAMBLE), None)
     data = parse_string(text, "bibtex")
@@ -141,12 +148,12 @@ def test_a_page_citation_of_a_hostile_site_title_stays_one_entry() -> None:
 
 def test_csl_json_values_are_one_line_and_render() -> None:
     works = _works()
-    works["lines"] = Work(
-        author="X",
-        title="Two\nlines <script>alert(1)</script>",
-        year="1903",
-        authors=["Line,\nBreak"],
-        place="Paris\r\nLondon",
+    works["lines"] = Work(author="X", title="T", year="1903").model_copy(
+        update={  # past the schema, which refuses line breaks in a title or a name
+            "title": "Two\nlines <script>alert(1)</script>",
+            "authors": ["Line,\nBreak"],
+            "place": "Paris\r\nLondon",
+        }
     )
     items = csl_json(works)
     jsonschema.validate(items, SCHEMA)

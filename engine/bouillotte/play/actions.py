@@ -22,6 +22,10 @@ ActionKind: TypeAlias = Literal[
 ]
 ACTION_WORDS: Final[tuple[str, ...]] = get_args(ActionKind)
 WITH_AMOUNT: Final = frozenset({"bet", "raise"})
+MAX_AMOUNT_DIGITS: Final = 30
+"""The most digits of an action's amount: as many as a number written in a YAML file may
+have (``rules.yamlsource.MAX_INT_DIGITS``); no cave needs more, and Python reads no whole
+number of more than 4,300 digits from text."""
 
 
 class Action:
@@ -113,6 +117,16 @@ class ActionSyntaxError(UserError, ValueError):
     """An action string we cannot read."""
 
 
+def _short(text: str) -> str:
+    """A text as a message shows it: its first 28 characters (a player, a word and an
+    amount's first 20 digits) where it has more than 48."""
+    return text if len(text) <= 48 else text[:28] + "..."
+
+
+def _quoted(text: str) -> str:
+    return repr(_short(text))
+
+
 def parse_action(text: str) -> Action:
     """Read ``"<player> <word> [amount]"``."""
     words = text.split()
@@ -120,31 +134,36 @@ def parse_action(text: str) -> Action:
         try:
             cards = tuple(parse_card(w) for w in words[2:])
         except CardError as exc:
-            raise ActionSyntaxError(f"{text!r}: {exc}") from None
+            raise ActionSyntaxError(f"{_quoted(text)}: {exc}") from None
         return Action(words[0], "discard", None, cards)
     if len(words) < 2 or len(words) > 3:
         raise ActionSyntaxError(
-            f"{text!r} is not an action: write '<player> <word> [amount]', as in 'A bet 35'"
+            f"{_quoted(text)} is not an action: write '<player> <word> [amount]', as in 'A bet 35'"
         )
     player, kind = words[0], words[1].lower()
     if kind not in ACTION_WORDS:
         raise ActionSyntaxError(
-            f"{kind!r} is not an action word; the words are {', '.join(ACTION_WORDS)}"
+            f"{_quoted(kind)} is not an action word; the words are {', '.join(ACTION_WORDS)}"
         )
     amount: int | None = None
     if kind in WITH_AMOUNT:
         if len(words) == 3 and words[2].isdigit() and not words[2].isascii():
             shown = "".join(c if c.isascii() else f"\\u{ord(c):04x}" for c in words[2])
             raise ActionSyntaxError(
-                f"{text!r}: the amount '{shown}' is written in other digits than 0-9; "
-                f"write it in the digits 0-9 (as in '{player} {kind} 35')"
+                f"{_quoted(text)}: the amount '{_short(shown)}' is written in other digits "
+                f"than 0-9; write it in the digits 0-9 (as in '{_short(player)} {kind} 35')"
             )
         if len(words) != 3 or not (words[2].isascii() and words[2].isdigit()):
             raise ActionSyntaxError(
-                f"{text!r}: '{kind}' needs a whole number, the player's total stake after it "
-                f"(as in '{player} {kind} 35')"
+                f"{_quoted(text)}: '{kind}' needs a whole number, the player's total stake "
+                f"after it (as in '{_short(player)} {kind} 35')"
+            )
+        if len(words[2]) > MAX_AMOUNT_DIGITS:
+            raise ActionSyntaxError(  # the amount shortened as the YAML reader shows a number
+                f"'{_short(player)} {kind} {words[2][:20]}...': the amount has "
+                f"{len(words[2]):,} digits; an amount has at most {MAX_AMOUNT_DIGITS}"
             )
         amount = int(words[2])
     elif len(words) == 3:
-        raise ActionSyntaxError(f"{text!r}: '{kind}' takes no amount")
+        raise ActionSyntaxError(f"{_quoted(text)}: '{kind}' takes no amount")
     return Action(player, kind, amount)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final, TypeAlias
 
-from .errors import UserError
+from .errors import UserError, quoted
 
 RANKS: Final[tuple[str, ...]] = ("A", "K", "Q", "J", "10", "9", "8", "7")
 """Every rank a Bouillotte or Brelan pack may hold, highest first."""
@@ -59,13 +59,13 @@ def parse_card(text: str) -> Card:
     """Read one card such as ``AS``, ``10h``, ``Td`` or ``A♠``."""
     raw = text.strip()
     if len(raw) < 2:
-        raise CardError(f"{text!r} is not a card: write rank then suit, such as AS or 9H")
+        raise CardError(f"{quoted(text)} is not a card: write rank then suit, such as AS or 9H")
     rank_text, suit_text = raw[:-1].upper(), raw[-1]
     suit = _SYMBOL_TO_SUIT.get(suit_text, suit_text.upper())
     rank = _RANK_ALIASES.get(rank_text, rank_text)
     if rank not in RANKS or suit not in SUITS:
         raise CardError(
-            f"{text!r} is not a card: ranks are {' '.join(RANKS)}, suits are S H D C "
+            f"{quoted(text)} is not a card: ranks are {' '.join(RANKS)}, suits are S H D C "
             "(or ♠ ♥ ♦ ♣), rank first, as in AS or 9H"
         )
     return make(rank, suit)

@@ -9,7 +9,9 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from .errors import shown
 from .escaping import WebAddress
+from .linetext import NAME_LENGTH, Line, Name, Short, WorkTitle, one_line_fault
 
 LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*|[xX](-[A-Za-z0-9]{1,8})+")
 """A BCP 47 language tag as the pages' ``<html lang>`` takes it (``en``, ``fr``, ``en-GB``,
@@ -21,12 +23,12 @@ as a year (a number outside would silently leave the work undated)."""
 
 _YEAR_WORDS = re.compile(
     r"(?<!\d)(?P<digits>\d+)(?:(?P<decade>0s)|(?P<ordinal>st|nd|rd|th)\s+century)?(?!\d)",
-    re.IGNORECASE,
+    re.IGNORECASE | re.ASCII,
 )
 """Each number of a ``year``: four digits (a year), a decade (``2020s``), a century
 (``18th century``), or a shorter number, which is a note (``2nd edition``, ``1897-99``,
 ``1850/51``, a day ``2026-12-07``)."""
-_RANGES = re.compile(r"(?<!\d)(\d{4})\s*[-–]\s*(\d{4})(?!\d)")
+_RANGES = re.compile(r"(?<!\d)(\d{4})\s*[-–]\s*(\d{4})(?!\d)", re.ASCII)
 """A range of years written ``1897-1909`` (or with an en dash)."""
 UNDATED = ("undated", "n.d.", "s.d.", "o.j.")
 """How a year may say there is none (English, French and German abbreviations)."""
@@ -46,14 +48,36 @@ def _year_word(word: re.Match[str]) -> bool | None:
     return len(digits) == 4 and FIRST_YEAR <= int(digits) <= LAST_YEAR
 
 
-def _some_words(text: str) -> str:
-    if not text.strip():
-        raise ValueError("must hold words, not be empty")
-    return text
+def checked_year(year: str) -> str:
+    """``year`` if it is the year of an edition as a historian writes it (a work's, in
+    ``sources.yaml``, or a work not yet read's, in ``unread.yaml``)."""
+    # The citations, the exports and the history read the years written here: a word
+    # with none ("banana"), a year no edition has (2150) or a range backwards
+    # (1909-1897) would be published as it stands, or silently as undated.
+    # Every number written is a year (1897), a decade (2020s) or a century (18th).
+    named = False
+    for word in _YEAR_WORDS.finditer(year):
+        verdict = _year_word(word)
+        if verdict is False:
+            raise ValueError(
+                f"{word.group()!r} is not a year of an edition: write a year from "
+                f"{FIRST_YEAR} to {LAST_YEAR}, a decade (2020s) or a century (18th century)"
+            )
+        named = named or verdict is True
+    if not named and not year.strip().lower().startswith(UNDATED):
+        raise ValueError(
+            f"{year!r} names no year: write the year of the edition used in the digits "
+            "0-9 (1897), a range (1897-1909), a decade (2020s), a century (18th century), or "
+            "'undated' (with a note in brackets)"
+        )
+    for first, last in _RANGES.findall(year):
+        if int(last) < int(first):
+            raise ValueError(f"the range {first}-{last} runs backwards: earlier year first")
+    return year
 
 
-Words = Annotated[str, AfterValidator(_some_words)]
-"""Text that is not blank (a work's author or title: a citation opens with it)."""
+Year = Annotated[str, AfterValidator(checked_year)]
+"""A ``year`` field (:func:`checked_year`)."""
 
 
 def _names(names: list[str]) -> list[str]:
@@ -62,6 +86,9 @@ def _names(names: list[str]) -> list[str]:
     reads a third comma as an error, and so every name after it in the entry."""
     seen: set[str] = set()
     for name in names:
+        fault = one_line_fault(name, NAME_LENGTH)
+        if fault is not None:
+            raise ValueError(f"the name {shown(name)!r} {fault}")
         parts = [part.strip() for part in name.split(",")]
         if not all(parts):
             raise ValueError(
@@ -107,16 +134,16 @@ class Work(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    author: Words
-    title: Words
-    short: str | None = Field(
+    author: Name
+    title: WorkTitle
+    short: Short | None = Field(
         default=None,
         description=(
             "The work's name in a few words, as readers see it where a rule cites it "
             "(``Foster 1897``); without it, the author's last name and the first year."
         ),
     )
-    year: str = Field(description="Year or range of years of the edition used.")
+    year: Year = Field(description="Year or range of years of the edition used.")
     kind: Literal[
         "dictionary", "encyclopaedia", "rulebook", "website", "teaching-card", "reconstruction"
     ] = Field(
@@ -201,6 +228,12 @@ class Work(BaseModel):
         the year as written where it says the work is undated (``undated (modern)``)."""
         return self.year if self.year.lower().startswith("undated") else f"dated {self.year}"
 
+    @field_validator("accessed", mode="before")
+    @classmethod
+    def _a_day_unquoted(cls, accessed: object) -> object:
+        # YAML reads an unquoted 2026-02-28 as a date, as site.yaml's edition_date is read
+        return accessed.isoformat() if isinstance(accessed, date) else accessed
+
     @field_validator("accessed")
     @classmethod
     def _a_real_day(cls, accessed: str | None) -> str | None:
@@ -215,34 +248,9 @@ class Work(BaseModel):
             raise ValueError(
                 f"{accessed!r} is not a day that exists, written YYYY-MM-DD in ASCII digits"
             ) from None
+        if date.fromisoformat(accessed) > date.today():
+            raise ValueError(f"{accessed} is a day still to come: the day the text was read")
         return accessed
-
-    @field_validator("year")
-    @classmethod
-    def _a_year(cls, year: str) -> str:
-        # The citations, the exports and the history read the years written here: a word
-        # with none ("banana"), a year no edition has (2150) or a range backwards
-        # (1909-1897) would be published as it stands, or silently as undated.
-        # Every number written is a year (1897), a decade (2020s) or a century (18th).
-        named = False
-        for word in _YEAR_WORDS.finditer(year):
-            verdict = _year_word(word)
-            if verdict is False:
-                raise ValueError(
-                    f"{word.group()!r} is not a year of an edition: write a year from "
-                    f"{FIRST_YEAR} to {LAST_YEAR}, a decade (2020s) or a century (18th century)"
-                )
-            named = named or verdict is True
-        if not named and not year.strip().lower().startswith(UNDATED):
-            raise ValueError(
-                f"{year!r} names no year: write the year of the edition used (1897), a "
-                "range (1897-1909), a decade (2020s), a century (18th century), or "
-                "'undated' (with a note in brackets)"
-            )
-        for first, last in _RANGES.findall(year):
-            if int(last) < int(first):
-                raise ValueError(f"the range {first}-{last} runs backwards: earlier year first")
-        return year
 
     @field_validator("language")
     @classmethod
@@ -270,7 +278,7 @@ class Citation(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     source: str | None = Field(default=None, description="A work id from the bibliography.")
-    locator: str | None = Field(default=None, description="Section, heading or page.")
+    locator: Line | None = Field(default=None, description="Section, heading or page.")
     quote: str | None = Field(
         default=None,
         description=(

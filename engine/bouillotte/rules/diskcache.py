@@ -29,6 +29,7 @@ import os
 import stat
 import sys
 from collections.abc import Iterator
+from contextlib import suppress
 from importlib.util import find_spec
 from pathlib import Path
 
@@ -79,7 +80,7 @@ def content_digest(*parts: str | bytes) -> str:
     name a result's file from its inputs and to seal the file's content."""
     digest = hashlib.sha256()
     for part in parts:
-        digest.update(part.encode() if isinstance(part, str) else part)
+        digest.update(part.encode("utf-8", "surrogateescape") if isinstance(part, str) else part)
         digest.update(b"\0")
     return digest.hexdigest()
 
@@ -129,16 +130,23 @@ def store(path: Path, payload: str) -> None:
     """Write ``payload``, sealed (:func:`seal`), to ``path`` whole or not at all (a file
     written beside it, then renamed), in a folder only its owner may enter; where the
     folder cannot be written, store nothing: the result is the same, only computed again
-    next time."""
+    next time. The file beside it has a name no other process can guess and is made new
+    (``O_EXCL``): whatever is already there (a named pipe planted in a shared folder such
+    as ``/tmp``, a link) is never opened, and the result is then just not stored."""
+    partial = path.parent / f".{path.name}.{os.urandom(8).hex()}.tmp"
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        partial = path.with_suffix(f".{os.getpid()}.tmp")
-        fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+        fd = os.open(partial, flags, 0o600)
+    except (OSError, ValueError):
+        return
+    try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as stream:
             stream.write(seal(path, payload))
         partial.replace(path)
     except (OSError, ValueError):
-        pass
+        with suppress(OSError):
+            partial.unlink()  # ours: made new above
 
 
 LIBRARIES = ("pydantic", "yaml")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,21 @@ terminal obeys ``\x1b[31m``; a pipe loses it), a mark that reorders the text."""
 def _visible(text: str) -> str:
     """``text`` on one line, each character of :data:`_INVISIBLE` as its escape."""
     return _INVISIBLE.sub(as_escape, text)
+
+
+def shown(value: object) -> str:
+    """A user's value (a path, a title) as a line of output shows it: on one line, each
+    line break, control character or reordering mark as its escape, as error lines show
+    it; a folder named ``n\nerror: x`` cannot print a line the tool never wrote."""
+    return _visible(str(value))
+
+
+def quoted(text: str) -> str:
+    """A value quoted in a message's words, cut as :attr:`InputError.value` is shown (a
+    300,000-digit card was echoed whole): ``'9999...' (300,001 characters)``."""
+    if len(text) <= MAX_VALUE_SHOWN:
+        return repr(text)
+    return f"{text[: MAX_VALUE_SHOWN - 20]!r}... ({len(text):,} characters)"
 
 
 class UserError(Exception):
@@ -65,7 +81,8 @@ class UserError(Exception):
         parts.append(self.message)
         if self.has_value:
             try:
-                shown = repr(self.value)
+                value = self.value
+                shown = repr(value.isoformat() if isinstance(value, date) else value)
             except ValueError:  # an int of more digits than Python will write
                 shown = "a number too long to show"
             if len(shown) > MAX_VALUE_SHOWN:

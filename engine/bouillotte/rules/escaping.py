@@ -21,10 +21,11 @@ pasted into the output by hand.
 
 from __future__ import annotations
 
+import ipaddress
 import re
 import unicodedata
 from typing import Annotated
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 from pydantic import AfterValidator
 
@@ -117,10 +118,11 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 def spreadsheet_text(text: str) -> str:
     """A text cell of a CSV file, inert in a spreadsheet: an apostrophe before a text that
-    would start a formula (``'=HYPERLINK(...)``), as OWASP advises, and a bidirectional
-    control shown as its escape (:func:`visible_bidi`); every CSV this tool writes (the tidy
-    tables, the site's matrix and odds) writes its text cells through it."""
-    text = visible_bidi(text)
+    would start a formula (``'=HYPERLINK(...)``), as OWASP advises, and a control character
+    or a bidirectional control shown as its escape (:func:`visible_controls`: a tab and a
+    line break stay, which CSV quotes); every CSV this tool writes (the tidy tables, the
+    site's matrix and odds) writes its text cells through it."""
+    text = visible_controls(text)
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
@@ -147,20 +149,53 @@ def safe_url(url: str | None) -> str:
 
 def web_address_fault(url: str) -> str | None:
     """Why ``url`` is not an ``http://`` or ``https://`` address one can link to, or
-    ``None``: it must start so, hold no space or control character, and none of the
+    ``None``: it must start so, hold no space, control character or invisible mark (a
+    bidirectional control, U+200B, U+FEFF: the address shown would not be the one linked
+    to), and none of the
     characters RFC 3986 never lets a URL hold unencoded (``"<>\\^`{|}``: a user
     percent-encodes them). Every output escapes an address its own way all the same
     (``bibtex_url``, HTML attributes), so a stored result or a caller that skips this check
     writes nothing live."""
     if not re.fullmatch(r"https?://[^\s/?#\\]+[^\s\\]*", url, re.IGNORECASE):
         return "the url must be a web address starting with http:// or https://"
-    if any(unicodedata.category(c) == "Cc" for c in url):
-        return "the url holds a control character"
+    odd = next((c for c in url if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp")), None)
+    if odd is not None:  # Cf: U+202E would show the address reversed, U+200B hide a part
+        what = "a control character" if unicodedata.category(odd) == "Cc" else "an invisible mark"
+        return (
+            f"the url holds {what} (U+{ord(odd):04X}), which a web address never does: "
+            "percent-encode it"
+        )
     odd = next((c for c in url if c in _NEVER_IN_A_URL), None)
     if odd is not None:
         return (
             f"the url holds {odd!r}, which a web address never does (RFC 3986): percent-encode it"
         )
+    return _host_fault(url)
+
+
+_HOST_NAME = re.compile(r"(?:[^\W_](?:[\w-]*[^\W_])?\.)*[^\W_](?:[\w-]*[^\W_])?\.?")
+"""A host's name: labels of letters, digits and hyphens (in any script), joined by dots."""
+
+
+def _host_fault(url: str) -> str | None:
+    """Why the host or port of ``url`` is none (``example.org:abc``, ``[::1``, ``'``,
+    ``%zz``, a port past 65535), or ``None``: a browser, a reference manager and a sitemap
+    reader would each read such an address their own way, or not at all."""
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError as exc:  # a port that is no number 0-65535, an unclosed bracket
+        return f"the url's host or port is not an address ({exc})"
+    host = parts.hostname or ""
+    if parts.netloc.rpartition("@")[2].startswith("["):
+        try:
+            ipaddress.IPv6Address(host)
+        except ValueError:
+            return f"the url's host [{host}] is not an IPv6 address"
+    elif not _HOST_NAME.fullmatch(host):
+        return f"the url's host {host!r} is not a host's name (letters, digits, '-' and '.')"
+    if port == 0:
+        return "the url's port 0 is no port: write one from 1 to 65535"
     return None
 
 

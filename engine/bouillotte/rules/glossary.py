@@ -12,15 +12,20 @@ is read with the profiles, and a fault is reported at its file and line; a folde
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from .docstrings import describe_fields
+from .linetext import Line, Title, Words
 from .nearest import did_you_mean
 from .profile import rule_paths
+from .resources import bundled
 from .yamlmodels import validated
 from .yamlsource import read_mapping
 
@@ -36,21 +41,21 @@ class Term(BaseModel):
 
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
     """Unique; the term's anchor on the Glossary page (``glossary.html#favori``)."""
-    term: str
+    term: Title
     """The word as the page shows it; a note in parentheses (``sight (calling for a
     sight)``) is not part of the name the search index knows it by."""
     also: list[str] = []
     """Other spellings and names, for the search index."""
     french: str | None = None
     """For a French word: its English gloss (the page marks the word as French)."""
-    definition: str
+    definition: Words
     """What the word means, in Markdown."""
     rules: list[str] = []
     """The rules (``group.field``) the word is about: the page links to their rows of the
     matrix."""
     source: str
     """The work the quote is taken from, an id of the bibliography (``sources.yaml``)."""
-    locator: str
+    locator: Line
     """Section, entry or page of the quote."""
     quote: str
     """A sentence of the source that uses the word: its exact words (``[...]`` marks a cut),
@@ -94,19 +99,67 @@ class GlossaryFile(BaseModel):
 describe_fields(__name__)
 
 
+def _name_key(name: str) -> str:
+    """A term's name as a reader tells names apart: ``café`` in one code point or two,
+    ``Brelan`` and ``brelan``, are one name; a note in parentheses is no part of it
+    (``brelan (simple brelan)``)."""
+    bare = re.sub(r"\s*\([^()]*\)\s*$", "", name)
+    return unicodedata.normalize("NFC", bare).casefold().strip()
+
+
+GENERATED_IDS = frozenset({"contents-label"})
+"""Ids a page is given by code rather than by a template (``site/headings.py``'s list of
+contents)."""
+
+
+@cache
+def page_ids() -> frozenset[str]:
+    """The ids of the elements the bundled templates give a page (``main``, ``cite-bibtex``,
+    ``site-search-input``...) and :data:`GENERATED_IDS`: a term's anchor on the glossary
+    page may be none of them, or it would lead there (and "Copy the BibTeX" copy the term)."""
+    found = set(GENERATED_IDS)
+    for template in (bundled("site") / "templates").glob("*.html"):
+        found.update(re.findall(r'\bid="([A-Za-z][\w-]*)"', template.read_text("utf-8")))
+    return frozenset(found)
+
+
 def load_glossary(
-    file: Path, works: set[str], quote_fault: Callable[[str, str], str | None] | None = None
+    file: Path,
+    works: set[str],
+    quote_fault: Callable[[str, str], str | None] | None = None,
+    earlier: dict[str, str] | None = None,
 ) -> list[Term]:
     """Read a ``glossary.yaml``: its terms, in the file's order, each checked against the
     bibliography (``works``) and, with ``quote_fault`` (:meth:`.quotecheck.QuoteChecker.fault`),
-    each documented quote against its work's text; a fault is reported at its file and line."""
+    each documented quote against its work's text; a fault is reported at its file and line.
+    ``earlier``: the names (:func:`_name_key`) of the terms of the glossaries read before, by
+    id, which no term of this one may take but a term replacing it (its id); on return, the
+    names of all of them."""
     doc = read_mapping(file, "a list 'terms:' of words with their definition and quote")
     terms = validated(GlossaryFile, doc).terms
     ids: set[str] = set()
+    replaced = {t.id for t in terms}  # an earlier term of the same id is replaced, name and all
+    names = {n: i for n, i in (earlier or {}).items() if i not in replaced}
+    taken = page_ids()
     for i, term in enumerate(terms):
         if term.id in ids:
             raise doc.fault(("terms", i, "id"), "this id is used twice", term.id)
+        if term.id in taken:
+            raise doc.fault(
+                ("terms", i, "id"),
+                "the glossary page already has an element of this id (its anchor would lead "
+                "there, not to the term); choose another id",
+                term.id,
+            )
         ids.add(term.id)
+        name = _name_key(term.term)
+        if name in names:
+            raise doc.fault(
+                ("terms", i, "term"),
+                f"the term {names[name]!r} has this name already: no two entries share a name",
+                term.term,
+            )
+        names[name] = term.id
         if term.source not in works:
             raise doc.fault(
                 ("terms", i, "source"),
@@ -119,4 +172,7 @@ def load_glossary(
         )
         if fault is not None:
             raise doc.fault(("terms", i, "quote"), fault)
+    if earlier is not None:  # for the next folder's glossary
+        earlier.clear()
+        earlier.update(names)
     return terms

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StrictStr
 
 from .bibliography import LANGUAGE_NAMES, years
 from .citations import STATED_STATUSES, Work
@@ -90,7 +90,7 @@ class Meaning(BaseModel):
     locator: str
     quote: str
     translation: str | None = None
-    value: str | bool | int | None
+    value: StrictStr | StrictBool | StrictInt | None
     """The rule value that says this meaning (a word of a choice, or ``true``/``false`` or a
     number for a rule that takes one), or none where the schema cannot say it."""
     meaning: str
@@ -185,7 +185,7 @@ def _load_words_file(library: Library, path: Path, given: dict[str, Path]) -> li
                 )
             if meaning.value is not None:
                 try:
-                    rule_value(word.rule, meaning.value)
+                    rule_value(word.rule, meaning.value, strict=True)  # yes is no number
                 except ValueError:
                     raise doc.fault(
                         (*where, "value"), f"not a value of {word.rule}", meaning.value

@@ -35,6 +35,29 @@ def escaped(text: str) -> str:
     return "".join(c if " " <= c <= "~" else f"\\u{ord(c):04x}" for c in text)
 
 
+DEVICE_NAMES = frozenset(
+    ["con", "prn", "aux", "nul", *(f"{port}{n}" for port in ("com", "lpt") for n in "123456789")]
+)
+"""Names Windows keeps for its devices, in any case and with any extension: a page
+``con.html`` cannot be made, opened or unpacked there."""
+
+
+def device_name_fault(text: str) -> str | None:
+    """Why ``text`` cannot name a file on every system (``None``: it can)."""
+    if text.split(".", 1)[0].lower() in DEVICE_NAMES:
+        return (
+            f"'{text}' is the name of a device on Windows: its page ({text}.html) could "
+            "not be made or opened there; choose another id"
+        )
+    return None
+
+
+def folded_id(text: str) -> str:
+    """The id as a disk that ignores case sees it (macOS's and Windows' by default), and
+    BibTeX, whose keys ignore case: two ids alike here name one page and one key."""
+    return text.casefold()
+
+
 def id_fault(
     text: str, characters: str = ID_CHARACTERS, pattern: re.Pattern[str] = _ID
 ) -> str | None:
@@ -42,8 +65,13 @@ def id_fault(
     if len(text) > MAX_ID_LENGTH:
         return f"an id has at most {MAX_ID_LENGTH} characters, not {len(text):,}"
     if pattern.fullmatch(text):
-        return None
+        return device_name_fault(text)
     odd = next((c for c in text if not c.isascii() or not c.isprintable()), None)
+    if odd is not None and "\udc80" <= odd <= "\udcff":  # a byte of a name not in UTF-8
+        return (
+            f"'{escaped(text)}' is not UTF-8 text (the byte 0x{ord(odd) - 0xDC00:02x} is no "
+            f"character): an id is written with {characters} only"
+        )
     if odd is not None:
         name = unicodedata.name(odd, "a control character")
         return (

@@ -1,11 +1,12 @@
 """Where a profile's rules are at fault: the first error of their validation, at the file
 and line of the rule it names.
 
-A rule stated in the profile being read is named where it stands. A rule it inherits is
-named where the profile it comes from states it, and when the fault is a check across
-rules (``table.packs: 16 cards cannot deal 5 to each of 3 players``), the profile being
-read is named first: what it changed (``hand_size: 5``) is what the inherited rule no longer
-fits, and the line of the other file comes after, as the rule checked.
+A rule stated in the profile being read is named where it stands. The profiles it extends
+are checked first, each on its own (a parent's bad rule is refused at the parent's line,
+whichever profile is read); so a fault at a rule it inherits, as a check across rules
+(``table.packs: 16 cards cannot deal 5 to each of 3 players``), is one the profile being read
+made: it is named first, since what it changed (``hand_size: 5``) is what the inherited rule
+no longer fits, and the line of the other file comes after, as the rule checked.
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ import re
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from .errors import InputError
-from .yamlmodels import pydantic_message
+from .yamlmodels import refusal
 from .yamlsource import Located, PathKey
 
 
@@ -32,21 +33,25 @@ class _Stated(Protocol):
     def profile(self) -> str: ...
 
 
-def located(exc: ValidationError, entries: Mapping[str, _Stated], doc: Located) -> InputError:
-    """The first validation error of the rules of the profile ``doc``, at the file and line
-    at fault (``entries``: each rule path with the profile that states it)."""
+def located(
+    exc: ValidationError, entries: Mapping[str, _Stated], doc: Located, model: type[BaseModel]
+) -> InputError:
+    """The first validation error of the rules of the profile ``doc`` (validated as
+    ``model``), at the file and line at fault (``entries``: each rule path with the profile
+    that states it). The profiles it extends were checked first, each on its own: a fault
+    at a rule it inherits is one its own rules made."""
     error = exc.errors()[0]
-    loc = [str(p) for p in error["loc"]]
-    message = pydantic_message(error)
-    has_value = error["type"] != "missing" and "input" in error
-    value: Any = error.get("input")
-    across = False
+    found = refusal(model, exc)  # a union's field, not one of its forms (``.int``)
+    loc = [str(p) for p in found.loc]
+    message = found.message
+    has_value = found.has_value
+    value: Any = found.value
     if len(loc) < 2:  # a check across rules names its rule first: "table.packs: ..."
-        found = re.match(r"(\w+)\.(\w+): ", message)
-        if found:
-            loc = [found.group(1), found.group(2)]
-            message = message[found.end() :]
-            has_value, across = False, True
+        named = re.match(r"(\w+)\.(\w+): ", message)
+        if named:
+            loc = [named.group(1), named.group(2)]
+            message = message[named.end() :]
+            has_value = False
     path = f"{loc[0]}.{loc[1]}" if len(loc) >= 2 else ""
     field = "rules." + ".".join(loc)
     if path in entries:
@@ -55,7 +60,7 @@ def located(exc: ValidationError, entries: Mapping[str, _Stated], doc: Located) 
         line = entry.doc.lines.get((*entry.path, "value", *rest)) or entry.doc.line(
             (*entry.path, *rest)
         )
-        if across and entry.doc.file != doc.file:
+        if entry.doc.file != doc.file:
             return InputError(
                 f"{message} (the rules this profile states no longer fit {path}, which it "
                 f"inherits from {entry.profile}: {entry.doc.file}:{line})",

@@ -106,9 +106,6 @@ class Rules(_Group):
                     + (" and the card under it" if self.hands.card_under_retourne else "")
                     + f" ({needed} cards)"
                 )
-            missing = [r for r in ranks if r not in table.point_values]
-            if missing:
-                raise ValueError(f"table.point_values gives no value for {' '.join(missing)}")
         try:
             mistigri = parse_card(self.hands.mistigri_card)
         except ValueError as exc:

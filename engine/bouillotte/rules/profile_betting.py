@@ -4,7 +4,7 @@ rule means (``rules/descriptions.py``)."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -258,14 +258,14 @@ class VoidDeals(_Group):
     Sources: Foster: "If no one will open, the deal is void, and each player puts five
     counters in the pool for the next deal" (the two values are its two readings)."""
 
-    carried_pool_stake: int | Literal["blind-and-antes"] = Field(
+    carried_pool_stake: Annotated[int, Field(ge=0)] | Literal["blind-and-antes"] = Field(
         title="The stake on a carried pool",
         json_schema_extra=value_labels({"blind-and-antes": "the usual blind and antes"}),
     )
     """What is staked before a deal that receives a pool carried from a void deal.
     ``blind-and-antes``: the usual blind and antes (``levy_and_next_blind`` says how a levy
-    stands to them). A number: the dealer alone adds that many counters to the carried
-    pool, and nobody antes; the opening is reckoned from the dealer's stake.
+    stands to them). A number (0 or more): the dealer alone adds that many counters to the
+    carried pool, and nobody antes; the opening is reckoned from the dealer's stake.
 
     Sources: the teaching card: "All-pass without carre carries the pot and next dealer adds
     1"; pagat.com, of the deal after an all-pass: "les jetons du pot restent et le donneur

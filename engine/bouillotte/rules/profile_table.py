@@ -4,26 +4,37 @@ field is one rule, its docstring what the rule means (``rules/descriptions.py``)
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal, get_args
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from .docstrings import describe_fields
 from .profile_base import Rank, _Group, value_labels
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+"""The sizes of a table a system may seat (and have a pack for)."""
+MAX_POINT_VALUE = 100
+"""The most a card may count in the point. The sources count 7 to 11 (an ace 11, a court
+card 10, or every card 10); none counts less than nothing, and a card of more than 100
+would make a suit's total a figure no player reckons."""
 
 
 class Table(_Group):
     """Players, the pack and the deal."""
 
-    players: int = Field(ge=2, le=6, title="Players")
+    players: int = Field(ge=MIN_PLAYERS, le=MAX_PLAYERS, title="Players")
     """How many players this system seats (a profile is for one table size)."""
 
     packs: dict[int, list[Rank]] = Field(title="Cards in the pack")
-    """The ranks kept in the pack for each number of players, highest first; every rank is
-    kept in all four suits. The order is also the order of the brelans (three aces best)."""
+    """The ranks kept in the pack for each number of players (2 to 6), highest first; every
+    rank is kept in all four suits. The order is also the order of the brelans (three aces
+    best)."""
 
-    point_values: dict[Rank, int] = Field(title="Point values")
-    """What each rank counts when the point (the pips of a suit) is reckoned."""
+    point_values: dict[Rank, Annotated[int, Field(ge=0, le=MAX_POINT_VALUE)]] = Field(
+        title="Point values"
+    )
+    """What each rank counts when the point (the pips of a suit) is reckoned: 0 to 100, and
+    a value for every rank of every pack."""
 
     hand_size: int = Field(ge=1, le=5, title="Cards in a hand")
     """Cards dealt to each player."""
@@ -93,6 +104,24 @@ class Table(_Group):
     def pack_ranks(self) -> list[Rank]:
         return self.packs[self.players]
 
+    @model_validator(mode="after")
+    def _packs_are_counted(self) -> Table:
+        """Every pack is for a table this schema seats, and every rank of it counts in the
+        point (the message names the rule at fault first, as a check across rules does)."""
+        for count in self.packs:
+            if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+                raise ValueError(
+                    f"table.packs: a pack for {count} players; a table seats "
+                    f"{MIN_PLAYERS} to {MAX_PLAYERS}"
+                )
+        held = {rank for ranks in self.packs.values() for rank in ranks}
+        missing = [
+            rank for rank in get_args(Rank) if rank in held and rank not in self.point_values
+        ]
+        if missing:
+            raise ValueError(f"table.point_values: gives no value for {' '.join(missing)}")
+        return self
+
 
 class Stakes(_Group):
     """The cave (a player's stake) and buying a new one."""
@@ -106,11 +135,11 @@ class Stakes(_Group):
     stake is bought only once the cave is empty (décavé): "rebuy only when broke" is the
     same rule seen from the other side, so it is not a second parameter."""
 
-    rebuy_amount: int | Literal["players-option"] = Field(
+    rebuy_amount: Annotated[int, Field(ge=1)] | Literal["players-option"] = Field(
         title="Size of a new cave",
         json_schema_extra=value_labels({"players-option": "as the player chooses"}),
     )
-    """The size of a new stake: a fixed number, or ``players-option``."""
+    """The size of a new stake: a fixed number (1 or more), or ``players-option``."""
 
     skip_dealer_who_rebought: bool = Field(title="A rebuyer is passed over as dealer")
     """Whether a player who has just bought a new stake after losing everything in the

@@ -15,6 +15,7 @@ from typing import Any, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .citations import CITATION_KEYS
+from .linetext import Short, Title
 
 Game = Literal["bouillotte", "brelan"]
 
@@ -24,8 +25,8 @@ class ProfileFile(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    title: str = Field(description="The system's name.")
-    short: str | None = Field(
+    title: Title = Field(description="The system's name, on one line.")
+    short: Short | None = Field(
         default=None,
         description="A short name with the source's year for table headers "
         '("Foster 1897", "EB 1911"); the profile id when absent.',

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterable, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -12,6 +14,13 @@ from pydantic import ValidationError
 
 from .citations import CITATION_KEYS, Citation, Work
 from .errors import InputError
+from .extends import MAX_EXTENDS as MAX_EXTENDS
+from .extends import ExtendsChains
+from .folderids import BIBLIOGRAPHY_FILE as BIBLIOGRAPHY_FILE
+from .folderids import MEANINGS_FILE as MEANINGS_FILE
+from .folderids import RESERVED_NAMES as RESERVED_NAMES
+from .folderids import check_case
+from .folderids import profile_id_fault as profile_id_fault
 from .glossary import GLOSSARY_FILE, Term, load_glossary
 from .idtext import escaped, id_fault, key_id_fault
 from .locating import located
@@ -32,32 +41,9 @@ from .resources import bundled
 from .texts import ShippedText, load_text, text_fault
 from .unread import UNREAD_FILE, UnreadWork, load_unread
 from .variant import RuleInfo, Variant
-from .yamlmodels import as_written, pydantic_message, validated
+from .writing import note_input
+from .yamlmodels import as_written, refusal, refused, replaced, validated, word_refused
 from .yamlsource import Located, PathKey, read_yaml
-
-BIBLIOGRAPHY_FILE = "sources.yaml"
-MEANINGS_FILE = "meanings.yaml"
-"""The cited meanings of words through time (``history.py``), beside the profiles."""
-RESERVED_NAMES = frozenset(
-    Path(name).stem
-    for name in (BIBLIOGRAPHY_FILE, MEANINGS_FILE, READINGS_FILE, GLOSSARY_FILE, UNREAD_FILE)
-)
-"""The names of a folder's files that are not profiles: no profile may be called so."""
-
-
-def profile_id_fault(text: str) -> str | None:
-    """Why ``text`` cannot be a profile's id (its file's name), by the rule every command
-    that reads a folder of profiles applies, or ``None``."""
-    if text in RESERVED_NAMES:
-        return (
-            f"'{text}' is the name of a folder's {text}.yaml, which is not a profile; "
-            "choose another id"
-        )
-    return id_fault(text)
-
-
-MAX_EXTENDS = 32
-"""The longest chain of ``extends:`` (the bundled profiles use two)."""
 
 
 @dataclass(frozen=True)
@@ -81,7 +67,10 @@ class Library:
     """
 
     def __init__(self, folders: Sequence[Path] = (), include_bundled: bool = True) -> None:
-        self.folders = [bundled("variants"), *folders] if include_bundled else [*folders]
+        given = [bundled("variants"), *folders] if include_bundled else [*folders]
+        # a folder given twice (mine and ./mine) is read once: each file clashed with itself
+        real = [os.path.realpath(folder) for folder in given]
+        self.folders = [folder for i, folder in enumerate(given) if real[i] not in real[:i]]
         self.files: dict[str, Path] = {}
         self.works: dict[str, Work] = {}
         readings_files: list[Path] = []
@@ -117,6 +106,9 @@ class Library:
                         )
                     if file.stem in self.files:
                         self._replace(file, self.files[file.stem])
+                    check_case(file.stem, self.files, "profile", file, 1)
+                    with suppress(OSError):  # every profile is read: none is an output
+                        note_input(file.stat())
                     self.files[file.stem] = file
         for work_id in self.works:
             self._check_text(work_id)
@@ -139,9 +131,10 @@ class Library:
             )
             read_in.update(dict.fromkeys(loaded, file))
             self.readings.update(loaded)
+        names: dict[str, str] = {}  # each term's name, across the folders' glossaries
         self.glossary: list[Term] = merge_by_id(
             [
-                (file, load_glossary(file, set(self.works), self.quotes.fault))
+                (file, load_glossary(file, set(self.works), self.quotes.fault, names))
                 for file in glossary_files
             ],
             "term",
@@ -161,6 +154,8 @@ class Library:
         self._docs: dict[str, Located] = {}
         self._files: dict[str, ProfileFile] = {}
         self._entries: dict[str, dict[str, _Entry]] = {}
+        self._chains = ExtendsChains(self.files, self._doc, lambda v: self._file(v).extends)
+        """The ``extends:`` chain of each profile, measured once (:class:`.ExtendsChains`)."""
         self._variants: dict[str, Variant] = {}
 
     def _replace(self, file: Path, earlier: Path) -> None:
@@ -169,6 +164,8 @@ class Library:
         doc = read_yaml(file)
         data = doc.data if isinstance(doc.data, dict) else {}
         replaces = data.get("replaces")
+        if "replaces" in data and not isinstance(replaces, bool):
+            validated(ProfileFile, doc)  # refused as in any profile: replaces: "true" is text
         other = (
             f"the bundled profile {file.stem!r}"
             if earlier.parent == bundled("variants")
@@ -272,19 +269,10 @@ class Library:
             try:
                 work = as_written(Work, raw, doc, ("works", work_id))
             except ValidationError as exc:
-                error = exc.errors()[0]
-                loc = ("works", work_id, *error["loc"])
-                value = error.get("input")
-                raise InputError(
-                    pydantic_message(error),
-                    file=file,
-                    line=doc.line(loc),
-                    field=".".join(str(p) for p in loc),
-                    value=value,
-                    has_value=error["type"] != "missing" and not isinstance(value, dict),
-                ) from None
+                raise refused(Work, exc, doc, ("works", work_id)) from None
             if str(work_id) in self.works:
                 self._same_work(file, doc, str(work_id), work)
+            check_case(str(work_id), self.works, "work", file, doc.line(("works", work_id)))
             self.works[str(work_id)] = work
             self._work_folders[str(work_id)] = file.parent
 
@@ -340,37 +328,15 @@ class Library:
         self._doc(variant_id)
         return self._files[variant_id]
 
-    def _entries_of(self, variant_id: str, chain: tuple[str, ...] = ()) -> dict[str, _Entry]:
+    def _entries_of(self, variant_id: str) -> dict[str, _Entry]:
         if variant_id in self._entries:
             return self._entries[variant_id]
+        self._chains.length(variant_id)  # the chain is sound before any of it is built
         doc = self._doc(variant_id)
         entries: dict[str, _Entry] = {}
         parent = self._file(variant_id).extends
         if parent is not None:
-
-            def refuse(message: str) -> InputError:
-                return InputError(
-                    message,
-                    file=doc.file,
-                    line=doc.line(("extends",)),
-                    field="extends",
-                    value=parent,
-                    has_value=True,
-                )
-
-            if parent not in self.files:
-                raise refuse(
-                    f"extends an unknown profile{did_you_mean(parent, self.ids())}; "
-                    f"known profiles: {', '.join(self.ids())}"
-                )
-            if parent in (*chain, variant_id):
-                cycle = " -> ".join((*chain, variant_id, parent))
-                raise refuse(f"'extends:' goes round in a cycle: {cycle}")
-            if len(chain) + 1 >= MAX_EXTENDS:
-                raise refuse(
-                    f"'extends:' chains more than {MAX_EXTENDS} profiles; build on a shorter chain"
-                )
-            entries.update(self._entries_of(parent, (*chain, variant_id)))
+            entries.update(self._entries_of(parent))
         own = self._own_entries(variant_id, doc)
         self._check_quotes(own)
         entries.update(own)
@@ -450,16 +416,18 @@ class Library:
             )
         marks = {k: v for k, v in raw.items() if k in INHERITANCE_KEYS}
         cited = {k: v for k, v in raw.items() if k != VALUE_KEY and k not in INHERITANCE_KEYS}
+        model: type[Inheritance | Citation] = Inheritance
         try:
             inheritance = as_written(Inheritance, marks, doc, path) if marks else None
             if not cited:
                 return raw[VALUE_KEY], None, inheritance
+            model = Citation
             citation = as_written(Citation, cited, doc, path)
         except ValidationError as exc:
-            error = exc.errors()[0]
-            loc = (*path, *error["loc"])
+            fault = refusal(model, exc)
+            loc = (*path, *fault.loc)
             raise InputError(
-                pydantic_message(error),
+                fault.message,
                 file=doc.file,
                 line=doc.line(loc),
                 field=".".join(str(p) for p in loc),
@@ -483,6 +451,10 @@ class Library:
         entries = self._entries_of(variant_id)
         doc = self._doc(variant_id)
         profile = self._file(variant_id)
+        if profile.extends is not None:
+            # every profile read is checked on its own: a parent's bad rule is refused at
+            # the parent's line, even where this one states the rule again
+            self.get(profile.extends)
         source = profile.source
         if source not in self.works:
             raise InputError(
@@ -532,30 +504,32 @@ class Library:
         self, nested: dict[str, dict[str, Any]], entries: dict[str, _Entry], doc: Located
     ) -> Rules:
         """The rules validated strictly (``true`` is not 1); a value that YAML 1.1 read as a
-        boolean from a word (``on``, ``no``...) where the rule wants text is the word, as
-        :func:`~.yamlmodels.as_written` gives it (each rule's value stands in its own file)."""
-        tried: set[str] = set()
+        boolean from a word (``on``, ``no``...) where the rule wants text, or a number where
+        it wants one of its words (a rank written ``9``, as a key or in a list), is the word,
+        as :func:`~.yamlmodels.as_written` gives it (each rule's value stands in its own
+        file)."""
+        tried: set[PathKey] = set()
         while True:
             try:
                 return Rules.model_validate(nested, strict=True)
             except ValidationError as exc:
                 again = False
                 for error in exc.errors():
-                    loc = [str(p) for p in error["loc"]]
-                    path = ".".join(loc[:2])
-                    if not isinstance(error.get("input"), bool) or path in tried:
-                        continue
-                    entry = entries.get(path)
+                    loc = tuple(error["loc"])
+                    entry = entries.get(".".join(str(p) for p in loc[:2]))
                     if entry is None:
                         continue
-                    word = entry.doc.words.get((*entry.path, "value"))
-                    word = entry.doc.words.get(entry.path) if word is None else word
-                    if word is not None and entry.value is error["input"]:
-                        nested[loc[0]][loc[1]] = word
-                        tried.add(path)
+                    at = (*entry.path, VALUE_KEY)  # where the value stands in its file
+                    at = at if at in entry.doc.lines else entry.path
+                    found = word_refused(error, loc[2:], entry.doc, at, tried)
+                    if found is not None:
+                        inner, word = found
+                        group, name = str(loc[0]), str(loc[1])
+                        nested[group][name] = replaced(nested[group][name], inner, word)
+                        tried.add((*at, *inner))
                         again = True
                 if not again:
-                    raise located(exc, entries, doc) from None
+                    raise located(exc, entries, doc, Rules) from None
 
 
 def _same_bytes(a: Path, b: Path) -> bool:

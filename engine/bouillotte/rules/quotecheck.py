@@ -131,7 +131,13 @@ class QuoteChecker:
         except OSError as exc:
             return f"the text of the work {work_id!r} ({file}) cannot be read ({exc.strerror})"
         except InputError as exc:
-            return f"the text of the work {work_id!r} ({file}) is not a shipped text: {exc.message}"
+            where = "" if exc.line is None else f" line {exc.line}:"
+            return (
+                f"the text of the work {work_id!r} ({file}) is not a shipped text:{where} "
+                + InputError(
+                    exc.message, field=exc.field, value=exc.value, has_value=exc.has_value
+                ).describe()
+            )
 
     def texts_read(self) -> list[Path]:
         """The text files the checks have read (or tried to), in the order read."""

@@ -19,6 +19,8 @@ from .writing import note_input
 
 STORED_LIMIT = 256 * 2**20
 """The largest stored file read, in bytes (the largest stored strategy is about 2 MB)."""
+CHUNK = 2**20
+"""The most bytes set aside at once beyond a file's own size, if it grows as it is read."""
 
 
 def read_regular(path: Path, limit: int) -> bytes:
@@ -41,12 +43,39 @@ def read_regular(path: Path, limit: int) -> bytes:
         fd = os.open(path, flags)
     except OSError as exc:
         raise InputError(f"cannot be read ({exc.strerror})", file=path) from None
-    with os.fdopen(fd, "rb") as file:
-        note_input(os.fstat(file.fileno()))  # read as input: no output of this run replaces it
-        raw = file.read(limit + 1)
+    try:
+        note_input(os.fstat(fd))  # read as input: no output of this run replaces it
+        raw = _read_bounded(fd, info.st_size, limit)
+    except MemoryError:
+        raise InputError(
+            f"out of memory reading it ({info.st_size:,} bytes): free some memory, or raise "
+            "the limit (ulimit -v), and run the command again",
+            file=path,
+        ) from None
+    except OSError as exc:
+        raise InputError(f"cannot be read ({exc.strerror})", file=path) from None
+    finally:
+        os.close(fd)
     if len(raw) > limit:
-        raise InputError(f"holds more than {limit:,} bytes", file=path)
+        raise InputError(f"holds more than {limit:,} bytes; at most {limit:,} are read", file=path)
     return raw
+
+
+def _read_bounded(fd: int, size: int, limit: int) -> bytes:
+    """At most ``limit + 1`` bytes of ``fd``, in pieces no larger than the file's size (as
+    ``lstat`` saw it) or :data:`CHUNK`: a buffered ``read(limit + 1)`` sets aside ``limit``
+    bytes first, whatever the file holds (256 MiB for each stored result)."""
+    pieces: list[bytes] = []
+    left = limit + 1
+    want = min(size + 1, left)
+    while left > 0:
+        piece = os.read(fd, min(want, left))
+        if not piece:
+            break
+        pieces.append(piece)
+        left -= len(piece)
+        want = CHUNK  # the file grew since lstat: on, a bounded piece at a time
+    return b"".join(pieces)
 
 
 def read_stored_text(path: Path, limit: int = STORED_LIMIT) -> str:
@@ -56,3 +85,5 @@ def read_stored_text(path: Path, limit: int = STORED_LIMIT) -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
         raise InputError("is not UTF-8 text", file=path) from None
+    except MemoryError:
+        raise InputError(f"out of memory reading it ({len(raw):,} bytes)", file=path) from None

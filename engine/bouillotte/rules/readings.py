@@ -88,9 +88,11 @@ class ReadingsFile(_Strict):
 describe_fields(__name__)
 
 
-def rule_value(path: str, value: Any) -> Any:
-    """``value`` checked (and converted) as a value of the rule ``path``."""
-    return _adapter(path).validate_python(value)
+def rule_value(path: str, value: Any, *, strict: bool = False) -> Any:
+    """``value`` checked (and converted) as a value of the rule ``path``; ``strict`` for a
+    value written in YAML, which has its own type (``"2"`` or ``true`` is no whole
+    number, as in a profile), rather than typed on the command line as text."""
+    return _adapter(path).validate_python(value, strict=strict or None)
 
 
 @cache
@@ -155,7 +157,7 @@ def _check(doc: Located, index: int, reading: Reading, works: set[str]) -> None:
     for j, item in enumerate(reading.readings):
         where = ("readings", index, "readings", j, "value")
         try:
-            value = rule_value(reading.rule, item.value)
+            value = rule_value(reading.rule, item.value, strict=True)
         except ValidationError:
             raise doc.fault(where, f"not a value of the rule {reading.rule}", item.value) from None
         if value in seen:

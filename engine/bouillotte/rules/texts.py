@@ -14,9 +14,10 @@ import os
 import re
 import stat
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 from pathlib import Path
 
+from .citations import LANGUAGE_TAG
 from .errors import InputError
 from .writing import note_input
 
@@ -146,23 +147,62 @@ def read_text(file: Path) -> ShippedText:
         raise InputError(
             f"a shipped text starts with 'Key: value' lines and a line '{SEPARATOR}'", file=file
         )
-    header: dict[str, str] = {}
-    key = None
-    for line in head.splitlines():
-        if line[:1].isspace() and key:
-            header[key] += " " + line.strip()
-        elif ":" in line:
-            key, _, value = line.partition(":")
-            key = key.strip()
-            header[key] = value.strip()
+    header = _header(file, head)
     paragraphs = tuple(
         " ".join(block.split()) for block in re.split(r"\n\s*\n", body) if block.strip()
     )
     return ShippedText(file, header, paragraphs)
 
 
-@cache
+def _header(file: Path, head: str) -> dict[str, str]:
+    """The header's ``Key: value`` lines (a line indented continues the one before): each
+    key once; ``Text language`` a language tag, as a work's ``language`` is (it becomes
+    the text page's ``lang``), a note after it at most."""
+    header: dict[str, str] = {}
+    key = None
+    for number, line in enumerate(head.splitlines(), start=1):
+        if line[:1].isspace() and key:
+            header[key] += " " + line.strip()
+        elif ":" in line:
+            key, _, value = line.partition(":")
+            key = key.strip()
+            if key in header:
+                raise InputError(f"the header gives {key!r} twice", file=file, line=number)
+            header[key] = value.strip()
+        elif line.strip():
+            raise InputError(
+                "a header line is 'Key: value' (or, indented, continues the one before)",
+                file=file,
+                line=number,
+                value=line,
+                has_value=True,
+            )
+    language = header.get("Text language")  # a tag, then a note: "fr (paragraph 1 is English)"
+    if language is not None and not LANGUAGE_TAG.fullmatch((language.split() or [""])[0]):
+        raise InputError(
+            f"Text language: {language!r} is not a language tag: write a code such as "
+            "'en', 'fr' or 'de' (a note may follow it)",
+            file=file,
+            line=next(
+                n for n, ln in enumerate(head.splitlines(), 1) if ln.startswith("Text language")
+            ),
+        )
+    return header
+
+
 def load_text(file: Path) -> ShippedText:
+    """:func:`read_text`, read again only when the file has changed (its identity, size
+    or time of change): ``site serve --watch`` rebuilds from the text as it is now."""
+    try:
+        info = file.stat()
+    except OSError:
+        return read_text(file)  # which says what is wrong
+    note_input(info)
+    return _read_text_as_of(file, info.st_ino, info.st_size, info.st_mtime_ns)
+
+
+@lru_cache(maxsize=256)
+def _read_text_as_of(file: Path, inode: int, size: int, changed: int) -> ShippedText:
     return read_text(file)
 
 

@@ -14,10 +14,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from .citations import Year
 from .docstrings import describe_fields
 from .escaping import WebAddress
+from .linetext import Line, Name, Words, WorkTitle
 from .yamlmodels import validated
 from .yamlsource import read_mapping
 
@@ -29,9 +31,9 @@ class Identifier(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
-    label: str
+    label: Line
     """What the identifier is (``Gallica``, ``Scribd copy of the Gallica scan``)."""
-    value: str
+    value: Line
     """The identifier itself (``bpt6k1104783``, ``document 676182597``)."""
     url: WebAddress | None = None
     """Where it leads, if it is an address (``http://`` or ``https://`` only: the Sources
@@ -45,13 +47,13 @@ class UnreadWork(BaseModel):
 
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
     """Unique; the work's anchor on the Sources page (``sources.html#unread-burger-1883``)."""
-    author: str | None = None
+    author: Name | None = None
     """The author or compiler as known (``J.-A. Burger``); none for an anonymous work."""
-    title: str
+    title: WorkTitle
     """The title as known (it may be cut short, ``…``)."""
-    year: str
+    year: Year
     """The edition's year as known (``1883``, ``1802-1824``)."""
-    imprint: str | None = None
+    imprint: Line | None = None
     """Place and publisher as known (``Paris: Roret``)."""
     status: Literal["located", "cited", "not-found"]
     """``located``: a copy, a catalogue entry or a contents list was found, but not its
@@ -59,12 +61,20 @@ class UnreadWork(BaseModel):
     the literature, but no copy or record was found."""
     identifiers: list[Identifier] = []
     """Catalogue numbers and copies, for a reader who can open them."""
-    known: str
+    known: Words
     """What is known of the work and from where, in Markdown; no words of its rules."""
     next_step: str | None = None
     """Where to look next."""
     cited_in: list[str] = []
-    """Works of the bibliography that cite it (ids of ``sources.yaml``)."""
+    """Works of the bibliography that cite it (ids of ``sources.yaml``), each once."""
+
+    @field_validator("cited_in")
+    @classmethod
+    def _each_once(cls, works: list[str]) -> list[str]:
+        for i, work in enumerate(works):
+            if work in works[:i]:
+                raise ValueError(f"{work!r} is listed twice (items {works.index(work)} and {i})")
+        return works
 
 
 class UnreadFile(BaseModel):

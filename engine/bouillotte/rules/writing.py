@@ -10,14 +10,17 @@ What every write promises:
   (``.<name>.<token>.tmp``) and renamed in one step. A failure (a full disk, ``/dev/full``,
   a read-only folder, the file-size limit, a name too long, too few file descriptors) or
   an interruption removes what this run made, and nothing else, so the same command can
-  simply be run again;
+  simply be run again (each temporary file is noted before it is made; those a writer
+  killed outright left are removed by a later one, :func:`.abandoned.remove_abandoned`);
 - **confined**: every file goes inside the chosen folder; a name with ``..`` or a
   leading ``/`` is refused, and so is a link anywhere under the chosen folder (a link to a
   file, a dangling link, a linked folder), or the chosen folder being a link itself: a
-  write never follows a link out of it;
+  write never follows a link out of it; the folders above it are resolved as the system
+  resolves them (:func:`absolute`: ``link/..`` is where ``ls`` takes it);
 - **no surprise**: a target that exists is never overwritten unless the command replaces
   its own files (``golden``, ``effects``, ``--csv``), and then only a regular file (a
-  named pipe, a device or a folder is refused at once, before any long work), and never a
+  named pipe, a device or a folder is refused at once, before any long work), never one
+  the user made read-only (:func:`refuse_write_protected`), and never a
   file this process read as input (:func:`note_input`: ``session s.yaml --csv s.yaml``
   would replace the session with its own standings);
 - **bounded**: at most :data:`MAX_FILES` files and :data:`MAX_BYTES` bytes a command;
@@ -41,6 +44,7 @@ from contextlib import ExitStack, contextmanager, suppress
 from pathlib import Path
 from types import TracebackType
 
+from .abandoned import remove_abandoned
 from .errors import InputError
 
 MAX_FILES = 100_000
@@ -94,16 +98,41 @@ def reason(exc: OSError) -> str:
 
 
 def absolute(path: Path) -> Path:
-    """``path`` made absolute without resolving links; a current folder that was deleted
-    is one line (where Python's ``os.getcwd`` would raise)."""
+    """``path`` made absolute as the system opens it: the folder it is in with every link
+    followed (``link/..`` is the folder above the link's target, as ``ls`` and ``cat`` take
+    it, not the folder holding the link, as text would), the last part as written (a link
+    there is the writer's to refuse, never followed). A current folder that was deleted is
+    one line (where Python's ``os.getcwd`` would raise)."""
+    text = os.fspath(path)
     try:
-        return Path(os.path.abspath(path))
+        joined = text if os.path.isabs(text) else os.path.join(os.getcwd(), text)
     except FileNotFoundError:
         raise InputError(
             "the current folder no longer exists (it was deleted or moved): "
             "cd to a folder that exists and run the command again",
             file=path,
         ) from None
+    folder, name = os.path.split(joined.rstrip("/") or "/")
+    if name in ("", ".", ".."):
+        folder, name = joined, ""
+    real = os.path.realpath(folder)
+    if not os.path.isdir(real):
+        _refuse_dangling(folder)
+    return Path(real) / name if name else Path(real)
+
+
+def _refuse_dangling(folder: str) -> None:
+    """Refuse a folder reached through a link that leads nowhere (the system would not
+    open a file there; following it would make the folder it names, anywhere)."""
+    current = folder
+    while not os.path.lexists(current) and os.path.dirname(current) != current:
+        current = os.path.dirname(current)
+    if os.path.islink(current) and not os.path.exists(current):
+        raise InputError(
+            f"is a link to {os.readlink(current)}, which does not exist: refusing to make "
+            "what it leads to; make that folder, or name another",
+            file=current,
+        )
 
 
 def resolved(path: Path) -> Path:
@@ -119,13 +148,16 @@ def resolved(path: Path) -> Path:
 
 @contextmanager
 def interrupt_deferred() -> Iterator[None]:
-    """Ctrl-C (or SIGTERM) waits for the block to end, so that no half-renamed set of files
-    is left behind; it is then handled as it would have been."""
+    """Ctrl-C (or SIGTERM, or SIGHUP: a terminal closed) waits for the block to end, so that
+    no half-renamed set of files is left behind; it is then handled as it would have been
+    (a signal the process ignores, as under ``nohup``, stays ignored)."""
     caught: list[int] = []
-    signals = (signal.SIGINT, signal.SIGTERM)
+    signals = [getattr(signal, n) for n in _DEFERRED if hasattr(signal, n)]
     try:
         previous = {
-            n: signal.signal(n, lambda signum, frame: caught.append(signum)) for n in signals
+            n: signal.signal(n, lambda signum, frame: caught.append(signum))
+            for n in signals
+            if signal.getsignal(n) is not signal.SIG_IGN
         }
     except ValueError:  # not the main thread: signals go elsewhere anyway
         yield
@@ -139,10 +171,14 @@ def interrupt_deferred() -> Iterator[None]:
         handler = previous[signal.Signals(caught_number)]
         if callable(handler):
             handler(caught_number, None)
-        elif handler == signal.SIG_DFL and caught_number == signal.SIGTERM:
+        elif handler == signal.SIG_DFL and caught_number != signal.SIGINT:
             os.kill(os.getpid(), caught_number)
         else:
             raise KeyboardInterrupt
+
+
+_DEFERRED = ("SIGINT", "SIGTERM", "SIGHUP")
+"""The signals :func:`interrupt_deferred` holds back (SIGHUP: Windows has none)."""
 
 
 def refuse_links_below(
@@ -181,12 +217,46 @@ def check_name(rel: str) -> None:
         raise InputError("a file to write must stay inside the chosen folder", value=rel)
 
 
+def is_null_device(path: Path) -> bool:
+    """Whether ``path`` is ``/dev/null`` itself (not a link to it), the one device every
+    Unix tool takes as "discard this output": writing there is writing nothing."""
+    try:
+        info, null = os.lstat(path), os.stat(os.devnull)
+    except OSError:
+        return False
+    return stat.S_ISCHR(info.st_mode) and info.st_rdev == null.st_rdev
+
+
+def refuse_write_protected(target: Path, shown: Path, what: str = "") -> None:
+    """Refuse to replace the regular file ``target`` (named ``shown``) that its user may
+    not write: one they made read-only (``chmod a-w``; root's own included) or one without
+    write permission for them. The rename that replaces a file needs only its folder's
+    permission, so without this check the protection the user set would be bypassed, where
+    the shell's ``>`` refuses and ``rm`` asks."""
+    try:
+        info = os.lstat(target)
+    except OSError:
+        return
+    if not stat.S_ISREG(info.st_mode):
+        return
+    theirs = info.st_uid == os.geteuid()
+    if (theirs and not info.st_mode & stat.S_IWUSR) or not os.access(target, os.W_OK):
+        raise InputError(
+            f"{what}{' ' if what else ''}is write-protected (no write permission): refusing "
+            "to replace it; make it writable (chmod u+w) or name another file",
+            file=shown,
+        )
+
+
 def check_target_file(path: Path, what: str = "the output") -> None:
     """Refuse at once, before any long work, a single output file that is not a regular
-    file (a named pipe would hang the write, a device swallow it) or that is a link; the
+    file (a named pipe would hang the write, a device swallow it; ``/dev/null`` is taken
+    as the user's word for "discard it") or that is a link; the
     folder it goes in must exist and take a new file (a file made and removed at once: a
     read-only folder or ``/proc`` is refused now, not after an hour's solve)."""
     where = absolute(path)
+    if is_null_device(where):
+        return
     try:
         info = os.lstat(where)
     except FileNotFoundError:
@@ -203,18 +273,21 @@ def check_target_file(path: Path, what: str = "the output") -> None:
             kind = "a folder" if stat.S_ISDIR(info.st_mode) else "a device, pipe or socket"
             raise InputError(f"{what} must be a regular file, not {kind}", file=path)
         refuse_input(where, path)
+        refuse_write_protected(where, path, what)
     if not where.parent.is_dir():
         raise InputError(f"no such folder for {what}", file=path)
     probe = where.parent / f".bouillotte-{secrets.token_hex(4)}{os.getpid()}-probe.tmp"
-    try:
-        os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-    except OSError as exc:
-        raise InputError(
-            f"cannot write {what}: its folder {where.parent} takes no new file "
-            f"({reason(exc)}), and {what} is written beside it first, then renamed into place",
-            file=path,
-        ) from None
-    _unlink(probe)
+    with interrupt_deferred():  # made and removed whole: Ctrl-C between leaves no file
+        try:
+            os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        except OSError as exc:
+            raise InputError(
+                f"cannot write {what}: its folder {where.parent} takes no new file "
+                f"({reason(exc)}), and {what} is written beside it first, then renamed "
+                "into place",
+                file=path,
+            ) from None
+        _unlink(probe)
 
 
 class Output:
@@ -273,11 +346,19 @@ class Output:
                     "already exists and is not an empty folder; name a new folder",
                     file=self.folder,
                 )
+            here = absolute(Path("."))
+            if exists and (here == self.real or self.real in here.parents):
+                raise InputError(  # renamed into place, it would leave the shell in no folder
+                    "is the current folder or holds it: name a new folder to make",
+                    file=self.folder,
+                )
             self._make_parents(self.real.parent)
-            self._aside = self.real.parent / f".{self.real.name[:64]}.{self.token}.tmp"
+            short = os.fsdecode(os.fsencode(self.real.name)[:64])  # bytes: a name's limit
+            self._aside = self.real.parent / f".{short}.{self.token}.tmp"
             os.mkdir(self._aside, 0o700)
         else:
             self._make_parents(self.real)
+            remove_abandoned(self.real)
 
     def _make_parents(self, folder: Path) -> None:
         """Make ``folder`` and the folders above it that are missing, noting each made."""
@@ -289,8 +370,12 @@ class Output:
         if not current.is_dir():
             raise InputError("is not a folder", file=current)
         for made in reversed(missing):
-            os.mkdir(made)
-            self._made_folders.append(made)
+            self._made_folders.append(made)  # noted first: an interrupt once it is made
+            try:
+                os.mkdir(made)
+            except OSError:
+                self._made_folders.pop()  # not made by this run: never removed
+                raise
 
     # -- writing ------------------------------------------------------------------------
 
@@ -326,15 +411,23 @@ class Output:
                         )
                     if self.mode == "replace":
                         refuse_input(target, self.folder / rel)
+                    refuse_write_protected(target, self.folder / rel)
             parent = (self._root() / rel).parent
             self._make_parents(parent)
             temp = parent / f".bouillotte-{self.token}-{self._count}.tmp"
             if self._aside is not None:
                 temp = self._aside / rel
-            self._write(temp, raw)
+            # Staged before it is made: Ctrl-C landing once the file exists (before this
+            # method returns) still finds it in the list ``_abort`` removes.
+            staged = (rel, temp)
+            self._staged.append(staged)
+            try:
+                self._write(temp, raw)
+            except OSError:
+                self._staged.remove(staged)
+                raise
         except OSError as exc:
             raise InputError(f"cannot write: {reason(exc)}", file=self.folder / rel) from None
-        self._staged.append((rel, temp))
         return self.folder / rel
 
     def _write(self, temp: Path, raw: bytes) -> None:
@@ -380,7 +473,7 @@ class Output:
 
     def _commit(self) -> None:
         if self._aside is not None:
-            os.chmod(self._aside, 0o777 & ~_umask())
+            os.chmod(self._aside, _mode_of(self.real, 0o777 & ~_umask()))
             os.rename(self._aside, self.real)  # over an empty folder too
             self._aside = None
             self._made_folders = []
@@ -396,7 +489,7 @@ class Output:
                         "would overwrite a file already there; choose another folder, or move it",
                         file=self.folder / rel,
                     )
-                os.chmod(temp, 0o666 & ~_umask())
+                os.chmod(temp, _mode_of(target, 0o666 & ~_umask()))
                 os.replace(temp, target)
                 placed.append(target)
         except BaseException:
@@ -425,6 +518,15 @@ class Output:
         self._made_folders = []
 
 
+def _mode_of(path: Path, default: int) -> int:
+    """The permissions of ``path`` as it is, to give the file or folder that replaces it
+    (a file its owner made private, 0600, stays private), or ``default`` for a new one."""
+    try:
+        return stat.S_IMODE(os.lstat(path).st_mode)
+    except OSError:
+        return default
+
+
 def _unlink(path: Path) -> None:
     with suppress(OSError):
         os.unlink(path)
@@ -442,6 +544,8 @@ def stage_file(stack: ExitStack, path: Path, data: bytes | str, what: str = "the
     command's two tables, or a table and its scenario files): all of them or none."""
     check_target_file(path, what)
     where = absolute(path)
+    if is_null_device(where):
+        return path
     # The folder the user named may be reached through a link of theirs (/tmp on some
     # systems): the file itself is never one (check_target_file).
     out = stack.enter_context(Output(where.parent.resolve(), "replace"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import stat
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -14,6 +14,9 @@ import yaml
 
 from .errors import InputError
 from .writing import note_input
+from .yamlscan import MAX_DEPTH as MAX_DEPTH
+from .yamlscan import MAX_VALUES as MAX_VALUES
+from .yamlscan import Parsed, parse_events
 
 PathKey = tuple[str | int, ...]
 
@@ -27,8 +30,10 @@ class Located:
     lines: dict[PathKey, int] = field(default_factory=dict)
     words: dict[PathKey, str] = field(default_factory=dict)
     """The text of each value YAML 1.1 reads as a boolean from a word that YAML 1.2 reads as
-    text (``no``, ``yes``, ``on``, ``off``, any case), as it is written: given back where a
-    model wants text (:func:`as_written`)."""
+    text (``no``, ``yes``, ``on``, ``off``, any case), and of each whole number, as it is
+    written: given back where a model wants text (:func:`as_written`), or one of its words
+    (a rank written ``10``). A key read as a boolean or a number is at ``(*path, key,
+    "[key]")``; a mapping may not hold it beside the same word as text (``9`` and ``"9"``)."""
 
     def line(self, path: PathKey) -> int | None:
         """The line of ``path`` or, failing that, of its nearest ancestor."""
@@ -53,25 +58,30 @@ class Located:
 
 MAX_FILE_BYTES = 1_048_576
 """The largest YAML file read (1 MiB); the bundled files are a few kilobytes."""
-MAX_VALUES = 20_000
-"""The most values (scalars, lists, mappings) a file may hold once its aliases
-(``*name``) are expanded (the largest bundled file holds under 800): a few lines of nested
-aliases can otherwise stand for billions of values."""
-MAX_DEPTH = 64
-"""The deepest nesting of lists and mappings, aliases expanded."""
 MAX_INT_DIGITS = 30
 """The longest integer read: no count, cave or seed needs more digits."""
 
-_INT = "tag:yaml.org,2002:int"
-_FLOAT = "tag:yaml.org,2002:float"
-_STR = "tag:yaml.org,2002:str"
+_YAML_TAG = "tag:yaml.org,2002:"
+_INT = _YAML_TAG + "int"
+_FLOAT = _YAML_TAG + "float"
+_STR = _YAML_TAG + "str"
+_MERGE = _YAML_TAG + "merge"
+_VALUE_TAGS = frozenset(
+    _YAML_TAG + kind for kind in ("str", "int", "float", "bool", "null", "timestamp", "binary")
+)
+"""The tags a single value may be given (``!!int 5``): those of YAML's own kinds of value."""
+_OWN_TAGS = {yaml.SequenceStartEvent: _YAML_TAG + "seq", yaml.MappingStartEvent: _YAML_TAG + "map"}
+"""The one tag a list (``!!seq``) or a mapping (``!!map``) may be given: its own kind's.
+PyYAML would make a set of ``!!set {a, b}``, ``[]`` of ``!!seq D``, and a mapping tagged
+``!!str`` or ``!!python/...`` is read here as a mapping: each is refused, never ignored."""
 
 
 class _Loader(yaml.SafeLoader):
     """The safe loader without YAML 1.1's surprises: ``1:40`` (base 60, read as 100),
     ``0100`` (octal, read as 64), ``0x10``, ``0b111``, ``1_000`` and ``+100`` are text, so
     a field that wants a number refuses them (a number is written in the digits 0-9, a
-    minus before it at most, as on the command line)."""
+    minus before it at most, as on the command line). ``<<`` is text too: a merge key
+    (``<<: *name``) is refused where it stands (:meth:`_Builder.walk`)."""
 
 
 _FAST: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -87,7 +97,7 @@ _BYTE_POSITIONS = _FAST is not yaml.SafeLoader
 
 for _cls in (_Loader, _Composer):
     _cls.yaml_implicit_resolvers = {
-        first: [(tag, rx) for tag, rx in resolvers if tag not in (_INT, _FLOAT)]
+        first: [(tag, rx) for tag, rx in resolvers if tag not in (_INT, _FLOAT, _MERGE)]
         for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
     }
     _cls.add_implicit_resolver(  # digits only: 0x10, 0b111, 1_000 and +100 are text
@@ -112,6 +122,16 @@ def _field(path: PathKey) -> str | None:
     return ".".join(str(p) for p in path) or None
 
 
+def _tag_name(tag: str) -> str:
+    """A tag as a file writes it: ``!!int`` for YAML's own, ``!mine`` for others."""
+    return "!!" + tag[len(_YAML_TAG) :] if tag.startswith(_YAML_TAG) else tag
+
+
+def _shortened(value: str) -> str:
+    """A value as a message shows it: its first 20 characters, where it has more than 40."""
+    return value if len(value) <= 40 else value[:20] + "..."
+
+
 _YAML12_BOOLS = ("true", "false")
 """The booleans of YAML 1.2 too: ``true`` stays a boolean (and is refused as one)."""
 
@@ -122,9 +142,10 @@ _IMMUTABLE = (int, float, str, bytes, date)  # bool is an int, datetime a date
 class _Builder:
     """Turns the parser's events into Python values, noting the line of every key and item:
     the values, lines and errors of PyYAML's composer followed by a walk over its nodes,
-    from the one parse :func:`_parse` made (composing again cost more than parsing)."""
+    from the one parse :func:`~.yamlscan.parse_events` made (composing again cost more than
+    parsing)."""
 
-    def __init__(self, file: Path, parsed: _Parsed) -> None:
+    def __init__(self, file: Path, parsed: Parsed) -> None:
         self.file = file
         self.events = parsed.events
         self.after = parsed.after
@@ -138,6 +159,17 @@ class _Builder:
         """Each value other than text, as the constructor made it, where it is immutable (a
         number, true, null, a date: one object serves every place it is written)."""
 
+    def fail(self, message: str, event: Any, path: PathKey, value: str | None = None) -> InputError:
+        """Bad input at ``event``'s line, the field ``path`` (with the value written)."""
+        return InputError(
+            message,
+            file=self.file,
+            line=event.start_mark.line + 1,
+            field=_field(path),
+            value=None if value is None else _shortened(value),
+            has_value=value is not None,
+        )
+
     def scalar(self, event: Any, path: PathKey) -> Any:
         tag = event.tag
         value: str = event.value
@@ -148,47 +180,55 @@ class _Builder:
                 tag = self.tags[key] = self.constructor.resolve(
                     yaml.ScalarNode, value, event.implicit
                 )
+        elif tag not in _VALUE_TAGS:
+            raise self.fail(
+                f"the YAML tag {_tag_name(tag)} does not fit a single value (a value may be "
+                "tagged !!str, !!int, !!float, !!bool, !!null, !!timestamp or !!binary); "
+                "remove the tag",
+                event,
+                path,
+                value,
+            )
         if tag == _STR:  # most values: the text itself, as the constructor gives it
             return value
         if tag == _INT and sum(c.isdigit() for c in value) > MAX_INT_DIGITS:
-            shown = value if len(value) <= 40 else value[:20] + "..."
-            raise InputError(
+            raise self.fail(
                 f"a number of {sum(c.isdigit() for c in value):,} digits is too large "
                 f"(at most {MAX_INT_DIGITS})",
-                file=self.file,
-                line=event.start_mark.line + 1,
-                field=_field(path),
-                value=shown,
-                has_value=True,
+                event,
+                path,
+                value,
             )
         found = self.constructed.get((tag, value), _NONE)
         if found is _NONE:
             node = yaml.ScalarNode(tag, value, event.start_mark, event.end_mark, event.style)
             try:
                 found = self.constructor.construct_object(node)
-            except (ValueError, OverflowError, yaml.YAMLError) as exc:
+            except Exception as exc:
                 # A date that does not exist (2025-02-30), a time past the year 9999, a bad
-                # !!binary: the constructor's own exception, never a traceback.
-                kind = tag.rsplit(":", 1)[-1]
-                shown = value if len(value) <= 40 else value[:20] + "..."
-                reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-                message = (
-                    f"not a date that exists ({reason}); write a day as YYYY-MM-DD, or "
-                    "quote the value to keep it as text"
-                    if kind == "timestamp"
-                    else f"not a valid {kind} ({reason}); quote the value to keep it as text"
-                )
-                raise InputError(
-                    message,
-                    file=self.file,
-                    line=event.start_mark.line + 1,
-                    field=_field(path),
-                    value=shown,
-                    has_value=True,
-                ) from None
+                # !!binary; and a value its explicit tag cannot make, on which PyYAML's
+                # constructors fail in their own ways (!!bool 1: KeyError, !!timestamp foo:
+                # AttributeError, !!int "": IndexError).
+                raise self.unmade(tag, exc, event, path) from None
             if found is None or isinstance(found, _IMMUTABLE):
                 self.constructed[tag, value] = found
         return found
+
+    def unmade(self, tag: str, exc: Exception, event: Any, path: PathKey) -> InputError:
+        """The value at ``event`` that the constructor of ``tag`` could not make."""
+        kind = tag.rsplit(":", 1)[-1]
+        said = isinstance(exc, ValueError | OverflowError | yaml.YAMLError) and str(exc)
+        reason = f" ({str(exc).splitlines()[0]})" if said else ""
+        if kind != "timestamp":
+            message = f"not a valid {kind}{reason}; quote the value to keep it as text"
+        elif said:  # the constructor read a day, which does not exist
+            message = (
+                f"not a date that exists{reason}; write a day as YYYY-MM-DD, or quote the "
+                "value to keep it as text"
+            )
+        else:
+            message = "not a date; write a day as YYYY-MM-DD, or quote the value to keep it as text"
+        return self.fail(message, event, path, event.value)
 
     def walk(self, index: int, path: PathKey) -> Any:
         """The value of the node at ``index`` (an alias: of the node it names)."""
@@ -202,9 +242,21 @@ class _Builder:
         self.lines.setdefault(path, event.start_mark.line + 1)
         if kind is yaml.ScalarEvent:
             value = self.scalar(event, path)
-            if (value is True or value is False) and event.value.lower() not in _YAML12_BOOLS:
+            if value is True or value is False:
+                if event.value.lower() not in _YAML12_BOOLS:
+                    self.words[path] = event.value
+            elif type(value) is int:  # a rank written 10 is the rank "10" (a Literal's text)
                 self.words[path] = event.value
             return value
+        tag = event.tag
+        if tag is not None and tag != "!" and tag != _OWN_TAGS[kind]:
+            what = "a list" if kind is yaml.SequenceStartEvent else "a mapping"
+            raise self.fail(
+                f"the YAML tag {_tag_name(tag)} does not fit {what} (a list may be tagged "
+                "!!seq, a mapping !!map, and nothing else); remove the tag",
+                event,
+                path,
+            )
         after = self.after
         item = index + 1
         if kind is yaml.SequenceStartEvent:
@@ -214,6 +266,8 @@ class _Builder:
                 item = after[item]
             return items
         result: dict[Any, Any] = {}
+        others: dict[Any, str] | None = None  # keys read as other than text, as written
+        numbers: set[str] | None = None  # the words of those read as numbers or booleans
         while type(events[item]) is not yaml.MappingEndEvent:
             key_event: Any = events[item]
             if type(key_event) is yaml.AliasEvent:
@@ -221,14 +275,45 @@ class _Builder:
             line = key_event.start_mark.line + 1
             if type(key_event) is not yaml.ScalarEvent:
                 raise InputError("a mapping key must be a plain value", file=self.file, line=line)
+            written: str = key_event.value
+            if written == "<<" and key_event.tag is None and key_event.implicit[0]:
+                raise self.fail(
+                    "merge keys (<<: *name) are not read; write the keys out",
+                    key_event,
+                    (*path, "<<"),
+                )
             key = self.scalar(key_event, path)
-            if isinstance(key, bool | int):
-                # a key YAML read as a boolean or a number (a player "yes", a cave "200", a
-                # reading "false"), kept as written: a model that wants text there is given
-                # it again
-                self.words[(*path, key, "[key]")] = key_event.value
-            if key in result:
-                raise InputError(f"the key {key!r} appears twice", file=self.file, line=line)
+            if (key is True or key is False) and written.lower() not in _YAML12_BOOLS:
+                key = written  # yes, no, on, off: the word (players "yes" and "on" are two)
+            if type(key) is str:
+                if key in result or (numbers is not None and key in numbers):  # "9" beside 9
+                    raise InputError(f"the key {key!r} appears twice", file=self.file, line=line)
+            else:
+                others = {} if others is None else others
+                if key in others:  # the same value: 9 twice, or true and 1, 1.0 and 1.00
+                    first = others[key]
+                    raise (
+                        InputError(f"the key {written} appears twice", file=self.file, line=line)
+                        if first == written
+                        else self.fail(
+                            f"the keys {first!r} and {written!r} are read as one key; quote "
+                            "them to keep them apart",
+                            key_event,
+                            path,
+                        )
+                    )
+                others[key] = written
+                if isinstance(key, bool | int):
+                    # a key YAML read as a boolean or a number (a cave "200", a reading
+                    # "false"), kept as written: a model that wants text is given it again
+                    if written in result:  # 9 beside "9"
+                        raise InputError(
+                            f"the key {written} appears twice", file=self.file, line=line
+                        )
+                    self.words[(*path, key, "[key]")] = written
+                    numbers = set() if numbers is None else numbers
+                    numbers.add(written)
+                    self.lines[(*path, written)] = line  # its line once it is the word
             self.lines[(*path, key)] = line
             value = after[item]
             result[key] = self.walk(value, (*path, key))
@@ -281,193 +366,6 @@ def read_yaml(file: Path) -> Located:
     return parse_yaml(text, file)
 
 
-@dataclass(frozen=True)
-class _Parsed:
-    """A document's events, with what the builder needs to find its way among them."""
-
-    events: list[Any]  # PyYAML's stubs know no C parser's marks: an event's fields are Any
-    after: dict[int, int]
-    """The index of the event after each node, by the index of the node's first event."""
-    anchors: dict[str, int]
-    """Each anchor (``&name``) of the document, with the index of its node's first event."""
-    root: int | None
-    """The index of the document's node; ``None`` for an empty stream."""
-
-
-@dataclass(slots=True)
-class _Open:
-    """A list or mapping whose end event is still to come."""
-
-    anchor: str | None
-    first: int
-    """The index of its first event."""
-    values: int = 1
-    """Values so far, itself included, aliases expanded."""
-    deepest: int = 0
-    """The depth of its deepest child so far (0: no list or mapping inside)."""
-
-
-class _Scan:
-    """The one pass over a document's events that :func:`_parse` makes: each kind of event
-    its own step, which notes where the builder will find its way (``after``, ``anchors``)
-    and counts what the document expands to."""
-
-    def __init__(self, file: Path) -> None:
-        self.file = file
-        self.events: list[Any] = []
-        self.after: dict[int, int] = {}
-        self.anchors: dict[str, int] = {}
-        """Each anchor of the first document, with the index of its node's first event."""
-        self.anchored: dict[str, tuple[int, int]] = {}
-        """Each anchor whose node is closed, with its values and depth (aliases expanded)."""
-        self.stack: list[_Open] = []
-        self.total = 0
-        """Values so far in the stream, aliases expanded."""
-        self.documents = 0
-        self.root: int | None = None
-        self.refused: yaml.composer.ComposerError | None = None
-        """The first error PyYAML's composer would raise, raised once the stream is read."""
-        self.steps: dict[type[Any], Any] = {
-            yaml.ScalarEvent: self.scalar,
-            yaml.SequenceStartEvent: self.start,
-            yaml.MappingStartEvent: self.start,
-            yaml.SequenceEndEvent: self.end,
-            yaml.MappingEndEvent: self.end,
-            yaml.AliasEvent: self.alias,
-            yaml.DocumentStartEvent: self.document,
-        }
-
-    def run(self, text: str) -> _Parsed:
-        parser: Iterator[Any] = yaml.parse(text, Loader=_Composer)
-        steps, events = self.steps, self.events
-        for index, event in enumerate(parser):
-            events.append(event)
-            step = steps.get(type(event))
-            if step is not None:
-                step(index, event)
-        if self.refused is not None:
-            raise self.refused
-        return _Parsed(self.events, self.after, self.anchors, self.root)
-
-    def fail(self, message: str, event: Any) -> InputError:
-        mark = event.start_mark
-        return InputError(message, file=self.file, line=mark.line + 1 if mark else None)
-
-    def too_many(self, event: Any) -> InputError:
-        """The check that follows every step that adds values (a scalar, the start of a list
-        or mapping, an alias)."""
-        return self.fail(
-            f"the document expands to more than {MAX_VALUES:,} values (through its "
-            "aliases *name); write the values out, or fewer aliases",
-            event,
-        )
-
-    def refuse(self, error: yaml.composer.ComposerError) -> None:
-        """Keep the composer's error, if it is the first."""
-        if self.refused is None:
-            self.refused = error
-
-    def count(self, values: int, depth: int) -> None:
-        """A node of ``values`` values, ``depth`` deep, in the list or mapping open last."""
-        if self.stack:
-            top = self.stack[-1]
-            top.values += values
-            if depth > top.deepest:
-                top.deepest = depth
-
-    def name(self, index: int, event: Any) -> None:
-        """The anchor of the node that starts at ``index``, in the first document."""
-        anchor = event.anchor
-        if anchor is None or self.documents != 1:
-            return
-        if anchor in self.anchors:
-            self.refuse(
-                yaml.composer.ComposerError(
-                    "found duplicate anchor; first occurrence",
-                    self.events[self.anchors[anchor]].start_mark,
-                    "second occurrence",
-                    event.start_mark,
-                )
-            )
-        self.anchors.setdefault(anchor, index)
-
-    def scalar(self, index: int, event: Any) -> None:
-        self.total += 1
-        self.after[index] = index + 1
-        if event.anchor is not None:
-            self.anchored[event.anchor] = (1, 0)
-            self.name(index, event)
-        if self.stack:
-            self.stack[-1].values += 1
-        if self.total > MAX_VALUES:
-            raise self.too_many(event)
-
-    def start(self, index: int, event: Any) -> None:
-        """A list or mapping opens."""
-        if len(self.stack) >= MAX_DEPTH:
-            raise self.fail(f"nested more than {MAX_DEPTH} levels deep", event)
-        self.name(index, event)
-        self.stack.append(_Open(event.anchor, index))
-        self.total += 1
-        if self.total > MAX_VALUES:
-            raise self.too_many(event)
-
-    def end(self, index: int, event: Any) -> None:
-        """A list or mapping closes: its size and depth count in its parent's."""
-        closed = self.stack.pop()
-        self.after[closed.first] = index + 1
-        if closed.anchor is not None:
-            self.anchored[closed.anchor] = (closed.values, closed.deepest + 1)
-        self.count(closed.values, closed.deepest + 1)
-
-    def alias(self, index: int, event: Any) -> None:
-        """``*name`` stands for the whole node it names: its values and its depth."""
-        anchor = event.anchor
-        if any(open_.anchor == anchor for open_ in self.stack):
-            raise self.fail(f"the alias *{anchor} stands inside the node it names", event)
-        values, depth = self.anchored.get(anchor or "", (1, 0))  # unknown: refused below
-        if len(self.stack) + depth > MAX_DEPTH:
-            raise self.fail(
-                f"the alias *{anchor} nests values more than {MAX_DEPTH} levels deep", event
-            )
-        self.total += values
-        self.count(values, depth)
-        self.after[index] = index + 1
-        if self.documents == 1 and anchor not in self.anchors:
-            problem = "found undefined alias" + ("" if _BYTE_POSITIONS else f" {anchor!r}")
-            self.refuse(yaml.composer.ComposerError(None, None, problem, event.start_mark))
-        if self.total > MAX_VALUES:
-            raise self.too_many(event)
-
-    def document(self, index: int, event: Any) -> None:
-        """A document starts: the first is the one read, a second is refused."""
-        self.documents += 1
-        if self.documents == 1:
-            self.root = index + 1
-        elif self.documents == 2:
-            assert self.root is not None
-            self.refuse(
-                yaml.composer.ComposerError(
-                    "expected a single document in the stream",
-                    self.events[self.root].start_mark,
-                    "but found another document",
-                    event.start_mark,
-                )
-            )
-
-
-def _parse(text: str, file: Path) -> _Parsed:
-    """Parse ``text`` once, into its events.
-
-    Refuse from the events alone a document that would expand (through its aliases) beyond
-    :data:`MAX_VALUES` values or :data:`MAX_DEPTH` levels, or whose alias stands inside the
-    very node it names: building its values would otherwise run for ages, or recurse until
-    Python gives up. Then refuse what PyYAML's composer refuses, with its words and marks
-    (a second document, an alias to no anchor, an anchor named twice; the first in the
-    document, as the composer meets them)."""
-    return _Scan(file).run(text)
-
-
 def _line_of(text: str, position: int) -> int:
     if _BYTE_POSITIONS:
         return text.encode("utf-8", "surrogatepass")[:position].count(b"\n") + 1
@@ -476,7 +374,7 @@ def _line_of(text: str, position: int) -> int:
 
 def parse_yaml(text: str, file: Path) -> Located:
     try:
-        parsed = _parse(text, file)
+        parsed = parse_events(text, file, _Composer, _BYTE_POSITIONS)
     except yaml.reader.ReaderError as exc:
         char = exc.character if isinstance(exc.character, str) else chr(exc.character)
         what = "a NUL byte" if char == "\0" else f"the control character U+{ord(char):04X}"
