@@ -58,11 +58,12 @@ from .pages.search import rule_entries
 from .pagetext import page_text
 from .prose import inline, markdown
 from .readings import ReadingView
-from .search import index_script, page_entries
+from .search import SEARCH_INDEX, index_script, page_entries
 from .siteconfig import BUNDLED, DEFAULT, SiteConfig, load_config
 from .stats import (
     StatSection,
 )
+from .template_bounds import TooLarge
 from .theme import BoundedEnvironment, check_templates, render_bounded, render_error
 from .tidydata import tidy_downloads
 
@@ -123,7 +124,7 @@ def _environment(site_dir: Path, theme: Path | None = None) -> Environment:
     env.globals["variant_page"] = variant_page
     env.globals["scenario_page"] = scenario_page
     env.globals["pair_page"] = pair_page
-    env.globals["downloads"] = downloads
+    env.globals["downloads"] = downloads.NAMES
     env.globals["page_citation"] = page_citation
     env.globals["head_metadata"] = head_html
     return env
@@ -189,6 +190,17 @@ def _render(
             rendered[page.path] = navigable(page.path, render_bounded(env, page.template, context))
         except UserError:
             raise
+        except TooLarge as exc:
+            told = None if theme_folders is None else render_error(exc, page.path, theme_folders)
+            if told is not None and told.file is not None:  # at a template's line
+                raise told from None
+            # The bundled templates' work grows with the inputs alone (a title of a million
+            # characters on every row of the matrix): bad input, not a bug.
+            theme = ", or the theme's templates write too much" if told else ""
+            raise InputError(
+                f"{page.path}: {exc}: the inputs are too large for one page{theme} (is a "
+                "system's or a work's title or short name too long?)"
+            ) from None
         except Exception as exc:
             if theme_folders is None:  # the bundled templates alone: a bug, shown as one
                 raise
@@ -390,7 +402,7 @@ def _build_into(
         {k: inputs.names.words(v) if k in ("t", "x") else v for k, v in e.items()}
         for e in (*rule_entries(inputs), *found)
     ]
-    files["assets/search-index.js"] = index_script(entries)
+    files[SEARCH_INDEX] = index_script(entries)
     works = inputs.library.works
     files["bibliography.bib"] = bibtex(works)
     files["bibliography.json"] = json.dumps(csl_json(works), indent=2, ensure_ascii=False) + "\n"
@@ -413,6 +425,8 @@ def _build_into(
     )
     if options.config.base_url:
         files["sitemap.xml"] = _sitemap(options.config.base_url, pages)
+    # Every JSON file shows a control the pages escape as its JSON escape (downloads.py).
+    files.update({k: downloads.escaped_json(v) for k, v in files.items() if k.endswith(".json")})
     log(f"writing {len(files) + 1} files")
     tmp.chmod(0o755)
     write_files(tmp, site_dir, files, options.theme)

@@ -3,6 +3,9 @@ with its citation), the matrix (CSV and JSON), each scenario's outcome under eve
 (JSON), the exact odds (CSV), and the bibliography files when the bibliography ships them.
 
 Every file is written with sorted keys and ``\\n`` line ends, so builds stay byte-identical.
+A JSON or YAML file writes each character the pages show as an escape (a bidirectional
+override, DEL, a C1 control, a noncharacter: ``escaping.visible_controls``) as its escape in
+the format (``\\u202e``): the value read back is the same, the file shows no raw control.
 """
 
 from __future__ import annotations
@@ -11,11 +14,12 @@ import csv
 import io
 import json
 from collections.abc import Sequence
+from types import SimpleNamespace
 from typing import Any
 
 import yaml
 
-from ..rules.escaping import spreadsheet_text
+from ..rules.escaping import spreadsheet_text, visible_controls
 from ..rules.profile import rule_paths
 from ..rules.variant import Variant
 from ..study.compare import Comparison
@@ -23,9 +27,22 @@ from .cache import cached
 from .rules import plain, rule_label, value_words
 from .stats import StatSection
 
-_DUMPER: Any = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
-"""libyaml's emitter where it is installed (ten times faster; the same text as PyYAML's own
-for these files, which a test checks), else PyYAML's."""
+_EMITTER: Any = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+class _Dumper(_EMITTER):  # type: ignore[misc]
+    """libyaml's emitter where it is installed (ten times faster; the same text as PyYAML's
+    own for these files, which a test checks), else PyYAML's; a text holding a character
+    the pages escape is written in double quotes, where its escape is YAML (:func:`_yaml`)."""
+
+
+def _text(dumper: Any, text: str) -> Any:
+    style = '"' if visible_controls(text) is not text else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", text, style=style)
+
+
+_Dumper.add_representer(str, _text)
+_DUMPER: Any = _Dumper
 
 
 def profile_path(variant_id: str, ext: str) -> str:
@@ -64,20 +81,50 @@ def effects_table_name(system: str, towards: str) -> str:
     return f"effects/{system}__{towards}"
 
 
+def escaped_json(text: str) -> str:
+    """A JSON text with each character the pages show as an escape written as its JSON
+    escape (``\\u202e``). JSON writes such a character raw only inside a string, where
+    ``\\uXXXX`` is the same character: the value read back is unchanged."""
+    return visible_controls(text)
+
+
 def _json(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1) + "\n"
+    return escaped_json(json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1) + "\n")
 
 
 def _yaml(data: Any) -> str:
     """``data`` (plain JSON values) as YAML. Writing it is the slowest part of the files
     to download, and the text depends on nothing but the data and PyYAML: it is kept in
-    the build cache, keyed by both."""
+    the build cache, keyed by both. A text holding a character the pages escape is double
+    quoted (:class:`_Dumper`), where PyYAML writes a bidirectional control raw: it is
+    written as its escape, which YAML reads back as the same character."""
 
     def write() -> str:
-        return yaml.dump(data, Dumper=_DUMPER, allow_unicode=True, sort_keys=True, width=100)
+        text = yaml.dump(data, Dumper=_DUMPER, allow_unicode=True, sort_keys=True, width=100)
+        return visible_controls(text)
 
-    text: str = cached("yaml", {"data": data, "pyyaml": yaml.__version__}, write)
+    key = {"data": data, "pyyaml": yaml.__version__, "controls": "escaped"}
+    text: str = cached("yaml", key, write)
     return text
+
+
+NAMES = SimpleNamespace(
+    profile_path=profile_path,
+    scenario_path=scenario_path,
+    tidy_path=tidy_path,
+    effects_table_name=effects_table_name,
+    MATRIX_CSV=MATRIX_CSV,
+    MATRIX_JSON=MATRIX_JSON,
+    ODDS_CSV=ODDS_CSV,
+    BIBLIOGRAPHY_BIB=BIBLIOGRAPHY_BIB,
+    BIBLIOGRAPHY_JSON=BIBLIOGRAPHY_JSON,
+    TIDY_FOLDER=TIDY_FOLDER,
+    DATAPACKAGE=DATAPACKAGE,
+    STRONG_BANDS=STRONG_BANDS,
+)
+"""What templates call ``downloads``: the names of the files to download, and only them (a
+module given to a template reaches every module it imports, ``os`` and ``open`` among
+them)."""
 
 
 def standing_words(variant: Variant, path: str) -> str:

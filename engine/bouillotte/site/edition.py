@@ -47,15 +47,21 @@ _LATEST_EPOCH = 253402300799
 
 def _epoch(given: str) -> int:
     """``SOURCE_DATE_EPOCH`` as seconds since 1970, checked: ASCII digits naming a day up
-    to the year 9999, else one line saying so (never a traceback from the clock)."""
-    if not (given.isascii() and given.isdigit()) or int(given[:20]) > _LATEST_EPOCH:
+    to the year 9999 (zeros before them allowed), else one line saying so (never a
+    traceback from the clock, nor from ``int`` past its 4,300 digits)."""
+    digits = given.lstrip("0") or "0"
+    if (
+        not (given.isascii() and given.isdigit())
+        or len(digits) > len(str(_LATEST_EPOCH))
+        or int(digits) > _LATEST_EPOCH
+    ):
         raise InputError(
             "SOURCE_DATE_EPOCH must be whole seconds since 1970-01-01 (UTC), up to "
             f"{_LATEST_EPOCH} (the last day of the year 9999)",
             value=given if len(given) <= 40 else given[:20] + "...",
             has_value=True,
         )
-    return int(given)
+    return int(digits)
 
 
 def check_source_date() -> None:

@@ -6,8 +6,10 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import signal
 from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -31,7 +33,7 @@ from ..study.compare import Comparison
 from ..study.render import counted
 from ..study.replay import Step
 from ..study.scenario import RunResult, Scenario, ScenarioLibrary, run_scenario
-from ..study.workers import end_with_parent
+from ..study.workers import end_with_parent, worker_lost
 from . import rules as rule_views
 from .cache import cached, fingerprint_digest
 from .effects import effects_are_cached, rule_effects_section
@@ -70,10 +72,14 @@ class Inputs:
 
 
 def _second_process(parent: int) -> None:
-    """The start of the statistics' second process: without the build's lock, and ended
-    with the build (a build killed outright left it waiting, holding the lock)."""
+    """The start of the statistics' second process: without the build's lock, ended with
+    the build (a build killed outright left it waiting, holding the lock), and deaf to
+    Ctrl-C, as ``simulate --jobs``'s workers are: the build itself says ``interrupted`` and
+    ends it (:meth:`Statistics.close`), where the terminal's Ctrl-C, sent to both, once
+    printed its traceback."""
     release_inherited_locks()
     end_with_parent(parent)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 class Statistics:
@@ -105,12 +111,23 @@ class Statistics:
         if self.futures is None:
             return simulate_section(self.variants, log), rule_effects_section(self.variants, log)
         simulated, effects = self.futures
-        return simulated.result(), effects.result()
+        try:
+            return simulated.result(), effects.result()
+        except BrokenProcessPool:  # the second process killed (kill -9, out of memory)
+            assert self.pool is not None
+            raise worker_lost(self.pool) from None
 
     def close(self) -> None:
-        if self.pool is not None:
-            self.pool.shutdown(wait=True, cancel_futures=True)
-            self.pool = None
+        """End the second process: at once if its work is left unread (the build failed or
+        was interrupted), else once it has finished."""
+        if self.pool is None:
+            return
+        if self.futures is not None and not all(f.done() for f in self.futures):
+            processes: dict[int, Any] = getattr(self.pool, "_processes", None) or {}
+            for process in list(processes.values()):
+                process.terminate()
+        self.pool.shutdown(wait=True, cancel_futures=True)
+        self.pool = None
 
 
 def collect(

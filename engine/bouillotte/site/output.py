@@ -7,6 +7,7 @@ import contextlib
 import fcntl
 import glob
 import hashlib
+import json
 import os
 import secrets
 import shutil
@@ -63,8 +64,24 @@ def _marked_files(out: Path) -> set[str] | None:
     """The files a previous build wrote, as its marker lists them (``None``: a marker that
     lists none, as older builds wrote it, or made by hand: then nothing in the folder is
     known to be the build's, and the folder is never replaced)."""
-    lines = (out / MARKER).read_text(encoding="utf-8", errors="replace").splitlines()
-    return {line[2:] for line in lines if line.startswith("- ")} or None
+    lines = (out / MARKER).read_text(encoding="utf-8", errors="replace").split("\n")
+    return {_unlisted(line[2:]) for line in lines if line.startswith("- ")} or None
+
+
+def _listed(rel: str) -> str:
+    """``rel`` as the marker lists it, on one line and read back exactly (:func:`_unlisted`):
+    as it is when printable (as every build wrote it), else as a JSON string (a line break,
+    a control character or bytes that are not UTF-8 in a name given by a theme)."""
+    return rel if rel.isprintable() and not rel.startswith('"') else json.dumps(rel)
+
+
+def _unlisted(line: str) -> str:
+    if line.startswith('"'):
+        with contextlib.suppress(ValueError):
+            found = json.loads(line)
+            if isinstance(found, str):
+                return found
+    return line
 
 
 def _within(inner: Path, outer: Path) -> bool:
@@ -73,8 +90,10 @@ def _within(inner: Path, outer: Path) -> bool:
 
 def check_out(out: Path, inputs: Sequence[Path] = ()) -> None:
     """Refuse, before anything is built, an ``out`` that cannot or must not be replaced:
-    the current folder, a folder holding an input, a folder holding files this tool did not
-    write, or one it could not write or delete."""
+    the current folder, a folder holding an input or inside an input folder (the theme,
+    whose assets the site copies, or a folder of profiles or scenarios, which a later build
+    would read), a folder holding files this tool did not write, or one it could not write
+    or delete."""
     if str(out).strip() in ("", "."):
         raise InputError("--out must name a folder (not the current one)", file=str(out))
     real = absolute(out)
@@ -90,6 +109,14 @@ def check_out(out: Path, inputs: Sequence[Path] = ()) -> None:
                 f"--out holds the input {given}: building would delete it; choose another --out",
                 file=out,
             )
+        if given.is_dir() and (
+            _within(real, absolute(given)) or _within(resolved(out), resolved(given))
+        ):
+            raise InputError(
+                f"--out is inside the input {as_reached(given)}, which the build reads (and "
+                "whose assets a theme's site copies): choose a folder outside it",
+                file=out,
+            )
     if out.is_symlink() or (out.exists() and not out.is_dir()):
         raise InputError("the output must be a folder", file=out)
     if out.is_dir():
@@ -99,25 +126,42 @@ def check_out(out: Path, inputs: Sequence[Path] = ()) -> None:
         ancestor = ancestor.parent
     if not ancestor.is_dir():
         raise InputError(
-            f"{_shown(ancestor)} is a file, not a folder: the output cannot be made in it",
+            f"{as_reached(ancestor)} is a file, not a folder: the output cannot be made in it",
             file=out,
         )
     if not os.access(ancestor, os.W_OK | os.X_OK):
-        raise InputError(f"cannot write into {_shown(ancestor)}: permission denied", file=out)
+        raise InputError(f"cannot write into {as_reached(ancestor)}: permission denied", file=out)
 
 
-def _shown(folder: Path) -> str:
-    """``folder`` as the user would name it: relative to the current folder if within it."""
+def as_reached(path: Path | str) -> str:
+    """A file as the command line reached it: relative to the current folder when it is
+    within it (``theme/templates/search.html``), never by its machine path where the user
+    gave a relative one (a path found by following links, or made absolute, is compared
+    with the current folder as it is and with every link in it followed)."""
+    file = Path(path)
+    if not file.is_absolute():
+        return str(path)
     try:
-        return os.path.relpath(folder) if _within(folder, absolute(Path("."))) else str(folder)
-    except ValueError:
-        return str(folder)
+        here = Path(os.getcwd())
+    except OSError:
+        return str(path)
+    for base in (here, here.resolve()):
+        if _within(file, base):
+            return os.path.relpath(file, base)
+    return str(path)
 
 
 def _check_replaceable(out: Path) -> None:
     entries = sorted(out.rglob("*"))
     if not entries:
         return
+    for own in (MARKER, REPLACED):  # read and written by the build: never through a link
+        if os.path.lexists(out / own) and not stat.S_ISREG(os.lstat(out / own).st_mode):
+            raise InputError(
+                f"refusing to replace a built site whose {own} is not a regular file (a "
+                "link, a folder or a pipe): move it out, or choose another --out",
+                file=out,
+            )
     if not (out / MARKER).is_file():
         raise InputError(
             f"refusing to replace a folder that is not a built site (it has no {MARKER} file); "
@@ -168,19 +212,70 @@ def release_inherited_locks() -> None:
     _HELD.clear()
 
 
+def lock_claim(out: Path) -> str:
+    """What a build's lock beside ``out`` holds: how a lock file this tool made is told from
+    a user's file of that name, which is never used nor deleted."""
+    return f"the lock of `bouillotte site build` into {escaped(out.name)}\n"
+
+
 class BuildLock:
     """Only one build at a time into a folder: ``.<name>.lock`` beside it is locked (the
     lock ends with the process, whatever becomes of it; ``<name>`` as :func:`aside_stem`
-    gives it)."""
+    gives it). The file is opened without following a link, holds :func:`lock_claim`, and
+    is removed only if it does (a link, a folder, a pipe or a user's file of that name is
+    refused, and left as it was; an empty file, as older versions left one, is used and
+    left)."""
 
     def __init__(self, out: Path) -> None:
         self.out = out
         self.path = out.parent / f"{aside_stem(out)}.lock"
         self.fd: int | None = None
+        self.ours = False
+
+    def _refuse(self, what: str) -> InputError:
+        return InputError(
+            f"{what}, where a build into {as_reached(self.out)} keeps its lock: move it, "
+            "or choose another --out",
+            file=as_reached(self.path),
+        )
+
+    def _open(self) -> tuple[int, bool]:
+        """The lock file's descriptor, and whether this build made it."""
+        claim = lock_claim(self.out).encode("utf-8")
+        flags = os.O_RDWR | os.O_NOFOLLOW | os.O_NONBLOCK
+        try:
+            fd = os.open(self.path, flags | os.O_CREAT | os.O_EXCL, 0o644)
+        except FileExistsError:
+            pass
+        else:
+            os.write(fd, claim)
+            return fd, True
+        try:
+            found = os.lstat(self.path)
+        except FileNotFoundError:  # removed meanwhile by the build that held it
+            return self._open()
+        if stat.S_ISLNK(found.st_mode):
+            raise self._refuse("is a link")
+        if stat.S_ISDIR(found.st_mode):
+            raise self._refuse("is a folder")
+        if not stat.S_ISREG(found.st_mode):
+            raise self._refuse("is not a regular file (a device, pipe or socket)")
+        try:
+            fd = os.open(self.path, flags)
+        except FileNotFoundError:
+            return self._open()
+        try:
+            held = os.read(fd, len(claim) + 1)
+        except OSError:
+            held = claim
+        if held not in (b"", claim):
+            os.close(fd)
+            raise self._refuse("is a file of its own, not a lock of this tool")
+        return fd, held == claim
 
     def __enter__(self) -> BuildLock:
         while True:
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            fd, ours = self._open()
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
@@ -191,18 +286,20 @@ class BuildLock:
                     file=self.out,
                 ) from None
             try:  # the holder before us may have removed the file: lock the current one
-                same = os.fstat(fd).st_ino == os.stat(self.path).st_ino
+                same = os.fstat(fd).st_ino == os.lstat(self.path).st_ino
             except FileNotFoundError:
                 same = False
             if same:
-                self.fd = fd
+                self.fd, self.ours = fd, ours
                 _HELD.add(fd)
                 return self
             os.close(fd)
 
     def __exit__(self, *exc: object) -> None:
         if self.fd is not None:
-            self.path.unlink(missing_ok=True)
+            with contextlib.suppress(OSError):
+                if self.ours and os.lstat(self.path).st_ino == os.fstat(self.fd).st_ino:
+                    self.path.unlink()
             _HELD.discard(self.fd)
             os.close(self.fd)
 
@@ -273,11 +370,22 @@ def write_files(
     (target / MARKER).write_text(
         "A static site built by `bouillotte site build`; safe to replace.\n"
         "The files it wrote (a folder holding any other is never replaced):\n"
-        + "".join(f"- {rel}\n" for rel in written),
+        + "".join(f"- {_listed(rel)}\n" for rel in written),
         encoding="utf-8",
         newline="\n",
     )
     (target / PARTIAL).unlink(missing_ok=True)
+
+
+def _write_claim(file: Path, claim: str) -> None:
+    """Write ``claim`` into ``file`` without following a link (and never into a pipe)."""
+    fd = os.open(file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_NONBLOCK)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise InputError("is not a regular file: the build's claim is not written", file=file)
+        os.write(fd, claim.encode("utf-8"))
+    finally:
+        os.close(fd)
 
 
 def swap(tmp: Path, out: Path) -> None:
@@ -289,7 +397,7 @@ def swap(tmp: Path, out: Path) -> None:
             old = out.with_name(f"{aside_stem(out)}.old-{secrets.token_hex(4)}")
             while os.path.lexists(old):
                 old = out.with_name(f"{aside_stem(out)}.old-{secrets.token_hex(4)}")
-            (out / REPLACED).write_text(replaced_claim(old), encoding="utf-8")
+            _write_claim(out / REPLACED, replaced_claim(old))
             try:
                 out.rename(old)
             except OSError:

@@ -22,6 +22,8 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import quote
 
+from ..rules.escaping import visible_controls
+
 PAGE_TEXT = 1500
 """Enough of a page's text to find it by; its sections (a text's paragraphs) are entries of
 their own."""
@@ -117,7 +119,15 @@ def rule_entry(
     }
 
 
+SEARCH_INDEX = "assets/search-index.js"
+"""The index, as the site holds it (written by the build, never copied from a theme)."""
+
+
 def index_script(entries: list[dict[str, str]]) -> str:
-    data = json.dumps(entries, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    """The index as a script. Its titles and texts show each control character the pages
+    show as an escape the same way (``\\u202e`` as six characters: the search page writes
+    them as text, and must not obey a bidirectional override the pages refuse)."""
+    shown = [{k: visible_controls(v) for k, v in entry.items()} for entry in entries]
+    data = json.dumps(shown, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     # "</" cannot close a script element when the file is inlined or sniffed as HTML.
     return "window.SEARCH_INDEX = " + data.replace("</", "<\\/") + ";\n"

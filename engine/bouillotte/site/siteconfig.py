@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from ..rules.citations import LANGUAGE_TAG, Names
 from ..rules.errors import InputError
 from ..rules.escaping import web_address_fault
+from ..rules.linetext import Title
 from ..rules.yamlmodels import validated
 from ..rules.yamlsource import read_mapping
 from .theme import check_folder
@@ -26,10 +27,8 @@ class SiteConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    title: str = Field(
+    title: Title = Field(
         "Bouillotte compared",
-        min_length=1,
-        max_length=200,
         description="The site's name: in every page's title, the header and 'cite this'.",
     )
     intro: str | None = Field(
@@ -94,12 +93,12 @@ class SiteConfig(BaseModel):
         # else is not a day: another spelling, a number, a time of day.
         if value is None or (isinstance(value, date) and not isinstance(value, datetime)):
             return value
-        if isinstance(value, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+        if isinstance(value, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", value, re.ASCII):
             try:
                 return date.fromisoformat(value)
             except ValueError as exc:
                 raise ValueError(f"not a date that exists ({exc})") from None
-        raise ValueError("must be a day written YYYY-MM-DD, such as 2027-03-04")
+        raise ValueError("must be a day written YYYY-MM-DD in the digits 0-9, such as 2027-03-04")
 
     @field_validator("language")
     @classmethod

@@ -1,6 +1,7 @@
 """Bounds on what one expression of a theme's template may make (issue 47): a number, a text
 or a list that would take minutes or gigabytes is refused at once, as a
-:class:`~jinja2.exceptions.SecurityError` that the build reports at the template's line.
+:class:`TooLarge` (a :class:`~jinja2.exceptions.SecurityError`) that the build reports at the
+template's line.
 
 The loops and ``*`` of short sequences are bounded in ``theme.py``; here the rest a
 template can reach in Jinja2's sandbox, each checked before the value is made where its
@@ -49,8 +50,14 @@ _SPEC = re.compile(r"(?:.?[<>=^])?[-+ ]?z?#?0?(?P<width>\d+)?[,_]?(?:\.(?P<preci
 _GROWS_A_LIST = frozenset({"append", "extend", "insert"})
 
 
-def _refuse(what: str) -> SecurityError:
-    return SecurityError(f"{what} (a template may make at most {RESULT_ITEMS:,} items at once)")
+class TooLarge(SecurityError):
+    """A bound of this module or of ``theme.py`` passed: work or a value too large for one
+    page. With the bundled templates alone it comes from the inputs (a title of a million
+    characters), and is bad input naming the page, not a bug (``builder._render``)."""
+
+
+def _refuse(what: str) -> TooLarge:
+    return TooLarge(f"{what} (a template may make at most {RESULT_ITEMS:,} items at once)")
 
 
 def sized(value: Any) -> Any:
@@ -73,9 +80,7 @@ def check_binop(operator: str, left: Any, right: Any) -> None:
         for items, times in ((left, right), (right, left)):
             if isinstance(items, str | list | tuple) and isinstance(times, int):
                 if len(items) * times > SEQUENCE_ITEMS:
-                    raise SecurityError(
-                        f"a value of more than {SEQUENCE_ITEMS:,} items made by '*'"
-                    )
+                    raise TooLarge(f"a value of more than {SEQUENCE_ITEMS:,} items made by '*'")
                 return
     if operator == "+" and isinstance(left, str | list | tuple) and isinstance(right, type(left)):
         if len(left) + len(right) > RESULT_ITEMS:
@@ -90,7 +95,7 @@ def check_binop(operator: str, left: Any, right: Any) -> None:
     else:
         return
     if bits > NUMBER_BITS:
-        raise SecurityError(f"a number of more than {NUMBER_BITS:,} bits made by '{operator}'")
+        raise TooLarge(f"a number of more than {NUMBER_BITS:,} bits made by '{operator}'")
 
 
 def _widths(spec: str, values: tuple[Any, ...]) -> int:
@@ -121,7 +126,7 @@ def check_format(spec: str, values: tuple[Any, ...] = ()) -> None:
     """Refuse a format whose fields would pad past :data:`SEQUENCE_ITEMS` characters in all
     (a number in the text itself is no width)."""
     if _widths(spec, values) > SEQUENCE_ITEMS:
-        raise SecurityError(f"a format of widths past {SEQUENCE_ITEMS:,} characters")
+        raise TooLarge(f"a format of widths past {SEQUENCE_ITEMS:,} characters")
 
 
 def values_of(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, ...]:
@@ -150,7 +155,7 @@ def check_call(function: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> 
             raise _refuse(f"'{name}' of a text of {len(owner):,} characters")
         padding = name in ("center", "ljust", "rjust", "zfill", "expandtabs")
         if padding and any(isinstance(v, int) and v > SEQUENCE_ITEMS for v in given):
-            raise SecurityError(f"a width past {SEQUENCE_ITEMS:,} characters")
+            raise TooLarge(f"a width past {SEQUENCE_ITEMS:,} characters")
     elif isinstance(owner, list) and name in _GROWS_A_LIST:
         added = len(args[0]) if name == "extend" and hasattr(args[0], "__len__") else 1
         if len(owner) + added > SEQUENCE_ITEMS:
@@ -195,7 +200,7 @@ def bound_filters_and_globals(env: Environment) -> None:
 
     def bounded_center(value: Any, width: int = 80) -> Any:
         if isinstance(width, int) and width > SEQUENCE_ITEMS:
-            raise SecurityError(f"a width past {SEQUENCE_ITEMS:,} characters")
+            raise TooLarge(f"a width past {SEQUENCE_ITEMS:,} characters")
         return center(value, width)
 
     def bounded_indent(value: Any, width: Any = 4, *args: Any, **kwargs: Any) -> Any:
@@ -236,7 +241,7 @@ def bound_filters_and_globals(env: Environment) -> None:
                 raise SecurityError(f"'sum' of {type(start).__name__}s met a {type(item).__name__}")
             size += len(item)
             if size > SEQUENCE_ITEMS:
-                raise SecurityError(f"a 'sum' of more than {SEQUENCE_ITEMS:,} items")
+                raise TooLarge(f"a 'sum' of more than {SEQUENCE_ITEMS:,} items")
             parts.append(item)
         if isinstance(start, str):
             return "".join(parts)
@@ -247,7 +252,7 @@ def bound_filters_and_globals(env: Environment) -> None:
         if any(isinstance(v, int) and v > LIPSUM_WORDS for v in (min, max)) or (
             isinstance(n, int) and n > LIPSUM_PARAGRAPHS
         ):
-            raise SecurityError(
+            raise TooLarge(
                 f"lipsum of more than {LIPSUM_PARAGRAPHS} paragraphs of {LIPSUM_WORDS} words"
             )
         return lipsum(n, html, min, max)

@@ -7,36 +7,46 @@ A theme is a folder beside the configuration file (a relative path without ``..`
 is outside the theme (a template, an asset, a folder) is refused, as is a theme folder that
 is itself a link leaving the configuration's folder. Each template must be UTF-8 and valid
 Jinja2, and every ``extends``, ``include`` and ``import`` it writes must name a template of
-the theme or of the bundled site (Jinja2 itself refuses a name with ``..``). Templates are
-rendered in Jinja2's sandbox (``builder._environment``): a theme reaches the values it is
-given, never Python's internals.
+the theme or of the bundled site (Jinja2 itself refuses a name with ``..``). Every file name
+of the theme is UTF-8 without a control character, and each asset a regular file the build
+does not write itself. Templates are rendered in Jinja2's sandbox (``builder._environment``):
+a theme reaches the values it is given, never Python's internals nor the machine's files
+(:func:`reaches_the_machine`). Every message names a theme's file as the command line
+reached it (``theme/templates/search.html``), never by its machine path.
 """
 
 from __future__ import annotations
 
+import io
 import os
+import re
 from collections import Counter
 from collections.abc import Iterator
-from pathlib import Path
-from types import TracebackType
+from pathlib import Path, PurePath
+from types import BuiltinMethodType, MethodType, ModuleType, TracebackType
 from typing import Any
 
 from jinja2 import (
     Environment,
     TemplateError,
     TemplateNotFound,
-    TemplateRuntimeError,
     TemplateSyntaxError,
     nodes,
 )
+from jinja2.exceptions import SecurityError
 from jinja2.runtime import LoopContext
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
 from ..rules.errors import InputError
 from ..rules.escaping import visible_controls
+from ..rules.idtext import REORDERING_MARKS
 from ..rules.writing import MAX_BYTES, MAX_FILES, resolved
+from ..rules.yamlsource import Located
+from .output import as_reached
+from .search import SEARCH_INDEX
 from .template_bounds import (
+    TooLarge,
     bound_filters_and_globals,
     check_binop,
     check_call,
@@ -55,7 +65,8 @@ def _within(inner: Path, outer: Path) -> bool:
 
 def check_folder(theme: Path, config_file: Path, line: int | None) -> Path:
     """``theme`` (as written beside ``config_file``) resolved, once nothing in it leads
-    outside it."""
+    outside it, every file name is one a site may hold and every asset one the build may
+    copy (:func:`_asset_fault`)."""
     home = resolved(config_file.parent)
     real = resolved(theme)
     if not _within(real, home):
@@ -75,17 +86,66 @@ def check_folder(theme: Path, config_file: Path, line: int | None) -> Path:
     # own links reach (other/x.html -> /etc/passwd).
     files, size = 0, 0
     for path in _walk(real):
+        fault = _name_fault(path.name)
+        if fault is not None:
+            raise InputError(fault, file=as_reached(path))
         if path.is_symlink() and not _within(resolved(path), real):
             raise _leaves(path, real)
+        fault = _file_fault(path, real)
+        if fault is not None:
+            raise InputError(fault, file=as_reached(path))
         if path.is_file():
             files, size = files + 1, size + path.stat().st_size
             if files > MAX_FILES or size > MAX_BYTES:
                 raise InputError(
                     f"the theme holds more than {MAX_FILES:,} files or {MAX_BYTES:,} bytes, "
                     "the most one build writes",
-                    file=theme,
+                    file=as_reached(theme),
                 )
     return real
+
+
+_ODD_IN_A_NAME = re.compile(f"[\x00-\x1f\x7f-\x9f\u2028\u2029{REORDERING_MARKS}]")
+"""What a theme's file name may not hold: a line break or another control character, a
+mark that reorders text (the asset is published under its name, and listed in the site's
+marker one name a line)."""
+
+
+def _name_fault(name: str) -> str | None:
+    """Why a theme may not hold a file named ``name`` (``None``: it may)."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:  # bytes the file system gave that are not UTF-8
+        return "the file name is not UTF-8: rename it"
+    if _ODD_IN_A_NAME.search(name):
+        return (
+            "the file name holds a control character (a line break, or a mark that "
+            "reorders text): rename it"
+        )
+    return None
+
+
+GENERATED_ASSETS = frozenset({SEARCH_INDEX})
+"""The files under ``assets/`` that the build writes itself: a theme cannot replace them."""
+
+
+def _file_fault(path: Path, theme: Path) -> str | None:
+    """Why the theme's file ``path`` cannot be used (``None``: it can be): a pipe, device
+    or socket (a template would be skipped, an asset left out, in silence), and in
+    ``assets/``, copied into the site, a link (an asset is copied, never followed) or a
+    file the build writes itself."""
+    if not path.is_symlink() and not path.is_dir() and not path.is_file():
+        return "not a regular file (a device, pipe or socket): a theme holds files and folders"
+    if not _within(path, theme / "assets"):
+        return None
+    if path.is_symlink():
+        return "is a link: a theme's asset must be a regular file inside its folder"
+    if f"assets/{path.relative_to(theme / 'assets').as_posix()}" in GENERATED_ASSETS:
+        return (
+            "the build writes this asset itself (from the site's pages): a theme cannot "
+            "replace it; rename it"
+        )
+    return None
 
 
 def _walk(top: Path) -> Iterator[Path]:
@@ -96,9 +156,9 @@ def _walk(top: Path) -> Iterator[Path]:
 
 def _leaves(path: Path, theme: Path) -> InputError:
     return InputError(
-        f"a link to {path.resolve()}, outside the theme ({theme}): a theme's templates "
-        "and assets must be inside its folder",
-        file=path,
+        f"a link to {path.resolve()}, outside the theme ({as_reached(theme)}): a theme's "
+        "templates and assets must be inside its folder",
+        file=as_reached(path),
     )
 
 
@@ -116,7 +176,7 @@ def check_templates(env: Environment, theme: Path) -> None:
         except UnicodeDecodeError as exc:
             raise InputError(
                 f"the template is not UTF-8 text (byte {data[exc.start]:#04x})",
-                file=path,
+                file=as_reached(path),
                 line=data[: exc.start].count(b"\n") + 1,
             ) from None
         try:
@@ -125,7 +185,7 @@ def check_templates(env: Environment, theme: Path) -> None:
         except TemplateSyntaxError as exc:
             raise _syntax(exc, path) from None
         except TemplateNotFound as exc:  # an extends or include written by a bundled template
-            raise InputError(f"no template named {exc.name!r}", file=path) from None
+            raise InputError(f"no template named {exc.name!r}", file=as_reached(path)) from None
         for node in tree.find_all((nodes.Extends, nodes.Include, nodes.Import, nodes.FromImport)):
             if isinstance(node, nodes.Include) and node.ignore_missing:
                 continue
@@ -141,7 +201,9 @@ def check_templates(env: Environment, theme: Path) -> None:
 
 def _syntax(exc: TemplateSyntaxError, path: Path) -> InputError:
     return InputError(
-        f"template syntax error: {exc.message}", file=exc.filename or path, line=exc.lineno
+        f"template syntax error: {exc.message}",
+        file=as_reached(exc.filename or path),
+        line=exc.lineno,
     )
 
 
@@ -149,7 +211,7 @@ def _not_found(name: str, path: Path | str, line: int | None) -> InputError:
     return InputError(
         f"no template named {name!r} in the theme or the bundled site (a theme may name "
         "only templates inside its templates/ folder or the bundled ones)",
-        file=path,
+        file=as_reached(path),
         line=line,
     )
 
@@ -178,9 +240,10 @@ def render_error(exc: Exception, page: str, folders: list[Path]) -> InputError:
         where = min(repeating, key=lambda frame: frame[0])[1:]
     file, line = where if where is not None else (None, None)
     if isinstance(exc, TemplateSyntaxError):
+        named = exc.filename or file
         return InputError(
             f"template syntax error: {exc.message} (rendering {page})",
-            file=exc.filename or file,
+            file=as_reached(named) if named is not None else None,
             line=exc.lineno,
         )
     if isinstance(exc, TemplateNotFound):
@@ -188,7 +251,7 @@ def render_error(exc: Exception, page: str, folders: list[Path]) -> InputError:
     kind = "" if isinstance(exc, TemplateError) else f"{type(exc).__name__}: "
     return InputError(
         f"the template failed: {kind}{exc} (rendering {page})",
-        file=file,
+        file=as_reached(file) if file is not None else None,
         line=line,
     )
 
@@ -200,6 +263,11 @@ LOOP_STEPS = 2_000_000
 take: the bundled templates take at most a few tens of thousands on the largest page;
 nested loops in a theme that would run for hours are stopped at once."""
 
+CALLS = 250_000
+"""The most calls (of a macro, a function, a method) one page may make: the bundled
+templates make at most some 2,000 on the largest page; a macro calling itself twice at each
+of 40 levels (2^40 calls, no loop, no output) is stopped in about a second."""
+
 PAGE_CHARACTERS = 64 * 2**20
 """The most characters one page may hold (the largest bundled page is about 2 MB)."""
 
@@ -208,24 +276,70 @@ STEPS = "_bouillotte_loop_steps"
 
 
 class Steps:
-    """Every ``for`` of a template iterates through this, which counts the steps of the
-    page being rendered and stops it past :data:`LOOP_STEPS`."""
+    """The work of the page being rendered: every ``for`` of a template iterates through
+    this, which counts its steps and stops the page past :data:`LOOP_STEPS`; every call
+    counts itself here (:meth:`call`), stopped past :data:`CALLS`."""
 
     def __init__(self) -> None:
         self.left = LOOP_STEPS
+        self.calls = CALLS
 
     def reset(self) -> None:
         self.left = LOOP_STEPS
+        self.calls = CALLS
+
+    def call(self) -> None:
+        self.calls -= 1
+        if self.calls < 0:
+            raise TooLarge(
+                f"the template made more than {CALLS:,} calls on one page (a macro that "
+                "calls itself more than once at each level?)"
+            )
 
     def __call__(self, iterable: Any) -> Iterator[Any]:
         for item in iterable:
             self.left -= 1
             if self.left < 0:
-                raise TemplateRuntimeError(
+                raise TooLarge(
                     f"the loops took more than {LOOP_STEPS:,} steps on one page "
                     "(nested loops over large ranges?)"
                 )
             yield item
+
+
+_OF_THE_MACHINE: tuple[type, ...] = (PurePath, io.IOBase, ModuleType, os.DirEntry, Located)
+"""What a template is never given, nor anything reached through it: a path (``pathlib``:
+``read_text``, ``write_text``, ``unlink``...), a file object, a module (``os``, ``sys``,
+``builtins.open``...), a folder's entry, a loaded file (``Located``: it holds its file's
+path on the builder's machine)."""
+
+
+_OWNERS_OF_THE_MACHINE = (type, *_OF_THE_MACHINE)
+
+
+def reaches_the_machine(value: Any) -> bool:
+    """Whether a template given ``value`` could reach the machine (files, processes, Python's
+    loaders) through it: one of :data:`_OF_THE_MACHINE`, a class of them (``Path``), or a
+    method bound to one of them, to a module (a builtin function: ``open``), or to a class
+    (a class method: a model's ``parse_file(path)`` reads any file). Checked by the sandbox
+    on every attribute, item, call and result a template reaches, and every value it
+    writes: the refusal is class-wide, not a list of methods."""
+    if isinstance(value, _OF_THE_MACHINE):
+        return True
+    if isinstance(value, type):
+        return issubclass(value, _OF_THE_MACHINE)
+    if isinstance(value, MethodType | BuiltinMethodType):
+        owner = value.__self__
+        return isinstance(owner, _OWNERS_OF_THE_MACHINE)
+    return False
+
+
+def _machine(what: str, value: Any) -> SecurityError:
+    kind = value.__name__ if isinstance(value, type) else type(value).__name__
+    return SecurityError(
+        f"{what} a {kind!r}, which reaches the machine's files or Python's internals: a "
+        "theme may use only the values it is given"
+    )
 
 
 def _well_formed(value: Any) -> Any:
@@ -236,6 +350,8 @@ def _well_formed(value: Any) -> Any:
         shown = visible_controls(value)
         if shown is not value:
             return Markup(shown) if isinstance(value, Markup) else shown
+    elif reaches_the_machine(value):
+        raise _machine("a template may not write", value)
     return value
 
 
@@ -255,15 +371,38 @@ class BoundedEnvironment(SandboxedEnvironment):
         bound_filters_and_globals(self)
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:
-        # A recursive loop's ``loop(items)`` starts the loop again on new items: they are
-        # counted as the first ones are, so its steps are bounded, not only its depth.
-        if isinstance(__obj, LoopContext) and len(args) == 1:
-            steps = __self.globals.get(STEPS)
-            if isinstance(steps, Steps):
+        steps = __self.globals.get(STEPS)
+        if isinstance(steps, Steps):
+            steps.call()
+            # A recursive loop's ``loop(items)`` starts the loop again on new items: they
+            # are counted as the first ones are, so its steps are bounded, not only its depth.
+            if isinstance(__obj, LoopContext) and len(args) == 1:
                 args = (steps(args[0]),)
+        if reaches_the_machine(__obj):
+            raise _machine("a template may not call", __obj)
         check_call(__obj, args, kwargs)
         call = SandboxedEnvironment.call
-        return checked_call(__obj, lambda: call(__self, __context, __obj, *args, **kwargs))
+        result = checked_call(__obj, lambda: call(__self, __context, __obj, *args, **kwargs))
+        if reaches_the_machine(result):
+            raise _machine("a call gave the template", result)
+        return result
+
+    def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
+        # Neither an attribute of what reaches the machine, nor one that is such a thing.
+        return (
+            super().is_safe_attribute(obj, attr, value)
+            and not reaches_the_machine(obj)
+            and not reaches_the_machine(value)
+        )
+
+    def is_safe_callable(self, obj: Any) -> bool:
+        return super().is_safe_callable(obj) and not reaches_the_machine(obj)
+
+    def getitem(self, obj: Any, argument: Any) -> Any:
+        value = super().getitem(obj, argument)
+        if reaches_the_machine(value) or reaches_the_machine(obj):
+            return self.unsafe_undefined(obj, str(argument))
+        return value
 
     def wrap_str_format(self, value: Any) -> Any:
         # The sandbox wraps a text's format method where it is read, not called: the
@@ -328,8 +467,6 @@ def render_bounded(env: Environment, template: str, context: dict[str, Any]) -> 
     for part in env.get_template(template).generate(context):
         size += len(part)
         if size > PAGE_CHARACTERS:
-            raise TemplateRuntimeError(
-                f"the page would hold more than {PAGE_CHARACTERS:,} characters"
-            )
+            raise TooLarge(f"the page would hold more than {PAGE_CHARACTERS:,} characters")
         parts.append(part)
     return "".join(parts)

@@ -21,7 +21,8 @@ def all_pages(inputs: Inputs, log: Log) -> list[Page]:
     return _one_file_each(
         [
             home_page(inputs),
-            *([glossary_page(inputs)] if inputs.bundled else []),
+            # the bundled glossary, or an editor's own (--no-bundled) when it holds terms
+            *([glossary_page(inputs)] if inputs.bundled or inputs.library.glossary else []),
             matrix_page(inputs),
             *variant_pages(inputs),
             pair_index_page(inputs),

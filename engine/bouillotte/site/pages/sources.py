@@ -111,7 +111,7 @@ def text_pages(inputs: Inputs) -> list[Page]:
                     variant_page(v.id),
                     cite_id(path),
                 )
-    for term in inputs.library.glossary if inputs.bundled else ():
+    for term in inputs.library.glossary:  # the bundled terms, or an editor's own alone
         note(term.work, term.quote, f"Glossary: {term.term}", "glossary.html", term.id)
     pages = []
     for work_id, work in sorted(inputs.library.works.items()):
