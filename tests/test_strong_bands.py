@@ -183,3 +183,17 @@ def test_bad_input_to_the_bands_is_one_line_and_exit_2(args: list[str], said: st
     assert result.exit_code == 2
     assert result.output.strip().splitlines()[-1] == said
     assert "Traceback" not in result.output
+
+
+def test_a_rule_that_changes_the_table_is_not_compared_seat_by_seat(
+    systems: tuple[Variant, Variant, Variant],
+) -> None:
+    """Switching ``table.players`` on foster-three to foster's 4 made a 4-player game
+    whose seats were compared one by one with the 3-player base's (the dealer's effect
+    against a non-dealer's, the fourth seat dropped), all labelled "three players"."""
+    foster, _, three = systems
+    data = compute_bands(three, foster, three, TINY, (1,), 5, rules=["table.players"])
+    entry = _entry(data, "table.players")
+    assert entry["acts"] is False
+    assert entry["reason"].startswith("not switched: it seats 4 players, another table")
+    assert "band" not in entry

@@ -4,20 +4,25 @@ strong play, as a band over several CFR+ solutions (registered on ``strong``'s a
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from ..rules.errors import UserError
+from ..rules.idtext import escaped
 from .options import (
+    WHOLE_NUMBER,
     CsvFile,
     TidyJsonFlag,
     check_tidy_targets,
-    parse_seeds,
     report_wanted,
     write_tidy,
 )
 from .strong_options import Bets, Classes, Raises, Straddles, need_numpy
+
+if TYPE_CHECKING:
+    from ..rules.variant import Variant
+    from ..strong.abstraction import Abstraction
 
 
 def bands_command(
@@ -62,8 +67,9 @@ def bands_command(
 
     Each rule is switched alone to the second system's value on the solved system's
     abstracted game (docs/strong-play.md); a rule under which the game stays the same
-    is reported as not acting. --write stores the bands for the site, which only reads
-    them."""
+    is reported as not acting, one the solved system already holds at the second's value
+    as not switched. --write stores the bands of the documented options (those by
+    default) for the site, which only reads them."""
     need_numpy("bands")
     from ..rules.variant import differing_rules
     from ..strong.abstraction import Abstraction, AbstractionError, parse_bets
@@ -94,8 +100,11 @@ def bands_command(
                 f"--rule: {name!r} is not a rule on which {a.id} and {b.id} differ; they "
                 f"differ on {', '.join(differ)}"
             )
+    _check_switched(a, b, solved, rule or differ, asked=bool(rule))
     try:
         abstraction = Abstraction(cave, parse_bets(bets), raises, straddles, deals, classes)
+        if write:
+            _check_documented(a, b, solved, abstraction, chosen_seeds, iterations)
         data = compute_bands(
             a,
             b,
@@ -115,6 +124,66 @@ def bands_command(
     if write:
         path = write_bands(data)
         typer.echo(f"stored {path.name}", err=True)
+
+
+def parse_seeds(text: str) -> tuple[int, ...]:
+    """``--seeds``: whole numbers written as every whole number of the command line is
+    (:data:`~.options.WHOLE_NUMBER`: ASCII digits, a minus at most, no space), joined by
+    commas; anything else (`` 1``, an Arabic-Indic digit, ``1_000``, ``+1``, an empty item)
+    is refused with one line."""
+    items = text.split(",")
+    for item in items:
+        if not WHOLE_NUMBER.fullmatch(item):
+            raise UserError(
+                f"--seeds: '{escaped(item)}' is not a whole number in ASCII digits (of at most "
+                "20 digits); give seeds joined by commas, as 1,2,3"
+            )
+    return tuple(int(item) for item in items)
+
+
+def _check_switched(a: Variant, b: Variant, solved: Variant, rules: list[str], asked: bool) -> None:
+    """One line where the solved system (``--on``) holds the second system's value of every
+    rule asked already: nothing would be switched (never "does not act")."""
+    from ..rules.variant import value_text
+
+    if any(solved.value(rule) != b.value(rule) for rule in rules):
+        return
+    what = (
+        f"{b.id}'s value of {rules[0]} ({value_text(b.value(rules[0]))})"
+        if len(rules) == 1
+        else f"{b.id}'s value of every rule "
+        + ("asked" if asked else f"on which {a.id} and {b.id} differ")
+        + f" ({len(rules)})"
+    )
+    raise UserError(
+        f"--on {solved.id} already has {what}: nothing would be switched on its game; solve "
+        f"a system that differs from {b.id} there (the default: foster-three)"
+    )
+
+
+def _check_documented(
+    a: Variant,
+    b: Variant,
+    solved: Variant,
+    abstraction: Abstraction,
+    seeds: tuple[int, ...],
+    iterations: int,
+) -> None:
+    """--write stores only the bands the site shows, those of the documented inputs: a
+    file of other options would never be read (or, before, replaced what the site shows)."""
+    from ..strong.bands import BANDS_ON, command, documented, inputs_key
+    from ..strong.core import load_variant
+
+    key = inputs_key(a, b, solved, abstraction, seeds, iterations)
+    if key == documented(a, b, load_variant(BANDS_ON)):
+        return
+    given = command(a.id, b.id, solved.id, abstraction, seeds, iterations)
+    options = given.removeprefix(f"bouillotte strong bands -v {a.id} -v {b.id} ")
+    raise UserError(
+        f"--write stores the bands the site shows, those of the documented options "
+        f"(docs/strong-play.md); with {options.removesuffix(' --write')} they would never be "
+        "shown: leave --write out (--csv or --json keep them)"
+    )
 
 
 def _print_bands(data: dict[str, object]) -> None:

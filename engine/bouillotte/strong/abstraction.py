@@ -72,15 +72,19 @@ class Abstraction:
             f"seed={self.seed}"
         )
 
-    def describe(self) -> str:
-        """The abstraction in words (the solve command prints it)."""
+    def describe(self, bands: int | None = None) -> str:
+        """The abstraction in words (the solve command prints it); ``bands``: how many bands
+        of point its game has (equal quantiles of the points dealt merge, so there may be
+        fewer than :attr:`classes` asked)."""
+        played = self.classes if bands is None else bands
+        merged = "" if played == self.classes else f" ({self.classes} asked; equal points merge)"
         parts = [
             f"caves of {self.cave}" if self.cave else "the profile's caves",
             f"bets of {' / '.join(self.bets)} and all in" if self.bets else "every bet size",
             f"at most {self.raises} bets and raises" if self.raises else "no cap on raises",
             "straddles offered" if self.straddles else "no straddles",
             f"{self.deals} deals sampled (seed {self.seed})" if self.deals else "every deal",
-            f"hands known as a brelan or one of {self.classes} bands of point"
+            f"hands known as a brelan or one of {played} bands of point{merged}"
             if self.classes
             else "hands known card for card",
         ]

@@ -58,6 +58,22 @@ NOT_ACTING: Final = (
 )
 
 
+OTHER_TABLE = (
+    "not switched: it seats {} players, another table, whose seats cannot be compared one "
+    "by one with these (the dealer's with another's): compare the two systems instead"
+)
+"""The band of a rule that changes the number of players (``table.players``)."""
+
+
+def already(on: Variant, b: Variant, rule: str) -> str:
+    """Why a rule is not switched: the solved system ``on`` holds ``b``'s value of it
+    already (``--on`` the second system), which says nothing of whether the rule acts."""
+    return (
+        f"not switched: {on.id} already has {b.id}'s value ({value_text(b.value(rule))}), so "
+        f"its effect is not measured on {on.id}'s game"
+    )
+
+
 PLACES: Final = 3
 """The places a band is shown to; "clear of 0" is judged on the figures as shown."""
 
@@ -259,17 +275,27 @@ def compute_bands(
     for n, rule in enumerate(chosen, start=1):
         parts = rule_parts(on, b, rule)
         entry: dict[str, Any] = {"rule": rule, "parts": parts}
+        if on.value(rule) == b.value(rule):
+            entry |= {"acts": False, "reason": already(on, b, rule)}
+            entries.append(entry)
+            progress(f"[{n}/{len(chosen)}] {rule}: {entry['reason']}")
+            continue
         try:
             switched = on.with_values({rule: b.value(rule)}, label=f"{on.id}+{rule}")
-        except ValueError as exc:  # pydantic's ValidationError is a ValueError
+            if switched.players != on.players:  # seat by seat, a dealer against a non-dealer
+                entry |= {"acts": False, "reason": OTHER_TABLE.format(switched.players)}
+                entries.append(entry)
+                progress(f"[{n}/{len(chosen)}] {rule}: {entry['reason']}")
+                continue
+            tables = [GameTable(switched, abstraction.with_seed(seed)) for seed in seeds]
+        except ValueError as exc:  # pydantic's, and a cave the forced bets take whole
             entry |= {"acts": False, "reason": f"not a valid system with {b.id}'s value: {exc}"}
             entries.append(entry)
             progress(f"[{n}/{len(chosen)}] {rule}: not a valid system")
             continue
         solutions = []
         same = 0
-        for seed in seeds:
-            table = GameTable(switched, abstraction.with_seed(seed))
+        for seed, table in zip(seeds, tables, strict=True):
             tree = build_tree(table)
             if same_game(tree, base[seed].tree):
                 same += 1
@@ -360,30 +386,44 @@ class StoredBands:
     fix: str = ""
 
 
+def documented(a: Variant, b: Variant, on: Variant) -> str:
+    """The key of the bands the site shows: those of the documented inputs (solved on
+    :data:`BANDS_ON`, :data:`BANDS_ABSTRACTION`, :data:`BANDS_SEEDS`,
+    :data:`BANDS_ITERATIONS`; ``docs/strong-play.md``)."""
+    return inputs_key(a, b, on, BANDS_ABSTRACTION, BANDS_SEEDS, BANDS_ITERATIONS)
+
+
 def read_bands(a: Variant, b: Variant) -> StoredBands:
-    """The stored bands of ``a`` towards ``b``, used only where their inputs are today's
-    (the rules of both systems and of the solved one, the code, the version)."""
+    """The stored bands of ``a`` towards ``b`` that the site shows: those of the documented
+    inputs (:func:`documented`), used only where they are today's (the rules of both
+    systems and of the solved one, the code, the version). A file of other inputs (a
+    tiny abstraction, other seeds) is never shown in their place, whatever its name."""
     fix = command(a.id, b.id, BANDS_ON, BANDS_ABSTRACTION, BANDS_SEEDS, BANDS_ITERATIONS)
     found = sorted(BANDS_STORE.glob(f"{a.id}__{b.id}__*.json"))
     if not found:
         return StoredBands(None, f"no strong-play bands are stored for {a.id} and {b.id}", fix)
-    stale = ""
+    wanted = documented(a, b, load_variant(BANDS_ON))
+    stale = "their inputs (the rules, the game's version or the method) have changed since"
     for path in found:
         data = json.loads(read_stored_text(path))
-        try:
-            on = load_variant(data["on"])
-        except Exception:  # a solved system this build does not have: not usable
-            stale = f"its solved system {data.get('on')!r} is not bundled"
-            continue
-        ab = data["abstraction"]
-        abstraction = Abstraction.from_record(ab, seed=1)
-        key = inputs_key(a, b, on, abstraction, tuple(data["seeds"]), data["iterations"])
-        if data.get("version") == BANDS_VERSION and data.get("key") == key:
+        if data.get("version") == BANDS_VERSION and data.get("key") == wanted:
             return StoredBands(data, fix=data["command"])
-        stale = "their inputs (the rules, the game's version or the method) have changed since"
+        if data.get("key") == _key_of(a, b, data):
+            stale = f"{path.name} is of other inputs than the documented ones ({data['command']})"
     return StoredBands(
         None, f"the stored strong-play bands of {a.id} and {b.id} are stale: {stale}", fix
     )
+
+
+def _key_of(a: Variant, b: Variant, data: dict[str, Any]) -> str | None:
+    """The key a stored file's own inputs give today, or ``None`` where its solved system
+    is not bundled."""
+    try:
+        on = load_variant(data["on"])
+    except Exception:  # a solved system this build does not have: not usable
+        return None
+    abstraction = Abstraction.from_record(data["abstraction"], seed=1)
+    return inputs_key(a, b, on, abstraction, tuple(data["seeds"]), data["iterations"])
 
 
 def by_rule(data: dict[str, Any]) -> dict[str, dict[str, Any]]:

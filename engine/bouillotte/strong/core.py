@@ -41,7 +41,7 @@ from ..rules.errors import InputError
 from ..rules.idtext import id_fault
 from ..rules.profiles import Library
 from ..rules.variant import Variant
-from .abstraction import Abstraction, checked
+from .abstraction import Abstraction, AbstractionError, checked
 
 FULL: Final = Abstraction()
 """No abstraction: the full game."""
@@ -111,6 +111,32 @@ def best_point(hand: Sequence[Card], retourne: Card, values: Sequence[int]) -> i
     return max(pips[s] for s in range(4) if held[s])
 
 
+def forced_bets(variant: Variant) -> list[tuple[str, int]]:
+    """What a deal takes from a player before anyone chooses, in words, with its amount:
+    the dealer's blind, the others' ante, the levy of a void deal (those that are not 0)."""
+    rules = variant.rules
+    found = [
+        ("the dealer's blind", rules.forced_bets.dealer_blind),
+        ("the ante", rules.forced_bets.others_ante),
+        ("the void levy", rules.void_deals.void_levy),
+    ]
+    return [(what, amount) for what, amount in found if amount]
+
+
+def _check_forced_bets(variant: Variant, cave: int) -> None:
+    """:class:`AbstractionError` where a forced bet takes a whole cave (a dealer's blind of
+    5 at caves of 5): the game solved would be one in which nothing can happen (every
+    deal returns 0, NashConv 0)."""
+    found = forced_bets(variant)
+    most = max((amount for _, amount in found), default=0)
+    if cave <= most:
+        named = ", ".join(f"{what} {amount}" for what, amount in found)
+        raise AbstractionError(
+            f"cave: {cave} is not more than {variant.id}'s forced bets ({named}): one would "
+            f"take a whole cave before anyone chooses; give at least {most + 1}"
+        )
+
+
 class GameTable:
     """The game: a profile, the abstraction, the seats (A, B, ... in speaking order, the
     last one deals) and everything fixed for every deal."""
@@ -126,6 +152,7 @@ class GameTable:
         self.names = [chr(ord("A") + i) for i in range(self.players)]
         self.dealer = self.names[-1]
         self.cave = abstraction.cave or rules.stakes.cave
+        _check_forced_bets(variant, self.cave)
         self.caves = dict.fromkeys(self.names, self.cave)
         self.hand_size = rules.table.hand_size
         self.pack = pack(rules.table.pack_ranks())

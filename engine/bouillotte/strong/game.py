@@ -17,10 +17,14 @@ from typing import Any, Final
 
 import pyspiel
 
+from ..rules.errors import InputError
 from .abstraction import Abstraction, parse_bets
 from .core import CHANCE, TERMINAL, Node, table_for
 
 SHORT_NAME: Final = "python_bouillotte"
+
+_UNCARRIED: Final = ",=()"
+"""What OpenSpiel's game string (``name(key=value,...)``) reads as its own punctuation."""
 
 _DEFAULTS: Final[dict[str, Any]] = {
     "variant": "foster",
@@ -69,7 +73,16 @@ class BouillotteGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         merged = _DEFAULTS | dict(params or {})
-        self.table = table_for(str(merged["variant"]), abstraction_of(merged))
+        variant = str(merged["variant"])
+        if any(mark in variant for mark in _UNCARRIED):
+            # str(game) would split it into other parameters, so that
+            # serialize_game_and_state would not load again (or load another game)
+            raise InputError(
+                "a variant path may not hold , = ( or ): OpenSpiel's game string, which "
+                "names the game when it is saved, could not carry it; rename the folder or file",
+                file=variant,
+            )
+        self.table = table_for(variant, abstraction_of(merged))
         table = self.table
         info = pyspiel.GameInfo(
             num_distinct_actions=table.num_actions,

@@ -10,11 +10,13 @@ too slow for this tree (``docs/strong-play.md`` gives the figures). numpy comes 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import resource
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any, Final
 
 from ..rules.diskcache import content_digest
@@ -38,19 +40,50 @@ measured at 100,000 states), so that no bound on states alone keeps every system
 machine's memory."""
 
 
+def _memory_limit() -> tuple[float, str] | None:
+    """The memory this process may take, in bytes, and what sets it: the machine's, or
+    less where ``ulimit -v`` (``RLIMIT_AS``) or a container's cgroup (``memory.max``) says
+    so; ``None`` where no figure is known."""
+    limits: list[tuple[float, str]] = []
+    with contextlib.suppress(ValueError, OSError, AttributeError):
+        limits.append((os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES"), "this machine's"))
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    if soft != resource.RLIM_INFINITY:
+        limits.append((soft, "the process's limit (ulimit -v) of"))
+    try:
+        cgroup = Path("/sys/fs/cgroup/memory.max").read_text().strip()
+    except OSError:
+        cgroup = "max"
+    if cgroup.isdigit():
+        limits.append((int(cgroup), "the container's limit (memory.max) of"))
+    return min(limits) if limits else None
+
+
+def _used_memory(whole: bool) -> float:
+    """The process's memory in bytes: its address space where ``ulimit -v`` bounds that
+    (``whole``), else the most it has held in RAM."""
+    if whole:
+        try:
+            pages = int(Path("/proc/self/statm").read_text().split()[0])
+            return pages * os.sysconf("SC_PAGE_SIZE")
+        except (OSError, ValueError, IndexError):
+            pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # KiB on Linux
+
+
 def _memory_fault(states: int) -> str | None:
     """Why the walk must stop now (its process has taken more than :data:`MEMORY_SHARE` of
-    the machine's memory, at ``states`` states), or ``None``."""
-    try:
-        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-    except (ValueError, OSError, AttributeError):  # no such figure here: no such bound
+    the memory it may take, :func:`_memory_limit`, at ``states`` states), or ``None``."""
+    limit = _memory_limit()
+    if limit is None:
         return None
-    used = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # KiB on Linux
+    total, whose = limit
+    used = _used_memory(whole=whose.startswith("the process's"))
     if used <= MEMORY_SHARE * total:
         return None
     return (
         f"the abstracted game's tree has taken {used / 2**30:.1f} GiB of memory at "
-        f"{states:,} states, more than {MEMORY_SHARE:.0%} of this machine's "
+        f"{states:,} states, more than {MEMORY_SHARE:.0%} of {whose} "
         f"{total / 2**30:.1f} GiB: sample fewer deals, cap the raises, offer fewer bet sizes "
         "or make the caves smaller"
     )
@@ -99,7 +132,20 @@ class Tree:
 
 def build_tree(table: GameTable, max_states: int | None = None) -> Tree:
     """Walk every state of the game from the start (the engine plays each step); at most
-    ``max_states`` (:data:`MAX_STATES` unless given; never more than :data:`MOST_STATES`)."""
+    ``max_states`` (:data:`MAX_STATES` unless given; never more than :data:`MOST_STATES`).
+    Where memory runs out first (a limit lower than the one :func:`_memory_fault` sees),
+    one :class:`AbstractionError` says so."""
+    try:
+        return _walk(table, max_states)
+    except (MemoryError, SystemError):  # SystemError: numpy or CPython failing to allocate
+        raise AbstractionError(
+            "the abstracted game's tree ran out of memory while it was walked: sample fewer "
+            "deals, cap the raises, offer fewer bet sizes, make the caves smaller, or lower "
+            "--max-states"
+        ) from None
+
+
+def _walk(table: GameTable, max_states: int | None) -> Tree:
     import numpy as np
 
     bound = MAX_STATES if max_states is None else max_states

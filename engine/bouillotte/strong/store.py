@@ -14,10 +14,13 @@ without OpenSpiel or numpy.
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any, Final
 
 from ..rules.diskcache import content_digest
+from ..rules.errors import InputError
+from ..rules.profiles import Library
 from ..rules.reading import read_stored_text
 from ..rules.variant import Variant
 from ..rules.writing import Output
@@ -47,20 +50,76 @@ def address(variant: Variant, abstraction: Abstraction, iterations: int) -> Path
 
 def write(path: Path, payload: dict[str, Any]) -> None:
     """Store a solution through the one writer (``rules/writing.py``): whole or not at all,
-    never through a link, a failure of the system one line (exit 2)."""
+    never through a link, a failure of the system one line (exit 2). Only a bundled
+    system's (:func:`check_bundled`); a note on stderr where the strong player will play
+    it in place of another strategy (or of ``advised``)."""
+    bundled = check_bundled(payload["variant"], payload["rules"])
+    others = stored(but=path.name)  # what is at the path itself, the writer judges
+    new = [{"file": path.name, "rules": payload["rules"], "abstraction": payload["abstraction"]}]
+    digest, cave = payload["rules"], bundled.rules.stakes.cave
+    there = path.is_file() and not path.is_symlink()  # the same inputs solved again
+    before = played(sorted(others + (new if there else []), key=lambda d: d["file"]), digest, cave)
+    now = played(sorted(others + new, key=lambda d: d["file"]), digest, cave)
     text = json.dumps(payload, sort_keys=True, indent=0, separators=(",", ":"))
     with Output(path.parent, "own") as out:
         out.add(path.name, text + "\n")
+    if now is not None and now["file"] == path.name and before is not now:
+        instead = f"in place of {before['file']}" if before else "in place of advised"
+        print(
+            f"note: the strong player now plays {path.name} under {bundled.id}'s rules, "
+            f"{instead} (the stored strategy whose caves are nearest the profile's, then the "
+            "first by file name; docs/strong-play.md)",
+            file=sys.stderr,
+        )
 
 
-def stored(every: bool = False) -> list[dict[str, Any]]:
-    """Every stored strategy of this game's version (:data:`GAME_VERSION`), by file name:
-    one solved for another version of the game (a file an upgrade left behind) is never
-    played. ``every``: whatever its version, for the test that finds the stale ones."""
+def check_bundled(variant_id: str, digest: str) -> Variant:
+    """The bundled system ``variant_id`` if its rules are those of ``digest``, else one
+    :class:`InputError`: the store holds what the strong player plays under the bundled
+    systems, and a strategy of a user's profile (``strong solve -v MY.yaml --write``) would
+    be played under any bundled system of the same rules, or break it (its id unknown)."""
+    library = Library()
+    if variant_id not in library.ids():
+        what = f"{variant_id!r} is not a bundled system"
+    elif rules_digest(library.get(variant_id)) != digest:
+        what = f"this {variant_id!r} has other rules than the bundled {variant_id}"
+    else:
+        return library.get(variant_id)
+    raise InputError(
+        f"{what}: the store holds the strategies the strong player plays under the bundled "
+        "systems only; leave --write out (--csv or --json keep the figures)",
+        field="--write",
+    )
+
+
+def played(found: list[dict[str, Any]], digest: str, cave: int) -> dict[str, Any] | None:
+    """Of the stored strategies ``found``, the one the strong player plays under the rules
+    of ``digest`` and a profile's ``cave``: the one solved with caves nearest it, then the
+    first by file name (``study/strong_policy.stored_for``'s rule); ``None`` where none is."""
+    candidates = [data for data in found if data["rules"] == digest]
+    return min(candidates, key=lambda d: abs(d["abstraction"]["cave"] - cave), default=None)
+
+
+def stored(every: bool = False, but: str = "") -> list[dict[str, Any]]:
+    """Every stored strategy of this game's version (:data:`GAME_VERSION`) solved for a
+    bundled system with its rules of today, by file name: one solved for another version
+    of the game (a file an upgrade left behind), or for a profile this build does not
+    bundle (its id unknown, or other rules under it), is never played. ``every``: whatever
+    its version and system, for the test that finds the stale ones. ``but``: a file's
+    name left out."""
+    library = Library()
+    digests: dict[str, str] = {}
     found: list[dict[str, Any]] = []
     for path in sorted(STORE.glob("*.json")):
+        if path.name == but:
+            continue
         data = json.loads(read_stored_text(path))
         if not every and data.get("game_version") != GAME_VERSION:
+            continue
+        variant_id = data.get("variant")
+        if not every and variant_id not in digests and variant_id in library.ids():
+            digests[variant_id] = rules_digest(library.get(variant_id))
+        if not every and digests.get(variant_id) != data.get("rules"):
             continue
         data["file"] = path.name
         found.append(data)

@@ -62,11 +62,11 @@ def stored_for(
     caves nearest the profile's (then the first by file name); ``None`` where none is
     stored. ``solved``: the stored strategies by rules, read once by the caller."""
     from ..rules.diskcache import content_digest
+    from ..strong.store import played
 
     found = _solutions() if solved is None else solved
-    candidates = found.get(content_digest(rules.model_dump_json()), [])
-    cave = rules.stakes.cave
-    return min(candidates, key=lambda d: abs(d["abstraction"]["cave"] - cave), default=None)
+    digest = content_digest(rules.model_dump_json())
+    return played(found.get(digest, []), digest, rules.stakes.cave)
 
 
 def unsolved_note(variant_id: str, rules: Rules, policy: str) -> str | None:

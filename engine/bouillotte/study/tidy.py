@@ -99,6 +99,21 @@ def _checked(value: Any, column: Column) -> Cell:
     return result
 
 
+def _csv_path(path: object) -> Path:
+    """The ``path`` given to :meth:`TidyTable.to_csv` from Python: a str or an
+    ``os.PathLike`` of one, and not empty (``Path("")`` is the current folder)."""
+    from ..rules.errors import InputError
+
+    text = os.fspath(path) if isinstance(path, str | os.PathLike) else None
+    if not isinstance(text, str):
+        raise InputError(
+            f"a CSV file is a path (a str or a Path), not {type(path).__name__}", field="path"
+        )
+    if not text:
+        raise InputError("the empty text names no file", field="path", value="", has_value=True)
+    return Path(text)
+
+
 @dataclass(frozen=True)
 class TidyTable:
     """A table of typed columns, one observation per row.
@@ -159,9 +174,10 @@ class TidyTable:
     def to_csv(self, path: str | os.PathLike[str] | None = None) -> str:
         """The table as CSV text (:meth:`csv_text`), as every result of the Python API
         gives it; with ``path``, also written there, whole or not at all."""
+        target = None if path is None else _csv_path(path)
         text = self.csv_text()
-        if path is not None:
-            write_file(Path(path), text, "the CSV file")
+        if target is not None:
+            write_file(target, text, "the CSV file")
         return text
 
     def json_text(self) -> str:
@@ -177,6 +193,8 @@ class TidyTable:
     def to_frame(self) -> Any:
         """The table as a pandas DataFrame, each column of its type (pandas' nullable
         ``Int64``, ``Float64``, ``boolean`` and ``string``, so an empty cell is ``<NA>``).
+        An integer column holding a value past ``Int64`` (a seed of 20 digits, which the
+        command line and the API take) keeps Python's whole numbers (``object``), exact.
         Needs pandas: ``pip install 'bouillotte[frames]'``."""
         try:
             pd: Any = importlib.import_module("pandas")
@@ -184,7 +202,18 @@ class TidyTable:
             raise ImportError(FRAMES_MISSING) from exc
         dtypes = {"string": "string", "integer": "Int64", "number": "Float64", "boolean": "boolean"}
         frame = pd.DataFrame.from_records(list(self.rows), columns=self.column_names)
-        return frame.astype({c.name: dtypes[c.type] for c in self.columns})
+        kinds = {
+            c.name: dtypes[c.type] if c.type != "integer" or self._fits_int64(i) else "object"
+            for i, c in enumerate(self.columns)
+        }
+        return frame.astype(kinds)
+
+    def _fits_int64(self, column: int) -> bool:
+        """Whether every value of an integer column fits pandas' ``Int64``."""
+        return all(
+            value is None or -(2**63) <= value < 2**63  # type: ignore[operator]
+            for value in (row[column] for row in self.rows)
+        )
 
 
 def _c(name: str, kind: FieldType, description: str) -> Column:

@@ -3,11 +3,12 @@ extra) and store its strategy for the ``strong`` policy."""
 
 from __future__ import annotations
 
+import os
 from typing import Annotated
 
 import typer
 
-from ...rules.errors import UserError
+from ...rules.errors import InputError, UserError
 from ..options import (
     CsvFile,
     TidyJsonFlag,
@@ -86,7 +87,7 @@ def solve_command(
         checked_iterations,
         payload,
     )
-    from ...strong.store import address
+    from ...strong.store import address, check_bundled, rules_digest
     from ...strong.store import write as store
     from ...study.tidy_commands import abstraction_record, solve_table
 
@@ -95,7 +96,21 @@ def solve_command(
         checked_iterations(iterations)
         abstraction = Abstraction(cave, parse_bets(bets), raises, straddles, deals, classes, seed)
         table = table_for(variant, abstraction)
-        typer.echo(f"{table.variant.id}: {abstraction.describe()}", err=True)
+        if write:  # before the solve, not after it
+            check_bundled(table.variant.id, rules_digest(table.variant))
+        stored_at = address(table.variant, abstraction, iterations)
+        if (
+            write
+            and csv_file is not None
+            and os.path.realpath(csv_file) == os.path.realpath(stored_at)
+        ):
+            raise InputError(
+                "--csv names the file --write stores (the strategy would replace the table, "
+                "or the table the strategy): name another",
+                file=csv_file,
+            )
+        bands = len(table.bands) + 1 if abstraction.classes else None
+        typer.echo(f"{table.variant.id}: {abstraction.describe(bands)}", err=True)
         tree = build_tree(table, max_states)
     except AbstractionError as exc:
         raise UserError(str(exc)) from None
@@ -121,9 +136,8 @@ def solve_command(
         }
         write_tidy(csv_file, as_json, solve_table(head, values, gains))
     if write:
-        path = address(table.variant, abstraction, iterations)
-        store(path, payload(table, tree, solution))
-        typer.echo(f"stored {path.name}", err=True)
+        store(stored_at, payload(table, tree, solution))
+        typer.echo(f"stored {stored_at.name}", err=True)
 
 
 def _abstract_id(node: object, action: object) -> int | None:
