@@ -257,7 +257,7 @@ def test_variants_diff_wraps_whole_descriptions_without_markup() -> None:
     text = result.stdout
     assert "``" not in text and ":class:" not in text
     # stakes.rebuy_amount's description, whole, over two lines of at most 72 columns
-    assert "a fixed number, or players-option." in " ".join(text.split())
+    assert "a fixed number (1 or more), or players-option." in " ".join(text.split())
     assert all(len(line) <= 72 for line in text.splitlines() if line.startswith("stakes."))
 
 

@@ -238,3 +238,35 @@ def test_a_scheduler_that_goes_away_ends_the_sweep_with_one_line(tmp_path: Path)
     finally:
         if swept is not None:
             _kill(swept)
+
+
+def test_a_worker_that_does_not_answer_ends_the_sweep_with_one_line(tmp_path: Path) -> None:
+    """A worker that is there but silent (a machine switched off, a process stopped): the
+    sweep waited for ever on it, without a word; now it gives up after
+    ``sweep_cluster.SCATTER_SECONDS`` (3 here, 60 for a user) with one line, exit 2."""
+    patched = (
+        "import sys; import bouillotte.study.sweep_cluster as c; c.SCATTER_SECONDS = 3; "
+        "from bouillotte.cli import main; sys.argv[0] = 'bouillotte'; main()"
+    )
+    swept = None
+    with cluster(tmp_path, workers=1) as (running, _):
+        worker = running.workers[0]
+        os.killpg(worker.pid, signal.SIGSTOP)
+        try:
+            args = [*SWEEP, "--deals", "20", "--quiet", "--cluster", running.address]
+            swept = _start(
+                [sys.executable, "-c", patched, *args],
+                tmp_path / "swept.log",
+                env={**os.environ, "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": CONNECT},
+            )
+            code = swept.wait(timeout=WAIT)
+        finally:
+            os.killpg(worker.pid, signal.SIGCONT)
+            if swept is not None:
+                _kill(swept)
+    lines = (tmp_path / "swept.log").read_text().splitlines()
+    assert code == 2, lines
+    assert lines == [
+        "error: --cluster: a worker of the Dask scheduler has not answered in 3 s: restart "
+        "or remove it (dask worker), then run the sweep again"
+    ]

@@ -15,6 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from bouillotte.cli.app import app
+from bouillotte.rules.errors import InputError
 from bouillotte.rules.profiles import Library
 from bouillotte.rules.variant import differing_rules
 from bouillotte.study.differences import SESSION_RULES
@@ -114,18 +115,16 @@ def test_the_base_row_is_what_simulate_reports_for_the_same_seeds() -> None:
     assert metrics["bonus_flow"]["mean"] == alone["bonus_flow_per_deal"]["mean"]
 
 
-def test_a_rule_that_cannot_change_a_deal_makes_a_difference_of_exactly_zero() -> None:
-    # Simulated deals are never misdealt, so who deals after a misdeal changes nothing;
-    # on common random numbers every per-deal difference is 0, and so is its interval.
+def test_a_rule_that_cannot_act_in_a_simulated_deal_is_refused_by_name() -> None:
+    # Simulated deals are never misdealt, and start with fresh caves: who deals after a
+    # misdeal, or what a player buys between deals, cannot act; --towards and --all-rules
+    # skip such rules, and --vary refuses them, saying why (before, it played them and
+    # labelled the rows "cannot act under this player", blaming the players).
     base = LIBRARY.get("foster")
-    combinations = vary_combinations(base, ["misdeals.dealer_keeps_deal"])
-    assert len(combinations) == 1
-    data = sweep_report(base, combinations, run_sweep(base, combinations, ["random"], 200, 3), 3)
-    row = data["rows"][1]
-    assert row["status"] == "ok"
-    for key, entry in row["metrics"].items():
-        if key != "pool_spread":
-            assert entry["diff"] == 0 and entry["diff_ci95"] == [0, 0], key
+    with pytest.raises(InputError, match="no simulated deal is misdealt"):
+        vary_combinations(base, ["misdeals.dealer_keeps_deal"])
+    with pytest.raises(InputError, match="acts between deals; a sweep plays single deals"):
+        vary_combinations(base, ["stakes.skip_dealer_who_rebought"])
 
 
 def test_doubling_every_brelan_bonus_doubles_the_bonus_flow_and_nothing_else() -> None:

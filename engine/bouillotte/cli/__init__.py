@@ -10,8 +10,10 @@ mismatch; 2 bad input, a bad option value, or output that cannot be written (a c
 stdout, a full device), each with one line on stderr (a stderr that cannot be written is
 only silenced); 130 Ctrl-C (SIGINT); 141 the reader
 of the output went away (a pipe into ``head``), silently, as a shell reports SIGPIPE;
-143 SIGTERM (what ``timeout`` and schedulers send), handled as Ctrl-C: workers are
-stopped, a site build's half-written folder removed.
+143 SIGTERM (what ``timeout`` and schedulers send) and 129 SIGHUP (the terminal closed),
+each handled as Ctrl-C: workers are stopped, the temporary files of a write and a site
+build's half-written folder removed (a signal the command was started ignoring, as
+``nohup`` leaves SIGHUP, stays ignored).
 """
 
 from __future__ import annotations
@@ -31,8 +33,10 @@ BAD_INPUT = 2
 INTERRUPTED = 130
 BROKEN_PIPE = 141
 """128 + SIGPIPE: the status of a command whose reader went away, as shells report it."""
-TERMINATED = 143
-"""128 + SIGTERM."""
+STAYS_WRITTEN = "its report is lost; any file it wrote before its report stays written"
+"""Said after a stdout that cannot be written."""
+STOPPING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+"""The signals handled as Ctrl-C (SIGHUP: a terminal closed; Windows has neither)."""
 
 ESCAPE = "bouillotte-escape"
 """The codec error handler of a stream whose encoding cannot write every character: each
@@ -156,10 +160,11 @@ def _prepare_streams() -> None:
 _terminated: list[int] = []
 
 
-def _on_sigterm(signum: int, frame: FrameType | None) -> None:
-    """SIGTERM as Ctrl-C: every command's own handling of an interruption (its workers
-    stopped, its temporary files removed) runs; the status is then 143. A worker process
-    that inherited this handler ends as SIGTERM ends a process by default."""
+def _on_stop(signum: int, frame: FrameType | None) -> None:
+    """SIGTERM or SIGHUP as Ctrl-C: every command's own handling of an interruption (its
+    workers stopped, its temporary files removed) runs; the status is then 128 + the
+    signal's number. A worker process that inherited this handler ends as the signal ends
+    a process by default."""
     del frame
     if os.getpid() != _MAIN_PID[0]:
         signal.signal(signum, signal.SIG_DFL)
@@ -199,7 +204,9 @@ def _run() -> int:
     except OutputFailed as exc:
         if exc.errno == errno.EPIPE:
             return BROKEN_PIPE
-        _say(f"error: {exc}")
+        # The files a command wrote (--csv, --save, --write) before its report are not
+        # undone by a report that fails: a script seeing exit 2 is told they stay.
+        _say(f"error: {exc}; {STAYS_WRITTEN}")
         return BAD_INPUT
     except typer.Abort:
         _say("interrupted")
@@ -227,13 +234,15 @@ def main() -> None:
     """The ``bouillotte`` console script (kept at this name since the first release)."""
     _MAIN_PID[0] = os.getpid()
     _prepare_streams()
-    signal.signal(signal.SIGTERM, _on_sigterm)
+    for number in STOPPING:
+        if signal.getsignal(number) != signal.SIG_IGN:
+            signal.signal(number, _on_stop)
     try:
         code = _run()
     except KeyboardInterrupt:
         code = INTERRUPTED
     if code == INTERRUPTED and _terminated:
-        code = TERMINATED
+        code = 128 + _terminated[0]
     for fd, name in ((1, "stdout"), (2, "stderr")):
         try:
             getattr(sys, name).flush()

@@ -13,13 +13,21 @@ from __future__ import annotations
 
 import difflib
 import importlib
+import os
+import stat
 import sys
+from contextlib import ExitStack
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from typer.completion import (  # type: ignore[attr-defined]  # its public module, no __all__
+    completion_init,
+    get_completion_script,
+)
 from typer.core import TyperCommand, TyperGroup
 
-from ..rules.errors import UserError
+from ..rules.errors import InputError, UserError
 from .options import user_errors
 
 # Typer exports no name for Click's classes (its copy of Click is private since Typer 0.2x),
@@ -135,8 +143,107 @@ app = typer.Typer(
     no_args_is_help=True,
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
-    add_completion=True,
+    add_completion=False,  # its own --install-completion and --show-completion, below
 )
+completion_init()  # Typer's completion of each shell answers the scripts installed below
+
+
+SHELLS = ("bash", "zsh", "fish")
+"""The shells whose completion ``--install-completion`` installs (Typer's PowerShell install
+changes the user's execution policy: ``--show-completion`` is not offered for it either)."""
+START_UP_LIMIT = 1 << 24
+"""The largest shell start-up file ``--install-completion`` adds its line to (16 MiB)."""
+
+
+def _shell(value: str, option: str) -> str:
+    if value not in SHELLS:
+        raise InputError(
+            f"{value!r} is not a shell this completion supports: {', '.join(SHELLS)}",
+            field=option,
+        )
+    return value
+
+
+def _script(shell: str) -> str:
+    return get_completion_script(
+        prog_name="bouillotte", complete_var="_BOUILLOTTE_COMPLETE", shell=shell
+    )
+
+
+def _stage_line(stack: ExitStack, rc: Path, line: str) -> None:
+    """Add ``line`` to the shell start-up file ``rc`` (unless it holds it) when ``stack``
+    closes: the file is written whole beside itself and renamed into place (its mode kept;
+    a link to it, as a dotfiles manager makes, kept and written through), its bytes kept
+    whatever their encoding; a pipe, a device or a folder there is refused at once."""
+    real = Path(os.path.realpath(rc))
+    try:
+        info: os.stat_result | None = os.stat(real)
+    except FileNotFoundError:
+        if os.path.islink(rc):  # its file is missing: the line would make it, folders and all
+            raise InputError("is a link to a file that does not exist", file=rc) from None
+        info = None
+    except OSError as exc:
+        raise InputError(f"cannot be read ({exc.strerror})", file=rc) from None
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        raise InputError(
+            "is not a regular file (a named pipe, a device or a folder): the completion's "
+            f"line cannot be added to it; add it yourself: {line}",
+            file=rc,
+        )
+    from ..rules.reading import read_regular
+    from ..rules.writing import Output
+
+    old = read_regular(real, START_UP_LIMIT) if info is not None else b""
+    added = os.fsencode(line)
+    if added in (held.strip() for held in old.splitlines()):
+        return
+    if old and not old.endswith(b"\n"):
+        old += b"\n"
+    stack.enter_context(Output(real.parent, "own")).add(real.name, old + added + b"\n")
+
+
+def _install(shell: str) -> Path:
+    """Install the completion of ``shell``: its script, then the line of the shell's
+    start-up file that loads it, each written whole or not at all (``rules/writing.py``);
+    the path of the script."""
+    from ..rules.writing import Output
+
+    home = Path.home()
+    if shell == "bash":
+        script = home / ".bash_completions" / "bouillotte.sh"
+        quoted = "'" + str(script).replace("'", "'\"'\"'") + "'"
+        rc: Path | None = home / ".bashrc"
+        line = f"source {quoted}"
+    elif shell == "zsh":
+        script, rc = home / ".zfunc" / "_bouillotte", home / ".zshrc"
+        line = "fpath+=~/.zfunc; autoload -Uz compinit; compinit"
+    else:  # fish reads the folder of completions itself
+        config = Path(os.environ.get("XDG_CONFIG_HOME") or home / ".config")
+        script, rc, line = config / "fish" / "completions" / "bouillotte.fish", None, ""
+    with ExitStack() as stack:  # closed last first: the script is in place before its line
+        if rc is not None:
+            _stage_line(stack, rc, line)
+        stack.enter_context(Output(script.parent, "own")).add(script.name, _script(shell) + "\n")
+    return script
+
+
+def _install_completion(ctx: typer.Context, value: str | None) -> None:
+    if value is None or ctx.resilient_parsing:
+        return
+    with user_errors():
+        shell = _shell(value, "--install-completion")
+        path = _install(shell)
+        typer.echo(f"{shell} completion installed in {path}", err=True)
+        typer.echo("Completion will take effect once you restart the terminal", err=True)
+    raise typer.Exit()
+
+
+def _show_completion(ctx: typer.Context, value: str | None) -> None:
+    if value is None or ctx.resilient_parsing:
+        return
+    with user_errors():
+        typer.echo(_script(_shell(value, "--show-completion")))
+    raise typer.Exit()
 
 
 def _engine() -> str:
@@ -169,6 +276,30 @@ def _root(
             "--version", help="Print the version and exit.", is_eager=True, callback=_print_version
         ),
     ] = False,
+    install_completion: Annotated[
+        str | None,
+        typer.Option(
+            "--install-completion",
+            metavar="SHELL",
+            help="Install the completion of SHELL (bash, zsh or fish): its script, and the "
+            "line of the shell's start-up file that loads it (~/.bashrc, ~/.zshrc).",
+            is_eager=True,
+            expose_value=False,
+            callback=_install_completion,
+        ),
+    ] = None,
+    show_completion: Annotated[
+        str | None,
+        typer.Option(
+            "--show-completion",
+            metavar="SHELL",
+            help="Print the completion script of SHELL (bash, zsh or fish), to install it "
+            "yourself.",
+            is_eager=True,
+            expose_value=False,
+            callback=_show_completion,
+        ),
+    ] = None,
 ) -> None:
     """The commands are loaded by :class:`BouillotteGroup`; the application needs one
     callback to be a group rather than a single command."""

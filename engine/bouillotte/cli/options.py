@@ -17,7 +17,7 @@ from typer.core import TyperCommand
 
 from ..rules.errors import InputError, UserError
 from ..rules.idtext import REORDERING_MARKS, as_escape, escaped
-from ..rules.writing import check_target_file, reason, stage_file, write_file
+from ..rules.writing import check_target_file, is_null_device, reason, stage_file, write_file
 from ..study.tidy import TidyTable
 from .streams import WrappedStream
 
@@ -144,20 +144,6 @@ WHOLE_NUMBER = re.compile(r"-?[0-9]{1,20}")
 20 digits (any count, seed or port this tool takes has fewer)."""
 
 
-def parse_seeds(text: str) -> tuple[int, ...]:
-    """``--seeds``: whole numbers in ASCII digits (a minus allowed, as ``--seed`` takes),
-    joined by commas; anything else (an Arabic-Indic digit, ``1_000``, ``+1``, an empty
-    item) is refused with one line, as Python's ``int`` would have taken some of it."""
-    items = [item.strip() for item in text.split(",")]
-    for item in items:
-        if not WHOLE_NUMBER.fullmatch(item):
-            raise UserError(
-                f"--seeds: '{escaped(item)}' is not a whole number in ASCII digits (of at most "
-                "20 digits); give seeds joined by commas, as 1,2,3"
-            )
-    return tuple(int(item) for item in items)
-
-
 _TYPE_LABEL = re.compile(r" <[^>]*>")
 """The type Typer shows beside an argument's name (``SCENARIO <str>``)."""
 _REQUIRED = re.compile(r"^\{(.*)\}")
@@ -203,26 +189,16 @@ def _examples_unwrapped(text: str | None) -> str | None:
     )
 
 
-def _check_whole_numbers(params: Sequence[Any], args: list[str]) -> None:
-    """Each value given to an option that takes a whole number (``--deals``, ``--seed``,
-    ``--port``...), written as :data:`WHOLE_NUMBER` says: Python's ``int()``, under Typer,
-    would read ``1_000``, ``+10``, `` 10`` and ``١٠`` as numbers, and a 4,000-digit seed.
-    One :class:`typer.BadParameter` names the option and the value."""
+def _options_given(params: Sequence[Any], args: list[str]) -> Iterator[tuple[Any, str, str | None]]:
+    """Each option written in ``args``: its parameter, the name written and its value
+    (``None`` for a flag), as Click will read them: ``--deals 5``, ``--deals=5``, ``-n5``,
+    a cluster of short options (``-qn10``: ``-q``, then ``-n`` with ``10``); a value is never
+    read as an option (``--csv -n5x`` names a file). Arguments are skipped; ``--`` ends."""
     options = {
         name: param
         for param in params
         if getattr(param, "param_type_name", "") == "option"
-        and getattr(getattr(param, "type_descriptor", None), "annotation", None) is int
-        for name in param.opts
-    }
-    others = {  # options that take a value of another kind: their value is skipped
-        name
-        for param in params
-        if getattr(param, "param_type_name", "") == "option"
-        and not getattr(param, "is_flag", False)
-        and not getattr(param, "count", False)
-        for name in param.opts
-        if name not in options
+        for name in (*param.opts, *param.secondary_opts)
     }
     position = 0
     while position < len(args):
@@ -230,47 +206,125 @@ def _check_whole_numbers(params: Sequence[Any], args: list[str]) -> None:
         position += 1
         if token == "--":
             return
-        if token in others:
-            position += 1
-            continue
         name, equals, value = token.partition("=")
-        if name.startswith("--") and equals and name in options:
+        if name.startswith("--") and name in options:
             param = options[name]
-        elif token in options and position < len(args):
-            param, value = options[token], args[position]
-            position += 1
-        elif token.startswith("-") and not token.startswith("--") and len(token) > 2:
-            found = _in_a_cluster(token, options, others)  # -n10, -qn10, -qn 10
-            if found is None:
-                continue
-            param, value = found
-            if value == "" and position < len(args):
+            if _takes_a_value(param) and not equals and position < len(args):
                 value = args[position]
                 position += 1
-        else:
-            continue
-        if not WHOLE_NUMBER.fullmatch(value):
-            shown = escaped(value if len(value) <= 40 else f"{value[:20]}...")
-            more = f" ({len(value):,} characters)" if len(value) > 40 else ""
+            yield param, name, value if _takes_a_value(param) else None
+        elif token.startswith("-") and not token.startswith("--") and len(token) > 1:
+            for i, letter in enumerate(token[1:], start=1):  # -n 10, -n10, -qn10
+                param = options.get(f"-{letter}")
+                if param is None:
+                    break
+                if not _takes_a_value(param):
+                    yield param, f"-{letter}", None
+                    continue
+                value = token[i + 1 :]
+                if value == "" and position < len(args):
+                    value = args[position]
+                    position += 1
+                yield param, f"-{letter}", value
+                break
+
+
+def _takes_a_value(param: Any) -> bool:
+    return not getattr(param, "is_flag", False) and not getattr(param, "count", False)
+
+
+def _check_whole_numbers(given: Sequence[tuple[Any, str, str | None]]) -> None:
+    """Each value given to an option that takes a whole number (``--deals``, ``--seed``,
+    ``--port``...), written as :data:`WHOLE_NUMBER` says: Python's ``int()``, under Typer,
+    would read ``1_000``, ``+10``, `` 10`` and ``١٠`` as numbers, and a 4,000-digit seed.
+    One :class:`typer.BadParameter` names the option and the value."""
+    for param, _, value in given:
+        whole = getattr(getattr(param, "type_descriptor", None), "annotation", None) is int
+        if whole and value is not None and not WHOLE_NUMBER.fullmatch(value):
             raise typer.BadParameter(
-                f"'{shown}'{more} is not a whole number: write it in the digits 0-9 "
+                f"{_shown_value(value)} is not a whole number: write it in the digits 0-9 "
                 "(a minus before it at most, no sign, space, underscore or other digit, at "
                 "most 20 digits)",
                 param=param,
             )
 
 
-def _in_a_cluster(token: str, options: dict[str, Any], others: set[str]) -> tuple[Any, str] | None:
-    """In a cluster of short options (``-qn10``: ``-q``, then ``-n`` with ``10``), the
-    option that takes a whole number and what follows it (``""``: its value is the next
-    word); ``None`` where the cluster has none, or another option takes the rest first."""
-    for i, letter in enumerate(token[1:], start=1):
-        name = f"-{letter}"
-        if name in options:
-            return options[name], token[i + 1 :]
-        if name in others:
-            return None
-    return None
+def _shown_value(value: str) -> str:
+    shown = escaped(value if len(value) <= 40 else f"{value[:20]}...")
+    return f"'{shown}'" + (f" ({len(value):,} characters)" if len(value) > 40 else "")
+
+
+def _check_no_empty_path(given: Sequence[tuple[Any, str, str | None]]) -> None:
+    """A file or folder option is not given an empty name: ``pathlib`` reads ``''`` as
+    ``.``, so ``--out ''`` wrote into the current folder and ``--variants ''`` read it;
+    nor a file option a folder's name (``--csv out/``)."""
+    for param, _, value in given:
+        if value is not None and value == "" and _names_a_path(param):
+            raise typer.BadParameter(
+                "an empty name is no file or folder: give one (or leave the option out)",
+                param=param,
+            )
+        if value and value.endswith("/") and getattr(param, "metavar", None) == "FILE":
+            raise typer.BadParameter(  # pathlib drops the '/': --csv out/ wrote a file 'out'
+                f"{_shown_value(value)} ends with '/', as a folder's name does: give a file",
+                param=param,
+            )
+
+
+def _names_a_path(param: Any) -> bool:
+    annotation = getattr(getattr(param, "type_descriptor", None), "annotation", None)
+    return annotation is Path or Path in getattr(annotation, "__args__", ())
+
+
+def _check_given_once(given: Sequence[tuple[Any, str, str | None]]) -> None:
+    """An option that holds one value is given once: Click keeps the last and drops the
+    others without a word (``--seed 1 --seed 2`` ran seed 2, ``-v foster -v pagat`` of a
+    one-system command played pagat), so a second is refused, naming both."""
+    first: dict[int, tuple[str, str | None]] = {}
+    for param, name, value in given:
+        if getattr(param, "multiple", False) or getattr(param, "count", False):
+            continue
+        if id(param) not in first:
+            first[id(param)] = (name, value)
+            continue
+        before, earlier = first[id(param)]
+        what = (
+            ""
+            if value is None or earlier is None
+            else (f" ({_shown_value(earlier)} and {_shown_value(value)})")
+        )
+        names = "" if before == name else f" (as {before}, then as {name})"
+        raise typer.BadParameter(
+            f"given twice{names}{what}; it holds one value: give it once", param=param
+        )
+
+
+def _dash_named_as_a_path(params: Sequence[Any], args: list[str]) -> list[str]:
+    """``args`` with a file named ``-`` written as a path (``./-``, ``x/../-``) made
+    absolute: Click reads it as a path, which ``pathlib`` shortens to ``-``, the word for
+    stdout, so ``--csv ./-`` printed the table instead of writing the file."""
+    paths = {
+        name
+        for param in params
+        if getattr(param, "param_type_name", "") == "option"
+        and getattr(getattr(param, "type_descriptor", None), "annotation", None)
+        in (Path, Path | None)
+        for name in param.opts
+    }
+    out = list(args)
+    for i, token in enumerate(out):
+        if token == "--":
+            break
+        name, equals, value = token.partition("=")
+        if equals and name in paths and _a_dash_path(value):
+            out[i] = f"{name}={os.path.abspath(value)}"
+        elif i > 0 and out[i - 1] in paths and _a_dash_path(token) and args[i - 1] == out[i - 1]:
+            out[i] = os.path.abspath(token)
+    return out
+
+
+def _a_dash_path(value: str) -> bool:
+    return value != "-" and str(Path(value)) == "-"
 
 
 class WordsCommand(TyperCommand):
@@ -291,8 +345,11 @@ class WordsCommand(TyperCommand):
         return [_REQUIRED.sub(r"\1", piece) for piece in super().collect_usage_pieces(ctx)]
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        _check_whole_numbers(self.params, args)
-        return super().parse_args(ctx, args)
+        given = list(_options_given(self.params, args))
+        _check_whole_numbers(given)
+        _check_given_once(given)
+        _check_no_empty_path(given)
+        return super().parse_args(ctx, _dash_named_as_a_path(self.params, args))
 
     def format_options(self, ctx: Any, formatter: Any) -> None:
         sections: dict[str, list[tuple[str, str]]] = {"Arguments": [], "Options": []}
@@ -332,18 +389,23 @@ def check_csv_target(path: Path | None) -> None:
         check_target_file(path, "the CSV file")
 
 
-def check_csv_targets(**targets: Path | None) -> None:
+def check_csv_targets(*, as_json: bool = False, **targets: Path | None) -> None:
     """Refuse each CSV file now (:func:`check_csv_target`), and two options that name the
     same file (the second table would silently replace the first) or both ``-`` (two
-    tables with different columns on stdout, which no CSV reader can read). ``targets``:
-    each option's name (``csv_file`` for ``--csv``) and its value."""
+    tables with different columns on stdout, which no CSV reader can read), or one ``-``
+    with ``--json`` (``as_json``), which prints on stdout too. ``targets``: each option's
+    name (``csv_file`` for ``--csv``) and its value."""
     seen: dict[str, str] = {}
     for name, path in targets.items():
         if path is None:
             continue
         check_csv_target(path)
         option = "--" + name.removesuffix("_file").replace("_", "-")
+        if as_json and str(path) == "-":
+            raise UserError(f"--json and {option} -: both print on stdout; give {option} a file")
         same = "-" if str(path) == "-" else os.path.realpath(path)
+        if is_null_device(Path(same)):
+            continue  # any number of tables may be discarded
         if same == "-" and same in seen:
             raise UserError(
                 f"{seen[same]} and {option} are both '-': two tables with different columns "
@@ -394,9 +456,7 @@ TidyJsonFlag = Annotated[
 def check_tidy_targets(csv_file: Path | None, as_json: bool) -> None:
     """Refuse ``--csv`` now (:func:`check_csv_target`), and ``--json`` with ``--csv -``:
     both would print on stdout."""
-    check_csv_target(csv_file)
-    if as_json and csv_file is not None and str(csv_file) == "-":
-        raise UserError("--json and --csv -: both print on stdout; give --csv a file")
+    check_csv_targets(as_json=as_json, csv_file=csv_file)
 
 
 def report_wanted(csv_file: Path | None, as_json: bool) -> bool:
@@ -481,5 +541,11 @@ def user_errors() -> Iterator[None]:
     except KeyboardInterrupt:
         typer.echo("interrupted", err=True)
         raise typer.Exit(INTERRUPTED) from None
+    except MemoryError:  # a limit lower than the work (ulimit -v, a container's)
+        typer.echo(
+            "error: out of memory: free some memory, or raise the limit (ulimit -v), and run again",
+            err=True,
+        )
+        raise typer.Exit(2) from None
     finally:
         sys.stdout, sys.stderr = out, err

@@ -16,7 +16,10 @@ the first card dealt is exposed.
 
 from __future__ import annotations
 
+import errno
+import hashlib
 import os
+import stat
 from collections.abc import Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass
@@ -30,6 +33,7 @@ from ..play.dealing import SetupError, deal_from_pack, shuffled_pack
 from ..play.stream import deal_seed
 from ..rules.cards import Card, card_str
 from ..rules.errors import InputError
+from ..rules.linetext import TITLE_LENGTH
 from ..rules.variant import Variant, differing_rules, value_text
 from ..rules.writing import Output, stage_file
 from .attribution import signature
@@ -37,7 +41,7 @@ from .autoplay import play
 from .deal_streams import policy_stream
 from .policies import get_policy
 from .render import counted
-from .scenario import ScenarioModel, load_scenario, run_scenario
+from .scenario import MAX_ID_LENGTH, ScenarioModel, load_scenario, run_scenario
 
 SESSION_RULES = frozenset(
     {
@@ -211,15 +215,25 @@ def _search(
                 del open_rules[path]
 
 
+def scenario_id(rule: str, a: Variant, b: Variant) -> str:
+    """``diff-<A>-<B>-<rule>``, the id of the scenario of ``rule``'s example; one longer
+    than a scenario id may be (two long profile ids) is cut and ended by a hash of the whole,
+    so that it stays valid and no two rules' ids are the same."""
+    whole = f"diff-{a.id}-{b.id}-{rule.replace('.', '-').replace('_', '-')}".lower()
+    if len(whole) <= MAX_ID_LENGTH:
+        return whole
+    return f"{whole[: MAX_ID_LENGTH - 13]}-{hashlib.sha256(whole.encode()).hexdigest()[:12]}"
+
+
 def scenario_data(finding: Finding, a: Variant, b: Variant) -> dict[str, Any]:
     """The finding as a scenario in the public format, under both variants."""
     setup, base = finding.setup, finding.base
     assert setup is not None and base is not None and finding.changed is not None
-    slug = finding.rule.replace(".", "-").replace("_", "-")
     other_play = play_setup(b, setup)
+    title = f"{finding.rule}: {a.id} against {b.id}"
     data: dict[str, Any] = {
-        "id": f"diff-{a.id}-{b.id}-{slug}".lower(),
-        "title": f"{finding.rule}: {a.id} against {b.id}",
+        "id": scenario_id(finding.rule, a, b),
+        "title": title if len(title) <= TITLE_LENGTH else f"{title[: TITLE_LENGTH - 1]}…",
         "source": {"work": a.source, "locator": finding.rule, "status": "constructed"},
         "notes": (
             f"Found by `bouillotte differences {a.id} {b.id}` (deal {setup.number}, "
@@ -268,7 +282,9 @@ def save_scenarios(
     """Write one scenario file per finding, all together or none (``rules/writing.py``),
     with the files of ``also`` (a CSV table's path and text: the command's other output,
     which a failure leaves as it was too); each scenario is read back and replayed to
-    check it."""
+    check it. A scenario file already there is the user's to keep and edit (``bouillotte
+    check`` verifies it): it is replaced only by the very bytes it holds (the same
+    command run again), else refused in one line before anything is written."""
     with ExitStack() as stack:
         out = stack.enter_context(Output(folder, "replace"))
         saved: set[str] = set()
@@ -277,7 +293,9 @@ def save_scenarios(
                 continue
             data = scenario_data(finding, a, b)
             text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
-            saved.add(os.path.realpath(out.add(f"{data['id']}.yaml", text)))
+            name = f"{data['id']}.yaml"
+            _refuse_other_bytes(folder / name, text.encode("utf-8"))
+            saved.add(os.path.realpath(out.add(name, text)))
         for path, table in also:
             if os.path.realpath(path) in saved:
                 raise InputError(
@@ -290,6 +308,33 @@ def save_scenarios(
         for variant in (a, b):
             run_scenario(scenario, variant)
     return out.written
+
+
+def _refuse_other_bytes(path: Path, data: bytes) -> None:
+    """Refuse to replace a scenario file already at ``path`` that does not hold ``data``
+    (one edited by its user, or saved from other deals); a link, a pipe or a folder there
+    is refused by the writer, in its words."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except (FileNotFoundError, IsADirectoryError):
+        return
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:  # a link
+            return
+        raise InputError(
+            f"is already there and cannot be read ({exc.strerror})", file=path
+        ) from None
+    with os.fdopen(fd, "rb") as file:
+        info = os.fstat(file.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            return
+        held = file.read(len(data) + 1) if info.st_size == len(data) else b""
+    if held != data:
+        raise InputError(
+            "is already there and differs from the scenario --save would write (edited, or "
+            "saved from other deals): move it, or --save into another folder",
+            file=path,
+        )
 
 
 def differences_text(findings: list[Finding], a: Variant, b: Variant) -> str:

@@ -6,6 +6,7 @@ card and action word and reports the file and line of the first fault.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -20,7 +21,8 @@ from ..play.showdown import MissingCardError
 from ..rules.cards import RANKS
 from ..rules.docstrings import describe_fields
 from ..rules.errors import InputError
-from ..rules.idtext import escaped, id_fault
+from ..rules.idtext import device_name_fault, escaped, id_fault
+from ..rules.linetext import Title
 from ..rules.nearest import did_you_mean
 from ..rules.profile import rule_paths
 from ..rules.profiles import Library
@@ -102,9 +104,13 @@ class ScenarioModel(_Strict):
         """An invisible or non-Latin character is named, escaped, before the pattern."""
         if isinstance(value, str) and not all(" " <= c <= "~" for c in value):
             raise ValueError(id_fault(value, "the letters a-z, the digits 0-9 and '-'"))
+        fault = device_name_fault(value) if isinstance(value, str) else None
+        if fault is not None:
+            raise ValueError(fault)
         return value
 
-    title: str
+    title: Title
+    """On one line (``rules/linetext.py``)."""
     source: SourceRef
     notes: str = ""
     """Markdown prose shown on the site."""
@@ -144,6 +150,16 @@ class ScenarioModel(_Strict):
     """Outcomes under another reading of an ambiguous sentence: variant id, then the rule
     (``group.field``) read another way, then its other value, then what the deal gives when
     the variant plays with that one rule changed."""
+
+    @field_validator("players", "stifled", "variants")
+    @classmethod
+    def _each_once(cls, names: list[str] | None) -> list[str] | None:
+        # [foster, foster] made check play and count the run twice; [D, D] meant nothing more
+        listed = names or []
+        for i, name in enumerate(listed):
+            if name in listed[:i]:
+                raise ValueError(f"{name!r} is listed twice (items {listed.index(name)} and {i})")
+        return names
 
     @field_validator("players")
     @classmethod
@@ -238,6 +254,19 @@ class Scenario(LocatedFile):
 
 def load_scenario(file: Path) -> Scenario:
     doc = read_mapping(file, "a scenario: id, title, players, dealer, hands, actions, ...")
+    data = doc.data if isinstance(doc.data, dict) else {}
+    if "deals" in data and not {"hands", "deck", "seed", "actions"} & data.keys():
+        raise doc.fault(
+            ("deals",),
+            "this is a session file (it lists deals): play it with "
+            "bouillotte session FILE, not as a scenario",
+        )
+    if "rules" in data and "players" not in data:
+        raise doc.fault(
+            ("rules",),
+            "this is a variant profile (it states rules): give its "
+            "folder with --variants, or the file with -v, not as a scenario",
+        )
     scenario = Scenario(doc, validated(ScenarioModel, doc))
     _check_names(scenario)
     return scenario
@@ -458,17 +487,31 @@ def run_scenario(
     return RunResult(scenario, variant, data, played.steps, path)
 
 
+def _no_scenario_in(folder: Path) -> str:
+    """Why a folder given holds no scenario (a check of it checked nothing, and said 0
+    runs with exit 0): its files are ``.yml``, or in folders below it, or there are none."""
+    if any(folder.glob("*.yml")):
+        return "holds no .yaml file, only .yml ones: rename them *.yaml"
+    if any(folder.glob("*/*.yaml")):
+        return "holds no .yaml file of its own (the folders below it are not read): give each"
+    return "holds no scenario (.yaml) file"
+
+
 class ScenarioLibrary:
     """The bundled scenarios and the user's own folders or files."""
 
     def __init__(self, paths: Iterable[Path] = (), include_bundled: bool = True) -> None:
         self.files: list[Path] = []
         roots = [bundled("scenarios")] if include_bundled else []
+        seen: set[str] = set()  # a file given twice (chk and chk/t3.yaml) is read once
         for root in [*roots, *paths]:
-            if root.is_dir():
-                self.files.extend(sorted(root.glob("*.yaml")))
-            elif root.is_file():
-                self.files.append(root)
+            if root.is_dir() and root not in roots and not any(root.glob("*.yaml")):
+                raise InputError(_no_scenario_in(root), file=root)
+            if root.is_dir() or root.is_file():
+                for file in sorted(root.glob("*.yaml")) if root.is_dir() else [root]:
+                    if os.path.realpath(file) not in seen:
+                        seen.add(os.path.realpath(file))
+                        self.files.append(file)
             elif root.exists():
                 raise InputError(
                     "not a scenario file nor a folder (a named pipe, a device or a socket): "
@@ -496,6 +539,11 @@ class ScenarioLibrary:
     def find(self, name: str) -> Scenario:
         """A scenario by file path or by id."""
         path = Path(name)
+        # An id (no '/', no '.yaml') is the scenario's, whatever the current folder holds:
+        # a folder named foster-sight (an --out) hid the bundled scenario of that id.
+        an_id = "/" not in name and path.suffix not in (".yaml", ".yml")
+        if an_id and any(s.id == name for s in self.all()):
+            return next(s for s in self.all() if s.id == name)
         if path.suffix in (".yaml", ".yml") or path.exists():
             if not path.is_file():
                 raise InputError("no such scenario file", file=path)

@@ -125,6 +125,13 @@ class SessionFile(LocatedFile):
 
 def load_session(file: Path) -> SessionFile:
     doc = read_mapping(file, "a session: players, dealer, deals, ...")
+    data = doc.data if isinstance(doc.data, dict) else {}
+    if "deals" not in data and ("id" in data or "actions" in data):
+        raise doc.fault(
+            ("id",) if "id" in data else ("actions",),
+            "this is a scenario file (one deal): play it with bouillotte run FILE, "
+            "not as a session",
+        )
     session = SessionFile(doc, validated(SessionModel, doc))
     _check_names(session)
     return session

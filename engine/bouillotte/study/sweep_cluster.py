@@ -5,8 +5,11 @@ worker sent again, and a scheduler that goes away ending the sweep with one line
 from __future__ import annotations
 
 import logging
+import os
 import socket
 import struct
+import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -39,11 +42,32 @@ def dask_client(address: str, workers: int) -> Any:
             f"--cluster needs Dask, which is not installed: {CLUSTER_HINT}",
             field="--cluster",
         ) from None
+    except Exception as exc:  # Dask reads its settings (DASK_CONFIG, DASK_*) as it loads
+        raise _refused(
+            f"Dask could not load its settings ({type(exc).__name__}: {_reason(exc)}): "
+            "see DASK_CONFIG and the DASK_* variables of the environment",
+            address,
+        ) from None
     if address == "local":
-        cluster = LocalCluster(  # type: ignore[no-untyped-call, unused-ignore]
-            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
-        )
-        return Client(cluster)  # type: ignore[no-untyped-call, unused-ignore]
+        try:
+            with _dask_silenced(), _workers_mute():
+                cluster = LocalCluster(  # type: ignore[no-untyped-call, unused-ignore]
+                    n_workers=workers,
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=None,
+                    silence_logs=logging.CRITICAL,
+                )
+                return Client(cluster)  # type: ignore[no-untyped-call, unused-ignore]
+        except KeyboardInterrupt:  # mid-start: Dask's own closing at exit would fail loudly
+            _forget_unstarted_clusters()
+            raise
+        except Exception as exc:  # a memory limit, a bad DASK_* setting: one line, exit 2
+            raise _refused(
+                f"Dask could not start its local workers ({type(exc).__name__}: "
+                f"{_reason(exc)}); the sweep runs without --cluster too",
+                address,
+            ) from None
     try:
         with _dask_silenced():  # Dask logs an answer it cannot read, with its traceback
             return Client(address, timeout="10s")  # type: ignore[no-untyped-call, unused-ignore]
@@ -74,7 +98,25 @@ def _probe(address: str) -> None:
     """Fail at once where nothing listens at a scheduler's address (a refused port, an
     unknown host), rather than after Dask's ten-second connection timeout; and, for
     ``tcp://``, where what answers is not a Dask scheduler (:func:`_check_handshake`)."""
-    parsed = urlsplit(address if "://" in address else f"tcp://{address}")
+    try:
+        parsed = urlsplit(address if "://" in address else f"tcp://{address}")
+    except ValueError:  # an unclosed IPv6 bracket: tcp://[::1
+        raise _refused(
+            "a scheduler's address is tcp://host:port (as tcp://127.0.0.1:8786, an IPv6 "
+            "host in brackets: tcp://[::1]:8786), or 'local'",
+            address,
+        ) from None
+    if address != address.strip() or any(c.isspace() or ord(c) < 32 for c in address):
+        raise _refused("an address holds no space or line break", address)
+    if parsed.username is not None or parsed.path or parsed.query or parsed.fragment:
+        raise _refused(
+            "a scheduler's address is tcp://host:port and nothing more: no user, path, "
+            "query or fragment",
+            address,
+        )
+    written = address.partition("://")[0] if "://" in address else "tcp"
+    if written != written.lower() and written.lower() in SCHEMES:  # urlsplit lowers it, Dask not
+        raise _refused(f"the scheme is written {written.lower()}://", address)
     if parsed.scheme not in SCHEMES:
         raise _refused(
             f"a scheduler's address is tcp://host:port or tls://host:port (as "
@@ -179,11 +221,47 @@ def close_client(client: Any) -> None:
             cluster.close()
 
 
+def _forget_unstarted_clusters() -> None:
+    """Dask closes every cluster at exit; one stopped half-way through its start fails
+    that with a traceback (``AssertionError: Status.init``) under ``interrupted``. Its
+    worker processes end with this one all the same (multiprocessing's own exit)."""
+    import atexit
+
+    from distributed.deploy.spec import close_clusters
+
+    atexit.unregister(close_clusters)
+
+
+@contextmanager
+def _workers_mute() -> Iterator[None]:
+    """The local workers started with their standard error on the null device: Ctrl-C,
+    which a terminal sends to them as to this process, made each print its own
+    KeyboardInterrupt traceback (and Dask its log) under the one ``interrupted`` line.
+    This process's own standard error is put back as soon as they are started; what a
+    worker would say of a failure is said here, in one line, as for a remote scheduler."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(null)
+
+
 @contextmanager
 def _dask_silenced() -> Iterator[None]:
     """Dask's log silenced for the block: what it would say (a traceback) is said once, as
     the one line of the :class:`InputError` that follows."""
-    names = ("distributed", "distributed.client", "distributed.protocol.core", "distributed.core")
+    names = (
+        "distributed",
+        "distributed.client",
+        "distributed.protocol.core",
+        "distributed.core",
+        "distributed.nanny",
+    )
     loggers = [logging.getLogger(name) for name in names]
     levels = [logger.level for logger in loggers]
     for logger in loggers:
@@ -206,6 +284,42 @@ RETRIES = 3
 """How often a task whose input was lost with a worker is sent again before the sweep fails."""
 
 
+SCATTER_SECONDS = 60
+"""How long every worker is given to take the sweep's variants: a worker that is there
+but does not answer (a machine switched off, a process stopped) made the sweep wait for
+ever, without a word."""
+
+
+def _scattered(client: Any, shared: Any) -> Any:
+    """``shared`` on every worker, or one line where a worker does not take it in time."""
+    # Dask's own timeout does not cover a worker that is there but silent: the scatter is
+    # waited for on a thread of its own, which is left behind (a daemon) if it never ends.
+    outcome: list[Any] = []
+    thread = threading.Thread(
+        target=lambda: outcome.append(_caught(client.scatter, [shared], broadcast=True)),
+        daemon=True,
+    )
+    thread.start()
+    thread.join(SCATTER_SECONDS)
+    if not outcome:
+        raise InputError(
+            f"a worker of the Dask scheduler has not answered in {SCATTER_SECONDS} s: restart "
+            "or remove it (dask worker), then run the sweep again",
+            field="--cluster",
+        )
+    if isinstance(outcome[0], BaseException):
+        raise outcome[0]
+    return outcome[0][0]
+
+
+def _caught(call: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """What ``call`` returns, or the exception it raises (for another thread to raise)."""
+    try:
+        return call(*args, **kwargs)
+    except BaseException as exc:
+        return exc
+
+
 def dask_results(
     client: Any, shared: Any, tasks: list[Task], sweep_range: Callable[..., Tally]
 ) -> Iterator[tuple[Task, Tally]]:
@@ -221,7 +335,7 @@ def dask_results(
     from distributed import as_completed
 
     generation = 0  # the scatter of the shared part that the tasks now read
-    scattered = client.scatter([shared], broadcast=True)[0] if tasks else None
+    scattered = _scattered(client, shared) if tasks else None
 
     def submit(task: Task) -> Any:
         name, seed, start, stop = task
@@ -253,7 +367,7 @@ def dask_results(
                 if cancelled:
                     if made_from == generation:
                         generation += 1
-                        scattered = client.scatter([shared], broadcast=True)[0]
+                        scattered = _scattered(client, shared)
                     again = submit(task)
                     futures[again] = (task, generation, tries + 1)
                     pending.add(again)  # type: ignore[no-untyped-call, unused-ignore]

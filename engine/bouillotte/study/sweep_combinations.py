@@ -15,11 +15,12 @@ from typing import Annotated, Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from ..rules.errors import InputError
+from ..rules.errors import InputError, quoted
 from ..rules.idtext import escaped
 from ..rules.nearest import did_you_mean
 from ..rules.profile import GROUPS, rule_paths
 from ..rules.variant import Variant, differing_rules, value_text
+from ..rules.yamlmodels import in_words
 from .differences import SESSION_RULES
 
 
@@ -114,7 +115,23 @@ def _describe_type(annotation: Any) -> str:
             words.append("none")
         elif get_origin(option) is Literal:
             words.extend(str(a) for a in get_args(option))
-    return " or ".join(words) or str(annotation)
+    return " or ".join(words) or in_words(annotation)
+
+
+def _unvaried(path: str, annotation: Any) -> str | None:
+    """Why a sweep cannot vary ``path`` (``None``: it can): a sweep plays single deals with
+    fresh caves, so a rule acting between deals or on a misdeal never comes into play,
+    and a table of values (``table.point_values``) has no spelling on the command line."""
+    if path in SESSION_RULES or path.startswith("session."):
+        return f"{path} acts between deals; a sweep plays single deals: use bouillotte session"
+    if path.startswith("misdeals."):
+        return f"{path}: {NO_MISDEAL}"
+    if get_origin(annotation) is dict:
+        return (
+            f"{path} is a table of values: --vary cannot vary it; write a profile that "
+            "changes it (extends:) and compare the two"
+        )
+    return None
 
 
 def parse_vary(spec: str) -> tuple[str, list[Any]]:
@@ -122,6 +139,9 @@ def parse_vary(spec: str) -> tuple[str, list[Any]]:
     path, _, given = spec.partition("=")
     path = path.strip()
     annotation = _annotation(path)
+    refused = _unvaried(path, annotation)
+    if refused is not None:
+        raise InputError(refused, field="--vary")
     if not given:
         choices = _choices(annotation)
         if choices is None:
@@ -145,7 +165,7 @@ def parse_vary(spec: str) -> tuple[str, list[Any]]:
         except ValidationError as exc:
             reason = "; ".join(e["msg"] for e in exc.errors() if e["type"] != "int_parsing")
             raise InputError(
-                f"{path} cannot be {text!r}; it takes {_describe_type(annotation)}"
+                f"{path} cannot be {quoted(text)}; it takes {_describe_type(annotation)}"
                 + (f" ({reason[:1].lower()}{reason[1:]})" if reason else ""),
                 field="--vary",
             ) from None
@@ -153,7 +173,7 @@ def parse_vary(spec: str) -> tuple[str, list[Any]]:
             # pydantic reads "1_000", "+10" and "1e3" as numbers; a typed value is read as
             # strictly as the command line's (cli/options.WHOLE_NUMBER)
             raise InputError(
-                f"{path} cannot be {escaped(text)!r}: write a whole number in the digits 0-9",
+                f"{path} cannot be {quoted(escaped(text))}: write a whole number in the digits 0-9",
                 field="--vary",
             )
         if any(value == v and type(value) is type(v) for v in values):

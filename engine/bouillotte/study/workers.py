@@ -1,19 +1,24 @@
 """Worker processes for a run split over several cores (``--jobs``): a pool that no Ctrl-C
-leaves behind, each worker receiving once, when it starts, what every task shares."""
+leaves behind, each worker receiving once, when it starts, what every task shares, and
+whose worker killed outright (``kill -9``, the OOM killer) ends the run at once in one line,
+where ``multiprocessing.Pool`` started another and waited for the lost task for ever."""
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
-from multiprocessing.pool import Pool
-from typing import Any
+from typing import Any, TypeVar
 
-from ..rules.errors import InputError
+from ..rules.errors import InputError, UserError
+
+Item = TypeVar("Item")
+Result = TypeVar("Result")
 
 MAX_DEALS = 100_000_000
 """The most deals one run may ask for (``simulate``, ``sweep``, ``differences``, the Python
@@ -82,27 +87,87 @@ def check_run(deals: object, seed: object, jobs: object) -> None:
     check_jobs(jobs)
 
 
+class WorkerLost(UserError):
+    """A worker process ended before its task was done: killed (``kill -9``, the system's
+    out-of-memory killer) or crashed. The run cannot be completed: its tally would lack
+    the lost task."""
+
+
+class Workers:
+    """The worker processes of a run (:func:`worker_pool`)."""
+
+    def __init__(self, executor: ProcessPoolExecutor) -> None:
+        self._executor = executor
+
+    def imap(self, function: Callable[[Item], Result], items: Iterable[Item]) -> Iterator[Result]:
+        """``function`` of each item, run by the workers, in the order of ``items`` (as
+        ``multiprocessing.Pool.imap``); :class:`WorkerLost` at once if a worker dies."""
+        try:
+            futures: list[Future[Result]] = [
+                self._executor.submit(function, item) for item in items
+            ]
+            for future in futures:
+                yield future.result()
+        except BrokenProcessPool:
+            raise worker_lost(self._executor) from None
+
+
 @contextmanager
 def worker_pool(
     jobs: int,
     setup: Callable[..., None] | None = None,
     setup_args: tuple[Any, ...] = (),
-) -> Iterator[Pool]:
+) -> Iterator[Workers]:
     """``jobs`` worker processes that no Ctrl-C leaves behind, each first running
     ``setup(*setup_args)`` where given (to receive once what every task shares).
 
     Workers ignore Ctrl-C: this process catches it and ends them at once (terminate),
-    rather than waiting for every chunk already queued.
+    rather than waiting for every task already queued. A worker that dies ends the run
+    with :class:`WorkerLost` (one line, exit 2).
     """
-    pool = multiprocessing.Pool(jobs, initializer=_start_worker, initargs=(setup, setup_args))
+    executor = ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(setup, setup_args))
     try:
-        yield pool
-        pool.close()
+        yield Workers(executor)
     except BaseException:
-        pool.terminate()
+        for process in _processes(executor):
+            process.terminate()
         raise
     finally:
-        pool.join()
+        executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _processes(executor: ProcessPoolExecutor) -> list[Any]:
+    """The executor's worker processes (``concurrent.futures`` names no public way)."""
+    return list((getattr(executor, "_processes", None) or {}).values())
+
+
+def worker_lost(executor: ProcessPoolExecutor) -> WorkerLost:
+    """The error for ``executor``'s ``BrokenProcessPool`` (any pool of this program: the
+    site build's second process too): the signal that killed its worker, in one line."""
+    return WorkerLost(_lost(executor))
+
+
+def _lost(executor: ProcessPoolExecutor) -> str:
+    """What became of the worker that died, in words: the signal that killed it."""
+    processes = _processes(executor)
+    for process in processes:  # ended, or being ended by the broken pool: soon reaped
+        process.join(1.0)
+    codes = {-p.exitcode for p in processes if p.exitcode and p.exitcode < 0}
+    # the others were ended with SIGTERM once the pool broke: the cause is another signal
+    for number in sorted(codes, key=lambda n: n == signal.SIGTERM):
+        try:
+            name = f", {signal.Signals(number).name}"
+        except ValueError:
+            name = ""
+        hint = "; out of memory?" if number == signal.SIGKILL else ""
+        return (
+            f"a worker process was killed (signal {number}{name}{hint}): the run is "
+            "stopped, as its tally would lack that worker's deals; run it again"
+        )
+    return (
+        "a worker process ended abruptly: the run is stopped, as its tally would lack that "
+        "worker's deals; run it again"
+    )
 
 
 def end_with_parent(parent: int, every: float = 1.0) -> None:

@@ -16,7 +16,7 @@ from typing import Annotated
 import typer
 
 from ...rules.diskcache import cache_dir, cache_files
-from ...rules.errors import InputError, UserError
+from ...rules.errors import InputError, UserError, shown
 from ...rules.writing import absolute, refuse_links_below
 from ..options import JsonFlag, command_app, print_json
 
@@ -38,9 +38,11 @@ def _folder() -> Path:
     """The cache folder, refused in one line where it names a file (the cache is then
     never used: a command computes everything, and there is nothing to show or clear)."""
     folder = cache_dir()
-    if folder.exists() and not folder.is_dir():
+    first = next((f for f in (folder, *folder.parents) if os.path.lexists(f)), None)
+    if first is not None and not first.is_dir():  # the folder, or one it would be made in
+        where = "is not a folder" if first == folder else f"cannot be made: {first} is a file"
         raise InputError(
-            "the cache folder is not a folder: set BOUILLOTTE_CACHE to a folder (or unset "
+            f"the cache folder {where}: set BOUILLOTTE_CACHE to a folder (or unset "
             "it for the platform's cache folder)",
             file=folder,
         )
@@ -60,7 +62,7 @@ def cache_info(as_json: JsonFlag = False) -> None:
     if as_json:
         print_json({"folder": str(folder), "files": len(files), "bytes": total})
         return
-    typer.echo(f"{folder}: {_size(len(files), total)}")
+    typer.echo(f"{shown(folder)}: {_size(len(files), total)}")
 
 
 @cli.command("clear")
@@ -97,4 +99,4 @@ def cache_clear(
             raise UserError(f"cannot delete {path}: {exc.strerror or exc}") from None
         count += 1
         total += info.st_size
-    typer.echo(f"{folder}: deleted {_size(count, total)}", err=True)
+    typer.echo(f"{shown(folder)}: deleted {_size(count, total)}", err=True)

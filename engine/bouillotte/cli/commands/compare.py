@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from ...rules.errors import InputError
 from ...rules.profiles import Library
 from ...rules.readings import parse_readings
 from ...study.compare import compare
@@ -69,10 +70,15 @@ def compare_command(
     Example:  bouillotte compare foster-sight --csv -   (a row per system and player)
     """
     check_tidy_targets(csv_file, as_json)
-    ids = [*(variant or []), *(only.split(",") if only else [])]
+    ids = [*(variant or []), *(only.split(",") if only is not None else [])]
+    if any(not i.strip() for i in ids):  # '' or 'foster,,pagat' is no system, not every one
+        raise InputError(
+            "-v and --only name a system each, not an empty one: leave them out to compare "
+            "every system the scenario lists"
+        )
     library = Library(variants or [])
     store = ScenarioLibrary(scenarios or [])
-    chosen = [i.strip() for i in ids if i.strip()] or None
+    chosen = [i.strip() for i in ids] or None
     readings = parse_readings(reading or [], library.readings)
     comparisons = [
         compare(store.find(name), library, chosen, readings=readings) for name in scenario

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from ...rules.errors import InputError
+from ...rules.errors import InputError, shown
 from ...rules.profiles import Library
 from ...study.differences import differences_text, find_differences, save_scenarios
 from ..options import (
@@ -61,6 +62,14 @@ def differences_command(
         )
     if save is not None and save.exists() and not save.is_dir():
         raise InputError("--save must name a folder, not a file", file=save)
+    if save is not None and any(
+        os.path.realpath(save) == os.path.realpath(f) for f in library.folders
+    ):
+        raise InputError(  # every *.yaml there is read as a profile, a scenario among them
+            "--save is a folder of profiles this command reads: the scenarios saved there "
+            "would be read as profiles by every later command; name another folder",
+            file=save,
+        )
     findings = find_differences(a, b, seed, deals)
     # With --save, a --csv file is written with the scenarios: all of them or none.
     also = (
@@ -77,7 +86,7 @@ def differences_command(
             write_csv(csv_file, differences_table(findings, a.id, b.id))
         if str(csv_file) == "-":
             for path in written:
-                typer.echo(f"saved {path}", err=True)
+                typer.echo(f"saved {shown(path)}", err=True)
             return
     if as_json:
         data = {
@@ -92,4 +101,4 @@ def differences_command(
         return
     typer.echo(differences_text(findings, a, b))
     for path in written:
-        typer.echo(f"saved {path}", err=True)
+        typer.echo(f"saved {shown(path)}", err=True)

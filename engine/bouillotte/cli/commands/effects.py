@@ -25,7 +25,7 @@ from typing import Annotated
 
 import typer
 
-from ...rules.errors import InputError
+from ...rules.errors import InputError, shown
 from ...rules.nearest import did_you_mean
 from ...rules.profiles import Library
 from ...rules.variant import Variant
@@ -200,7 +200,7 @@ def _each_pair(
         progress = None if quiet else _progress(name, 2 * count, plays)
         data = compute_effects(a, b, count, jobs, progress)
         path = write_effects(a, b, data, out)
-        typer.echo(f"{name}: written to {path}")
+        typer.echo(f"{name}: written to {shown(path)}")
     return stale
 
 

@@ -15,6 +15,7 @@ with ``git diff tests/golden``.
 from __future__ import annotations
 
 import difflib
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,9 +23,10 @@ from typing import Annotated
 
 import typer
 
-from ...rules.errors import InputError
+from ...rules.errors import InputError, shown
 from ...rules.profiles import Library
-from ...rules.writing import Output, note_input
+from ...rules.reading import read_stored_text
+from ...rules.writing import Output
 from ...study.render import counted
 from ...study.scenario import ScenarioLibrary, run_scenario
 from ...study.transcript import transcript
@@ -32,6 +34,9 @@ from ..options import CsvFile, check_csv_target, command_app, write_csv
 
 DEFAULT_DIR = Path("tests/golden")
 SEPARATOR = "__"
+TRANSCRIPT_LIMIT = 2**20
+"""The largest transcript file compared, in bytes (the bundled ones are about 1 KB): a
+larger one is refused at once, where it was read whole and diffed line by line."""
 
 
 @dataclass(frozen=True)
@@ -64,8 +69,7 @@ def golden_diff(golden: Golden, folder: Path) -> list[str]:
     path = folder / golden.name
     if not path.is_file():
         return [f"missing golden file {path}"]
-    note_input(path.stat())  # a transcript compared: no --csv of this run replaces it
-    kept = path.read_text(encoding="utf-8")
+    kept = _kept(path)
     if kept == golden.text:
         return []
     return list(
@@ -77,6 +81,24 @@ def golden_diff(golden: Golden, folder: Path) -> list[str]:
             lineterm="",
         )
     )
+
+
+def _kept(path: Path) -> str:
+    """The transcript kept in ``path``, read as a stored file is (a regular file, not a
+    link, of at most :data:`TRANSCRIPT_LIMIT` bytes, UTF-8) and noted as an input: no
+    ``--csv`` of this run replaces it."""
+    try:
+        size = os.lstat(path).st_size
+        if size > TRANSCRIPT_LIMIT:
+            raise InputError(
+                f"holds {size:,} bytes: no transcript (one is a few KB; at most "
+                f"{TRANSCRIPT_LIMIT:,} bytes are compared); bouillotte golden --write "
+                "replaces it",
+                file=path,
+            )
+        return read_stored_text(path, TRANSCRIPT_LIMIT)
+    except FileNotFoundError:  # removed since it was listed
+        return ""
 
 
 def stale_files(expected: set[str], folder: Path) -> list[Path]:
@@ -144,18 +166,18 @@ def golden_command(
         return
     differing = 0
     rows: list[dict[str, object]] = []
-    shown = csv_file is None or str(csv_file) != "-"
+    report = csv_file is None or str(csv_file) != "-"
     for golden in found:
         diff = golden_diff(golden, folder)
         rows.append(_golden_row(golden, diff, folder))
         if diff:
             differing += 1
-            if shown:
+            if report:
                 typer.echo("\n".join(diff))
     for path in stale:
         rows.append({"file": str(path), "state": "stale"})
-        if shown:
-            typer.echo(f"stale golden file {path} (no such scenario and variant)")
+        if report:
+            typer.echo(f"stale golden file {shown(path)} (no such scenario and variant)")
     if csv_file is not None:
         write_csv(csv_file, golden_table(rows))
     typer.echo(
@@ -194,7 +216,7 @@ def _write(found: list[Golden], stale: list[Path], folder: Path) -> None:
     with Output(folder, "own") as out:
         for golden in found:
             path = folder / golden.name
-            if not path.is_file() or path.read_text(encoding="utf-8") != golden.text:
+            if not _same(path, golden.text):
                 out.add(golden.name, golden.text)
                 changed += 1
         for path in stale:
@@ -204,3 +226,12 @@ def _write(found: list[Golden], stale: list[Path], folder: Path) -> None:
         f"{len(stale)} stale removed",
         err=True,
     )
+
+
+def _same(path: Path, text: str) -> bool:
+    """Whether ``path`` already holds ``text`` (a file too large to be a transcript does
+    not: it is replaced)."""
+    try:
+        return path.is_file() and path.stat().st_size <= TRANSCRIPT_LIMIT and _kept(path) == text
+    except InputError:
+        return False

@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from ...rules.errors import shown
 from ..options import command_app
 from ..scaffold import scaffold
 
@@ -28,12 +29,12 @@ def new_command(
     """
     written = scaffold(folder)  # whole or not at all; every refusal is one line
     for path in written:
-        typer.echo(f"wrote {path}", err=True)
+        typer.echo(f"wrote {shown(path)}", err=True)
     # Quoted for the shell, as a reader copies it ('my site', 'x;rm -rf ~'); './' before a
     # name that starts with '-', which cd would read as an option ('cd -' goes back).
-    shown = f"./{folder}" if str(folder).startswith("-") else str(folder)
+    folder_name = f"./{folder}" if str(folder).startswith("-") else str(folder)
     typer.echo(
-        f"next: cd {shlex.quote(shown)} and follow README.md (bouillotte check --variants "
-        "variants scenarios)",
+        f"next: cd {shown(shlex.quote(folder_name))} and follow README.md "
+        "(bouillotte check --variants variants scenarios)",
         err=True,
     )

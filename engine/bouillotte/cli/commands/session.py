@@ -55,9 +55,10 @@ def session_command(
     Example:  bouillotte session pagat-teaching
     Example:  bouillotte session pagat-teaching --csv -
     """
-    check_csv_targets(csv_file=csv_file, deals_csv=deals_csv)
+    check_csv_targets(as_json=as_json, csv_file=csv_file, deals_csv=deals_csv)
     bundled_file = bundled("scenarios") / "sessions" / f"{file}.yaml"
-    if not file.exists() and bundled_file.is_file():
+    an_id = "/" not in str(file) and file.suffix not in (".yaml", ".yml")
+    if an_id and bundled_file.is_file():  # the id, whatever the current folder holds
         file = bundled_file
     session = load_session(file)
     chosen = variant or session.model.variant

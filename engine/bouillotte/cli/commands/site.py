@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from ...rules.errors import InputError
+from ...rules.errors import InputError, shown
 from ...site.output import MARKER
 from ..collector import prepare_for_a_long_run
 from ..options import ScenarioDirs, VariantsDirs, command_app
@@ -17,7 +17,9 @@ DEFAULT_OUT = Path("_site")
 
 
 def _say(message: str) -> None:
-    typer.echo(message, err=True)
+    """A line of the build's progress: its paths and names (an ``--out`` named
+    ``s\nerror: x``) escaped, so that no line can pass for one the tool did not write."""
+    typer.echo(shown(message), err=True)
 
 
 cli = command_app(

@@ -44,7 +44,7 @@ def sources_command(
     from ...site.tidydata import history_json
     from ...study.tidy_lists import sources_table, statements_table
 
-    check_csv_targets(csv_file=csv_file, statements_csv=statements_csv)
+    check_csv_targets(as_json=as_json, csv_file=csv_file, statements_csv=statements_csv)
     library = Library(variants or [])
     history = build_history(library)
     data = history_json(library)

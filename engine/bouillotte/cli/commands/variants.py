@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from ...rules.errors import shown
 from ...rules.listing import variant_rows
 from ...study import render
 from ..options import (
@@ -274,6 +275,7 @@ def variants_export(
     """
     from ...rules.errors import InputError
     from ...rules.export import export, write_export
+    from ...rules.idtext import folded_id
     from ...rules.profiles import profile_id_fault
     from ...rules.resources import bundled
 
@@ -283,15 +285,24 @@ def variants_export(
     if fault is not None:  # the rule of every command that will read the file written
         raise InputError(f"--as must be a profile's id: {fault}")
     library = _library(variants)
-    if (
-        as_id is not None
-        and as_id != variant_id
-        and (bundled("variants") / f"{as_id}.yaml").is_file()
-    ):
+    taken = (
+        None
+        if as_id is None or as_id == variant_id
+        else next(
+            (
+                file.stem
+                for file in bundled("variants").glob("*.yaml")
+                if folded_id(file.stem) == folded_id(as_id)
+            ),
+            None,
+        )
+    )
+    if taken is not None:
+        alike = "" if taken == as_id else f" (but for case: {taken})"
         raise InputError(
-            f"--as {as_id}: that is the id of a bundled profile, so every command reading the "
-            "profile written beside the bundled library would refuse it; choose an id of "
-            "your own",
+            f"--as {as_id}: that is the id of a bundled profile{alike}, so every command "
+            "reading the profile written beside the bundled library would refuse it; "
+            "choose an id of your own",
             value=as_id,
             has_value=True,
         )
@@ -300,4 +311,4 @@ def variants_export(
         typer.echo(next(iter(done.files.values())).decode("utf-8"), nl=False)
         return
     for path in write_export(done, out):
-        typer.echo(f"wrote {path}", err=True)
+        typer.echo(f"wrote {shown(path)}", err=True)
