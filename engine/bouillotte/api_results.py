@@ -19,6 +19,7 @@ from .rules.nearest import did_you_mean
 from .rules.variant import Variant
 from .study.tidy import (
     TidyTable,
+    carried_in,
     comparison_table,
     odds_table,
     outcomes_table,
@@ -204,7 +205,9 @@ def _line(data: dict[str, Any]) -> str:
         return f"illegal (step {error.get('step')} refused by {error.get('rule')})"
     nets = " ".join(f"{p} {_signed(f.get('net'))}" for p, f in data["players"].items())
     carry = f", carry {data['carry']}" if data.get("carry") else ""
-    return f"{data['status']}: net {nets}{carry}"
+    into = carried_in(data)
+    played_on = f", on {into} carried in" if into else ""
+    return f"{data['status']}: net {nets}{played_on}{carry}"
 
 
 @dataclass(frozen=True, repr=False)

@@ -808,6 +808,21 @@ def test_the_bands_of_point_said_are_those_the_game_has() -> None:
     assert asked.describe().endswith("one of 1000 bands of point")
 
 
+def test_the_pool_carried_in_is_in_the_outcome_table() -> None:
+    """A deal played on a carried pool: its nets add up to the pool carried in, which the
+    outcome table (``compare --csv``, ``Run.to_csv()``) and the API's summary now say; they
+    showed nets summing to +5 with no word why."""
+    import bouillotte as b
+
+    run = b.run("carried-pool-the-dealer-adds-one", "pagat")
+    rows = [r.split(",") for r in run.to_csv().splitlines()]
+    header, body = rows[0], rows[1:]
+    column = header.index("carried_in")
+    assert {r[column] for r in body} == {"5"}
+    assert sum(int(r[header.index("net")]) for r in body) == 5
+    assert "on 5 carried in" in str(run)
+
+
 @pytest.fixture()
 def case_dir() -> Iterator[Path]:
     folder = Path(tempfile.mkdtemp(prefix="bouillotte-hostile-"))

@@ -424,7 +424,18 @@ OUTCOME_COLUMNS: tuple[Column, ...] = (
     _c("ledger", "integer", "The player's bonus ledger after the deal (0 where none is kept)."),
     _c("net", "integer", "The player's whole change over the deal (cave and ledger)."),
     _c("carry", "integer", "The pool carried to the next deal."),
+    _c(
+        "carried_in",
+        "integer",
+        "The pool carried into this deal from a void deal (0 where none): the nets of a "
+        "deal played on one add up to it.",
+    ),
 )
+
+
+def carried_in(data: Mapping[str, Any]) -> int:
+    """The pool carried into a deal, from its ``run --json`` events (``carried-in``)."""
+    return sum(e.get("amount", 0) for e in data.get("events", ()) if e.get("type") == "carried-in")
 
 
 def outcome_records(data: Mapping[str, Any]) -> Iterable[dict[str, Any]]:
@@ -435,6 +446,7 @@ def outcome_records(data: Mapping[str, Any]) -> Iterable[dict[str, Any]]:
         "variant": data["variant"],
         "status": data["status"],
         "carry": data.get("carry"),
+        "carried_in": carried_in(data),
     }
     players = data.get("players") or {}
     if not players:
