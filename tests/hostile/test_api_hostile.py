@@ -407,3 +407,21 @@ def test_effects_of_a_pair_never_stored_names_the_pairs(pair: tuple[str, str], s
     message = raised.value.describe()
     assert says in message and "; the pairs are cardrulesplus__pagat, " in message
     assert "--write" not in message
+
+
+def test_a_whole_number_is_checked_by_its_value() -> None:
+    """An ``int`` subclass whose comparisons always say no passed every bound (10**12
+    deals ran until stopped); numpy's integers, what a DataFrame's cell gives, were refused
+    as no whole number."""
+    numpy = pytest.importorskip("numpy")
+
+    class Evil(int):
+        def __lt__(self, other: object) -> bool:
+            return False
+
+        def __gt__(self, other: object) -> bool:
+            return False
+
+    with pytest.raises(api.UserError, match="deals must be at most 100,000,000"):
+        api.simulate("foster", deals=Evil(10**12))
+    assert "3 deals each" in str(api.simulate("foster", deals=numpy.int64(3)))

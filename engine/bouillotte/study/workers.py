@@ -5,6 +5,7 @@ where ``multiprocessing.Pool`` started another and waited for the lost task for 
 
 from __future__ import annotations
 
+import operator
 import os
 import signal
 import threading
@@ -32,11 +33,16 @@ def max_jobs() -> int:
 
 
 def whole_number(value: object, name: str) -> int:
-    """``value`` if it is an ``int`` (not a bool, a float or a text: the Python API takes
-    what a notebook passes), else one line naming ``name``."""
-    if isinstance(value, bool) or not isinstance(value, int):
+    """``value`` as a plain ``int`` if it is a whole number (an ``int``, or what says it is
+    one, as numpy's integers do; not a bool, a float or a text: the Python API takes what a
+    notebook passes), else one line naming ``name``. Plain, so that the bounds are checked
+    on its value: an ``int`` subclass with comparisons of its own passed every bound."""
+    if isinstance(value, bool):
         raise InputError(f"{name} must be a whole number", value=value, has_value=True)
-    return value
+    try:
+        return int(operator.index(value))  # type: ignore[arg-type]
+    except TypeError:
+        raise InputError(f"{name} must be a whole number", value=value, has_value=True) from None
 
 
 def check_deals(deals: object, name: str = "deals") -> int:
