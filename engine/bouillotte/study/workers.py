@@ -135,11 +135,16 @@ def worker_pool(
     try:
         yield Workers(executor)
     except BaseException:
-        for process in _processes(executor):
+        # Ended at once: the workers terminated and reaped here, the executor not waited
+        # for (its own shutdown could wait on a worker stopped mid-start, for ever).
+        processes = _processes(executor)
+        for process in processes:
             process.terminate()
+        executor.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.join(5.0)
         raise
-    finally:
-        executor.shutdown(wait=True, cancel_futures=True)
+    executor.shutdown(wait=True)
 
 
 def _processes(executor: ProcessPoolExecutor) -> list[Any]:
