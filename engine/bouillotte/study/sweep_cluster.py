@@ -210,15 +210,31 @@ def _check_handshake(connection: socket.socket, address: str) -> None:
         raise _refused(f"{not_dask}: its first frame is not a Dask message", address)
 
 
-def close_client(client: Any) -> None:
+HURRIED_SECONDS = 2
+"""How long closing a client and its local cluster may take after Ctrl-C: Dask's own
+patience (its workers' nannies given 30 s each) made Ctrl-C take half a minute."""
+
+
+def close_client(client: Any, hurried: bool = False) -> None:
     """Close the client (and its LocalCluster), without Dask's log: where the scheduler
     went away, closing ends the client's attempts to reach it, which Dask would log with
-    their traceback after the one line that said it all."""
+    their traceback after the one line that said it all. ``hurried`` (after Ctrl-C): in
+    :data:`HURRIED_SECONDS`, whatever is left is ended with this process."""
     cluster = getattr(client, "cluster", None)
     with _dask_silenced():
-        client.close()
+        if not hurried:
+            client.close()
+            if cluster is not None:
+                cluster.close()
+            return
+        for closing in (client, cluster):
+            try:
+                if closing is not None:
+                    closing.close(timeout=HURRIED_SECONDS)
+            except Exception:  # timed out: its processes end with this one
+                pass
         if cluster is not None:
-            cluster.close()
+            _forget_unstarted_clusters()  # no second attempt, with its traceback, at exit
 
 
 def _forget_unstarted_clusters() -> None:

@@ -5,6 +5,7 @@ where ``multiprocessing.Pool`` started another and waited for the lost task for 
 
 from __future__ import annotations
 
+import multiprocessing
 import operator
 import os
 import signal
@@ -131,13 +132,16 @@ def worker_pool(
     rather than waiting for every task already queued. A worker that dies ends the run
     with :class:`WorkerLost` (one line, exit 2).
     """
+    earlier = set(multiprocessing.active_children())
     executor = ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(setup, setup_args))
     try:
         yield Workers(executor)
     except BaseException:
         # Ended at once: the workers terminated and reaped here, the executor not waited
-        # for (its own shutdown could wait on a worker stopped mid-start, for ever).
-        processes = _processes(executor)
+        # for (its own shutdown could wait on a worker stopped mid-start, for ever). A
+        # worker forked as the interruption came may not be the executor's yet: every
+        # child started since the pool was made is ended, or the exit would wait on it.
+        processes = {*_processes(executor), *(set(multiprocessing.active_children()) - earlier)}
         for process in processes:
             process.terminate()
         executor.shutdown(wait=False, cancel_futures=True)

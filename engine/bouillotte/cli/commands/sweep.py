@@ -170,9 +170,16 @@ def sweep_command(
             client=client,
             progress=progress,
         )
-    finally:
+    except KeyboardInterrupt:
+        if client is not None:
+            close_client(client, hurried=True)
+        raise
+    except BaseException:
         if client is not None:
             close_client(client)
+        raise
+    if client is not None:
+        close_client(client)
     data = sweep_report(chosen, combinations, tallies, seed, skipped, towards, read=all_rules)
     if csv_file is not None:  # typed, escaped (study/tidy.py), whole or not at all
         write_csv(csv_file, sweep_table(sweep_csv_rows(data)))
