@@ -2193,6 +2193,9 @@ def _as_process(case: Case, argv: list[str], cwd: Path, tmp: Path) -> tuple[int,
 
     def child() -> None:
         signal.signal(signal.SIGINT, signal.SIG_DFL)  # as a shell starts a command
+        signal.signal(
+            signal.SIGHUP, signal.SIG_DFL
+        )  # from a terminal, even if pytest runs under nohup
         if case.stdout == "closed":
             os.close(1)  # as `>&-` leaves it
         for limit, value in case.limits:
