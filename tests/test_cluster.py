@@ -148,7 +148,8 @@ def cluster(folder: Path, workers: int) -> Iterator[tuple[Cluster, Any]]:
         monitor = distributed.Client(  # type: ignore[no-untyped-call, unused-ignore]
             running.address, timeout=f"{WAIT:.0f}s"
         )
-        monitor.wait_for_workers(workers, timeout=WAIT)
+        if workers:
+            monitor.wait_for_workers(workers, timeout=WAIT)
         monitor.get_task_stream()  # from now on the scheduler records every task done
         yield running, monitor
     finally:
@@ -269,4 +270,22 @@ def test_a_worker_that_does_not_answer_ends_the_sweep_with_one_line(tmp_path: Pa
     assert lines == [
         "error: --cluster: a worker of the Dask scheduler has not answered in 3 s: restart "
         "or remove it (dask worker), then run the sweep again"
+    ]
+
+
+def test_a_scheduler_with_no_worker_is_said_in_one_line(tmp_path: Path) -> None:
+    """Dask's own ``error: No valid workers found`` named neither ``--cluster`` nor what to
+    do about it."""
+    with cluster(tmp_path, workers=0) as (running, _):
+        args = [*SWEEP, "--deals", "20", "--quiet", "--cluster", running.address]
+        swept = _bouillotte(args, tmp_path, "swept")
+        try:
+            code = swept.wait(timeout=WAIT)
+        finally:
+            _kill(swept)
+    lines = (tmp_path / "swept.log").read_text().splitlines()
+    assert code == 2, lines
+    assert lines == [
+        "error: --cluster: the Dask scheduler has no worker: start one (dask worker ADDRESS), "
+        "then run the sweep again"
     ]

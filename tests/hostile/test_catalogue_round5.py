@@ -640,6 +640,13 @@ CASES = [
             "        meaning: m\n",
         ),
     ),
+    Case(
+        "strong-profile-a-named-pipe",
+        ("strong", "table", "-v", "{tmp}/fifo.yaml", "--deals", "2"),
+        "fifo.yaml: not a regular file (a folder, device, pipe or socket)",
+        setup=lambda tmp: os.mkfifo(tmp / "fifo.yaml"),
+        within=15,
+    ),
     # -- ids that name one page -------------------------------------------------------------------
     Case(
         "profile-id-differing-from-a-bundled-one-in-case",

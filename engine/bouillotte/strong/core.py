@@ -76,6 +76,12 @@ def load_variant(variant: str) -> Variant:
     if variant.endswith(".yml"):
         raise InputError("a profile file's name ends in .yaml (rename it)", file=variant)
     if variant.endswith(".yaml"):
+        if path.exists() and not path.is_file():  # a folder, a named pipe, a device
+            raise InputError(
+                "not a regular file (a folder, device, pipe or socket): give a profile's "
+                ".yaml file",
+                file=variant,
+            )
         if not path.is_file():
             raise InputError("no such profile file (a profile is a .yaml file)", file=variant)
         return Library([path.parent]).get(path.stem)

@@ -323,6 +323,12 @@ def _scattered(client: Any, shared: Any) -> Any:
             "or remove it (dask worker), then run the sweep again",
             field="--cluster",
         )
+    if isinstance(outcome[0], Exception) and "No valid workers" in str(outcome[0]):
+        raise InputError(  # Dask's own words named neither --cluster nor what to do
+            "the Dask scheduler has no worker: start one (dask worker ADDRESS), then run "
+            "the sweep again",
+            field="--cluster",
+        )
     if isinstance(outcome[0], BaseException):
         raise outcome[0]
     return outcome[0][0]
