@@ -837,3 +837,23 @@ def case_dir() -> Iterator[Path]:
     yield folder
     os.chdir(here)
     shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_a_folder_that_is_no_site_is_refused_before_it_is_walked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``site build --out`` a large folder that is not a site walked the whole tree (12.7 s
+    and 228 MB for 500,000 files) before refusing it for having no marker."""
+    from bouillotte.rules.errors import InputError
+    from bouillotte.site import output
+
+    folder = tmp_path / "photos"
+    (folder / "2024").mkdir(parents=True)
+    (folder / "2024" / "a.jpg").write_bytes(b"x")
+
+    def walked(self: Path, pattern: str) -> None:
+        raise AssertionError(f"{self} was walked")
+
+    monkeypatch.setattr(Path, "rglob", walked)
+    with pytest.raises(InputError, match="refusing to replace a folder that is not a built site"):
+        output.check_out(folder)
