@@ -306,9 +306,7 @@ def _dash_named_as_a_path(params: Sequence[Any], args: list[str]) -> list[str]:
     paths = {
         name
         for param in params
-        if getattr(param, "param_type_name", "") == "option"
-        and getattr(getattr(param, "type_descriptor", None), "annotation", None)
-        in (Path, Path | None)
+        if getattr(param, "param_type_name", "") == "option" and _names_a_path(param)
         for name in param.opts
     }
     out = list(args)

@@ -30,6 +30,16 @@ MAX_ID_LENGTH = 100
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]*")
 
 
+def listed_once(items: list[str]) -> list[str]:
+    """``items`` if none is listed twice, else the :class:`ValueError` pydantic reports at
+    the list's line: a scenario's ``variants`` (``[foster, foster]`` made ``check`` play and
+    count the run twice), its players, a work's ``cited_in``."""
+    for i, item in enumerate(items):
+        if item in items[:i]:
+            raise ValueError(f"{item!r} is listed twice (items {items.index(item)} and {i})")
+    return items
+
+
 def escaped(text: str) -> str:
     """``text`` with every character outside printable ASCII as its escape (``\\u200b``)."""
     return "".join(c if " " <= c <= "~" else f"\\u{ord(c):04x}" for c in text)

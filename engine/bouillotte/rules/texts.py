@@ -159,6 +159,7 @@ def _header(file: Path, head: str) -> dict[str, str]:
     key once; ``Text language`` a language tag, as a work's ``language`` is (it becomes
     the text page's ``lang``), a note after it at most."""
     header: dict[str, str] = {}
+    lines: dict[str, int] = {}  # where each key is given
     key = None
     for number, line in enumerate(head.splitlines(), start=1):
         if line[:1].isspace() and key:
@@ -168,7 +169,7 @@ def _header(file: Path, head: str) -> dict[str, str]:
             key = key.strip()
             if key in header:
                 raise InputError(f"the header gives {key!r} twice", file=file, line=number)
-            header[key] = value.strip()
+            header[key], lines[key] = value.strip(), number
         elif line.strip():
             raise InputError(
                 "a header line is 'Key: value' (or, indented, continues the one before)",
@@ -183,9 +184,7 @@ def _header(file: Path, head: str) -> dict[str, str]:
             f"Text language: {language!r} is not a language tag: write a code such as "
             "'en', 'fr' or 'de' (a note may follow it)",
             file=file,
-            line=next(
-                n for n, ln in enumerate(head.splitlines(), 1) if ln.startswith("Text language")
-            ),
+            line=lines["Text language"],
         )
     return header
 

@@ -12,13 +12,14 @@ shows them in a section of its own, "Known but not yet read". A folder given wit
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from .citations import Year
 from .docstrings import describe_fields
 from .escaping import WebAddress
+from .idtext import listed_once
 from .linetext import Line, Name, Words, WorkTitle
 from .yamlmodels import validated
 from .yamlsource import read_mapping
@@ -65,16 +66,8 @@ class UnreadWork(BaseModel):
     """What is known of the work and from where, in Markdown; no words of its rules."""
     next_step: str | None = None
     """Where to look next."""
-    cited_in: list[str] = []
+    cited_in: Annotated[list[str], AfterValidator(listed_once)] = []
     """Works of the bibliography that cite it (ids of ``sources.yaml``), each once."""
-
-    @field_validator("cited_in")
-    @classmethod
-    def _each_once(cls, works: list[str]) -> list[str]:
-        for i, work in enumerate(works):
-            if work in works[:i]:
-                raise ValueError(f"{work!r} is listed twice (items {works.index(work)} and {i})")
-        return works
 
 
 class UnreadFile(BaseModel):

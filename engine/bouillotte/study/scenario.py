@@ -21,7 +21,7 @@ from ..play.showdown import MissingCardError
 from ..rules.cards import RANKS
 from ..rules.docstrings import describe_fields
 from ..rules.errors import InputError
-from ..rules.idtext import device_name_fault, escaped, id_fault
+from ..rules.idtext import device_name_fault, escaped, id_fault, listed_once
 from ..rules.linetext import Title
 from ..rules.nearest import did_you_mean
 from ..rules.profile import rule_paths
@@ -154,12 +154,7 @@ class ScenarioModel(_Strict):
     @field_validator("players", "stifled", "variants")
     @classmethod
     def _each_once(cls, names: list[str] | None) -> list[str] | None:
-        # [foster, foster] made check play and count the run twice; [D, D] meant nothing more
-        listed = names or []
-        for i, name in enumerate(listed):
-            if name in listed[:i]:
-                raise ValueError(f"{name!r} is listed twice (items {listed.index(name)} and {i})")
-        return names
+        return None if names is None else listed_once(names)
 
     @field_validator("players")
     @classmethod
