@@ -100,6 +100,49 @@ def test_ctrl_c_ends_with_status_130() -> None:
     assert result.stderr == "interrupted\n"
 
 
+WAITING_EXIT = """
+import atexit, sys, time
+atexit.register(time.sleep, 60)  # a library's exit handler that waits (Dask's did, 30 s)
+atexit.register(lambda: 1 / 0)  # and one that fails (concurrent.futures' did, EBADF)
+sys.argv = ["bouillotte", "simulate", "-v", "foster", "--deals", "5000000", "-q"]
+from bouillotte.cli import main
+print("ready", flush=True)
+main()
+"""
+
+
+def test_an_interrupted_command_ends_whatever_its_exit_handlers_do() -> None:
+    import os
+    import signal
+    import time
+
+    from bouillotte.cli import EXIT_SECONDS
+
+    proc = subprocess.Popen(
+        [sys.executable, "-c", WAITING_EXIT],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        assert proc.stdout is not None
+        assert proc.stdout.readline() == "ready\n"
+        time.sleep(0.5)
+        os.killpg(proc.pid, signal.SIGINT)
+        started = time.monotonic()
+        _, err = proc.communicate(timeout=50)
+        took = time.monotonic() - started
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+    assert proc.returncode == 130
+    assert err == "interrupted\n"
+    assert took < EXIT_SECONDS + 20  # not the handler's 60 s
+
+
 def test_a_bug_is_not_hidden_as_bad_input() -> None:
     result = runner.invoke(_app_with(ZeroDivisionError("bug")), ["boom"])
     assert isinstance(result.exception, ZeroDivisionError)

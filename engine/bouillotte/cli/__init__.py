@@ -250,4 +250,38 @@ def main() -> None:
             _to_devnull(fd)  # what is left unwritten is dropped, without a second message
     if code == BROKEN_PIPE:
         _to_devnull(1)
+    if code == INTERRUPTED or _terminated:
+        sys.unraisablehook = _unheard
+        _exit_within(EXIT_SECONDS, code)
     sys.exit(code)
+
+
+EXIT_SECONDS = 2.0
+"""How long an interrupted command's exit may take once it has said ``interrupted``: what
+is left to run is the libraries' own exit handlers, and Dask's closing of a local cluster
+whose worker Ctrl-C had reached first could wait half a minute."""
+
+
+def _unheard(unraisable: Any) -> None:
+    """After ``interrupted``, what a library's exit handlers fail at is not shown: the
+    workers they would close were ended by the interruption (``concurrent.futures`` wrote,
+    at exit, to a pipe its own thread was closing: a traceback under ``interrupted``)."""
+    del unraisable
+
+
+def _exit_within(seconds: float, code: int) -> None:
+    """End the process with ``code`` after ``seconds`` if its exit has not ended it: every
+    child it has not reaped is killed first, so that none outlives it. The command's own
+    handling of the interruption (its temporary files removed) has run by then."""
+    import threading
+    import time
+
+    def deadline() -> None:
+        time.sleep(seconds)
+        import multiprocessing
+
+        for child in multiprocessing.active_children():
+            child.kill()
+        os._exit(code)
+
+    threading.Thread(target=deadline, name="exit-deadline", daemon=True).start()

@@ -60,6 +60,8 @@ def dask_client(address: str, workers: int) -> Any:
                 )
                 return Client(cluster)  # type: ignore[no-untyped-call, unused-ignore]
         except KeyboardInterrupt:  # mid-start: Dask's own closing at exit would fail loudly
+            logging.disable(logging.CRITICAL)
+            end_children()
             _forget_unstarted_clusters()
             raise
         except Exception as exc:  # a memory limit, a bad DASK_* setting: one line, exit 2
@@ -227,14 +229,40 @@ def close_client(client: Any, hurried: bool = False) -> None:
             if cluster is not None:
                 cluster.close()
             return
-        for closing in (client, cluster):
-            try:
-                if closing is not None:
-                    closing.close(timeout=HURRIED_SECONDS)
-            except Exception:  # timed out: its processes end with this one
-                pass
+
+        def close_both() -> None:
+            for closing in (client, cluster):
+                try:
+                    if closing is not None:
+                        closing.close(timeout=HURRIED_SECONDS)
+                except Exception:  # timed out: its processes are ended below
+                    pass
+
+        # On a thread of its own, waited for a bounded time: a client's close also stops
+        # its event loop, which Dask gives ten seconds more.
+        closer = threading.Thread(target=close_both, name="close-dask", daemon=True)
+        closer.start()
+        closer.join(HURRIED_SECONDS + 1)
+        logging.disable(logging.CRITICAL)  # the process ends: nothing of Dask's after this
         if cluster is not None:
+            end_children()  # a local worker Dask did not end in time
             _forget_unstarted_clusters()  # no second attempt, with its traceback, at exit
+
+
+def end_children(seconds: float = 1.0) -> None:
+    """End every child process this one started and has not reaped (a local cluster's
+    workers): terminated, and killed where they are still there after ``seconds``."""
+    import multiprocessing
+
+    children = multiprocessing.active_children()
+    for child in children:
+        child.terminate()
+    deadline = time.monotonic() + seconds
+    for child in children:
+        child.join(max(0.0, deadline - time.monotonic()))
+        if child.is_alive():
+            child.kill()
+            child.join(seconds)
 
 
 def _forget_unstarted_clusters() -> None:

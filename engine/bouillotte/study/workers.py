@@ -147,6 +147,12 @@ def worker_pool(
         executor.shutdown(wait=False, cancel_futures=True)
         for process in processes:
             process.join(5.0)
+        # Its managing thread closes its wake-up pipe as it ends; at exit Python writes to
+        # that pipe unless it is closed, and the two raced: a traceback under
+        # ``interrupted`` (EBADF). Ended first, the pipe is closed before exit.
+        manager = getattr(executor, "_executor_manager_thread", None)
+        if manager is not None:
+            manager.join(5.0)
         raise
     executor.shutdown(wait=True)
 
