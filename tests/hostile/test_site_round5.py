@@ -22,6 +22,7 @@ Theme cases run as real processes: a template that hangs is killed with its proc
 
 from __future__ import annotations
 
+import atexit
 import functools
 import json
 import os
@@ -56,6 +57,7 @@ def _prepared() -> Path:
     """Made once: ``ed/`` as ``bouillotte new`` makes it, with ``ed/own``, its system
     exported standalone (so that ``--no-bundled`` builds it in a second)."""
     folder = Path(tempfile.mkdtemp(prefix="bouillotte-round5-"))
+    atexit.register(shutil.rmtree, folder, True)  # one per test process, removed as it ends
     scaffold(folder / "ed")
     argv = ["variants", "export", "our-table", "--variants", str(folder / "ed" / "variants")]
     argv += ["--standalone", "--out", str(folder / "ed" / "own")]

@@ -56,7 +56,7 @@ from .page import Log, Page, quiet
 from .pages import all_pages
 from .pages.search import rule_entries
 from .pagetext import page_text
-from .prose import inline, markdown
+from .prose import inline_here, markdown_here
 from .readings import ReadingView
 from .search import SEARCH_INDEX, index_script, page_entries
 from .siteconfig import BUNDLED, DEFAULT, SiteConfig, load_config
@@ -105,8 +105,8 @@ def _environment(site_dir: Path, theme: Path | None = None) -> Environment:
     # write; each build compiles them in memory. Sandboxed: a theme's template reaches no
     # Python internals (``''.__class__``...), only the values it is given.
     env = BoundedEnvironment(loader=ChoiceLoader([FileSystemLoader(f) for f in folders]), **options)
-    env.filters["markdown"] = markdown
-    env.filters["inline"] = inline
+    env.filters["markdown"] = markdown_here
+    env.filters["inline"] = inline_here
     env.filters["slug"] = slug
     env.filters["safe_url"] = safe_url
     env.filters["with_cards"] = scenes.with_cards

@@ -395,6 +395,9 @@ def swap(tmp: Path, out: Path) -> None:
     with interrupt_deferred():
         old = None
         if out.exists():
+            # Checked again as the build ends: a file put in ``out`` while the site was
+            # being built was removed with the old copy.
+            _check_replaceable(out)
             old = out.with_name(f"{aside_stem(out)}.old-{secrets.token_hex(4)}")
             while os.path.lexists(old):
                 old = out.with_name(f"{aside_stem(out)}.old-{secrets.token_hex(4)}")

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import copy
 import re
+from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
+from jinja2 import pass_context
+from jinja2.runtime import Context
 from markdown_it import MarkdownIt
+from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
 from markupsafe import Markup
 
@@ -28,6 +34,37 @@ def _linkable(url: str) -> bool:
 _MD.validateLink = _linkable  # type: ignore[method-assign]
 
 
+def rebased(url: str, root: str) -> str:
+    """A relative address of prose, which is read from the site's root (the same summary is
+    on the home page and on its system's page, a folder deeper), as reached from a page
+    ``root`` below it (``../``): ``sources.html`` becomes ``../sources.html``. An address
+    within the page (``#x``), from the host's root (``/x``) or with a scheme is kept."""
+    if not root or not url or url.startswith(("#", "/", "?", "\\")) or scheme(url) is not None:
+        return url
+    return root + url
+
+
+def _rebasing(attr: str, default: Any) -> Any:
+    """A renderer rule that renders a token with its ``attr`` rebased (on a copy: the
+    parsed tokens are shared, :func:`tokens`)."""
+
+    def rule(self: RendererHTML, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+        token = tokens[idx]
+        root = env.get("root", "") if isinstance(env, dict) else ""
+        url = token.attrGet(attr)
+        if not root or not isinstance(url, str):
+            return str(default(self, tokens, idx, options, env))
+        moved = copy.copy(token)
+        moved.attrs = {**token.attrs, attr: rebased(url, root)}
+        return str(default(self, [moved], 0, options, env))
+
+    return rule
+
+
+_MD.add_render_rule("link_open", _rebasing("href", RendererHTML.renderToken))
+_MD.add_render_rule("image", _rebasing("src", RendererHTML.image))
+
+
 @lru_cache(maxsize=4096)
 def tokens(text: str) -> tuple[Token, ...]:
     """A block of markdown parsed once: rendered as HTML for the page, read for its words
@@ -36,15 +73,29 @@ def tokens(text: str) -> tuple[Token, ...]:
 
 
 @lru_cache(maxsize=4096)
-def markdown(text: str) -> Markup:
-    """A block of markdown as HTML; any HTML in the text is shown as text. A profile's
-    summary, say, is on the home page and on its own: it is rendered once."""
-    return Markup(_MD.renderer.render(list(tokens(text)), _MD.options, {}))
+def markdown(text: str, root: str = "") -> Markup:
+    """A block of markdown as HTML; any HTML in the text is shown as text, and a relative
+    address is read from the site's root (:func:`rebased`) on a page ``root`` below it. A
+    profile's summary, say, is on the home page and on its own: it is rendered once for
+    each depth of page."""
+    return Markup(_MD.renderer.render(list(tokens(text)), _MD.options, {"root": root}))
 
 
-def inline(text: str) -> Markup:
-    """One line of markdown (no paragraph)."""
-    return Markup(_MD.renderInline(text or ""))
+def inline(text: str, root: str = "") -> Markup:
+    """One line of markdown (no paragraph), its relative addresses as :func:`markdown`'s."""
+    return Markup(_MD.renderInline(text or "", {"root": root}))
+
+
+@pass_context
+def markdown_here(context: Context, text: str) -> Markup:
+    """The ``markdown`` filter: :func:`markdown` for the page being rendered."""
+    return markdown(text, str(context.get("root") or ""))
+
+
+@pass_context
+def inline_here(context: Context, text: str) -> Markup:
+    """The ``inline`` filter: :func:`inline` for the page being rendered."""
+    return inline(text, str(context.get("root") or ""))
 
 
 def docstring_markdown(text: str) -> str:

@@ -41,7 +41,7 @@ from markupsafe import Markup
 from ..rules.errors import InputError
 from ..rules.escaping import visible_controls
 from ..rules.idtext import REORDERING_MARKS
-from ..rules.writing import MAX_BYTES, MAX_FILES, resolved
+from ..rules.writing import MAX_BYTES, MAX_FILES, reason, resolved
 from ..rules.yamlsource import Located
 from .output import as_reached
 from .search import SEARCH_INDEX
@@ -136,6 +136,12 @@ def _file_fault(path: Path, theme: Path) -> str | None:
     file the build writes itself."""
     if not path.is_symlink() and not path.is_dir() and not path.is_file():
         return "not a regular file (a device, pipe or socket): a theme holds files and folders"
+    if path.is_file() and not path.is_symlink():
+        try:  # told now, as the theme's file, not as "cannot write the site" half-way
+            with open(path, "rb"):
+                pass
+        except OSError as exc:
+            return f"cannot be read ({reason(exc)}): let the build read it, or remove it"
     if not _within(path, theme / "assets"):
         return None
     if path.is_symlink():
