@@ -247,8 +247,14 @@ def parse_reading(text: str, readings: dict[str, Reading]) -> tuple[Reading, Any
     from .errors import InputError
 
     rule, sep, written = text.partition("=")
-    rule, written = rule.strip(), written.strip()
     known = ", ".join(sorted(readings)) or "none"
+    if any(c.isspace() for c in text):
+        raise InputError(
+            f"a reading holds no space: write {''.join(text.split())!r}",
+            field="--reading",
+            value=text,
+            has_value=True,
+        )
     if not sep or not rule or not written:
         raise InputError(
             f"write a reading as RULE=VALUE (e.g. point.suit_tie=eldest-first); "

@@ -112,7 +112,15 @@ def distinct_players(names: Sequence[str]) -> list[str]:
 def get_policy(name: str) -> Policy:
     """A policy by name: ``simple``, ``cautious``, ``random``, or a player of the ``table``
     family (``advised``, ``bold``, ``table``), whose tendencies may be set after a colon:
-    ``bold:straddle=0.2,bluff=0``."""
+    ``bold:straddle=0.2,bluff=0``. A name holds no space: ``bold: straddle=0.1`` played
+    as ``bold:straddle=0.1`` under a label of its own, two players in a table of results."""
+    if any(c.isspace() for c in name):
+        written = "".join(name.split())
+        raise InputError(
+            f"a policy holds no space: write {written!r}",
+            value=name,
+            has_value=True,
+        )
     base, colon, given = name.partition(":")
     if base in TABLE_PLAYERS:
         tendencies = TABLE_PLAYERS[base][1]
