@@ -143,6 +143,47 @@ def test_an_interrupted_command_ends_whatever_its_exit_handlers_do() -> None:
     assert took < EXIT_SECONDS + 20  # not the handler's 60 s
 
 
+SIGNAL_AT_EXIT = """
+import atexit, sys, time
+def late():
+    print("exiting", flush=True)
+    time.sleep(1.5)  # a signal comes now, the command's work done and said
+atexit.register(late)
+sys.argv = ["bouillotte", "variants", "list"]
+from bouillotte.cli import main
+main()
+"""
+
+
+@pytest.mark.parametrize("name", ["SIGINT", "SIGTERM", "SIGHUP"])
+def test_a_signal_after_the_work_is_done_leaves_its_status(name: str) -> None:
+    import os
+    import signal
+
+    proc = subprocess.Popen(
+        [sys.executable, "-c", SIGNAL_AT_EXIT],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        assert proc.stdout is not None
+        lines = []
+        while (line := proc.stdout.readline()) not in ("exiting\n", ""):
+            lines.append(line)
+        assert any(line.startswith("foster") for line in lines)
+        os.killpg(proc.pid, getattr(signal, name))
+        _, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+    assert proc.returncode == 0, err  # was -2, -15, -1: killed by the raw signal
+    assert err == ""
+
+
 def test_a_bug_is_not_hidden_as_bad_input() -> None:
     result = runner.invoke(_app_with(ZeroDivisionError("bug")), ["boom"])
     assert isinstance(result.exception, ZeroDivisionError)

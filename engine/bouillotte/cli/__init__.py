@@ -19,6 +19,7 @@ build's half-written folder removed (a signal the command was started ignoring, 
 from __future__ import annotations
 
 import codecs
+import contextlib
 import errno
 import os
 import signal
@@ -241,6 +242,7 @@ def main() -> None:
         code = _run()
     except KeyboardInterrupt:
         code = INTERRUPTED
+    _settled()
     if code == INTERRUPTED and _terminated:
         code = 128 + _terminated[0]
     for fd, name in ((1, "stdout"), (2, "stderr")):
@@ -253,7 +255,24 @@ def main() -> None:
     if code == INTERRUPTED or _terminated:
         sys.unraisablehook = _unheard
         _exit_within(EXIT_SECONDS, code)
+    else:
+        _exit_within(SETTLED_EXIT_SECONDS, code)
     sys.exit(code)
+
+
+def _settled() -> None:
+    """The command's status is decided: Ctrl-C, SIGTERM and SIGHUP are ignored from now
+    on. One that came as the process ended (after ``golden --write`` had written and said
+    so) killed it by the raw signal, a failure to a script for work done; ignored, it
+    cannot, and :func:`_exit_within` still ends an exit that would not end."""
+    for number in (signal.SIGINT, *STOPPING):
+        with contextlib.suppress(OSError, ValueError):
+            signal.signal(number, signal.SIG_IGN)
+
+
+SETTLED_EXIT_SECONDS = 10.0
+"""How long the exit of a command that was not interrupted may take (its libraries' exit
+handlers; a fraction of a second here), Ctrl-C being ignored by then (:func:`_settled`)."""
 
 
 EXIT_SECONDS = 2.0
