@@ -63,7 +63,7 @@ def test_without_pandas_to_frame_says_what_to_install(monkeypatch: pytest.Monkey
         result.to_frame()
     assert str(raised.value) == FRAMES_MISSING
     assert "pip install 'bouillotte[frames]'" in FRAMES_MISSING
-    assert result.to_csv().splitlines()[1] == "foster-sight,foster,settled,A,105,0,70,0,0"
+    assert result.to_csv().splitlines()[1] == "foster-sight,foster,settled,A,105,0,70,0,0,"
 
 
 def test_systems_a_users_folder_and_errors(tmp_path: Path) -> None:

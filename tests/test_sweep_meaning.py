@@ -55,7 +55,7 @@ def test_a_rule_no_deal_reads_cannot_act() -> None:
 @pytest.mark.parametrize(
     ("came_into_play", "rules_read", "expected"),
     [
-        (0, 0, "cannot-act"),
+        (0, 0, "not-read"),  # no deal of the sample read it: nothing said of the players
         (0, 5, "did-not-act"),
         (1, 5, "acted"),
         (5, 5, "acted"),

@@ -138,7 +138,7 @@ def _chosen(
     if chosen is None and every:
         return []
     listed = [chosen] if isinstance(chosen, str | System) else [] if chosen is None else chosen
-    if not isinstance(listed, Sequence):
+    if not isinstance(listed, Sequence) or isinstance(listed, bytes | bytearray):
         raise InputError(
             f"systems are an id, a System or a list of them, not {type(chosen).__name__}"
         )
@@ -270,12 +270,14 @@ def sweep(
 ) -> Sweep:
     """``bouillotte sweep``: ``vary`` as ``--vary`` (``"hands.favori"`` or
     ``"hands.favori=none,by-rank"``), ``towards`` a system whose differing rules are
-    switched one at a time, or ``all_rules``."""
+    switched one at a time, or ``all_rules`` (one of the three); a sweep of which no
+    combination can be played is refused."""
     from .study.policies import distinct_players
     from .study.sweep import run_sweep
     from .study.sweep_combinations import (
         Skipped,
         all_rule_combinations,
+        check_playable,
         towards_combinations,
         vary_combinations,
     )
@@ -294,17 +296,21 @@ def sweep(
     chosen = library.get(base_id)
     if all_rules and (vary or other is not None):
         raise InputError("all_rules varies every rule already: give it without vary or towards")
+    if vary and other is not None:
+        raise InputError(
+            "vary and towards: give one of them (towards already switches each rule on "
+            "which base differs from the other system)"
+        )
     if not vary and other is None and not all_rules:
         raise InputError("say what to change: vary=[RULE], towards=SYSTEM or all_rules=True")
-    combinations = vary_combinations(chosen, list(vary))
+    combinations = vary_combinations(chosen, list(vary), "vary")
     skipped: list[Skipped] = []
     if other is not None:
         switched, skipped = towards_combinations(chosen, library.get(other))
         combinations += switched
     if all_rules:
         combinations, skipped = all_rule_combinations(chosen)
-    if not combinations:
-        raise InputError(f"nothing to compare: every combination is {chosen.id} itself")
+    check_playable(chosen, combinations)  # none asked for, or none that can be played
     _warn_unsolved(chosen, policies)
     tallies = run_sweep(chosen, combinations, list(policies), deals, seed, jobs=jobs)
     return Sweep(sweep_report(chosen, combinations, tallies, seed, skipped, other, all_rules))

@@ -9,6 +9,8 @@ tidy table with ``.table()``, a pandas DataFrame with ``.to_frame()`` and CSV wi
 
 from __future__ import annotations
 
+import contextlib
+import operator
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, overload
@@ -138,6 +140,9 @@ class Systems(Sequence[System], _Tabular):
                 f"unknown system {key!r}{did_you_mean(key, self.ids)}; "
                 f"known: {', '.join(self.ids) or 'none'}"
             )
+        if not isinstance(key, bool) and not isinstance(key, int):
+            with contextlib.suppress(TypeError):
+                key = operator.index(key)  # numpy's integers, as deals= takes them
         if isinstance(key, bool) or not isinstance(key, int):
             raise _NotAKey(
                 "a system is chosen by its position (a whole number) or its id, "
@@ -266,7 +271,8 @@ class Comparison(_Tabular):
         return "\n".join(lines)
 
     def table(self) -> TidyTable:
-        """A row per system and player: status, cave, ledger, net, carry."""
+        """A row per system and player: status, cave, ledger, net, carry, and the readings
+        each system played in place of its own rules (empty for none)."""
         return comparison_table([self.result])
 
 
@@ -291,7 +297,11 @@ class Simulation(_Tabular):
                 f"{k} {100 * v['rate']:.1f}%" for k, v in decided.items() if v["rate"]
             )
             pot = report["average_pot"]["mean"]
-            lines.append(f"  {report['variant']}: decided by {shares}; average pot {pot:.2f}")
+            by = report.get("played_by", report["policy"])
+            played = "" if by == report["policy"] else f" (played by {by}: no strategy stored)"
+            lines.append(
+                f"  {report['variant']}{played}: decided by {shares}; average pot {pot:.2f}"
+            )
         return "\n".join(lines)
 
     def table(self) -> TidyTable:

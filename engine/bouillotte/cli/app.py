@@ -41,7 +41,7 @@ COMMANDS: dict[str, str] = {
     "compare": "Run scenarios under every variant side by side and name the rules that differ.",
     "check": "Run every scenario under every variant it lists and verify its 'expect' blocks.",
     "differences": "For each rule on which SECOND differs from FIRST, find the first seeded "
-    "deal (simple policy) whose outcome changes when only that rule is changed in FIRST.",
+    "deal whose outcome changes when only that rule is changed in FIRST.",
     "golden": "Compare (or with --write regenerate) the golden transcripts of every bundled "
     "scenario under every variant: one file <scenario>__<variant>.txt each.",
     "odds": "Exact probabilities of brelans, carrés, favoris and the point, per pack.",
@@ -137,7 +137,8 @@ app = typer.Typer(
         "plays any deal under any profile.\n\n"
         "\b\nStart with:\n  bouillotte variants list\n  bouillotte compare foster-sight\n\n"
         "YAML files are read within limits (docs/contracts.md): at most 1 MiB, 20,000 values "
-        "once aliases are expanded, 64 levels deep. Bad input exits 2 with one line naming "
+        "and 4 MiB of text once aliases are expanded, 64 levels deep. Bad input exits 2 with "
+        "one line naming "
         "the file, line, field and value; Ctrl-C exits 130."
     ),
     no_args_is_help=True,

@@ -227,7 +227,10 @@ def rule_effects(data: dict[str, Any], names: Names | None = None) -> list[RuleE
             count = rows[policy]["came_into_play"]
             status = acts(rows[policy])
             if status == "cannot-act":
-                met.append(f"cannot act under {policy}: no deal of {deals:,} read the rule")
+                why = rows[policy].get("cannot_act") or "no deal can read the rule"
+                met.append(f"cannot act under {policy}: {why}")
+            elif status == "not-read":
+                met.append(f"not read in these {deals:,} deals under {policy}")
             elif status == "did-not-act":
                 met.append(f"did not act in these {deals:,} deals under {policy}")
             else:

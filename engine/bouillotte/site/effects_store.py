@@ -35,14 +35,15 @@ EFFECT_POLICIES: Final = ("advised", "bold")
 """The players: the one who plays by the sources' advice, and the one who meets every rule
 a choice can reach (``docs/simulation.md``, "Policies")."""
 
-RESULTS_VERSION: Final = 2
-"""(2: the project's own random stream, docs/chance.md.) What a deal does, as the stored figures
-count it. Bump it (and regenerate the store with ``bouillotte effects --write``) in the same
-commit as any change that moves a stored figure for the same rules, players, deals and seed: a
-rule the engine now plays another way, a policy's choice, the dealing or the seeds, what the
-sweep measures or how it counts (a metric, an interval, ``came_into_play``, ``acts``), the
-combinations a sweep makes. A change that moves no figure (a comment, a rename, a refactor, a
-speed-up) leaves it. The everyday suite recomputes a sample of every stored file
+RESULTS_VERSION: Final = 3
+"""(2: the project's own random stream, docs/chance.md; 3: every mean judged, ``not-read`` told
+from ``cannot-act``, the whole difference's rules listed.) What a deal does, as the stored
+figures count it. Bump it (and regenerate the store with ``bouillotte effects --write``) in the
+same commit as any change that moves a stored figure for the same rules, players, deals and
+seed: a rule the engine now plays another way, a policy's choice, the dealing or the seeds,
+what the sweep measures or how it counts (a metric, an interval, ``came_into_play``, ``acts``),
+the combinations a sweep makes. A change that moves no figure (a comment, a rename, a refactor,
+a speed-up) leaves it. The everyday suite recomputes a sample of every stored file
 (``tests/test_effects_sample.py``): when it fails, the change moved figures, and the version
 must be bumped (``docs/effects-store.md``)."""
 
@@ -120,6 +121,17 @@ class Stored:
     problem: str = ""
     """Why the file cannot be used (missing, or made from other inputs)."""
     fix: str = field(default="bouillotte effects --write")
+
+
+def of_deals(found: Stored, deals: int | None) -> Stored:
+    """``found`` where it was made with ``deals`` deals (any number where ``None``: a file
+    whose key matches the deals it says it has is used, as the site uses it), else why
+    not. ``bouillotte effects`` judges every file so, listing it or giving its figures:
+    ``--deals`` asks for files of that many deals everywhere."""
+    made = None if found.data is None else found.data.get("deals")
+    if made is None or deals is None or made == deals:
+        return found
+    return Stored(None, f"made with {made:,} deals, not the {deals:,} asked (--deals)", found.fix)
 
 
 def stored_effects(a: Variant, b: Variant) -> Stored:

@@ -22,7 +22,7 @@ from .policies import get_policy
 from .replay import DealPlace, WrittenCards, read_actions, replay, set_up
 from .session_file import DealSpec, SessionFile
 from .session_result import DealRecord, Rebuy, SessionResult
-from .session_table import SessionTable
+from .session_table import SessionTable, cited
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,7 @@ def run_session(session: SessionFile, variant: Variant) -> SessionResult:
     if fixed is not None and m.deal_count != fixed:  # said before a deal is planned or played
         raise session.fail(
             f"{variant.id} plays sessions of {fixed} deals (session.deals: "
-            f"{variant.cite('session.deals')}); this file has {m.deal_count:,}",
+            f"{cited(variant, 'session.deals')}); this file has {m.deal_count:,}",
             ("deals",),
         )
     planned = _plan(session)
@@ -149,11 +149,11 @@ def _play_one(
             message = f"deal {number}: {played.refused.describe()}"
             raise place.fault(played.refused, refused.key, refused.text, message=message)
         taken = [str(a.text) for a in actions]
+        fallback, named = None, {}
     else:
         fallback = spec.policy or session.model.policy
-        policies: dict[str, Policy] = {
-            p: get_policy(spec.policies.get(p, fallback)) for p in table.players
-        }
+        named = {p: spec.policies.get(p, fallback) for p in table.players}
+        policies: dict[str, Policy] = {p: get_policy(named[p]) for p in table.players}
         try:
             taken = [str(a) for a in play(deal, policies, policy_stream(plan.seed))]
         except MissingCardError as exc:
@@ -168,4 +168,7 @@ def _play_one(
         retourne=card_str(deal.retourne),
         actions=taken,
         skipped_dealers=skipped,
+        seed=plan.seed,
+        policy=fallback,
+        policies=named,
     )

@@ -161,6 +161,7 @@ def _check_names(session: SessionFile) -> None:
             session.check_player(name, m.players, ("deals", i, "stifled", k))
         if spec.dealer is not None:
             session.check_player(spec.dealer, m.players, ("deals", i, "dealer"))
+        _check_seeds(session, i, spec)
         named = [spec.policy, *spec.policies.values()]
         for policy_name in (n for n in named if n is not None):
             try:
@@ -171,3 +172,27 @@ def _check_names(session: SessionFile) -> None:
         get_policy(m.policy)
     except InputError as exc:
         raise session.fail(exc.message, ("policy",), m.policy) from None
+
+
+def _check_seeds(session: SessionFile, index: int, spec: DealSpec) -> None:
+    """A seeded item's seeds (``seed`` to ``seed + count - 1``) have at most 20 digits, as
+    ``--seed`` and the Python API take them (:func:`~.workers.check_seed`)."""
+    from .workers import MAX_SEED
+
+    if spec.seed is None:
+        return
+    last = spec.seed + spec.count - 1
+    if abs(spec.seed) >= MAX_SEED:
+        digits = len(str(abs(spec.seed)))
+        raise session.fail(
+            f"a seed has at most 20 digits, as --seed takes it, not {digits}",
+            ("deals", index, "seed"),
+            spec.seed,
+        )
+    if abs(last) >= MAX_SEED:
+        raise session.fail(
+            f"the {spec.count:,} deals of this item are seeded {spec.seed} to {last}, and a "
+            "seed has at most 20 digits, as --seed takes it: give a smaller seed or count",
+            ("deals", index, "seed"),
+            spec.seed,
+        )

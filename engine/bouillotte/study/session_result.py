@@ -36,6 +36,23 @@ class DealRecord:
     actions: list[str]
     skipped_dealers: tuple[str, ...] = ()
     """Who was passed over as dealer, having just bought a new stake, in turn."""
+    seed: int | None = None
+    """The shuffle seed of a seeded deal (``None`` for a deal whose cards are written)."""
+    policy: str | None = None
+    """A seeded deal's policy: its item's ``policy``, else the session's (``None`` for a
+    written deal)."""
+    policies: dict[str, str] = field(default_factory=dict)
+    """Each player's policy in a seeded deal (``policy``, or his own from ``policies``);
+    empty for a written deal, whose actions are the file's."""
+
+    @property
+    def policy_words(self) -> str:
+        """The policy in words: the one name where every player follows it, else each
+        player's (``A bold, B simple``); empty for a written deal."""
+        names = set(self.policies.values())
+        if len(names) == 1:
+            return names.pop()
+        return ", ".join(f"{p} {name}" for p, name in self.policies.items())
 
     @property
     def skipped_dealer(self) -> str | None:
@@ -85,6 +102,9 @@ class SessionResult:
                     "skipped_dealer": d.skipped_dealer,
                     "skipped_dealers": list(d.skipped_dealers),
                     "carried_in": d.carried_in,
+                    "seed": d.seed,
+                    "policy": d.policy,
+                    "policies": dict(d.policies),
                     "rebuys": [{"player": r.player, "amount": r.amount} for r in d.rebuys],
                     "hands": d.hands,
                     "retourne": d.retourne,

@@ -66,7 +66,7 @@ class SessionTable:
                 raise place.fail(
                     f"{player} has lost everything and buys a new stake, which under "
                     f"{self.variant.id} is {fixed} counters (stakes.rebuy_amount: "
-                    f"{self.variant.cite('stakes.rebuy_amount')})",
+                    f"{cited(self.variant, 'stakes.rebuy_amount')})",
                     ("buy", player),
                     amount,
                 )
@@ -75,7 +75,7 @@ class SessionTable:
                     f"{player} still has {self.cave[player]} counters, and under "
                     f"{self.variant.id} a cave cannot be added to before it is empty "
                     f"(stakes.cave_can_be_topped_up: "
-                    f"{self.variant.cite('stakes.cave_can_be_topped_up')})",
+                    f"{cited(self.variant, 'stakes.cave_can_be_topped_up')})",
                     ("buy", player),
                     amount,
                 )
@@ -136,8 +136,8 @@ class SessionTable:
         if self.carry and rule == "unclaimed":
             notes.append(
                 f"{self.carry} counters are still carried after the last deal and stay "
-                f"unclaimed (session.carried_pot_at_end is unclaimed; "
-                f"{self.variant.cite('session.carried_pot_at_end').strip()})"
+                f"unclaimed (session.carried_pot_at_end: unclaimed; "
+                f"{cited(self.variant, 'session.carried_pot_at_end')})"
             )
         elif self.carry:
             notes.append(
@@ -153,6 +153,16 @@ class SessionTable:
             carried_pot_at_end=rule,
             notes=notes,
         )
+
+
+def cited(variant: Variant, path: str) -> str:
+    """A rule's citation for a message in brackets: :meth:`Variant.cite`, without the
+    brackets it puts around a citation with no source (``(inferred: ...)``), which the
+    message's own would double."""
+    text = variant.cite(path).strip()
+    if text.startswith("(") and text.endswith(")"):
+        text = text[1:-1]
+    return text
 
 
 def _dealer_keeps_deal(outcome: Outcome) -> bool:

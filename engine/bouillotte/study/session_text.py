@@ -11,6 +11,7 @@ from .session_result import SessionResult, fraction_text
 def session_text(result: SessionResult) -> str:
     """The deal-by-deal table and the final standings."""
     players = result.players
+    seeded = any(d.seed is not None for d in result.deals)  # a seed and policy column then
     rows = []
     for d in result.deals:
         passed = ", ".join(d.skipped_dealers)
@@ -24,10 +25,13 @@ def session_text(result: SessionResult) -> str:
                 d.summary(),
                 *[f"{d.outcome.players[p].net:+d}" for p in players],
                 ", ".join(f"{r.player} {r.amount}" for r in d.rebuys),
+                *(["" if d.seed is None else d.seed, d.policy_words] if seeded else []),
             ]
         )
     lines = [f"Session under {result.variant}: {counted(len(result.deals), 'deal')}", ""]
-    lines.append(render_table(["deal", "dealer", "in", "status", "pots", *players, "rebuys"], rows))
+    headers = ["deal", "dealer", "in", "status", "pots", *players, "rebuys"]
+    headers += ["seed", "policy"] if seeded else []
+    lines.append(render_table(headers, rows))
     lines.append("")
     lines.append("Final standings (cave + ledger + share - stake - rebuys):")
     lines.append(

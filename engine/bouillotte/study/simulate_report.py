@@ -14,7 +14,10 @@ from .void_chain import MAX_PLAYED_ON
 
 
 def report(variant: Variant, tally: Tally, seed: int, policy: str) -> dict[str, Any]:
-    """The statistics of a run, as JSON data."""
+    """The statistics of a run, as JSON data; ``played_by`` is who played the steps: the
+    policy, or ``advised`` for a ``strong`` player with no strategy stored for the rules."""
+    from .strong_policy import played_by
+
     n = tally.deals
     hands = variant.rules.hands
     absent = {"favori": hands.favori == "none", "mistigri": not hands.mistigri}
@@ -22,6 +25,7 @@ def report(variant: Variant, tally: Tally, seed: int, policy: str) -> dict[str, 
     return {
         "variant": variant.id,
         "policy": policy,
+        "played_by": played_by(variant.rules, policy),
         "seed": seed,
         "deals": n,
         "decided_by": {c: wilson(tally.decided_by[c], n) for c in classes},
@@ -112,7 +116,7 @@ def report_text(reports: Sequence[dict[str, Any]]) -> str:
     seats = max(len(r["seat_net_per_deal"]) for r in reports)
     for position in range(1, seats + 1):
         rows.append(
-            [f"net per deal: {seat_label(position, seats)}"]
+            [f"net per deal: {_seat_row(position, reports)}"]
             + [
                 _ci(r["seat_net_per_deal"][str(position)])
                 if str(position) in r["seat_net_per_deal"]
@@ -141,6 +145,11 @@ def report_text(reports: Sequence[dict[str, Any]]) -> str:
     policy = reports[0]["policy"] if reports else ""
     seed = reports[0]["seed"] if reports else ""
     head = f"Simulation: policy {policy}, seed {seed}; 95% confidence intervals in brackets"
+    head += "".join(
+        "\n" + textwrap.fill(UNSOLVED_WORDS.format(**r), 92, break_on_hyphens=False)
+        for r in reports
+        if r.get("played_by", r["policy"]) != r["policy"]
+    )
     stalls = [
         f"{r['variant']}: " + stall_words(c["count"], c["carried_at_cut"], r["deals"])
         for r in reports
@@ -164,6 +173,26 @@ def _cut_text(report: dict[str, Any]) -> str:
     if not entry["count"]:
         return "none"
     return f"{entry['count']} ({entry['carried_at_cut']} counters carried)"
+
+
+UNSOLVED_WORDS: Final = (
+    "{variant}: no {policy} strategy is stored for its rules, so {played_by} played every "
+    "step and its figures are {played_by}'s (played_by in --json and --csv; bouillotte "
+    "strong solve -v {variant} --write stores one)"
+)
+"""Said of a system whose ``played_by`` is not its policy (``strong`` with no strategy)."""
+
+
+def _seat_row(position: int, reports: Sequence[dict[str, Any]]) -> str:
+    """A seat's row of the text, with each system's dealer named: systems of different
+    sizes seat their dealer at different numbers (seat 3 of three, seat 5 of five)."""
+    sizes = [len(r["seat_net_per_deal"]) for r in reports]
+    if len(set(sizes)) <= 1 or position == 1:
+        return seat_label(position, max(sizes, default=position))
+    dealing = [r["variant"] for r, size in zip(reports, sizes, strict=True) if size == position]
+    if not dealing:
+        return f"seat {position}"
+    return f"seat {position} (dealer of the deal counted under {', '.join(dealing)})"
 
 
 def seat_label(position: int, seats: int) -> str:
@@ -196,12 +225,13 @@ What the rows mean:
   bonus flow per deal: the counters paid for brelans in a deal.
   net per deal: what a seat gained or lost over a deal and those played on its carried
     pool. Seats are numbered from the right of the dealer of the deal counted (seat 1 is
-    its eldest, speaking first; the last seat deals it); in the deals played on a carried
-    pool the deal has passed on and the seat holds another role, so a seat's net is the
-    seat's, not a role's; a chain cut unended is left out (its pool is not the seats'
-    loss): the seats sum to zero. "no interval: N not 0, largest X" where fewer than 100
-    deals gave the seat a nonzero net, or one deal carries more than a tenth of the sum of
-    squares: a normal interval would rest on a few deals (docs/simulation.md).
+    its eldest, speaking first; a system's last seat deals it, and where the systems seat
+    different numbers, each dealer's row names its systems); in the deals played on a
+    carried pool the deal has passed on and the seat holds another role, so a seat's net
+    is the seat's, not a role's; a chain cut unended is left out (its pool is not the
+    seats' loss): the seats sum to zero. "no interval: N not 0, largest X" where fewer
+    than 100 deals gave the seat a nonzero net, or one deal carries more than a tenth of
+    the sum of squares: a normal interval would rest on a few deals (docs/simulation.md).
   pool per deal (carried-pool deals incl.): the counters in the pools awarded over a deal
     and the deals played on its carried pool (a void deal awards none; a pool won after
     void deals counts once, its carried counters included).

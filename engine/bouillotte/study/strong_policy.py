@@ -69,11 +69,20 @@ def stored_for(
     return played(found.get(digest, []), digest, rules.stakes.cave)
 
 
+def played_by(rules: Rules, policy: str) -> str:
+    """Who plays the steps of a run of ``policy`` under ``rules``: the policy itself, but
+    ``advised`` for ``strong`` where no strategy is stored for the rules (every step of
+    the strong player is then advised's). ``simulate`` reports it as ``played_by``."""
+    if policy == "strong" and stored_for(rules) is None:
+        return "advised"
+    return policy
+
+
 def unsolved_note(variant_id: str, rules: Rules, policy: str) -> str | None:
     """A note for a run of ``policy`` under a system with no stored strategy: its
     ``strong`` player is ``advised`` at every step, which the figures' label alone (policy
     strong) would not say. ``None`` where a strategy is stored, or the policy is another."""
-    if policy != "strong" or stored_for(rules) is not None:
+    if played_by(rules, policy) == policy:
         return None
     return (
         f"note: no strong strategy is stored for {variant_id}'s rules: every step of the "

@@ -16,9 +16,10 @@ difference from the base and its square), so the tallies of seed ranges merge in
 into exactly the same numbers: one process, ``--jobs`` worker processes and a Dask cluster
 give identical results for the same seeds. Only the reported rates, means and intervals are
 floats: Wilson intervals for a combination's rates, normal intervals for its means, and a
-normal interval on the mean of the paired per-deal differences for every difference, given
-only where enough deals moved and none dominates (:mod:`intervals`; the deals that moved and
-the largest difference are counted for it).
+normal interval on the mean of the paired per-deal differences for every difference, each
+mean's and each difference's given only where enough deals moved and none dominates
+(:mod:`intervals`; the deals whose value, or difference, is not 0 and the largest are
+counted for it).
 """
 
 from __future__ import annotations
@@ -121,6 +122,12 @@ class SweepTally:
     (whether an interval can be given: :mod:`intervals`)."""
     diff_largest: list[list[int]] = field(default_factory=list)
     """For each combination and measure, the largest magnitude of a deal's difference."""
+    nonzero: list[list[int]] = field(default_factory=list)
+    """For each combination and measure, the deals whose value is not 0 (whether the
+    interval of the combination's own mean can be given, as ``simulate`` judges a mean:
+    :mod:`intervals`)."""
+    largest: list[list[int]] = field(default_factory=list)
+    """For each combination and measure, the largest magnitude of a deal's value."""
     came_into_play: list[int] = field(default_factory=list)
     """For each combination, the deals in which its rules came into play: something
     offered to a player, an action taken or a measure differs from the base's deal."""
@@ -146,6 +153,8 @@ class SweepTally:
             pool_powers=grid(4),
             diff_moved=grid(metrics),
             diff_largest=grid(metrics),
+            nonzero=grid(metrics),
+            largest=grid(metrics),
             came_into_play=[0] * combinations,
             rules_read=[0] * combinations,
         )
@@ -165,13 +174,18 @@ class SweepTally:
             (self.diff_squares, other.diff_squares),
             (self.pool_powers, other.pool_powers),
             (self.diff_moved, other.diff_moved),
+            (self.nonzero, other.nonzero),
         ):
             for row, add in zip(mine, theirs, strict=True):
                 for k, value in enumerate(add):
                     row[k] += value
-        for row, add in zip(self.diff_largest, other.diff_largest, strict=True):
-            for k, value in enumerate(add):
-                row[k] = max(row[k], value)
+        for grid, theirs in (
+            (self.diff_largest, other.diff_largest),
+            (self.largest, other.largest),
+        ):
+            for row, add in zip(grid, theirs, strict=True):
+                for k, value in enumerate(add):
+                    row[k] = max(row[k], value)
 
 
 def sweep_range(
@@ -216,7 +230,15 @@ def sweep_range(
     others = range(1, len(variants))
     squares_beyond = [[0] * width for _ in variants]
     powers_beyond = [[0] * 4 for _ in variants]
+    nonzero_beyond = [[0] * width for _ in variants]
     base_sums, base_squares, base_powers = tally.sums[0], tally.squares[0], tally.pool_powers[0]
+    base_nonzero, base_largest = tally.nonzero[0], tally.largest[0]
+    # The largest value of a combination's measure is the largest of its own in the deals
+    # where the measure moved and of the base's in the others: each deal's base values
+    # (their size) and, for each combination and measure, the deals where it moved.
+    base_sizes: list[list[int]] = [[] for _ in range(width)]
+    moved_at: dict[tuple[int, int], set[int]] = {}
+    largest_moved = [[0] * width for _ in variants]
     # The shuffle seeds and the words the policy generators drew, of the deal being played,
     # kept for its other rows.
     starts = DealStarts()
@@ -246,8 +268,14 @@ def sweep_range(
             played = play_one(variants[0], policy, names, seed, i, base_traces, starts)
         base = deal_values(played)
         for k, value in enumerate(base):
-            base_sums[k] += value
-            base_squares[k] += value * value
+            size = value if value >= 0 else -value
+            base_sizes[k].append(size)
+            if size:
+                base_sums[k] += value
+                base_squares[k] += value * value
+                base_nonzero[k] += 1
+                if size > base_largest[k]:
+                    base_largest[k] = size
         pool = base[POOL_AT]
         base_powers[0] += pool
         base_powers[1] += pool**2
@@ -275,7 +303,7 @@ def sweep_range(
             tally.came_into_play[c] += 1
             dsums, dsquares = tally.diff_sums[c], tally.diff_squares[c]
             dmoved, dlargest = tally.diff_moved[c], tally.diff_largest[c]
-            beyond = squares_beyond[c]
+            beyond, nonzero, largest = squares_beyond[c], nonzero_beyond[c], largest_moved[c]
             for k, value in enumerate(values):
                 was = base[k]
                 d = value - was
@@ -287,6 +315,10 @@ def sweep_range(
                 if abs(d) > dlargest[k]:
                     dlargest[k] = abs(d)
                 beyond[k] += value * value - was * was
+                nonzero[k] += (value != 0) - (was != 0)
+                if abs(value) > largest[k]:
+                    largest[k] = abs(value)
+                moved_at.setdefault((c, k), set()).add(i - start)
             mine, was = values[POOL_AT], base[POOL_AT]
             powers = powers_beyond[c]
             powers[0] += mine - was
@@ -297,6 +329,16 @@ def sweep_range(
         tally.sums[c] = [b + d for b, d in zip(base_sums, tally.diff_sums[c], strict=True)]
         tally.squares[c] = [b + d for b, d in zip(base_squares, squares_beyond[c], strict=True)]
         tally.pool_powers[c] = [b + d for b, d in zip(base_powers, powers_beyond[c], strict=True)]
+        tally.nonzero[c] = [b + d for b, d in zip(base_nonzero, nonzero_beyond[c], strict=True)]
+        tally.largest[c] = list(base_largest)
+    # Where a measure moved, the base's largest may be in a deal it moved: the largest of
+    # the deals it left alone (found from the largest down) and of those it moved.
+    by_size: dict[int, list[int]] = {}
+    for (c, k), moved in moved_at.items():
+        if k not in by_size:
+            by_size[k] = sorted(range(len(base_sizes[k])), key=base_sizes[k].__getitem__)[::-1]
+        kept = next((base_sizes[k][j] for j in by_size[k] if j not in moved), 0)
+        tally.largest[c][k] = max(kept, largest_moved[c][k])
     return tally
 
 

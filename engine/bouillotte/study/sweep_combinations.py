@@ -45,15 +45,16 @@ class Skipped:
     reason: str
 
 
-def _annotation(path: str) -> Any:
-    """The type of a rule (``group.field``) or of a part of one (``bonuses.carre.amount``)."""
+def _annotation(path: str, option: str = "--vary") -> Any:
+    """The type of a rule (``group.field``) or of a part of one (``bonuses.carre.amount``);
+    ``option`` is where it was given (``--vary``, or the API's ``vary``)."""
     parts = path.split(".")
     group_names = list(GROUPS)
     if len(parts) not in (2, 3) or parts[0] not in GROUPS:
         raise InputError(
             f"unknown rule {path!r}{did_you_mean(path, rule_paths())}: "
             "a rule is group.field, the groups being " + ", ".join(group_names),
-            field="--vary",
+            field=option,
         )
     model: type[BaseModel] | None = GROUPS[parts[0]]
     prefix = parts[0]
@@ -64,7 +65,7 @@ def _annotation(path: str) -> Any:
             raise InputError(
                 f"unknown rule {path!r}{did_you_mean(path, rule_paths())}: {prefix} has "
                 + (fields or "no parts"),
-                field="--vary",
+                field=option,
             )
         annotation = model.model_fields[part].annotation
         prefix = f"{prefix}.{part}"
@@ -72,7 +73,7 @@ def _annotation(path: str) -> Any:
         model = annotation if nested else None
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         fields = ", ".join(f"{path}.{f}" for f in annotation.model_fields)
-        raise InputError(f"{path!r} has parts; vary one of them: {fields}", field="--vary")
+        raise InputError(f"{path!r} has parts; vary one of them: {fields}", field=option)
     return annotation
 
 
@@ -134,23 +135,37 @@ def _unvaried(path: str, annotation: Any) -> str | None:
     return None
 
 
-def parse_vary(spec: str) -> tuple[str, list[Any]]:
-    """``RULE`` (every value of a rule with finitely many) or ``RULE=v1,v2``."""
-    path, _, given = spec.partition("=")
-    path = path.strip()
-    annotation = _annotation(path)
+def parse_vary(spec: str, option: str = "--vary") -> tuple[str, list[Any]]:
+    """``RULE`` (every value of a rule with finitely many) or ``RULE=v1,v2``, each value
+    written as the tool writes it (``no``/``yes``, a whole number without a leading zero,
+    a named value): ``off``, ``0`` for no, ``05`` or `` none`` are refused, as an empty
+    list of values is. ``option`` names where the spec was given in the messages
+    (``--vary``, or the API's ``vary``)."""
+    path, equals, given = spec.partition("=")
+    if any(c.isspace() for c in spec):
+        words = "".join(spec.split())
+        raise InputError(
+            f"a rule and its values hold no space: write {quoted(escaped(words))}", field=option
+        )
+    annotation = _annotation(path, option)
     refused = _unvaried(path, annotation)
     if refused is not None:
-        raise InputError(refused, field="--vary")
-    if not given:
+        raise InputError(refused, field=option)
+    if not equals:
         choices = _choices(annotation)
         if choices is None:
             raise InputError(
                 f"{path} takes {_describe_type(annotation)}: give the values to try, "
-                f"as in --vary {path}=5,10",
-                field="--vary",
+                f"as in {_example(option, f'{path}=5,10')}",
+                field=option,
             )
         return path, choices
+    if not given:
+        raise InputError(
+            f"{path}= gives no value: give the values to try ({path}=v1,v2), or the rule "
+            "alone for every value it can take",
+            field=option,
+        )
     bounds = _constraints(path)
     # Checked as a profile checks it: the type, and the field's bounds (a bonus is never
     # negative).
@@ -159,7 +174,12 @@ def parse_vary(spec: str) -> tuple[str, list[Any]]:
     )
     values: list[Any] = []
     for text in given.split(","):
-        text = text.strip()
+        if not text:
+            raise InputError(
+                f"{path}={given}: a value is empty (a comma too many); it takes "
+                f"{_describe_type(annotation)}",
+                field=option,
+            )
         try:
             value = _validate(adapter, text)
         except ValidationError as exc:
@@ -167,22 +187,36 @@ def parse_vary(spec: str) -> tuple[str, list[Any]]:
             raise InputError(
                 f"{path} cannot be {quoted(text)}; it takes {_describe_type(annotation)}"
                 + (f" ({reason[:1].lower()}{reason[1:]})" if reason else ""),
-                field="--vary",
+                field=option,
             ) from None
         if isinstance(value, int) and not isinstance(value, bool) and not _DIGITS.fullmatch(text):
-            # pydantic reads "1_000", "+10" and "1e3" as numbers; a typed value is read as
-            # strictly as the command line's (cli/options.WHOLE_NUMBER)
+            # pydantic reads "1_000", "+10", "1e3" and "05" as numbers; a typed value is read
+            # as strictly as the command line's (cli/options.WHOLE_NUMBER) and a profile's
+            # (0100 is text there, not a number)
             raise InputError(
-                f"{path} cannot be {quoted(escaped(text))}: write a whole number in the digits 0-9",
-                field="--vary",
+                f"{path} cannot be {quoted(escaped(text))}: write a whole number in the digits "
+                "0-9, without a leading zero",
+                field=option,
+            )
+        if value_text(value) != text:
+            # pydantic reads "off", "0", "n" and "FALSE" as no: only the words the tool
+            # writes are taken
+            raise InputError(
+                f"{path} cannot be {quoted(escaped(text))}; it takes {_describe_type(annotation)}",
+                field=option,
             )
         if any(value == v and type(value) is type(v) for v in values):
-            raise InputError(f"{path}: the value {text!r} is given twice", field="--vary")
+            raise InputError(f"{path}: the value {text!r} is given twice", field=option)
         values.append(value)
     return path, values
 
 
-_DIGITS = re.compile(r"-?[0-9]{1,20}")
+def _example(option: str, spec: str) -> str:
+    """``spec`` as it is given on the command line, or to the API's ``vary``."""
+    return f"{option} {spec}" if option.startswith("--") else f"{option}=[{spec!r}]"
+
+
+_DIGITS = re.compile(r"-?(0|[1-9][0-9]{0,19})")
 
 
 def _validate(adapter: TypeAdapter[Any], text: str) -> Any:
@@ -280,21 +314,31 @@ MAX_COMBINATIONS = 1024
 full sweep, ``--all-rules``, is about 60)."""
 
 
-def vary_combinations(base: Variant, specs: Sequence[str]) -> list[Combination]:
-    """The product of every ``--vary``'s values, without the base's own combination."""
-    parsed = [parse_vary(s) for s in specs]
+def vary_combinations(
+    base: Variant, specs: Sequence[str], option: str = "--vary"
+) -> list[Combination]:
+    """The product of every ``--vary``'s values, without the base's own combination;
+    ``option`` names where the specs were given in the messages (``--vary``, or the API's
+    ``vary``)."""
+    parsed = [parse_vary(s, option) for s in specs]
     paths = [p for p, _ in parsed]
-    if len(set(paths)) != len(paths):
-        raise InputError("the same rule is given to --vary twice", field="--vary")
+    twice = next((p for i, p in enumerate(paths) if p in paths[:i]), None)
+    if twice is not None:
+        raise InputError(
+            f"{twice} is given to {option} twice: give it once, with every value to try "
+            f"({twice}=v1,v2)",
+            field=option,
+        )
     # Counted before a single one is made: 22 rules of two values are 4,194,304.
     count = math.prod(len(v) for _, v in parsed)
     if count > MAX_COMBINATIONS:
         sizes = " × ".join(str(len(v)) for _, v in parsed)
+        many = f"{len(parsed)} {option}" if option.startswith("--") else f"{len(parsed)} rules"
         raise InputError(
-            f"{len(parsed)} --vary ask for {count:,} combinations ({sizes}); a sweep plays at "
+            f"{many} ask for {count:,} combinations ({sizes}); a sweep plays at "
             f"most {MAX_COMBINATIONS:,}: vary fewer rules at once, or give fewer values "
-            "(--vary RULE=v1,v2)",
-            field="--vary",
+            f"({_example(option, 'RULE=v1,v2')})",
+            field=option,
         )
     combinations = []
     for values in itertools.product(*(v for _, v in parsed)):
@@ -307,6 +351,43 @@ def vary_combinations(base: Variant, specs: Sequence[str]) -> list[Combination]:
 
 
 NO_MISDEAL = "no simulated deal is misdealt (no card is exposed), so it cannot act"
+
+NEVER_READ: dict[str, str] = {
+    "table.cut_by": "no simulated deal is cut: the cards are dealt from the shuffled pack, "
+    "and the engine never reads who cuts",
+}
+"""Rules no simulated deal reads, whatever the rules and the players (no code that plays a
+deal, ``play/``, names them: ``tests/test_sweep_round6.py`` checks it)."""
+
+STRADDLED: tuple[str, ...] = (
+    "forced_bets.straddle_amount",
+    "forced_bets.straddle_limit",
+    "forced_bets.straddling_ends_at_first_refusal",
+    "forced_bets.straddle_must_be_seen",
+    "void_deals.nobody_opens_after_straddles",
+)
+"""Rules read only once somebody has been offered a straddle or has straddled, which no
+deal does where ``forced_bets.straddles`` is no (``play/deal.py`` begins the straddles
+only then; ``play/settlement.py`` and the seeing read theirs only after a straddle)."""
+
+
+def cannot_be_read(base: Variant, rules: Sequence[str]) -> str | None:
+    """Why no deal played under ``base``'s rules can read any of ``rules``, whoever the
+    players (a proof from the rules alone: :data:`NEVER_READ`, and the straddles' rules
+    where nobody may straddle); ``None`` where it is not proven, however few deals read
+    them in a sample."""
+    reasons = []
+    for rule in rules:
+        if rule in NEVER_READ:
+            reasons.append(NEVER_READ[rule])
+        elif rule in STRADDLED and not base.rules.forced_bets.straddles:
+            reasons.append(
+                f"nobody may straddle under {base.id} (forced_bets.straddles: no), and "
+                f"{rule} acts only on a straddle"
+            )
+        else:
+            return None
+    return "; ".join(dict.fromkeys(reasons)) or None
 
 
 def towards_combinations(base: Variant, other: Variant) -> tuple[list[Combination], list[Skipped]]:
@@ -327,8 +408,9 @@ def towards_combinations(base: Variant, other: Variant) -> tuple[list[Combinatio
         made = _apply(base, changes, _label(changes))
         combinations.append(replace(made, rules=_in_words(base, changes, other)))
     if len(switched) > 1:
+        # Its changes and rules name every rule switched, as each other row's do.
         combined = _apply(base, switched, f"all {len(combinations)} rules of {other.id}")
-        combinations.append(Combination(combined.label, {}, combined.variant, combined.error))
+        combinations.append(replace(combined, rules=_in_words(base, switched, other)))
     return combinations, skipped
 
 
@@ -374,3 +456,20 @@ def all_rule_combinations(base: Variant) -> tuple[list[Combination], list[Skippe
             made = _apply(base, changes, _label(changes))
             combinations.append(replace(made, rules=_in_words(base, changes, None)))
     return combinations, skipped
+
+
+def check_playable(base: Variant, combinations: Sequence[Combination]) -> None:
+    """Refuse a sweep that would compare nothing: no combination asked for (every one is
+    the base itself), or none that can be played (each is not a valid system, or changes
+    the number of players) — a table of the base alone, which exited 0 before."""
+    if not combinations:
+        raise InputError(f"nothing to compare: every combination asked for is {base.id} itself")
+    if any(c.variant is not None for c in combinations):
+        return
+    first = combinations[0]
+    others = len(combinations) - 1
+    more = f" (and {others} other{'s' if others > 1 else ''}, none playable)" if others else ""
+    why = " ".join(str(first.error).split())
+    raise InputError(
+        f"nothing to compare: no combination asked for can be played; {first.label}: {why}{more}"
+    )

@@ -9,11 +9,11 @@ import textwrap
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ..rules.variant import Variant
-from .intervals import difference, mean_interval, places_for
+from ..rules.variant import Variant, differing_rules
+from .intervals import difference, judge, mean_interval, places_for
 from .simulate_report import stall_words
 from .sweep import SweepTally, metrics_for
-from .sweep_combinations import Combination, Skipped
+from .sweep_combinations import Combination, Skipped, cannot_be_read
 from .tally import Z95, wilson
 
 
@@ -52,9 +52,18 @@ def sweep_report(
 ) -> dict[str, Any]:
     """The sweep as JSON data: one row per policy and combination (the base first);
     ``read``: each combination's row also says in how many deals the base's play read a
-    rule it changes (``rules_read``: 0 where the rule never came into play)."""
+    rule it changes (``rules_read``: 0 where the rule never came into play). A mean's
+    interval is judged as ``simulate`` judges one (``interval``, with the deals whose value
+    is not 0, ``nonzero``, and the largest, ``largest``: :mod:`intervals`)."""
     metrics = metrics_for(base.players)
     rows: list[dict[str, Any]] = []
+    # Why a combination's rules cannot be read under the base's, whoever the players (a
+    # proof from the rules alone; None where there is none): the same under every policy.
+    unread = {
+        c.label: cannot_be_read(base, sorted(differing_rules(base, c.variant)))
+        for c in combinations
+        if c.variant is not None
+    }
     for policy, tally in tallies.items():
         n = tally.deals
         index = 0
@@ -85,7 +94,15 @@ def sweep_report(
                     entry = wilson(total, n)
                 else:
                     mean, ci = _mean_ci(total, squares, n)
-                    entry = {"n": n, "mean": _r(mean), "ci95": ci}
+                    nonzero, largest = tally.nonzero[index][k], tally.largest[index][k]
+                    entry = {
+                        "n": n,
+                        "mean": _r(mean),
+                        "ci95": ci,
+                        "interval": judge(total, squares, n, nonzero, largest),
+                        "nonzero": nonzero,
+                        "largest": largest,
+                    }
                 if index > 0:
                     entry |= difference(
                         tally.diff_sums[index][k],
@@ -100,6 +117,9 @@ def sweep_report(
             if index > 0:
                 row["came_into_play"] = tally.came_into_play[index]
                 row["rules_read"] = tally.rules_read[index]
+                why = unread[combination.label]
+                if why is not None and row["came_into_play"] == 0 and row["rules_read"] == 0:
+                    row["cannot_act"] = why
                 row["acts"] = acts(row)
                 if not read:
                     del row["rules_read"]
@@ -175,19 +195,24 @@ CARD_BOUND: dict[str, str] = {
 
 def acts(row: dict[str, Any]) -> str:
     """Whether a combination's rules acted in the sweep's deals: ``acted`` (it changed
-    something in some deal), ``cannot-act`` (no deal's play under the base read a rule it
-    changes: these players never reach the rule, so no sample of their deals can show an
-    effect) or ``did-not-act`` (the rule was read, and changed nothing in these deals: a
-    larger sample may)."""
+    something in some deal); ``did-not-act`` (the rule was read, and changed nothing in
+    these deals: a larger sample may); ``not-read`` (no deal of the sample read a rule it
+    changes: nothing is said of the players, other deals or a larger sample may read it);
+    ``cannot-act`` only where it is proven from the rules alone that no deal can read them,
+    whoever the players (``cannot_act`` says why: :func:`.sweep_combinations.cannot_be_read`).
+    A row that holds ``acts`` (a stored one) keeps it."""
     if "acts" in row:
         return str(row["acts"])
     if row.get("came_into_play", 1) != 0:
         return "acted"
-    return "cannot-act" if row.get("rules_read") == 0 else "did-not-act"
+    if row.get("rules_read") != 0:
+        return "did-not-act"
+    return "cannot-act" if row.get("cannot_act") else "not-read"
 
 
 ACTS_WORDS: dict[str, str] = {
     "cannot-act": "cannot act under this player",
+    "not-read": "not read in these deals",
     "did-not-act": "did not act in these deals",
 }
 """The short words of :func:`acts` (a table's cell)."""
@@ -195,13 +220,21 @@ ACTS_WORDS: dict[str, str] = {
 
 def not_met(row: dict[str, Any], deals: int) -> str | None:
     """Why a combination that changed nothing in any deal shows no effect: it cannot act
-    under this player (no deal read the rule) or it did not act in these deals (read, and
-    changing nothing), and why where no choice reaches the rule; ``None`` where it acted."""
+    (proven from the rules: no deal can read it), it was not read in these deals (nothing
+    said of the players), or it did not act in these deals (read, and changing nothing),
+    and why where no choice reaches the rule; ``None`` where it acted."""
     status = acts(row)
     if status == "acted":
         return None
     if status == "cannot-act":
         text = f"cannot act under this player: no deal of {deals} read the rule"
+        if row.get("cannot_act"):
+            text += f", and none can ({row['cannot_act']})"
+    elif status == "not-read":
+        text = (
+            f"not read in these {deals} deals: no deal's play read the rule; nothing is "
+            "said of these players, and other deals may read it"
+        )
     else:
         read = row.get("rules_read")
         where = f"read in {read} of {deals} deals" if read is not None else f"in {deals} deals"
@@ -222,10 +255,12 @@ def rule_in_words(rule: dict[str, str]) -> str:
 SWEEP_NOTES = """\
 Columns:
   came into play: in how many of the deals the change altered something offered to a
-    player, an action taken or a measured result. Where it altered none: "cannot act under
-    this player" if no deal's play read the rule (these players never reach it), "did not
-    act in these deals" if it was read and changed nothing (a larger sample may show an
-    effect); either way the row shows no effect, not an effect of zero.
+    player, an action taken or a measured result. Where it altered none: "not read in
+    these deals" if no deal's play read the rule (other deals may: nothing is said of
+    the players), "cannot act under this player" only where the rules alone prove that no
+    deal can read it (the note says why), "did not act in these deals" if it was read and
+    changed nothing (a larger sample may show an effect); either way the row shows no
+    effect, not an effect of zero.
   a difference: the mean ± the half-width of its 95% interval, * where the interval
     excludes 0; "none moved" where no deal's figure changed; "+d (N moved, largest X)"
     with no interval (and never *) where fewer than 100 deals moved or one deal carries
@@ -340,16 +375,33 @@ CSV_FIELDS = (
     "diff_ci95_high",
     "deals",
     "error",
+    # added at the end (the columns before keep their names and order)
+    "interval",
+    "nonzero",
+    "largest",
+    "diff_interval",
+    "diff_clear",
+    "diff_moved",
+    "diff_largest",
+    "came_into_play",
+    "acts",
 )
+"""The columns of ``sweep --csv`` (``study/tidy.SWEEP_COLUMNS`` types them)."""
 
 
 def sweep_csv_rows(data: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    """One line per policy, combination and measure (the base's lines carry no diff)."""
+    """One line per policy, combination and measure (the base's lines carry no diff), with
+    what may be said of each interval: the mean's judgement (``interval``, empty for a
+    rate, the spread, and a stored file written before means were judged) and the
+    difference's (``diff_interval``: a declined one keeps its ``diff_ci95`` ends, as the
+    JSON does, and says so here), and whether the combination came into play."""
     for row in data["rows"]:
         head = {"policy": row["policy"], "combination": row["combination"], "status": row["status"]}
         if row["status"] != "ok":
             yield head | {"error": row["error"]}
             continue
+        if row["combination"] != "base":
+            head |= {"came_into_play": row.get("came_into_play"), "acts": acts(row)}
         for key, entry in row["metrics"].items():
             value = entry.get("rate", entry.get("mean", entry.get("sd")))
             low, high = entry["ci95"] or (None, None)
@@ -363,4 +415,11 @@ def sweep_csv_rows(data: dict[str, Any]) -> Iterator[dict[str, Any]]:
                 "diff_ci95_low": diff_low,
                 "diff_ci95_high": diff_high,
                 "deals": row["deals"],
+                "interval": entry.get("interval"),
+                "nonzero": entry.get("nonzero"),
+                "largest": entry.get("largest"),
+                "diff_interval": entry.get("diff_interval"),
+                "diff_clear": entry.get("diff_clear"),
+                "diff_moved": entry.get("diff_moved"),
+                "diff_largest": entry.get("diff_largest"),
             }

@@ -246,6 +246,19 @@ SIMULATION_COLUMNS: tuple[Column, ...] = (
         "For a mean: normal, declined (too few values not 0, or one too large: the "
         "interval is only indicative) or unchanged (0 in every deal).",
     ),
+    _c(
+        "cannot_occur",
+        "string",
+        "Why the figure cannot occur under the system (its rules rule it out: no suit wins "
+        "the point where the whole hand counts); empty where it can, so that an empty "
+        "value is no data, not an impossibility.",
+    ),
+    _c(
+        "played_by",
+        "string",
+        "Who played the steps: the policy, but advised under strong where no strong "
+        "strategy is stored for the system's rules (advised then plays every step).",
+    ),
 )
 
 
@@ -260,6 +273,7 @@ def _summary_record(summary: Mapping[str, Any]) -> dict[str, Any]:
             "value": summary["rate"],
             "ci95_low": low,
             "ci95_high": high,
+            "cannot_occur": summary.get("cannot_occur"),
         }
     return {
         "statistic": "mean",
@@ -274,6 +288,7 @@ def _summary_record(summary: Mapping[str, Any]) -> dict[str, Any]:
 def simulation_records(report: Mapping[str, Any]) -> Iterable[dict[str, Any]]:
     """One row per figure of one system's ``simulate`` report (``simulate --json``)."""
     head = {k: report[k] for k in ("variant", "policy", "seed", "deals")}
+    head["played_by"] = report.get("played_by", report["policy"])
     for measure, value in report.items():
         if measure in head:
             continue
@@ -387,8 +402,40 @@ SWEEP_COLUMNS: tuple[Column, ...] = (
     _c("diff_ci95_high", "number", "The difference's 95% interval, high end."),
     _c("deals", "integer", "Deals played under the combination."),
     _c("error", "string", "Why the combination could not be played."),
+    # Added at the end: the columns above keep their names and order.
+    _c(
+        "interval",
+        "string",
+        "For a mean: normal, declined (fewer than 100 deals not 0, or one carrying more than "
+        "a tenth of the sum of squares: the interval is only indicative) or unchanged (0 in "
+        "every deal), as simulate judges a mean; empty for a rate (Wilson), the spread and "
+        "a stored file written before means were judged.",
+    ),
+    _c("nonzero", "integer", "For a mean: the deals whose value is not 0."),
+    _c("largest", "integer", "For a mean: the largest magnitude of a deal's value."),
+    _c(
+        "diff_interval",
+        "string",
+        "The difference's interval: normal, declined (diff_ci95 is then only indicative: "
+        "the report gives no interval) or unchanged (no deal moved).",
+    ),
+    _c("diff_clear", "boolean", "The difference's interval is normal and excludes 0."),
+    _c("diff_moved", "integer", "Deals whose figure differs from the base's."),
+    _c("diff_largest", "integer", "The largest magnitude of a deal's difference."),
+    _c(
+        "came_into_play",
+        "integer",
+        "Deals in which the combination changed something offered, an action or a figure.",
+    ),
+    _c(
+        "acts",
+        "string",
+        "acted, did-not-act (read, changed nothing), not-read (no deal of these read the "
+        "rule) or cannot-act (the rules prove that no deal can read it); empty for the base.",
+    ),
 )
-"""The columns of ``sweep --csv`` (the same names and order as before issue 50)."""
+"""The columns of ``sweep --csv``: the same names and order as before issue 50, then those
+added after them (what may be said of each interval, and whether the rules came into play)."""
 
 EFFECTS_COLUMNS: tuple[Column, ...] = (
     _c("system", "string", "The system whose rules are switched (a profile id)."),
@@ -430,6 +477,12 @@ OUTCOME_COLUMNS: tuple[Column, ...] = (
         "The pool carried into this deal from a void deal (0 where none): the nets of a "
         "deal played on one add up to it.",
     ),
+    _c(
+        "readings",
+        "string",
+        "The readings played in place of the system's own rules (--reading), as "
+        "rule=value joined by ' + '; empty where the system plays its own rules.",
+    ),
 )
 
 
@@ -447,6 +500,7 @@ def outcome_records(data: Mapping[str, Any]) -> Iterable[dict[str, Any]]:
         "status": data["status"],
         "carry": data.get("carry"),
         "carried_in": carried_in(data),
+        "readings": readings_text(data.get("readings") or ()),
     }
     players = data.get("players") or {}
     if not players:
@@ -460,6 +514,16 @@ def outcome_records(data: Mapping[str, Any]) -> Iterable[dict[str, Any]]:
         }
 
 
+def readings_text(readings: Iterable[Mapping[str, Any]]) -> str | None:
+    """The readings a deal was played under (``run --json``'s ``readings``), as
+    ``rule=value`` joined by `` + `` (as ``--reading`` writes them); ``None`` for none."""
+    words = [
+        f"{r['rule']}={json.dumps(r['value']) if isinstance(r['value'], bool) else r['value']}"
+        for r in readings
+    ]
+    return " + ".join(words) or None
+
+
 def outcomes_table(results: Iterable[Mapping[str, Any]], name: str = "outcomes") -> TidyTable:
     """Several ``run --json`` results as one tidy table, a row per player."""
     records = [r for data in results for r in outcome_records(data)]
@@ -467,5 +531,13 @@ def outcomes_table(results: Iterable[Mapping[str, Any]], name: str = "outcomes")
 
 
 def comparison_table(comparisons: Iterable[Comparison]) -> TidyTable:
-    """``compare``: each scenario's outcome under each system, a row per player."""
-    return outcomes_table((r.data for c in comparisons for r in c.results), "comparison")
+    """``compare``: each scenario's outcome under each system, a row per player, with the
+    readings each system played (``--reading``)."""
+    return outcomes_table(
+        (
+            {**r.data, "readings": [a.to_json() for a in c.rereads.get(r.variant.id, ())]}
+            for c in comparisons
+            for r in c.results
+        ),
+        "comparison",
+    )

@@ -159,6 +159,18 @@ SESSION_DEAL_COLUMNS: tuple[Column, ...] = (
     Column("ledger", "integer", "The player's bonus ledger after the deal."),
     Column("net", "integer", "The player's whole change over the deal (cave and ledger)."),
     Column("carry", "integer", "The pool carried to the next deal."),
+    Column(
+        "seed",
+        "integer",
+        "The shuffle seed of a seeded deal; empty for a deal whose cards and actions the "
+        "file writes.",
+    ),
+    Column(
+        "policy",
+        "string",
+        "The betting policy the player follows in a seeded deal (the item's policies, "
+        "policy, or the session's); empty for a written deal.",
+    ),
 )
 
 
@@ -195,6 +207,8 @@ def session_deals_table(result: SessionResult) -> TidyTable:
             "ledger": r.ledger,
             "net": r.net,
             "carry": d.outcome.carry,
+            "seed": d.seed,
+            "policy": d.policies.get(name),
         }
         for d in result.deals
         for name, r in d.outcome.players.items()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -10,7 +11,7 @@ from ...rules.errors import InputError
 from ...rules.profiles import Library
 from ...rules.readings import parse_readings
 from ...study.compare import compare
-from ...study.scenario import ScenarioLibrary
+from ...study.scenario import Scenario, ScenarioLibrary
 from ...study.tidy import comparison_table
 from ..options import (
     CsvFile,
@@ -31,24 +32,34 @@ cli = command_app()
 
 @cli.command("compare")
 def compare_command(
+    ctx: typer.Context,
     scenario: Annotated[
         list[str],
-        typer.Argument(help="Scenario ids or YAML files.", autocompletion=complete_scenario),
+        typer.Argument(
+            help="Scenario ids or YAML files (a scenario named twice is played once).",
+            autocompletion=complete_scenario,
+        ),
     ],
     variant: Annotated[
         list[str] | None,
         typer.Option(
             "--variant",
             "-v",
-            help="Compare this variant (repeatable; the first is the base; default: every "
-            "variant the scenario lists).",
+            help="Compare this variant (repeatable; the first named, by -v or --only, is "
+            "the base; a variant named twice counts once; default: every variant the "
+            "scenario lists).",
             autocompletion=complete_variant,
             metavar="SYSTEM",
         ),
     ] = None,
     only: Annotated[
         str | None,
-        typer.Option("--only", help="Like -v, comma-separated: foster,pagat.", metavar="IDS"),
+        typer.Option(
+            "--only",
+            help="Like -v, comma-separated: foster,pagat (with -v too, whichever comes "
+            "first on the command line names the base).",
+            metavar="IDS",
+        ),
     ] = None,
     variants: VariantsDirs = None,
     scenarios: ScenarioDirs = None,
@@ -70,7 +81,12 @@ def compare_command(
     Example:  bouillotte compare foster-sight --csv -   (a row per system and player)
     """
     check_tidy_targets(csv_file, as_json)
-    ids = [*(variant or []), *(only.split(",") if only is not None else [])]
+    by_v, by_only = variant or [], only.split(",") if only is not None else []
+    # Click processes the options in the order they first appear on the command line, and
+    # ctx.params keeps that order: the first named is the base, --only's or -v's.
+    order = list(ctx.params)
+    only_first = order.index("only") < order.index("variant")
+    ids = [*by_only, *by_v] if only_first else [*by_v, *by_only]
     if any(not i.strip() for i in ids):  # '' or 'foster,,pagat' is no system, not every one
         raise InputError(
             "-v and --only name a system each, not an empty one: leave them out to compare "
@@ -80,9 +96,11 @@ def compare_command(
     store = ScenarioLibrary(scenarios or [])
     chosen = [i.strip() for i in ids] or None
     readings = parse_readings(reading or [], library.readings)
-    comparisons = [
-        compare(store.find(name), library, chosen, readings=readings) for name in scenario
-    ]
+    found: dict[Path, Scenario] = {}
+    for name in dict.fromkeys(scenario):  # a scenario named twice (or by id and file) once
+        one = store.find(name)
+        found.setdefault(one.file.resolve(), one)
+    comparisons = [compare(one, library, chosen, readings=readings) for one in found.values()]
     if csv_file is not None:
         write_csv(csv_file, comparison_table(comparisons))
         if str(csv_file) == "-":

@@ -44,7 +44,11 @@ def differences_command(
     csv_file: CsvFile = None,
 ) -> None:
     """For each rule on which SECOND differs from FIRST, find the first seeded deal
-    (simple policy) whose outcome changes when only that rule is changed in FIRST.
+    whose outcome changes when only that rule is changed in FIRST.
+
+    The deals are played by the simple policy first, then by the seeded random policy for
+    a rule the simple policy never reaches (it never straddles); each deal found names the
+    policy that played it.
 
     Example:  bouillotte differences foster pagat --seed 0 --save found/
     Example:  bouillotte differences foster pagat --csv -   (a row per rule and player)

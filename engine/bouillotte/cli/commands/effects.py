@@ -6,9 +6,13 @@ figures are declared to depend on (both systems' rules, the players and their te
 the deals, the seed and the results version: docs/effects-store.md). The full sweep of
 Foster's system (``bouillotte sweep foster --all-rules``, the page "What every rule of
 Foster's system does") is kept the same way, as ``site/effects/foster__all-rules.json``
-(``--pair foster__all-rules``). The site uses a file only when its key matches. By default
-this command lists each pair and whether its file is up to date (exit 1 if any is missing
-or stale); ``--write`` recomputes the files that are not, which takes minutes::
+(``--pair foster__all-rules``). The site uses a file whose key matches the deals it says it
+has. By default this command lists each pair and whether its file is up to date, judged as
+the site judges it (exit 1 if any is missing or stale); ``--json`` and ``--csv`` give the
+figures of the files up to date, and ``--write`` recomputes the files that are not, which
+takes minutes. ``--deals N`` asks for files of N deals in all four (a file of other deals
+is then stale); ``--jobs`` and ``--quiet``, which only a computation heeds, are refused
+without ``--write``::
 
     nice -n 10 bouillotte effects --write --jobs 2
 
@@ -32,7 +36,13 @@ from ...rules.variant import Variant
 from ...rules.writing import Output
 from ...site import effects_store
 from ...site.effects_run import compute_effects
-from ...site.effects_store import EFFECT_DEALS, effect_pairs, stored_effects, write_effects
+from ...site.effects_store import (
+    EFFECT_DEALS,
+    Stored,
+    effect_pairs,
+    stored_effects,
+    write_effects,
+)
 from ...site.everyrule import (
     BASE,
     EVERY_RULE_DEALS,
@@ -64,19 +74,30 @@ def effects_command(
         typer.Option(
             "--deals",
             "-n",
-            help=f"Deals per combination (the site's: {EFFECT_DEALS} for a pair, "
-            f"{EVERY_RULE_DEALS} for the full sweep; 1 to 100,000,000).",
+            help="Deals per combination: --write computes this many (default: the "
+            f"site's, {EFFECT_DEALS} for a pair, {EVERY_RULE_DEALS} for the full sweep), and "
+            "only files of this many are up to date, for --write as in the listing, --json "
+            "and --csv (without it, a file whose key matches the deals it has is up to date, "
+            "as the site uses it); 1 to 100,000,000.",
             show_default=False,
         ),
     ] = None,
     jobs: Annotated[
-        int,
-        typer.Option("--jobs", "-j", help=f"Processes, at most {max_jobs()} here."),
-    ] = 1,
+        int | None,
+        typer.Option(
+            "--jobs",
+            "-j",
+            help=f"With --write: processes, at most {max_jobs()} here (refused without it).",
+            show_default=False,
+        ),
+    ] = None,
     force: Annotated[
         bool, typer.Option("--force", help="With --write: recompute up-to-date files too.")
     ] = False,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress.")] = False,
+    quiet: Annotated[
+        bool,
+        typer.Option("--quiet", "-q", help="With --write: no progress (refused without it)."),
+    ] = False,
     as_json: Annotated[
         bool,
         typer.Option(
@@ -93,12 +114,26 @@ def effects_command(
     Example:  nice -n 10 bouillotte effects --write --jobs 2
     Example:  bouillotte effects --pair foster__pagat --csv effects.csv
     """
-    check_deals_and_jobs(EFFECT_DEALS if deals is None else deals, jobs)
+    check_deals_and_jobs(EFFECT_DEALS if deals is None else deals, jobs or 1)
     check_tidy_targets(csv_file, as_json)
     if force and not write:
         # without --write nothing is recomputed: the listing would call every file stale
         raise InputError(
             "it recomputes up-to-date files with --write only: add --write", field="--force"
+        )
+    # Without --write nothing is computed: processes and progress would be ignored in
+    # silence (--deals applies everywhere: the files of that many deals are up to date).
+    if jobs is not None and not write:
+        raise InputError(
+            "it sets the processes of --write only (nothing is computed without it): "
+            "add --write, or leave it out",
+            field="--jobs",
+        )
+    if quiet and not write:
+        raise InputError(
+            "it silences the progress of --write only (nothing is computed without it): "
+            "add --write, or leave it out",
+            field="--quiet",
         )
     if write and (as_json or csv_file is not None):
         raise InputError(
@@ -121,34 +156,41 @@ def effects_command(
         pairs = [(a, b) for a, b in pairs if f"{a.id}__{b.id}" in wanted]
         full = NAME in wanted
     if as_json or csv_file is not None:
-        _figures(pairs, full, as_json, csv_file)
+        _figures(pairs, full, as_json, csv_file, deals)
         return
     if write:
         prepare_for_a_long_run()
     # Every file this run writes is put in place when it ends, together: a failure or an
     # interruption half-way leaves every stored result as it was (rules/writing.py).
     with Output(effects_store.store_folder(), "own") if write else contextlib.nullcontext() as out:
-        stale = _each_pair(pairs, deals, jobs, write, force, quiet, out)
+        stale = _each_pair(pairs, deals, jobs or 1, write, force, quiet, out)
         if full:
-            stale += _full_sweep(
-                library.get(BASE), deals or EVERY_RULE_DEALS, jobs, write, force, quiet, out
-            )
+            stale += _full_sweep(library.get(BASE), deals, jobs or 1, write, force, quiet, out)
     if stale:
-        typer.echo(f"{stale} missing or stale: `bouillotte effects --write` regenerates them")
+        typer.echo(f"{stale} missing or stale: `{_regenerate(deals)}` regenerates them")
         raise typer.Exit(1)
 
 
 def _figures(
-    pairs: list[tuple[Variant, Variant]], full: bool, as_json: bool, csv_file: Path | None
+    pairs: list[tuple[Variant, Variant]],
+    full: bool,
+    as_json: bool,
+    csv_file: Path | None,
+    deals: int | None,
 ) -> None:
     """The stored figures of the pairs asked for (and the full sweep where asked): as JSON
     on stdout, and as one tidy table to ``csv_file``; a pair whose file is missing or
-    stale is said on stderr (exit 1), as the listing says it."""
-    from ...site.tidydata import effects_table, stored_full_sweep, stored_pair
+    stale (or made with another number of deals than ``--deals`` asks) is said on stderr
+    (exit 1) and not given, as the listing says it."""
+    from ...site.tidydata import StoredPair, effects_table, stored_full_sweep, stored_pair
 
     found = [stored_pair(a, b) for a, b in pairs]
     if full:
         found.append(stored_full_sweep(Library().get(BASE)))
+    found = [
+        StoredPair(p.name, p.system, p.towards, effects_store.of_deals(p.stored, deals))
+        for p in found
+    ]
     stale = [p for p in found if p.stored.data is None]
     for p in stale:
         typer.echo(f"{p.name}: {p.stored.problem}", err=True)
@@ -164,10 +206,15 @@ def _figures(
         )
     if stale:
         typer.echo(
-            f"{len(stale)} missing or stale: `bouillotte effects --write` regenerates them",
+            f"{len(stale)} missing or stale: `{_regenerate(deals)}` regenerates them",
             err=True,
         )
         raise typer.Exit(1)
+
+
+def _regenerate(deals: int | None) -> str:
+    """The command that makes the files stale under ``--deals`` (or none) up to date."""
+    return "bouillotte effects --write" + ("" if deals is None else f" --deals {deals}")
 
 
 def _each_pair(
@@ -182,15 +229,14 @@ def _each_pair(
     """Each pair listed, or recomputed into ``out``: the number left stale."""
     stale = 0
     for a, b in pairs:
-        found = stored_effects(a, b)
+        found = effects_store.of_deals(stored_effects(a, b), deals)
         name = f"{a.id}__{b.id}"
-        up_to_date = found.data is not None and found.data.get("deals") == (deals or EFFECT_DEALS)
-        if up_to_date and not force:
-            typer.echo(f"{name}: up to date")
+        if found.data is not None and not force:
+            typer.echo(f"{name}: up to date{_made_with(found, EFFECT_DEALS, deals)}")
             continue
         if not write:
             stale += 1
-            typer.echo(f"{name}: {found.problem or 'made with another number of deals'}")
+            typer.echo(f"{name}: {found.problem}")
             continue
         from ...study.sweep_combinations import towards_combinations
 
@@ -204,9 +250,20 @@ def _each_pair(
     return stale
 
 
+def _made_with(found: Stored, site: int, deals: int | None) -> str:
+    """`` (made with 5 deals; ...)`` after "up to date" where a file's deals are not the
+    site's and ``--deals`` did not ask for them: the site uses it as it is."""
+    made = None if found.data is None else found.data.get("deals")
+    if deals is not None or made is None or made == site:
+        return ""
+    return (
+        f" (made with {made:,} deals, not the site's {site:,}: --write --deals {site} remakes it)"
+    )
+
+
 def _full_sweep(
     base: Variant,
-    deals: int,
+    deals: int | None,
     jobs: int,
     write: bool,
     force: bool,
@@ -214,13 +271,14 @@ def _full_sweep(
     out: Output | None,
 ) -> int:
     """The full sweep's file, listed or recomputed as a pair's is: 1 if it is left stale."""
-    found = stored_every_rule(base)
-    if found.data is not None and found.data.get("deals") == deals and not force:
-        typer.echo(f"{NAME}: up to date")
+    found = effects_store.of_deals(stored_every_rule(base), deals)
+    if found.data is not None and not force:
+        typer.echo(f"{NAME}: up to date{_made_with(found, EVERY_RULE_DEALS, deals)}")
         return 0
     if not write:
-        typer.echo(f"{NAME}: {found.problem or 'made with another number of deals'}")
+        typer.echo(f"{NAME}: {found.problem}")
         return 1
+    deals = deals or EVERY_RULE_DEALS
     from ...study.sweep_combinations import ALL_RULES_POLICIES, all_rule_combinations
 
     combinations, _ = all_rule_combinations(base)

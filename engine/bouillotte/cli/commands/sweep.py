@@ -10,7 +10,6 @@ import typer
 
 from ...rules.errors import InputError
 from ...rules.profiles import Library
-from ...rules.writing import check_target_file
 from ...study.policies import distinct_players, policy_help
 from ...study.strong_policy import unsolved_note
 from ...study.sweep import run_sweep
@@ -19,13 +18,21 @@ from ...study.sweep_combinations import (
     ALL_RULES_POLICIES,
     Skipped,
     all_rule_combinations,
+    check_playable,
     towards_combinations,
     vary_combinations,
 )
 from ...study.sweep_report import sweep_csv_rows, sweep_report, sweep_text
 from ...study.tidy import sweep_table
 from ..collector import prepare_for_a_long_run
-from ..options import JsonFlag, VariantsDirs, command_app, write_csv
+from ..options import (
+    JsonFlag,
+    VariantsDirs,
+    check_csv_targets,
+    command_app,
+    report_wanted,
+    write_csv,
+)
 from ..progress import Progress, clock
 from .simulate import check_deals_and_jobs, max_jobs
 
@@ -53,8 +60,10 @@ def sweep_command(
         typer.Option(
             "--vary",
             help="A rule to vary: RULE tries every value (a rule with finitely many), "
-            "RULE=v1,v2 the values given; a part of a bonus as bonuses.carre.amount. "
-            "Several --vary: every combination.",
+            "RULE=v1,v2 the values given, written as the tool writes them (no, yes; a whole "
+            "number without a leading zero; no space); a part of a bonus as "
+            "bonuses.carre.amount. Several --vary (each rule once): every combination. "
+            "Not with --towards or --all-rules (refused).",
         ),
     ] = None,
     towards: Annotated[
@@ -62,7 +71,8 @@ def sweep_command(
         typer.Option(
             "--towards",
             help="Switch, one at a time (then all together), each rule on which BASE "
-            "differs from this variant; rules acting between deals are skipped.",
+            "differs from this variant; rules acting between deals are skipped. Not with "
+            "--vary (refused: its rows would repeat those of --towards).",
         ),
     ] = None,
     all_rules: Annotated[
@@ -105,7 +115,11 @@ def sweep_command(
     ] = None,
     csv_file: Annotated[
         Path | None,
-        typer.Option("--csv", help="Also write every figure to this CSV file."),
+        typer.Option(
+            "--csv",
+            help="Also write every figure to this CSV file (docs/data.md); '-' prints "
+            "the table on stdout instead of the report.",
+        ),
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress.")] = False,
     variants: VariantsDirs = None,
@@ -119,7 +133,7 @@ def sweep_command(
     Example:  bouillotte sweep foster --towards pagat --deals 100000 --jobs 2
 
     The full sweep (progress on stderr; --json adds, for each change, in how many deals
-    a rule it changes was read at all, 0 where it never came into play):
+    the base's play read a rule it changes):
 
     Example:  bouillotte sweep foster --all-rules --deals 10000 --jobs 2
     """
@@ -134,14 +148,19 @@ def sweep_command(
         raise InputError(
             "--all-rules varies every rule already: give it without --vary or --towards"
         )
+    if vary and towards:
+        raise InputError(
+            "--vary and --towards: give one of them (--towards already switches each rule "
+            "on which BASE differs from the other system; a rule given to both made the "
+            "same row twice)"
+        )
     if not vary and not towards and not all_rules:
         raise InputError(
             "say what to change: --vary RULE[=v1,v2], --towards VARIANT or --all-rules"
         )
-    if csv_file is not None:
-        # Refused now rather than after a long sweep: no folder, a named pipe (the write
-        # would wait for a reader), a device, a link.
-        check_target_file(csv_file, "the CSV file")
+    # Refused now rather than after a long sweep: no folder, a named pipe (the write would
+    # wait for a reader), a device, a link; --csv - with --json (both on stdout).
+    check_csv_targets(as_json=as_json, csv_file=csv_file)
     policies = distinct_players(policy or (ALL_RULES_POLICIES if all_rules else ["simple"]))
     combinations = vary_combinations(chosen, vary or [])
     skipped: list[Skipped] = []
@@ -150,8 +169,7 @@ def sweep_command(
         combinations += switched
     if all_rules:
         combinations, skipped = all_rule_combinations(chosen)
-    if not combinations:
-        raise InputError(f"nothing to compare: every combination asked for is {chosen.id} itself")
+    check_playable(chosen, combinations)  # none asked for, or none that can be played
     valid = 1 + sum(c.variant is not None for c in combinations)
     for note in (unsolved_note(chosen.id, chosen.rules, p) for p in policies):
         if note is not None:
@@ -185,5 +203,5 @@ def sweep_command(
         write_csv(csv_file, sweep_table(sweep_csv_rows(data)))
     if as_json:
         typer.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
-    else:
+    elif report_wanted(csv_file, as_json):  # --csv - prints the table instead
         typer.echo(sweep_text(data))
