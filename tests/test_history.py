@@ -53,11 +53,12 @@ def _pierer_deal_to_the_draw() -> Deal:
 def test_the_draw_offers_discard_and_a_fourth_to_three_equal_cards() -> None:
     deal = _pierer_deal_to_the_draw()
     assert deal.phase == "draw" and deal.to_act == "A"
-    assert [str(a) for a in deal.legal_actions()] == ["discard 0-3 cards", "buy"]
+    # The stock holds two cards (the turned card and JS): no more may be thrown to buy.
+    assert [str(a) for a in deal.legal_actions()] == ["discard 0-2 cards", "buy"]
     deal.apply(parse_action("A buy"))
     assert deal.hands[0] == parse_cards(["10S", "10H", "10D", "10C"])  # the turned card first
     assert deal.to_act == "B"
-    assert [str(a) for a in deal.legal_actions()] == ["discard 0-3 cards"]
+    assert [str(a) for a in deal.legal_actions()] == ["discard 0-1 cards"]
 
 
 def test_the_draw_refuses_what_the_player_cannot_do() -> None:

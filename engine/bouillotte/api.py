@@ -189,8 +189,11 @@ def run(
     from .study.scenario import run_scenario
 
     given = _given(system)
-    variant = _library(folder, [given]).get(_one(given))
-    return Run(run_scenario(_scenario(scenario, scenarios), variant).data)
+    library = _library(folder, [given])
+    variant = library.get(_one(given))
+    found = _scenario(scenario, scenarios)
+    found.variant_ids(library)  # its blocks checked as every command checks them
+    return Run(run_scenario(found, variant).data)
 
 
 def compare(

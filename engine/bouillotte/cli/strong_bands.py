@@ -86,6 +86,7 @@ def bands_command(
     if write and rule:
         raise UserError("--rule computes some rules only: it cannot be stored with --write")
     a, b, solved = (load_variant(v) for v in (*variants, on))
+    check_tidy_targets(csv_file, as_json)  # again: a profile just read is an input now
     differ = differing_rules(a, b)
     if not differ:
         raise UserError(

@@ -33,8 +33,11 @@ class Drawing(Stage):
         return other
 
     def legal(self, board: Board, seat: int) -> list[LegalAction]:
-        legal = [LegalAction("discard", 0, len(board.hands[seat]))]
-        if _may_buy_a_fourth(board, seat):
+        """A discard of as many cards as he holds and the stock has left to buy; a fourth
+        bought where he holds three equal cards and a card is left."""
+        left = len(board.stock) - self.bought
+        legal = [LegalAction("discard", 0, min(len(board.hands[seat]), left))]
+        if left >= 1 and _may_buy_a_fourth(board, seat):
             legal.append(_BUY)
         return legal
 

@@ -1,6 +1,6 @@
 """The ``extends:`` chains of a folder's profiles, measured: a chain too long, one that goes
-round in a cycle or one that extends an unknown profile is refused at the ``extends:`` line
-of the profile at fault."""
+round in a cycle, one that extends an unknown profile or an ``extends:`` that names none is
+refused at the ``extends:`` line of the profile at fault."""
 
 from __future__ import annotations
 
@@ -49,6 +49,7 @@ class ExtendsChains:
                     cycle[0], f"'extends:' goes round in a cycle: {' -> '.join((*cycle, cycle[0]))}"
                 )
             below.append(current)
+            self._check_names_one(current)
             parent = self.parent(current)
             if parent is not None and parent not in self.files:
                 ids = sorted(self.files)
@@ -69,6 +70,26 @@ class ExtendsChains:
                 )
             self.lengths[profile] = length
         return self.lengths[variant_id]
+
+    def _check_names_one(self, variant_id: str) -> None:
+        """Refuse an ``extends:`` that names no profile (left empty, ``~`` or blank): the
+        profile would be read as one that extends no other, and refused for every rule it
+        does not state, far from the line at fault."""
+        data = self.doc(variant_id).data
+        if not isinstance(data, dict) or "extends" not in data:
+            return
+        parent = data["extends"]
+        if parent is None or (isinstance(parent, str) and not parent.strip()):
+            doc = self.doc(variant_id)
+            raise InputError(
+                "'extends:' names no profile: write the id of the profile this one is built "
+                "on, or leave 'extends:' out for a profile that states every rule",
+                file=doc.file,
+                line=doc.line(("extends",)),
+                field="extends",
+                value=parent,
+                has_value=parent is not None,
+            )
 
     def fault(self, variant_id: str, message: str) -> InputError:
         """Bad input at the ``extends:`` line of ``variant_id``."""

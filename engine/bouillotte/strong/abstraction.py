@@ -81,10 +81,12 @@ class Abstraction:
         parts = [
             f"caves of {self.cave}" if self.cave else "the profile's caves",
             f"bets of {' / '.join(self.bets)} and all in" if self.bets else "every bet size",
-            f"at most {self.raises} bets and raises" if self.raises else "no cap on raises",
+            at_most_raises(self.raises) if self.raises else "no cap on raises",
             "straddles offered" if self.straddles else "no straddles",
-            f"{self.deals} deals sampled (seed {self.seed})" if self.deals else "every deal",
-            f"hands known as a brelan or one of {played} bands of point{merged}"
+            f"{counted(self.deals, 'deal')} sampled (seed {self.seed})"
+            if self.deals
+            else "every deal",
+            f"hands known as a brelan or {point_bands(played)}{merged}"
             if self.classes
             else "hands known card for card",
         ]
@@ -92,6 +94,24 @@ class Abstraction:
 
     def with_seed(self, seed: int) -> Abstraction:
         return replace(self, seed=seed)
+
+
+def counted(n: int, singular: str, plural: str | None = None) -> str:
+    """``1 deal``, ``2 deals``: a number with its noun agreeing (``plural`` where it is
+    not the singular with an s); the number as written, without a thousands' comma."""
+    return f"{n} {singular if n == 1 else plural or singular + 's'}"
+
+
+def at_most_raises(n: int) -> str:
+    """The cap on bets and raises in words: ``at most 2 bets and raises``, ``at most 1
+    bet or raise``."""
+    return "at most 1 bet or raise" if n == 1 else f"at most {n} bets and raises"
+
+
+def point_bands(n: int) -> str:
+    """Which of ``n`` bands of point a hand is known to be in: ``one of 4 bands of
+    point``; ``the one band of point`` where there is one."""
+    return "the one band of point" if n == 1 else f"one of {n} bands of point"
 
 
 def parse_bets(text: str) -> tuple[str, ...]:

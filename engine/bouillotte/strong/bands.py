@@ -30,7 +30,7 @@ from ..rules.diskcache import content_digest
 from ..rules.reading import read_stored_text
 from ..rules.variant import Variant, differing_rules, value_text
 from ..rules.writing import Output
-from .abstraction import Abstraction, AbstractionError
+from .abstraction import Abstraction, AbstractionError, at_most_raises, counted, point_bands
 from .core import GameTable, load_variant
 from .store import GAME_VERSION, rules_digest
 
@@ -121,11 +121,16 @@ def label(table: GameTable, seeds: tuple[int, ...], iterations: int) -> str:
     return (
         f"{players} players, {pack}-card pack, caves of {table.cave}, "
         f"bets of {' / '.join(ab.bets) or 'every size'} and all in, "
-        f"at most {ab.raises} bets and raises, "
+        f"{at_most_raises(ab.raises) if ab.raises else 'no cap on raises'}, "
         f"{'straddles offered' if ab.straddles else 'no straddles'}, "
-        f"{ab.deals} sampled deals per solution (seeds {', '.join(map(str, seeds))}), "
-        f"hands known as a brelan or one of {ab.classes} bands of point, "
-        f"{iterations} CFR+ iterations, one deal (a carried pool shared equally)"
+        f"{counted(ab.deals, 'sampled deal')} per solution "
+        f"({'seed' if len(seeds) == 1 else 'seeds'} {', '.join(map(str, seeds))}), "
+        + (
+            f"hands known as a brelan or {point_bands(ab.classes)}, "
+            if ab.classes
+            else "hands known card for card, "
+        )
+        + f"{counted(iterations, 'CFR+ iteration')}, one deal (a carried pool shared equally)"
     )
 
 
@@ -289,7 +294,10 @@ def compute_bands(
                 continue
             tables = [GameTable(switched, abstraction.with_seed(seed)) for seed in seeds]
         except ValueError as exc:  # pydantic's, and a cave the forced bets take whole
-            entry |= {"acts": False, "reason": f"not a valid system with {b.id}'s value: {exc}"}
+            entry |= {
+                "acts": False,
+                "reason": f"not a valid system with {b.id}'s value: {_one_line(exc)}",
+            }
             entries.append(entry)
             progress(f"[{n}/{len(chosen)}] {rule}: not a valid system")
             continue
@@ -359,6 +367,16 @@ def compute_bands(
         "cpu_seconds": round(time.process_time() - started, 1),
         "rules": entries,
     }
+
+
+def _one_line(exc: ValueError) -> str:
+    """Why a switched system is refused, on one line: pydantic's report of the rules'
+    validation spans several lines (the error, the input, a web address)."""
+    from pydantic import ValidationError
+
+    if isinstance(exc, ValidationError):
+        return "; ".join(str(e["msg"]).removeprefix("Value error, ") for e in exc.errors())
+    return str(exc)
 
 
 def _sample(variant: Variant, abstraction: Abstraction) -> str:

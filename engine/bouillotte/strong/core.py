@@ -376,8 +376,12 @@ class Node:
                 most = legal.high if legal.high is not None else 0
                 size = len(deal.hands[seat])
                 found.extend(
-                    len(WORDS) + mask for mask in range(1 << size) if bin(mask).count("1") <= most
+                    len(WORDS) + mask
+                    for mask in range(1 << size)
+                    if bin(mask).count("1") <= most and self._permitted(deal, seat, legal, mask)
                 )
+            elif kind == "buy" and not self._permitted(deal, seat, legal, None):
+                continue  # no card left to buy: the engine refuses it
             elif (kind == "straddle" and not ab.straddles and "decline" in kinds) or (
                 kind == "all-in" and capped and self._raises_all_in(deal, seat)
             ):
@@ -385,6 +389,22 @@ class Node:
             else:
                 found.append(WORDS.index(kind))
         return sorted(set(found))
+
+    def _permitted(self, deal: Deal, seat: int, legal: LegalAction, mask: int | None) -> bool:
+        """Whether the engine takes this word of the draw (a discard of the places of
+        ``mask``; ``None``: a buy of a fourth): its own check (``Stage.permits``), which
+        refuses to buy more cards than are left in the stock, where its list offers a
+        discard of the whole hand (a 16-card pack with a draw runs short)."""
+        action = (
+            Action(deal.names[seat], "buy") if mask is None else self._discard(deal, seat, mask)
+        )
+        return deal.stage.permits(deal, seat, legal, action)
+
+    @staticmethod
+    def _discard(deal: Deal, seat: int, mask: int) -> Action:
+        hand = deal.hands[seat]
+        thrown = tuple(hand[i] for i in range(len(hand)) if mask >> i & 1)
+        return Action(deal.names[seat], "discard", cards=thrown)
 
     @staticmethod
     def _raises_all_in(deal: Deal, seat: int) -> bool:
@@ -401,10 +421,7 @@ class Node:
         if action < len(WORDS):
             return Action(name, WORDS[action])
         if action < table.bet_base:
-            mask = action - len(WORDS)
-            hand = deal.hands[seat]
-            thrown = tuple(hand[i] for i in range(len(hand)) if mask >> i & 1)
-            return Action(name, "discard", cards=thrown)
+            return self._discard(deal, seat, action - len(WORDS))
         if action < table.raise_base:
             return Action(name, "bet", action - table.bet_base)
         return Action(name, "raise", action - table.raise_base)

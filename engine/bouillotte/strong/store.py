@@ -24,7 +24,7 @@ from ..rules.profiles import Library
 from ..rules.reading import read_stored_text
 from ..rules.variant import Variant
 from ..rules.writing import Output
-from .abstraction import Abstraction
+from .abstraction import BET_SIZES, Abstraction, AbstractionError, checked
 
 STORE: Final = Path(__file__).parent / "strategies"
 
@@ -113,10 +113,11 @@ def stored(every: bool = False, but: str = "") -> list[dict[str, Any]]:
     for path in sorted(STORE.glob("*.json")):
         if path.name == but:
             continue
-        data = json.loads(read_stored_text(path))
+        data = _read(path)
         if not every and data.get("game_version") != GAME_VERSION:
             continue
-        variant_id = data.get("variant")
+        _check_stored(path, data)
+        variant_id: str = data["variant"]  # checked: a str
         if not every and variant_id not in digests and variant_id in library.ids():
             digests[variant_id] = rules_digest(library.get(variant_id))
         if not every and digests.get(variant_id) != data.get("rules"):
@@ -124,3 +125,93 @@ def stored(every: bool = False, but: str = "") -> list[dict[str, Any]]:
         data["file"] = path.name
         found.append(data)
     return found
+
+
+_FIELDS: Final = {
+    "variant": str,
+    "rules": str,
+    "game_version": int,
+    "iterations": int,
+    "abstraction": dict,
+    "bands": list,
+    "strategy": dict,
+}
+"""What a stored strategy must hold for the ``strong`` player to read and play it."""
+
+_ABSTRACTION_FIELDS: Final = {
+    "cave": int,
+    "bets": list,
+    "raises": int,
+    "straddles": bool,
+    "deals": int,
+    "classes": int,
+    "seed": int,
+}
+
+
+def _damaged(path: Path, what: str) -> InputError:
+    """One line for a stored file that is not a strategy the ``strong`` player can play:
+    which file, what is wrong, what to do."""
+    system = path.name.split("__")[0] if "__" in path.name else "SYSTEM"
+    return InputError(
+        f"is not a stored strategy ({what}): remove it, or store one again with bouillotte "
+        f"strong solve -v {system} --write (docs/strong-play.md)",
+        file=path,
+    )
+
+
+def _read(path: Path) -> dict[str, Any]:
+    """A stored file as a JSON object, or one line naming it (a truncated file, another
+    kind of JSON), never a traceback."""
+    text = read_stored_text(path)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise _damaged(path, f"not JSON: {exc.msg}, line {exc.lineno} column {exc.colno}") from None
+    except RecursionError:
+        raise _damaged(path, "not JSON this reader takes: nested too deep") from None
+    if not isinstance(data, dict):
+        raise _damaged(path, f"it holds a JSON {type(data).__name__}, not an object")
+    return data
+
+
+def _is(value: object, kind: type) -> bool:
+    """``value`` is of ``kind`` (a whole number is not a ``bool``, a ``bool`` is not one)."""
+    if kind is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, kind)
+
+
+def _check_stored(path: Path, data: dict[str, Any]) -> None:
+    """One line where a stored file lacks what the ``strong`` player reads: each field of
+    the right kind, each row of the strategy an action and its weight."""
+    for name, kind in _FIELDS.items():
+        if not _is(data.get(name), kind):
+            raise _damaged(path, f"no {kind.__name__} {name!r}")
+    record = data["abstraction"]
+    for name, kind in _ABSTRACTION_FIELDS.items():
+        if not _is(record.get(name), kind):
+            raise _damaged(path, f"no {kind.__name__} 'abstraction.{name}'")
+    if not all(size in BET_SIZES for size in record["bets"]):
+        raise _damaged(path, f"'abstraction.bets' is not a list of {', '.join(BET_SIZES)}")
+    try:
+        checked(Abstraction.from_record(record))
+    except AbstractionError as exc:
+        raise _damaged(path, f"abstraction.{exc}") from None
+    if not all(_is(b, int) for b in data["bands"]):
+        raise _damaged(path, "'bands' is not a list of whole numbers")
+    for key, rows in data["strategy"].items():
+        if not (isinstance(rows, list) and all(_row(row) for row in rows)):
+            raise _damaged(
+                path, f"the strategy's row {key[:60]!r} is not a list of [action, weight]"
+            )
+
+
+def _row(row: object) -> bool:
+    return (
+        isinstance(row, list)
+        and len(row) == 2
+        and _is(row[0], int)
+        and isinstance(row[1], (int, float))
+        and not isinstance(row[1], bool)
+    )

@@ -16,9 +16,11 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from ..play.deal import Deal
-from ..play.events import events_json
+from ..play.events import Dealt, events_json
+from ..play.hands import classify, triplets
+from ..play.outcome import Status as DealStatus
 from ..play.showdown import MissingCardError
-from ..rules.cards import RANKS
+from ..rules.cards import RANKS, cards_str
 from ..rules.docstrings import describe_fields
 from ..rules.errors import InputError
 from ..rules.idtext import device_name_fault, escaped, id_fault, listed_once
@@ -83,6 +85,12 @@ class Expect(_Strict):
     """For ``status: illegal``: the rule (``group.field``) that forbids the action."""
     step: int | None = None
     """For ``status: illegal``: the 1-based number of the refused action."""
+
+    def states_outcome(self) -> bool:
+        """Whether the block states anything of the outcome to check: an empty block
+        (``foster: {}``, or each of its keys empty: ``net: {}``) checks nothing, and
+        ``check`` counts it with the deals that have no expect block."""
+        return any(getattr(self, key) not in (None, {}) for key in Expect.model_fields)
 
 
 class ExpectReading(Expect):
@@ -186,10 +194,20 @@ class Scenario(LocatedFile):
 
     def variant_ids(self, library: Library) -> list[str]:
         """The variants the scenario runs under; bad input if its source is not in the
-        bibliography, if no variant seats its players, or if its ``expect``,
+        bibliography, if no variant seats its players, if its ``expect``,
         ``expect_readings`` or ``actions_by_variant`` name a variant it does not run under
-        (unknown, or seating another number of players)."""
+        (unknown, or seating another number of players), if an ``expect_readings`` entry is
+        the variant's own value, or if its ``favori_rank`` is one none of them can declare.
+        Every command that plays a scenario asks this first: each of these faults is one
+        line at its place in the file, exit 2, whatever the command."""
         ids = self._runs_under(library)
+        self._check_blocks_name(library, ids)
+        self._check_readings(library)
+        self._check_favori(library, ids)
+        return ids
+
+    def _check_blocks_name(self, library: Library, ids: list[str]) -> None:
+        """Refuse a block that names a variant the scenario does not run under."""
         for key in ("expect", "expect_readings", "actions_by_variant"):
             for vid in getattr(self.model, key):
                 if vid in ids:
@@ -205,7 +223,58 @@ class Scenario(LocatedFile):
                         f"{', '.join(ids)}; see 'variants:' and 'players:')"
                     )
                 raise self.fail(reason, (key, vid), vid)
-        return ids
+
+    def _check_readings(self, library: Library) -> None:
+        """Refuse an ``expect_readings`` entry for the variant's own value of the rule: it
+        is no other reading (the variant's own outcome goes in ``expect``)."""
+        for case in reading_cases(self):
+            own = library.get(case.variant_id).value(case.rule)
+            if own == case.value:
+                raise self.fail(
+                    f"this is {case.variant_id}'s own value of {case.rule}: expect_readings "
+                    f"is for the other readings (write the outcome under {case.variant_id}'s "
+                    f"own reading in expect.{case.variant_id})",
+                    case.path,
+                    case.path[-1],
+                )
+
+    def _check_favori(self, library: Library, ids: list[str]) -> None:
+        """Refuse a ``favori_rank`` that no system the scenario runs under can declare: none
+        of them has a declared favori (``hands.favori_meaning: declared-rank``), or the pack
+        of one that has lacks the rank."""
+        rank = self.model.favori_rank
+        if rank is None:
+            return
+        systems = [library.get(vid) for vid in ids]
+        for case in reading_cases(self):  # a reading may make the favori a declared rank
+            if case.rule.startswith("hands.favori"):
+                try:
+                    systems.append(reading_variant(library.get(case.variant_id), case))
+                except ValueError:
+                    continue  # no system: check refuses it when it plays the reading
+        declaring = [v for v in systems if _declares_favori(v)]
+        if not declaring:
+            who = (
+                f"{ids[0]} declares no favori"
+                if len(ids) == 1
+                else f"none of the systems it runs under ({', '.join(ids)}) declares a favori"
+            )
+            raise self.fail(
+                f"{who}: a favori rank is declared only where "
+                "hands.favori_meaning is declared-rank (and hands.favori is not none); leave "
+                "favori_rank out, or name such a system in 'variants:'",
+                ("favori_rank",),
+                rank,
+            )
+        for variant in declaring:
+            ranks = variant.rules.table.pack_ranks()
+            if rank not in ranks:
+                raise self.fail(
+                    f"{variant.id}'s pack has no {rank} to declare favori: its ranks are "
+                    f"{' '.join(ranks)}",
+                    ("favori_rank",),
+                    rank,
+                )
 
     def _runs_under(self, library: Library) -> list[str]:
         work = self.model.source.work
@@ -245,6 +314,12 @@ class Scenario(LocatedFile):
         # then the systems that extend no other, then the rest, each by id.
         fitting.sort(key=lambda v: (v.source != work, v.extends is not None, v.id))
         return [v.id for v in fitting]
+
+
+def _declares_favori(variant: Variant) -> bool:
+    """Whether the favori of ``variant`` is a rank declared at the start of play."""
+    hands = variant.rules.hands
+    return hands.favori_meaning == "declared-rank" and hands.favori != "none"
 
 
 def load_scenario(file: Path) -> Scenario:
@@ -323,7 +398,10 @@ def _check_expect(scenario: Scenario, expect: Expect, where: PathKey, actions: i
     """Refuse what an ``expect`` block names that the scenario does not have: a player
     who does not sit at the table, a rule that does not exist, a step that is not one of
     the ``actions`` numbers of the variant it is for (counted from 1), a ``rule`` or a
-    ``step`` with an outcome that is not illegal (they say which action was refused)."""
+    ``step`` with an outcome that is not illegal (they say which action was refused); and
+    what no deal can give: a contender listed twice, a pool's winner who does not contend
+    for it, a bonus to the payer himself or of a negative amount, a negative pool, cave or
+    carry. A value a deal could give is checked by ``check`` (a mismatch, not bad input)."""
     if (expect.rule is not None or expect.step is not None) and expect.status != "illegal":
         key = "rule" if expect.rule is not None else "step"
         raise scenario.fail(
@@ -338,9 +416,22 @@ def _check_expect(scenario: Scenario, expect: Expect, where: PathKey, actions: i
             _check_expected_player(scenario, pot.winner, (*where, "pots", i, "winner"))
         for j, name in enumerate(pot.contenders or []):
             _check_expected_player(scenario, name, (*where, "pots", i, "contenders", j))
+        _check_expected_pot(scenario, pot, (*where, "pots", i))
     for i, bonus in enumerate(expect.bonuses or []):
         _check_expected_player(scenario, bonus.from_, (*where, "bonuses", i, "from"))
         _check_expected_player(scenario, bonus.to, (*where, "bonuses", i, "to"))
+        _check_expected_bonus(scenario, bonus, (*where, "bonuses", i))
+    for name, cave in (expect.cave or {}).items():
+        if cave < 0:
+            raise scenario.fail(
+                "a cave is never below 0 (a player pays what he has left)",
+                (*where, "cave", name),
+                cave,
+            )
+    if expect.carry is not None and expect.carry < 0:
+        raise scenario.fail(
+            "the pool carried to the next deal is 0 or more", (*where, "carry"), expect.carry
+        )
     if expect.rule is not None and expect.rule not in rule_paths():
         raise scenario.fail(
             f"unknown rule{did_you_mean(expect.rule, rule_paths())}; a rule is written "
@@ -354,6 +445,45 @@ def _check_expect(scenario: Scenario, expect: Expect, where: PathKey, actions: i
             f"no such step: the steps are the actions, counted from 1 ({steps})",
             (*where, "step"),
             expect.step,
+        )
+
+
+def _check_expected_pot(scenario: Scenario, pot: ExpectPot, where: PathKey) -> None:
+    """Refuse a pool no deal can give: a contender listed twice, a negative amount, a
+    winner who does not contend for it."""
+    contenders = pot.contenders or []
+    for j, name in enumerate(contenders):
+        if name in contenders[:j]:
+            raise scenario.fail(
+                f"{name!r} is listed twice (items {contenders.index(name)} and {j}): "
+                "each contender of a pool is named once",
+                (*where, "contenders", j),
+                name,
+            )
+    if pot.amount is not None and pot.amount < 0:
+        raise scenario.fail("a pool holds 0 counters or more", (*where, "amount"), pot.amount)
+    if pot.winner is not None and pot.contenders is not None and pot.winner not in contenders:
+        raise scenario.fail(
+            f"the winner {pot.winner!r} is not one of the pool's contenders "
+            f"({', '.join(contenders) or 'none'}): a pool goes to one who contends for it",
+            (*where, "winner"),
+            pot.winner,
+        )
+
+
+def _check_expected_bonus(scenario: Scenario, bonus: ExpectBonus, where: PathKey) -> None:
+    """Refuse a payment no deal can make: to the payer himself, or of a negative amount."""
+    if bonus.from_ == bonus.to:
+        raise scenario.fail(
+            f"{bonus.to!r} pays {bonus.to!r}: a bonus goes from one player to another",
+            (*where, "to"),
+            bonus.to,
+        )
+    if bonus.amount < 0:
+        raise scenario.fail(
+            "a bonus pays 0 counters or more (it goes from 'from' to 'to')",
+            (*where, "amount"),
+            bonus.amount,
         )
 
 
@@ -443,6 +573,45 @@ class _Under:
         return f"{error.message} (variant {self.variant})"
 
 
+def _check_stifled(scenario: Scenario, deal: Deal, variant_id: str) -> None:
+    """Refuse a ``stifled`` player who, in the deal as played under the variant, cannot
+    stifle a brelan: he must win without a showdown holding one (whether the rules would
+    have paid it or not). That is known only once the deal is played."""
+    outcome = deal.outcome
+    winner = outcome.pots[0].winner if outcome.pots else None
+    dealt = any(isinstance(event, Dealt) for event in deal.events)
+    for i, name in enumerate(scenario.model.stifled):
+        seat = deal.seat_of[name]
+        folded = f", {name} having folded" if deal.folded[seat] else ""
+        if outcome.status is DealStatus.SETTLED:
+            why = f"the deal goes to a showdown{folded or f', where {name} shows his hand'}"
+        elif outcome.status is not DealStatus.UNCONTESTED:
+            why = f"the deal is {outcome.status}: nobody wins it"
+        elif winner != name:
+            why = f"{winner} wins the pool{folded}"
+        elif not dealt:
+            why = f"{name} wins it before the cards are dealt"
+        elif not _holds_brelan(deal, seat):
+            why = f"{name} holds no brelan ({cards_str(deal.hands[seat])})"
+        else:
+            continue
+        raise scenario.fail(
+            f"under {variant_id} {name} cannot stifle a brelan: {why}; a stifled player wins "
+            "without a showdown holding a brelan, which the deal shows once it is played",
+            ("stifled", i),
+            name,
+        )
+
+
+def _holds_brelan(deal: Deal, seat: int) -> bool:
+    """Three cards of a rank in hand, or what the rules count as a brelan."""
+    hand = deal.hands[seat]
+    value = classify(
+        hand, deal.retourne, deal.rules.hands, declared=deal.favori_rank, dealt=deal.dealt[seat]
+    )
+    return value.is_brelan or triplets(hand) is not None
+
+
 def run_scenario(
     scenario: Scenario,
     variant: Variant,
@@ -462,6 +631,7 @@ def run_scenario(
     played = replay(place, deal, written, path, _Under(variant.id))
     head = {"scenario": scenario.id, "variant": variant.id}
     if played.refused is None:
+        _check_stifled(scenario, deal, variant.id)
         data = {**head, **deal.outcome.to_json()}
     else:
         refused = {

@@ -78,6 +78,7 @@ def solve_command(
     """
     need_numpy("solve")
     from ...strong.abstraction import Abstraction, AbstractionError, parse_bets
+    from ...strong.abstraction import counted as numbered
     from ...strong.core import table_for
     from ...strong.solve import (
         Solution,
@@ -87,7 +88,7 @@ def solve_command(
         checked_iterations,
         payload,
     )
-    from ...strong.store import address, check_bundled, rules_digest
+    from ...strong.store import address, check_bundled, rules_digest, stored
     from ...strong.store import write as store
     from ...study.tidy_commands import abstraction_record, solve_table
 
@@ -98,6 +99,8 @@ def solve_command(
         table = table_for(variant, abstraction)
         if write:  # before the solve, not after it
             check_bundled(table.variant.id, rules_digest(table.variant))
+            stored()  # a damaged file in the store is one line now, not after the solve
+        check_tidy_targets(csv_file, as_json)  # again: the profile (and store) read are inputs
         stored_at = address(table.variant, abstraction, iterations)
         if (
             write
@@ -121,7 +124,7 @@ def solve_command(
     solution = Solution(strategy, iterations, cpu, conv, values)
     if report_wanted(csv_file, as_json):
         typer.echo(
-            f"NashConv {conv:.4f} counters per deal after {iterations} CFR+ iterations "
+            f"NashConv {conv:.4f} counters per deal after {numbered(iterations, 'CFR+ iteration')} "
             f"({cpu:.1f} s of CPU); values {', '.join(f'{v:+.3f}' for v in values)}"
         )
     if csv_file is not None or as_json:
@@ -207,6 +210,7 @@ def exploit_command(
 
     from ...play.stream import POLICY, Stream
     from ...strong.abstraction import Abstraction, AbstractionError
+    from ...strong.abstraction import counted as numbered
     from ...strong.core import GameTable, load_variant, table_for
     from ...strong.solve import (
         DEFAULT,
@@ -260,6 +264,7 @@ def exploit_command(
             table.bands = list(data["bands"])
         else:
             table = table_for(variant, abstraction)
+        check_tidy_targets(csv_file, as_json)  # again: the profile read is an input now
         tree = build_tree(table)
     except AbstractionError as exc:
         raise UserError(str(exc)) from None
@@ -280,7 +285,9 @@ def exploit_command(
         return counts
 
     others = behaviour(table, tree, choose)
-    unmatched = f"{missed[0]} choices with no abstract counterpart, played as the first legal"
+    unmatched = (
+        f"{numbered(missed[0], 'choice')} with no abstract counterpart, played as the first legal"
+    )
     if data is not None:
         try:
             values = seat_values(tree, stored_weights(tree, data["strategy"]), others)
@@ -334,16 +341,20 @@ def table_command(
     net or one deal carries more than a tenth of the spread (docs/simulation.md)."""
     from ...play.deal import new_deal
     from ...play.stream import deal_seed
+    from ...strong.abstraction import counted as numbered
     from ...strong.core import load_variant
     from ...study.autoplay import play
     from ...study.deal_streams import policy_stream
     from ...study.intervals import judge, mean_interval
     from ...study.policies import get_policy
+    from ...study.strong_policy import stored_for
     from ...study.tidy_commands import strong_table_table
 
     check_deals(deals)
     check_tidy_targets(csv_file, as_json)
     profile = load_variant(variant)
+    stored_for(profile.rules)  # the stored strategies read now: a damaged one is one line
+    check_tidy_targets(csv_file, as_json)  # again: the profile and the store are inputs now
     names = [chr(ord("A") + i) for i in range(profile.rules.table.players)]
     strong = get_policy("strong")
     others = get_policy(against)
@@ -367,12 +378,13 @@ def table_command(
         interval = (
             f"[{low:+.3f}, {high:+.3f}]"
             if judged == "normal"
-            else f"(no interval: {moved} deals moved it, the largest by {largest / shares:.3f})"
+            else f"(no interval: {numbered(moved, 'deal')} moved it, the largest by "
+            f"{largest / shares:.3f})"
         )
         typer.echo(
             f"strong at one seat of {profile.id} against {against}: {mean:+.3f} counters per "
-            f"deal {interval} over {deals} deals (seed {seed}); "
-            f"{on_tree} steps from the strategy, {off_tree} by advised"
+            f"deal {interval} over {numbered(deals, 'deal')} (seed {seed}); "
+            f"{numbered(on_tree, 'step')} from the strategy, {off_tree} by advised"
         )
     if csv_file is not None or as_json:
         record = {
@@ -418,6 +430,7 @@ def measure_command(
     from ...play.dealing import shuffled_pack
     from ...play.stream import deal_seed
     from ...strong.abstraction import Abstraction
+    from ...strong.abstraction import counted as numbered
     from ...strong.core import Node, load_variant, table_for
     from ...strong.solve import DEFAULT
     from ...study.autoplay import play
@@ -428,6 +441,7 @@ def measure_command(
     check_deals(deals)
     check_tidy_targets(csv_file, as_json)
     profile = load_variant(variant)
+    check_tidy_targets(csv_file, as_json)  # again: the profile read is an input now
     names = [chr(ord("A") + i) for i in range(profile.rules.table.players)]
     player = get_policy(policy)
     choices = {
@@ -489,7 +503,7 @@ def measure_command(
         if not report_wanted(csv_file, as_json):
             continue
         typer.echo(
-            f"{label}: {differ / deals:.1%} of {deals} deals end otherwise "
+            f"{label}: {differ / deals:.1%} of {numbered(deals, 'deal')} end otherwise "
             f"({no_counterpart / deals:.1%} with an action that has no counterpart); "
             f"the nets move by {moved / max(compared, 1):.2f} counters a deal (summed over "
             "the players) in the others"
