@@ -1924,7 +1924,7 @@ CASES = [
     Case(
         "strong-solve-write-through-a-link-out-of-the-store",
         ("strong", "solve", "--deals", "2", "--iterations", "1", "--write"),
-        ".json: is a link: refusing to write through it",
+        ".json: is a link: refusing to read what it leads to",  # read before the solve now
         setup=_strategy_linked_out,
         gone=("outside/planted.json",),
         one_line=False,  # the NashConv line comes first

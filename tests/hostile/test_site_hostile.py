@@ -207,6 +207,8 @@ def test_ctrl_c_while_the_old_site_is_removed_leaves_no_copy(
     for folder, text in ((out, "old"), (new, "new")):
         (folder / "assets").mkdir(parents=True)
         (folder / "index.html").write_text(text, encoding="utf-8")
+    # the old site as a build leaves it: its marker lists what it wrote
+    (out / output.MARKER).write_text("A static site.\n- index.html\n", encoding="utf-8")
     remove = shutil.rmtree
 
     def interrupted(path: Any, *args: Any, **kwargs: Any) -> None:

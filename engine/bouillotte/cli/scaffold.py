@@ -77,14 +77,14 @@ theme: theme
 
 SOURCES = f"""\
 # The bibliography: every `source:` of our profiles and scenarios is an id of this list.
-# `file` is the text of the passages we quote, beside this file.
+# `file` is the text of the passages we quote, beside this file; `language` is en unless given.
 works:
   {WORK_ID}:
     kind: rulebook
     author: Our club
+    authors: [Our club]   # whom the citations name: a person as "Family, Given"
     title: "House rules of our Bouillotte table"
     year: "2026"
-    language: en
     locator_scheme: "section heading"
     file: texts/{WORK_ID}.txt
     notes: The sheet pinned by our card table.

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .citations import Work
+from .citations import Work, dating_text
 from .escaping import bibtex_text, bibtex_url, csl_text
 
 CSL_TYPES: dict[str, str] = {
@@ -31,9 +31,12 @@ LANGUAGE_NAMES: dict[str, str] = {"en": "English", "fr": "French", "de": "German
 
 
 def years(work: Work) -> tuple[int | None, int | None]:
-    """The first and last year named in ``work.year`` (``None`` for a work with no year)."""
+    """The first and last year named in ``work.year`` (``None`` for a work with no year),
+    a year in a note in brackets aside (``1909 (reprint of the 1897 text)`` is 1909)."""
     # "2020s" counts from 2020; "undated (modern)" has no year.
-    found = [int(y) for y in re.findall(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)", work.year)]
+    found = [
+        int(y) for y in re.findall(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)", dating_text(work.year))
+    ]
     if not found:
         return None, None
     return found[0], found[-1]
@@ -85,6 +88,36 @@ def _anonymous_reference(work: Work) -> bool:
     return not work.authors and not work.editors and work.kind in ("dictionary", "encyclopaedia")
 
 
+def _unnamed(work: Work) -> bool:
+    """A work whose author is not known (``Anonymous ...``) or a reference work that names
+    nobody: its citation begins with its title."""
+    return _anonymous_reference(work) or work.author.lower().startswith("anonymous")
+
+
+@dataclass(frozen=True)
+class Creators:
+    """Whom the exports name, as the citation does (:func:`creators`): the ``authors``, else
+    the ``editors``, else the work's ``author`` line as written (one name, read as a body's
+    so that no export splits or reorders it)."""
+
+    role: Literal["author", "editor"]
+    names: list[str]
+    as_written: bool = False
+    """The ``author`` line, where no ``authors`` or ``editors`` are given."""
+
+
+def cited_creators(work: Work) -> Creators | None:
+    """The names the BibTeX and CSL-JSON exports give, the same as the citation opens with;
+    ``None`` for a work whose author is unknown or a reference work naming nobody."""
+    if work.authors:
+        return Creators("author", work.authors)
+    if work.editors:
+        return Creators("editor", work.editors)
+    if _unnamed(work):
+        return None
+    return Creators("author", [work.author], as_written=True)
+
+
 def creators(work: Work) -> str:
     """The names a citation opens with: the authors, or the editors marked ``ed.``/``eds.``
     (Chicago 17, 14.76), or the work's ``author`` line where no names are given; nothing
@@ -95,7 +128,7 @@ def creators(work: Work) -> str:
     if work.editors:
         mark = "ed." if len(work.editors) == 1 else "eds."
         return f"{chicago_names(work.editors, invert_first=True)}, {mark}"
-    if _anonymous_reference(work) or work.author.lower().startswith("anonymous"):
+    if _unnamed(work):
         return ""
     return work.author
 
@@ -294,6 +327,12 @@ def bibtex_names(names: list[str]) -> str:
     )
 
 
+def _bibtex_creators(found: Creators) -> str:
+    if found.as_written:  # one name, braced whole: never split at "and" nor at a comma
+        return "{{" + bibtex_text(found.names[0]) + "}}"
+    return "{" + bibtex_names(found.names) + "}"
+
+
 def bibtex_key(work_id: str) -> str:
     return re.sub(r"[^A-Za-z0-9:_-]", "", work_id)
 
@@ -302,8 +341,11 @@ def dated_years(work: Work) -> tuple[int, int] | None:
     """The first and last year of the edition used, when the work is dated to the year:
     ``None`` for "undated (modern)" and for a decade only ("undated (2020s)", "2010s-2020s"),
     which the exports leave undated (a style prints "n.d.", as BibLaTeX does when a work
-    has no date). Unlike :func:`years`, a decade does not count as its first year."""
-    found = [int(y) for y in re.findall(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?![\ds])", work.year)]
+    has no date). Unlike :func:`years`, a decade does not count as its first year; as there,
+    a year in a note in brackets does not date the work."""
+    found = [
+        int(y) for y in re.findall(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?![\ds])", dating_text(work.year))
+    ]
     if not found:
         return None
     return found[0], found[-1]
@@ -318,10 +360,13 @@ def bibtex_type(work: Work) -> str:
     """The entry type: ``@book`` for a book of games and for a reference work cited whole
     under its editors; ``@incollection`` for an article of a dictionary or encyclopaedia
     by named authors (a body counts); ``@online`` for a website; ``@misc`` for a teaching
-    card, our own reconstruction and a reference work that names neither author nor
-    editor (BibTeX's ``@book`` and ``@incollection`` need a name)."""
+    card, our own reconstruction, a reference work that names neither author nor editor,
+    and a book of games that lacks what a ``@book`` needs: a name (its author unknown), a
+    publisher or a year (an unpublished sheet of house rules; BibTeX's ``@book`` and
+    ``@incollection`` need a name, and pybtex's styles a book's publisher and year)."""
     if work.kind == "rulebook":
-        return "book"
+        whole = cited_creators(work) is not None and work.publisher and dated_years(work)
+        return "book" if whole else "misc"
     if work.kind == "website":
         return "online"
     if work.kind in ("dictionary", "encyclopaedia"):
@@ -346,10 +391,9 @@ def bibtex_entry(work_id: str, work: Work) -> str:
     address and ``urldate``; no note."""
     kind = bibtex_type(work)
     fields: list[tuple[str, str]] = []
-    if work.authors:
-        fields.append(("author", "{" + bibtex_names(work.authors) + "}"))
-    elif work.editors:
-        fields.append(("editor", "{" + bibtex_names(work.editors) + "}"))
+    named = cited_creators(work)
+    if named is not None:
+        fields.append((named.role, _bibtex_creators(named)))
     if kind == "incollection":
         fields.append(("title", bibtex_title(work.entry or work.title)))
         fields.append(("booktitle", bibtex_title(work.container or work.title)))
@@ -370,7 +414,7 @@ def bibtex_entry(work_id: str, work: Work) -> str:
         fields.append(("publisher", _bib_value(work.publisher)))
     if kind == "misc" and work.kind == "teaching-card":
         fields.append(("howpublished", _bib_value("Teaching card")))
-    elif kind == "misc" and work.publisher:  # @misc prints neither address nor publisher
+    elif kind == "misc" and (work.place or work.publisher):  # @misc prints neither
         imprint = ": ".join(p for p in (work.place, work.publisher) if p)
         fields.append(("howpublished", _bib_value(imprint)))
     fields.append(("language", _bib_value(LANGUAGE_NAMES.get(work.language, work.language))))
@@ -417,10 +461,11 @@ def csl_item(work_id: str, work: Work) -> dict[str, Any]:
         item["container-title"] = csl_text(work.container or "")
     else:
         item["title"] = csl_text(work.title)
-    if work.authors:
-        item["author"] = [csl_name(n) for n in work.authors]
-    elif work.editors:
-        item["editor"] = [csl_name(n) for n in work.editors]
+    named = cited_creators(work)
+    if named is not None and named.as_written:
+        item[named.role] = [{"literal": csl_text(named.names[0])}]
+    elif named is not None:
+        item[named.role] = [csl_name(n) for n in named.names]
     dated = dated_years(work)
     if dated is not None:
         first, last = dated

@@ -2,16 +2,37 @@
 
 from __future__ import annotations
 
+import itertools
+import os
 import re
-from datetime import date
+import unicodedata
+from datetime import UTC, date, datetime
 from enum import StrEnum
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from .errors import shown
-from .escaping import WebAddress
-from .linetext import NAME_LENGTH, Line, Name, Short, WorkTitle, one_line_fault
+from .escaping import web_address_fault
+from .linetext import (
+    NAME_LENGTH,
+    Line,
+    Name,
+    Short,
+    WorkLine,
+    WorkTitle,
+    line_break_fault,
+    one_line_fault,
+)
 
 LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*|[xX](-[A-Za-z0-9]{1,8})+")
 """A BCP 47 language tag as the pages' ``<html lang>`` takes it (``en``, ``fr``, ``en-GB``,
@@ -19,7 +40,32 @@ a private use ``en-x-club`` or ``x-club``)."""
 
 FIRST_YEAR, LAST_YEAR = 1500, 2099
 """The years a work's edition may be dated to: the citations and the history read no other
-as a year (a number outside would silently leave the work undated)."""
+as a year (a number outside would silently leave the work undated). A year still to come
+(after :func:`latest_day`'s) is refused too."""
+
+YEAR_LENGTH = 200
+"""The most characters of a ``year`` (the longest bundled: 26, ``1971-1994 (online
+edition)``): it is a column of ``bouillotte sources`` and a part of every citation."""
+
+FIRST_ACCESSED = date(1990, 1, 1)
+"""The earliest day a text at a work's ``url`` can have been read: the web's first year."""
+
+
+def latest_day() -> date:
+    """The last day a work may be dated to (its ``year``) or read on (``accessed``): today,
+    or ``SOURCE_DATE_EPOCH``'s day where that is later (a build dated ahead of a sandbox's
+    clock). An earlier ``SOURCE_DATE_EPOCH`` never refuses what the clock accepts: a
+    reproducible build of an older release still reads the works of this year."""
+    today = date.today()
+    given = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if not (given.isascii() and given.isdigit()) or len(given.lstrip("0")) > 12:
+        return today  # none, or none that names a day (site/edition.py refuses it)
+    try:
+        epoch = datetime.fromtimestamp(int(given), tz=UTC).date()
+    except (OverflowError, OSError, ValueError):
+        return today
+    return max(today, epoch)
+
 
 _YEAR_WORDS = re.compile(
     r"(?<!\d)(?P<digits>\d+)(?:(?P<decade>0s)|(?P<ordinal>st|nd|rd|th)\s+century)?(?!\d)",
@@ -28,10 +74,32 @@ _YEAR_WORDS = re.compile(
 """Each number of a ``year``: four digits (a year), a decade (``2020s``), a century
 (``18th century``), or a shorter number, which is a note (``2nd edition``, ``1897-99``,
 ``1850/51``, a day ``2026-12-07``)."""
-_RANGES = re.compile(r"(?<!\d)(\d{4})\s*[-–]\s*(\d{4})(?!\d)", re.ASCII)
-"""A range of years written ``1897-1909`` (or with an en dash)."""
 UNDATED = ("undated", "n.d.", "s.d.", "o.j.")
 """How a year may say there is none (English, French and German abbreviations)."""
+
+_BEFORE_CHRIST = re.compile(
+    r"(?<![^\W\d_])(?:b\.?\s*c\.?(?:\s*e\.?)?|before\s+(?:christ|the\s+common\s+era)"
+    r"|av(?:ant)?\.?\s*j\.?\s*-?\s*c\.?|avant\s+j[ée]sus|v(?:or)?\.?\s*chr\.?)(?![^\W\d_])",
+    re.IGNORECASE,
+)
+"""A year marked before Christ: ``BC``, ``B.C.``, ``BCE``, ``before Christ``, French ``av.
+J.-C.``, German ``v. Chr.``."""
+_SIGN = re.compile(r"[-+\u2010-\u2015\u2212\ufe58\ufe63\uff0b\uff0d](?=\s*\d)")
+"""A sign or a dash (hyphen, en or em dash, minus) before a number."""
+_BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+"""A note in brackets (``(reprint of the 1897 text)``), innermost first."""
+_DATED = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)")
+
+
+def dating_text(year: str) -> str:
+    """The words of ``year`` that date the edition: those outside brackets (a note's year,
+    ``1909 (reprint of the 1897 text)``, does not date it), or all of them where only a
+    note names a year (``undated (2020s)``). The exports, the history and the order of
+    a range (:func:`checked_year`) read these."""
+    outside, found = year, 1
+    while found:  # innermost brackets first, until none is left
+        outside, found = _BRACKETED.subn(" ", outside)
+    return outside if _DATED.search(outside) else year
 
 
 def _year_word(word: re.Match[str]) -> bool | None:
@@ -48,13 +116,42 @@ def _year_word(word: re.Match[str]) -> bool | None:
     return len(digits) == 4 and FIRST_YEAR <= int(digits) <= LAST_YEAR
 
 
+def _a_sign(year: str) -> str | None:
+    """The sign or dash written before a number of ``year`` where no number precedes it
+    (``-1600``, ``–1897``, ``c. −1600``), which would be read as the year without it;
+    ``None`` where every dash joins two numbers (``1897-1909``, ``1897-99``)."""
+    for found in _SIGN.finditer(year):
+        before = year[: found.start()].rstrip()
+        if not before or not (before[-1].isalnum() or before[-1] in ")]"):
+            return found.group()
+    return None
+
+
 def checked_year(year: str) -> str:
     """``year`` if it is the year of an edition as a historian writes it (a work's, in
     ``sources.yaml``, or a work not yet read's, in ``unread.yaml``)."""
     # The citations, the exports and the history read the years written here: a word
-    # with none ("banana"), a year no edition has (2150) or a range backwards
-    # (1909-1897) would be published as it stands, or silently as undated.
+    # with none ("banana"), a year no edition has (2150, 1600 BC, -1600) or a range
+    # backwards (1909-1897, 1909/1897, 1909 or 1850) would be published as it stands, or
+    # silently as undated, or as another year.
     # Every number written is a year (1897), a decade (2020s) or a century (18th).
+    fault = line_break_fault(year, YEAR_LENGTH)
+    if fault is not None:
+        raise ValueError(fault)
+    last = latest_day().year
+    written = f"write the year of the edition used, from {FIRST_YEAR} to {last}"
+    before_christ = _BEFORE_CHRIST.search(year)
+    if before_christ is not None:
+        raise ValueError(
+            f"{year!r} is a year before Christ ({before_christ.group()!r}), which no edition "
+            f"has: {written}"
+        )
+    sign = _a_sign(year)
+    if sign is not None:
+        raise ValueError(
+            f"{year!r} has a sign or a dash ({sign!r}) before a year: {written}, with no "
+            "sign (a range is written 1897-1909)"
+        )
     named = False
     for word in _YEAR_WORDS.finditer(year):
         verdict = _year_word(word)
@@ -63,6 +160,10 @@ def checked_year(year: str) -> str:
                 f"{word.group()!r} is not a year of an edition: write a year from "
                 f"{FIRST_YEAR} to {LAST_YEAR}, a decade (2020s) or a century (18th century)"
             )
+        if verdict is True and word["ordinal"] is None:
+            first = int(word["digits"] + ("0" if word["decade"] else ""))
+            if first > last:
+                raise ValueError(f"{word.group()!r} is a year still to come: {written}")
         named = named or verdict is True
     if not named and not year.strip().lower().startswith(UNDATED):
         raise ValueError(
@@ -70,10 +171,26 @@ def checked_year(year: str) -> str:
             "0-9 (1897), a range (1897-1909), a decade (2020s), a century (18th century), or "
             "'undated' (with a note in brackets)"
         )
-    for first, last in _RANGES.findall(year):
-        if int(last) < int(first):
-            raise ValueError(f"the range {first}-{last} runs backwards: earlier year first")
+    _in_order(dating_text(year))
     return year
+
+
+def _in_order(text: str) -> None:
+    """Refuse years (and decades) of ``text`` written later first, whatever joins them
+    (``1909-1897``, ``1909/1897``, ``1909 or 1850``, ``1909 to 1897``): the exports read
+    the first as the start of the range and the last as its end."""
+    dated = [
+        (word, int(word["digits"] + ("0" if word["decade"] else "")))
+        for word in _YEAR_WORDS.finditer(text)
+        if word["ordinal"] is None and _year_word(word) is True
+    ]
+    for (earlier, first), (later, then) in itertools.pairwise(dated):
+        if then < first:
+            written = " ".join(text[earlier.start() : later.end()].split())
+            raise ValueError(
+                f"the range {written} runs backwards: earlier year first (a year of a note "
+                "goes in brackets: 1909 (reprint of the 1897 text))"
+            )
 
 
 Year = Annotated[str, AfterValidator(checked_year)]
@@ -84,7 +201,7 @@ def _names(names: list[str]) -> list[str]:
     """Authors or editors: each ``Family, Given`` (one comma), ``Family, Jr., Given``
     (BibTeX's second form: two) or a body's name (none), none blank, none twice. BibTeX
     reads a third comma as an error, and so every name after it in the entry."""
-    seen: set[str] = set()
+    seen: dict[str, str] = {}
     for name in names:
         fault = one_line_fault(name, NAME_LENGTH)
         if fault is not None:
@@ -99,14 +216,75 @@ def _names(names: list[str]) -> list[str]:
                 f"the name {name!r} has {len(parts) - 1} commas: write 'Family, Given' "
                 "(one comma; two for 'Family, Jr., Given') or a body's name (none)"
             )
-        if name.strip() in seen:
-            raise ValueError(f"the name {name!r} is given twice")
-        seen.add(name.strip())
+        key = _name_key(name)
+        if key in seen:
+            earlier = seen[key]
+            same = ""
+            if earlier.strip() != name.strip():
+                also = unicodedata.normalize("NFC", earlier) == unicodedata.normalize("NFC", name)
+                how = ", the same letters in other Unicode code points" if also else ""
+                same = f" (as {shown(earlier)!r}{how})"
+            raise ValueError(f"the name {name!r} is given twice{same}")
+        seen[key] = name
     return names
+
+
+def _name_key(name: str) -> str:
+    """A name as :func:`_names` compares it: in Unicode's composed form (NFC: ``e`` and a
+    combining acute are ``é``, as the glossary compares its terms), in any case, each part
+    with its spaces run together."""
+    composed = unicodedata.normalize("NFC", name).casefold()
+    return ",".join(" ".join(part.split()) for part in composed.split(","))
 
 
 Names = Annotated[list[str], AfterValidator(_names)]
 """A list of authors or editors (:func:`_names`)."""
+
+
+def _linkable(url: str) -> str:
+    """``url`` if it is an address the site may link to (``rules/escaping.py``,
+    :func:`~bouillotte.rules.escaping.web_address_fault`), the fault named where it is a
+    space: ``https://example.org/my page`` starts as an address does."""
+    if url[:8].lower().startswith(("http://", "https://")):
+        at = next((i for i, c in enumerate(url) if c.isspace()), None)
+        if at is not None:
+            c = url[at]
+            what = (
+                "a line break or a control character"
+                if unicodedata.category(c) in ("Cc", "Zl", "Zp")
+                else "a space"
+            )
+            raise ValueError(
+                f"the url holds {what} (U+{ord(c):04X} at character {at + 1}), which a web "
+                "address never does: percent-encode it" + (" (%20)" if c == " " else "")
+            )
+    fault = web_address_fault(url)
+    if fault is not None:
+        raise ValueError(fault)
+    return url
+
+
+WebAddress = Annotated[str, AfterValidator(_linkable)]
+"""A work's ``url`` or an identifier's in ``unread.yaml``: an ``http://`` or ``https://``
+address one can link to (:func:`_linkable`)."""
+
+LANGUAGE_LENGTH = 100
+"""The most characters of a work's ``language`` tag (the longest bundled: 2)."""
+
+
+def _refused_at(field: str, message: str, value: object) -> ValidationError:
+    """A fault of a model's check across fields, at the field it names (so at that
+    field's line of the file), as pydantic reports a field's own."""
+    return ValidationError.from_exception_data(
+        "Work",
+        [
+            InitErrorDetails(
+                type=PydanticCustomError("value_error", "{reason}", {"reason": message}),
+                loc=(field,),
+                input=value,
+            )
+        ],
+    )
 
 
 class Status(StrEnum):
@@ -163,14 +341,14 @@ class Work(BaseModel):
     editors: Names = Field(
         default_factory=list, description="The editors, written as ``authors`` are."
     )
-    publisher: str | None = Field(default=None, description="The publisher, if known.")
-    locator_scheme: str | None = Field(
+    publisher: WorkLine | None = Field(default=None, description="The publisher, if known.")
+    locator_scheme: WorkLine | None = Field(
         default=None,
         description="How a place in the work is cited (section heading, entry, page).",
     )
-    edition: str | None = Field(default=None, description="Edition, printing or version.")
+    edition: WorkLine | None = Field(default=None, description="Edition, printing or version.")
     url: WebAddress | None = Field(default=None, description="Where the text can be read.")
-    file: str | None = Field(
+    file: WorkLine | None = Field(
         default=None,
         description=(
             "The shipped text of the passages we quote, relative to the profiles' folder "
@@ -180,27 +358,29 @@ class Work(BaseModel):
     language: str = Field(
         default="en", description="The language of the original, as a code (en, fr, de)."
     )
-    place: str | None = Field(default=None, description="Place of publication, if known.")
+    place: WorkLine | None = Field(default=None, description="Place of publication, if known.")
     notes: str | None = Field(default=None, description="What the source is and how to use it.")
-    entry: str | None = Field(
+    entry: WorkLine | None = Field(
         default=None,
         description=(
             "For an article of a dictionary or encyclopaedia: the entry (or entries) cited, "
-            "as ``Brelan``; the bibliography exports then cite the entry in ``container``."
+            "as ``Brelan``; the bibliography exports then cite the entry in ``container``, "
+            "which it needs."
         ),
     )
-    container: str | None = Field(
+    container: WorkLine | None = Field(
         default=None,
         description=(
             "The dictionary or encyclopaedia that ``entry`` is in, as its title is cited "
-            "(BibTeX ``booktitle``, CSL ``container-title``)."
+            "(BibTeX ``booktitle``, CSL ``container-title``); only with ``entry``."
         ),
     )
     accessed: str | None = Field(
         default=None,
         description=(
             "When the text at ``url`` was read, ``YYYY-MM-DD`` (BibLaTeX ``urldate``, CSL "
-            "``accessed``)."
+            "``accessed``): a day from 1990-01-01 (the web's first year) to today; only with "
+            "``url``."
         ),
         pattern=r"^\d{4}-\d{2}-\d{2}$",
     )
@@ -248,14 +428,51 @@ class Work(BaseModel):
             raise ValueError(
                 f"{accessed!r} is not a day that exists, written YYYY-MM-DD in ASCII digits"
             ) from None
-        if date.fromisoformat(accessed) > date.today():
+        day = date.fromisoformat(accessed)
+        if day > latest_day():
             raise ValueError(f"{accessed} is a day still to come: the day the text was read")
+        if day < FIRST_ACCESSED:
+            raise ValueError(
+                f"{accessed} is before the web ({FIRST_ACCESSED.year}): the day the text at "
+                "'url' was read"
+            )
         return accessed
+
+    @model_validator(mode="after")
+    def _pairs(self) -> Work:
+        # An entry is cited in its container: one without the other was dropped from every
+        # export without a word. A day read online is the day the text at url was read.
+        if self.entry is not None and self.container is None:
+            raise _refused_at(
+                "entry",
+                "an 'entry' is cited in the work it is in: give 'container' too (the "
+                "dictionary's or encyclopaedia's title), or leave 'entry' out",
+                self.entry,
+            )
+        if self.container is not None and self.entry is None:
+            raise _refused_at(
+                "container",
+                "a 'container' is the work an 'entry' is in: give 'entry' too (the article "
+                "cited), or leave 'container' out",
+                self.container,
+            )
+        if self.accessed is not None and self.url is None:
+            raise _refused_at(
+                "accessed",
+                "'accessed' is the day the text at 'url' was read: give 'url' too, or leave "
+                "'accessed' out",
+                self.accessed,
+            )
+        return self
 
     @field_validator("language")
     @classmethod
     def _a_language(cls, language: str) -> str:
         # It becomes a text page's <html lang> and the citation_language of its head.
+        if len(language) > LANGUAGE_LENGTH:
+            raise ValueError(
+                f"a language tag has at most {LANGUAGE_LENGTH} characters, not {len(language):,}"
+            )
         if not LANGUAGE_TAG.fullmatch(language):
             raise ValueError(
                 f"{language!r} is not a language tag: write a code such as 'en', 'fr' or 'de'"

@@ -47,15 +47,36 @@ def one_line_fault(text: str, limit: int) -> str | None:
     return None
 
 
+_LINE_BREAK = re.compile("[\n\x0b\x0c\r\x1c-\x1e\x85\u2028\u2029]")
+"""Every character :meth:`str.splitlines` breaks a line at."""
+
+
+def line_break_fault(text: str, limit: int) -> str | None:
+    """Why ``text`` is not one line of at most ``limit`` characters for a field whose other
+    control characters every output shows as their escapes (``None``: it is): a line break
+    alone would print a line of its own (a forged row of ``bouillotte sources``)."""
+    found = _LINE_BREAK.search(text)
+    if found is not None:
+        return (
+            f"is shown on one line: it may not hold a line break "
+            f"({as_escape(found)} at character {found.start() + 1})"
+        )
+    if len(text) > limit:
+        return f"has at most {limit:,} characters, not {len(text):,}"
+    return None
+
+
 def holds_words(text: str) -> bool:
     """Whether ``text`` holds a letter, a digit, a mark of punctuation or a symbol (not
     only spaces and invisible characters such as U+200B)."""
     return any(unicodedata.category(c)[0] in "LNPS" for c in text)
 
 
-def _line(limit: int, words: bool) -> Callable[[str], str]:
+def _line(
+    limit: int, words: bool, fault_of: Callable[[str, int], str | None] = one_line_fault
+) -> Callable[[str], str]:
     def check(text: str) -> str:
-        fault = one_line_fault(text, limit)
+        fault = fault_of(text, limit)
         if fault is not None:
             raise ValueError(fault)
         if words and not holds_words(text):
@@ -86,6 +107,12 @@ def _words(text: str) -> str:
 
 Line = Annotated[str, AfterValidator(_line(LINE_LENGTH, words=True))]
 """A locator (``Bouillotte: The Point``), an identifier's label or value."""
+WorkLine = Annotated[str, AfterValidator(_line(LINE_LENGTH, True, line_break_fault))]
+"""A work's other one-line field (``place``, ``publisher``, ``edition``, ``entry``,
+``container``, ``locator_scheme``, ``file``): no line break, at most :data:`LINE_LENGTH`
+characters, some words. Another control character is let through, as it always was: the
+terminal and the pages show it as its escape (``tests/hostile/test_site_formats.py``
+publishes one)."""
 Words = Annotated[str, AfterValidator(_words)]
 """Prose that may run over several lines (a definition, what is known of a work), but is
 not blank."""

@@ -82,6 +82,8 @@ class Library:
         self.compared_texts: list[Path] = []
         """The texts of a work given again in a later folder, compared with the earlier's."""
         self.replaced: list[str] = []
+        self.replaced_ids: set[str] = set()
+        """The ids whose profile a user's says ``replaces: true`` of."""
         """One note per profile that stands in the place of another of its id."""
         for folder in self.folders:
             if not folder.is_dir():
@@ -181,6 +183,7 @@ class Library:
                 line=doc.line(("replaces",)) if "replaces" in data else 1,
             )
         note = f"note: using {file} (replaces: true) in place of {other}"
+        self.replaced_ids.add(file.stem)
         self.replaced.append(note)
         print(note, file=sys.stderr)
 
@@ -188,6 +191,18 @@ class Library:
 
     def ids(self) -> list[str]:
         return sorted(self.files)
+
+    def rests_on_a_replacement(self, variant_id: str) -> bool:
+        """Whether ``variant_id``'s profile, or one its ``extends:`` chain is built on, is a
+        user's replacement of another (:attr:`replaced_ids`)."""
+        seen: set[str] = set()
+        current: str | None = variant_id
+        while current is not None and current in self.files and current not in seen:
+            if current in self.replaced_ids:
+                return True
+            seen.add(current)
+            current = self._file(current).extends
+        return False
 
     def get(self, variant_id: str) -> Variant:
         fault = id_fault(variant_id)

@@ -16,9 +16,8 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
-from .citations import Year
+from .citations import WebAddress, Year
 from .docstrings import describe_fields
-from .escaping import WebAddress
 from .idtext import listed_once
 from .linetext import Line, Name, Words, WorkTitle
 from .yamlmodels import validated

@@ -1,7 +1,8 @@
 """The one pass over a YAML document's events, made before any value is built: where each
 list or mapping ends and each anchor (``&name``) stands, for the builder of ``yamlsource``
-to find its way by, and how many values and levels the document expands to through its
-aliases (``*name``), refused past :data:`MAX_VALUES` or :data:`MAX_DEPTH`."""
+to find its way by, and how many values, levels and characters the document expands to
+through its aliases (``*name``), refused past :data:`MAX_VALUES`, :data:`MAX_DEPTH` or
+:data:`MAX_CHARACTERS`."""
 
 from __future__ import annotations
 
@@ -20,6 +21,11 @@ MAX_VALUES = 20_000
 aliases can otherwise stand for billions of values."""
 MAX_DEPTH = 64
 """The deepest nesting of lists and mappings, aliases expanded."""
+MAX_CHARACTERS = 4 * 2**20
+"""The most characters the values of a file (its scalars, keys included) may hold in all
+once its aliases are expanded (4 MiB, four times what a file of at most 1 MiB holds
+written out): one long value named by a few hundred aliases would otherwise stand for
+gigabytes, in memory and in every output that writes each place it stands."""
 
 
 @dataclass(frozen=True)
@@ -44,6 +50,8 @@ class _Open:
     """The index of its first event."""
     values: int = 1
     """Values so far, itself included, aliases expanded."""
+    characters: int = 0
+    """The characters of its scalars so far, aliases expanded."""
     deepest: int = 0
     """The depth of its deepest child so far (0: no list or mapping inside)."""
 
@@ -63,11 +71,14 @@ class _Scan:
         self.after: dict[int, int] = {}
         self.anchors: dict[str, int] = {}
         """Each anchor of the first document, with the index of its node's first event."""
-        self.anchored: dict[str, tuple[int, int]] = {}
-        """Each anchor whose node is closed, with its values and depth (aliases expanded)."""
+        self.anchored: dict[str, tuple[int, int, int]] = {}
+        """Each anchor whose node is closed, with its values, depth and characters (aliases
+        expanded)."""
         self.stack: list[_Open] = []
         self.total = 0
         """Values so far in the stream, aliases expanded."""
+        self.characters = 0
+        """The characters of the stream's scalars so far, aliases expanded."""
         self.documents = 0
         self.root: int | None = None
         self.refused: yaml.composer.ComposerError | None = None
@@ -107,16 +118,26 @@ class _Scan:
             event,
         )
 
+    def too_long(self, event: Any) -> InputError:
+        """The check that follows every step that adds characters (a scalar, an alias)."""
+        return self.fail(
+            f"the document's values expand to more than {MAX_CHARACTERS:,} characters "
+            "(4 MiB, through its aliases *name); write the values out, or fewer aliases",
+            event,
+        )
+
     def refuse(self, error: yaml.composer.ComposerError) -> None:
         """Keep the composer's error, if it is the first."""
         if self.refused is None:
             self.refused = error
 
-    def count(self, values: int, depth: int) -> None:
-        """A node of ``values`` values, ``depth`` deep, in the list or mapping open last."""
+    def count(self, values: int, depth: int, characters: int) -> None:
+        """A node of ``values`` values, ``depth`` deep, holding ``characters``, in the list
+        or mapping open last."""
         if self.stack:
             top = self.stack[-1]
             top.values += values
+            top.characters += characters
             if depth > top.deepest:
                 top.deepest = depth
 
@@ -138,14 +159,20 @@ class _Scan:
 
     def scalar(self, index: int, event: Any) -> None:
         self.total += 1
+        length = len(event.value)
+        self.characters += length
         self.after[index] = index + 1
         if event.anchor is not None:
-            self.anchored[event.anchor] = (1, 0)
+            self.anchored[event.anchor] = (1, 0, length)
             self.name(index, event)
         if self.stack:
-            self.stack[-1].values += 1
+            top = self.stack[-1]
+            top.values += 1
+            top.characters += length
         if self.total > MAX_VALUES:
             raise self.too_many(event)
+        if self.characters > MAX_CHARACTERS:
+            raise self.too_long(event)
 
     def start(self, index: int, event: Any) -> None:
         """A list or mapping opens."""
@@ -162,27 +189,32 @@ class _Scan:
         closed = self.stack.pop()
         self.after[closed.first] = index + 1
         if closed.anchor is not None:
-            self.anchored[closed.anchor] = (closed.values, closed.deepest + 1)
-        self.count(closed.values, closed.deepest + 1)
+            self.anchored[closed.anchor] = (closed.values, closed.deepest + 1, closed.characters)
+        self.count(closed.values, closed.deepest + 1, closed.characters)
 
     def alias(self, index: int, event: Any) -> None:
-        """``*name`` stands for the whole node it names: its values and its depth."""
+        """``*name`` stands for the whole node it names: its values, its depth and its
+        characters."""
         anchor = event.anchor
         if any(open_.anchor == anchor for open_ in self.stack):
             raise self.fail(f"the alias *{anchor} stands inside the node it names", event)
-        values, depth = self.anchored.get(anchor or "", (1, 0))  # unknown: refused below
+        unknown = (1, 0, 0)  # an alias to no anchor: refused below
+        values, depth, characters = self.anchored.get(anchor or "", unknown)
         if len(self.stack) + depth > MAX_DEPTH:
             raise self.fail(
                 f"the alias *{anchor} nests values more than {MAX_DEPTH} levels deep", event
             )
         self.total += values
-        self.count(values, depth)
+        self.characters += characters
+        self.count(values, depth, characters)
         self.after[index] = index + 1
         if self.documents == 1 and anchor not in self.anchors:
             problem = "found undefined alias" + ("" if self.byte_positions else f" {anchor!r}")
             self.refuse(yaml.composer.ComposerError(None, None, problem, event.start_mark))
         if self.total > MAX_VALUES:
             raise self.too_many(event)
+        if self.characters > MAX_CHARACTERS:
+            raise self.too_long(event)
 
     def document(self, index: int, event: Any) -> None:
         """A document starts: the first is the one read, a second is refused."""
@@ -206,7 +238,8 @@ def parse_events(text: str, file: Path, loader: type[Any], byte_positions: bool)
     the position of a bad character in bytes if ``byte_positions``, else in characters).
 
     Refuse from the events alone a document that would expand (through its aliases) beyond
-    :data:`MAX_VALUES` values or :data:`MAX_DEPTH` levels, or whose alias stands inside the
+    :data:`MAX_VALUES` values, :data:`MAX_DEPTH` levels or :data:`MAX_CHARACTERS`
+    characters, or whose alias stands inside the
     very node it names: building its values would otherwise run for ages, or recurse until
     Python gives up. Then refuse what PyYAML's composer refuses, with its words and marks
     (a second document, an alias to no anchor, an anchor named twice; the first in the

@@ -14,6 +14,7 @@ import yaml
 
 from .errors import InputError
 from .writing import note_input
+from .yamlscan import MAX_CHARACTERS as MAX_CHARACTERS
 from .yamlscan import MAX_DEPTH as MAX_DEPTH
 from .yamlscan import MAX_VALUES as MAX_VALUES
 from .yamlscan import Parsed, parse_events

@@ -13,7 +13,10 @@ the reader adds one where a style asks for it (docs/site.md, "Citing a page").
 
 from __future__ import annotations
 
+import hashlib
 import json
+import re
+import unicodedata
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -113,9 +116,14 @@ def edition_day(config: SiteConfig, edition: Edition) -> date | None:
 
 
 def page_key(config: SiteConfig, page: Page) -> str:
-    """The citation key: the site's title and the page's path, as letters and dashes."""
+    """The citation key: the site's title and the page's path, as letters and dashes; a
+    title with no letter a-z or digit (``Бульот 日本``) is named by a short hash of it
+    (``site-6bef23bb`` for ``Бульот 日本``), so that two such sites never share their keys."""
     stem = page.path.removesuffix(".html").replace("/", "-")
-    site = "-".join(config.title.lower().split())
+    site = bibtex_key("-".join(config.title.lower().split()))
+    if not re.search("[a-z0-9]", site):
+        title = unicodedata.normalize("NFC", config.title).strip()
+        site = "site-" + hashlib.sha256(title.encode("utf-8")).hexdigest()[:8]
     return bibtex_key(f"{site}:{stem}")
 
 

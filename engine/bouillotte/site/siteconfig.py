@@ -10,6 +10,7 @@ import re
 from datetime import date, datetime
 from pathlib import Path
 from typing import Final
+from urllib.parse import quote, urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -38,15 +39,18 @@ class SiteConfig(BaseModel):
     )
     language: str = Field(
         "en",
-        description="The pages' language, a BCP 47 tag such as 'en' or 'fr' (<html lang>).",
+        description="The pages' language, a BCP 47 tag such as 'en' or 'fr' (<html lang>), "
+        "of at most 35 characters, each variant subtag once.",
     )
     footer: str | None = Field(
         None, max_length=2_000, description="A line of Markdown added to every page's footer."
     )
     base_url: str | None = Field(
         None,
-        description="The public address the site is published at (https://…/). With it, each "
-        "page gets a canonical link and the build writes sitemap.xml.",
+        description="The public address the site is published at (https://…/): no ? or #, "
+        "no user name or password, the host in ASCII (a path's other characters are "
+        "percent-encoded). With it, each page gets a canonical link and the build writes "
+        "sitemap.xml.",
     )
     authors: Names = Field(
         default_factory=list,
@@ -103,21 +107,106 @@ class SiteConfig(BaseModel):
     @field_validator("language")
     @classmethod
     def _language(cls, value: str) -> str:
-        if not LANGUAGE_TAG.fullmatch(value):
-            raise ValueError("must be a language tag such as 'en', 'fr' or 'en-GB'")
+        fault = language_fault(value)
+        if fault is not None:
+            raise ValueError(fault)
         return value
 
     @field_validator("base_url")
     @classmethod
     def _base_url(cls, value: str | None) -> str | None:
-        if value is None:
-            return None
-        fault = web_address_fault(value)  # the one parser of an address (rules/escaping.py)
-        if fault is not None:
-            raise ValueError(fault)
-        if not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", value):
-            raise ValueError("must be an http:// or https:// address, without ? or #")
-        return value if value.endswith("/") else value + "/"
+        return None if value is None else base_address(value)
+
+
+MAX_LANGUAGE_LENGTH = 35
+"""The longest ``language`` tag: RFC 5646 (section 4.4.1) has every tag of a language,
+extended language, script, region and variants fit in 35 characters; every page's
+``<html lang>`` holds it."""
+
+_VARIANT_SUBTAG = re.compile(r"[0-9A-Za-z]{5,8}|[0-9][0-9A-Za-z]{3}")
+"""A variant subtag of a BCP 47 tag (``1901`` in ``de-1901``, ``valencia``)."""
+
+
+def language_fault(tag: str) -> str | None:
+    """Why ``tag`` is not a language tag the pages may carry, or ``None``: a BCP 47 tag of
+    at most :data:`MAX_LANGUAGE_LENGTH` characters, each variant subtag once (RFC 5646,
+    section 2.2.5: ``en-scouse-scouse`` is no tag)."""
+    if len(tag) > MAX_LANGUAGE_LENGTH:
+        return (
+            f"a language tag has at most {MAX_LANGUAGE_LENGTH} characters (RFC 5646), "
+            f"not {len(tag):,}: write a tag such as 'en', 'fr' or 'en-GB'"
+        )
+    if not LANGUAGE_TAG.fullmatch(tag):
+        return "must be a language tag such as 'en', 'fr' or 'en-GB'"
+    seen: set[str] = set()
+    for subtag in tag.split("-")[1:]:
+        if len(subtag) == 1:  # an extension or private use follows: no variant after it
+            break
+        if _VARIANT_SUBTAG.fullmatch(subtag):
+            if subtag.lower() in seen:
+                return (
+                    f"the variant subtag {subtag!r} is given twice; a language tag names "
+                    "each variant once (RFC 5646)"
+                )
+            seen.add(subtag.lower())
+    return None
+
+
+_PATH_KEPT = "/:@!$&'()*+,;=%"
+"""What a path keeps as it is when its address is written in ASCII, beside the letters,
+digits and ``-._~``: the separators RFC 3986 lets a path hold, and ``%`` (each one already
+followed by two hexadecimal digits)."""
+_IDNA_DEVIATIONS = frozenset("ßς\u200c\u200d")
+"""The characters IDNA 2003 (Python's ``idna`` codec) maps otherwise than IDNA 2008, which
+names the host today: a host holding one is given no suggested ASCII name."""
+
+
+def base_address(value: str) -> str:
+    """The site's public address (``base_url``) as the pages write it: an ``http://`` or
+    ``https://`` address (the scheme in any case, written in lower case), without ``?`` or
+    ``#``, a user name or a password, each ``%`` a percent-encoding, the host in ASCII;
+    a path's other characters percent-encoded as UTF-8 (``/règles/`` is
+    ``/r%C3%A8gles/``), ending in ``/``. Anything else is a :class:`ValueError` saying
+    what is wrong."""
+    fault = web_address_fault(value)  # the one parser of an address (rules/escaping.py)
+    if fault is not None:
+        raise ValueError(fault)
+    if "?" in value or "#" in value:
+        raise ValueError(
+            "must be the address of the site's folder, without ? or # (each page's address "
+            "is this one followed by the page's path)"
+        )
+    parts = urlsplit(value)
+    if "@" in parts.netloc:
+        raise ValueError(
+            "holds a user name or password (user:password@ before the host), which every "
+            "canonical link, the sitemap and 'Cite this page' would publish: remove it"
+        )
+    bad = re.search(r"%(?![0-9A-Fa-f]{2})", value)
+    if bad is not None:
+        raise ValueError(
+            f"holds {value[bad.start() : bad.start() + 3]!r}, which is no percent-encoding: "
+            "write % as %25, or %XX with two hexadecimal digits"
+        )
+    host = parts.hostname or ""
+    if not host.isascii():
+        raise ValueError(
+            f"the host {host!r} is not written in ASCII: write its ASCII (IDNA) name, the "
+            f"one DNS knows{_ascii_host(host)}"
+        )
+    path = quote(parts.path, safe=_PATH_KEPT)
+    return f"{parts.scheme.lower()}://{parts.netloc.lower()}{path.rstrip('/')}/"
+
+
+def _ascii_host(host: str) -> str:
+    """`` (xn--caf-dma.example)``: ``host``'s ASCII name, where the codec gives the one
+    every browser gives; else nothing."""
+    if _IDNA_DEVIATIONS.intersection(host):
+        return ""
+    try:
+        return f" ({host.encode('idna').decode('ascii')})"
+    except UnicodeError:
+        return ""
 
 
 DEFAULT = SiteConfig(editors=["The bouillotte project"])

@@ -274,7 +274,7 @@ def variants_export(
     Example:  bouillotte variants export foster-three --standalone --out mine/variants
     """
     from ...rules.errors import InputError
-    from ...rules.export import export, write_export
+    from ...rules.export import export, replaces_another, write_export
     from ...rules.idtext import folded_id
     from ...rules.profiles import profile_id_fault
     from ...rules.resources import bundled
@@ -287,7 +287,7 @@ def variants_export(
     library = _library(variants)
     taken = (
         None
-        if as_id is None or as_id == variant_id
+        if as_id is None
         else next(
             (
                 file.stem
@@ -297,12 +297,20 @@ def variants_export(
             None,
         )
     )
-    if taken is not None:
+    if taken is not None and not (as_id == variant_id and replaces_another(library, variant_id)):
+        # --as names the file to use beside the bundled library: a bundled id never is one,
+        # not even the profile's own (foster --as foster), which every command then refuses
         alike = "" if taken == as_id else f" (but for case: {taken})"
+        own = (
+            f"; without --as, {variant_id}.yaml is written for a site of your own systems "
+            "only (site build --no-bundled)"
+            if as_id == variant_id
+            else ""
+        )
         raise InputError(
             f"--as {as_id}: that is the id of a bundled profile{alike}, so every command "
             "reading the profile written beside the bundled library would refuse it; "
-            "choose an id of your own",
+            f"choose an id of your own{own}",
             value=as_id,
             has_value=True,
         )
@@ -312,3 +320,5 @@ def variants_export(
         return
     for path in write_export(done, out):
         typer.echo(f"wrote {shown(path)}", err=True)
+    for note in done.notes:
+        typer.echo(note, err=True)
