@@ -27,6 +27,7 @@ from bouillotte.cli.app import app
 
 from . import test_catalogue as catalogue
 from .test_catalogue import Case, Cleanup
+from .test_catalogue_round5 import ED_LIST, _text_header
 
 SESSION = (
     "variant: foster\nplayers: [A, B, C, D]\ndealer: D\npolicy: 'bold: straddle=1'\n"
@@ -60,6 +61,15 @@ CASES = [
         "reading-with-a-space-after-its-equals",
         ("compare", "foster-sight", "--reading", "point.suit_tie= eldest-first"),
         "error: --reading: a reading holds no space: write 'point.suit_tie=eldest-first'",
+    ),
+    Case(
+        "text-language-past-its-length",
+        ED_LIST,
+        "line 2: Text language: a language tag has at most 100 characters, not 450,002",
+        setup=_text_header(
+            "Work: house-rules\n",
+            "Work: house-rules\nText language: en" + "-abcdefgh" * 50_000 + "\n",
+        ),
     ),
     Case(
         "sweep-csv-dash-with-json",

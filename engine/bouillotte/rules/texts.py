@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from .citations import LANGUAGE_TAG
+from .citations import LANGUAGE_LENGTH, LANGUAGE_TAG
 from .errors import InputError
 from .writing import note_input
 
@@ -179,7 +179,15 @@ def _header(file: Path, head: str) -> dict[str, str]:
                 has_value=True,
             )
     language = header.get("Text language")  # a tag, then a note: "fr (paragraph 1 is English)"
-    if language is not None and not LANGUAGE_TAG.fullmatch((language.split() or [""])[0]):
+    tag = (language.split() or [""])[0] if language is not None else ""
+    if language is not None and len(tag) > LANGUAGE_LENGTH:
+        raise InputError(
+            f"Text language: a language tag has at most {LANGUAGE_LENGTH} characters, not "
+            f"{len(tag):,}",
+            file=file,
+            line=lines["Text language"],
+        )
+    if language is not None and not LANGUAGE_TAG.fullmatch(tag):
         raise InputError(
             f"Text language: {language!r} is not a language tag: write a code such as "
             "'en', 'fr' or 'de' (a note may follow it)",
