@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import re
 import shlex
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from ...rules.errors import InputError, shown
+from ...rules.errors import InputError, UserError, shown
 from ...site.output import MARKER
 from ..collector import prepare_for_a_long_run
 from ..options import ScenarioDirs, VariantsDirs, command_app
@@ -133,6 +134,10 @@ def serve(
 ) -> None:
     """Preview a built site at http://127.0.0.1:PORT/ (localhost only).
 
+    Only the files of --dir are served, never through a link (404); a connection idle
+    10 s is closed, 64 at most are served at once. Ctrl-C stops it (exit 0); SIGTERM and
+    SIGHUP too, with exit 143 and 129.
+
     Example:  bouillotte site serve --port 8080
     Example:  bouillotte site serve --watch --config site.yaml --variants variants
               --scenarios scenarios --dir _site
@@ -158,6 +163,29 @@ def serve(
     except OSError as exc:
         _say(f"error: cannot serve on port {port}: {exc.strerror or exc}")
         raise typer.Exit(2) from None
+    _stopped_by_a_signal()
+
+
+def _stopped_by_a_signal() -> None:
+    """Ctrl-C stops the server as asked (``stopped``, exit 0); SIGTERM and SIGHUP, which the
+    command line turns into the same interruption, stop it too, but end with their status
+    (143, 129: docs/contracts.md), as every command does: a script or a scheduler that
+    sent one is told it was obeyed, not that the server finished its work."""
+    from .. import _terminated
+
+    if _terminated:
+        raise typer.Exit(128 + _terminated[0])
+
+
+_OUT_OPTION = re.compile(r"(^|another |with )--out\b(?!-)")
+"""``--out`` where a build's message names its option (``--out must name a folder``,
+``choose another --out``), never within a path the message quotes."""
+
+
+def _as_dir_option(exc: UserError) -> None:
+    """A build's message as ``site serve --watch`` says it: the folder is its ``--dir``."""
+    exc.message = _OUT_OPTION.sub(r"\1--dir", exc.message)
+    exc.args = (exc.message,)
 
 
 def _serve_and_watch(
@@ -180,15 +208,19 @@ def _serve_and_watch(
     prepare_for_a_long_run()
 
     def rebuild() -> None:
-        build_site(
-            folder,
-            variants,
-            scenarios,
-            log=_say,
-            include_bundled=not no_bundled,
-            config_file=config,
-            allow_mismatch=allow_mismatch,
-        )
+        try:
+            build_site(
+                folder,
+                variants,
+                scenarios,
+                log=_say,
+                include_bundled=not no_bundled,
+                config_file=config,
+                allow_mismatch=allow_mismatch,
+            )
+        except UserError as exc:  # the build's "--out" is this command's --dir
+            _as_dir_option(exc)
+            raise
 
     rebuild()  # a first build that fails is bad input: one line, exit 2
     watched = [*variants, *scenarios]
@@ -205,3 +237,4 @@ def _serve_and_watch(
     except OSError as exc:
         _say(f"error: cannot serve on port {port}: {exc.strerror or exc}")
         raise typer.Exit(2) from None
+    _stopped_by_a_signal()
