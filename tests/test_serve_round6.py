@@ -506,6 +506,14 @@ def test_only_the_option_is_renamed_never_a_path() -> None:
 # -- 7. signals -----------------------------------------------------------------------------
 
 
+def _as_a_shell_starts_it() -> None:
+    """In the child: Ctrl-C and SIGHUP as a terminal's shell leaves them, whatever the
+    test's own process was started with (a CI job in the background ignores SIGINT, which
+    the server then keeps ignored, as a command started under nohup keeps SIGHUP)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
+
+
 def _stopped(tmp: Path, how: signal.Signals) -> tuple[int, str]:
     site = _site(tmp / f"site-{how.name}")
     proc = subprocess.Popen(
@@ -514,6 +522,7 @@ def _stopped(tmp: Path, how: signal.Signals) -> tuple[int, str]:
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        preexec_fn=_as_a_shell_starts_it,
         env={**os.environ, "PYTHONPATH": str(ENGINE)},
     )
     try:
@@ -522,8 +531,8 @@ def _stopped(tmp: Path, how: signal.Signals) -> tuple[int, str]:
         port = int(re.findall(r"127\.0\.0\.1:(\d+)/", line)[0])
         assert _get(port, "/") == (200, b"first")
         os.kill(proc.pid, how)
-        rest = proc.stderr.read()
-        return proc.wait(timeout=15), rest
+        _, rest = proc.communicate(timeout=15)
+        return proc.returncode, rest
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
@@ -562,6 +571,7 @@ def test_serve_watch_ends_with_the_status_of_sigterm(tmp_path: Path) -> None:
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        preexec_fn=_as_a_shell_starts_it,
         env={**os.environ, "PYTHONPATH": str(ENGINE)},
     )
     try:
@@ -574,7 +584,8 @@ def test_serve_watch_ends_with_the_status_of_sigterm(tmp_path: Path) -> None:
         assert _get(port, "/")[0] == 200
         time.sleep(0.3)  # the watcher started
         os.kill(proc.pid, signal.SIGTERM)
-        assert (proc.wait(timeout=15), proc.stderr.read()) == (143, "stopped\n")
+        _, rest = proc.communicate(timeout=15)
+        assert (proc.returncode, rest) == (143, "stopped\n")
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
