@@ -227,7 +227,7 @@ def rule_effects(data: dict[str, Any], names: Names | None = None) -> list[RuleE
             count = rows[policy]["came_into_play"]
             status = acts(rows[policy])
             if status == "cannot-act":
-                why = rows[policy].get("cannot_act") or "no deal can read the rule"
+                why = names.words(rows[policy].get("cannot_act") or "no deal can read the rule")
                 met.append(f"cannot act under {policy}: {why}")
             elif status == "not-read":
                 met.append(f"not read in these {deals:,} deals under {policy}")
