@@ -332,3 +332,19 @@ def test_the_api_checks_a_scenarios_blocks_as_the_commands_do(tmp_path: Path) ->
     with pytest.raises(UserError) as raised:
         api.run(str(file), "brelan-18th-century")
     assert "pack has no 7 to declare favori" in str(raised.value)
+
+
+@pytest.mark.parametrize(
+    ("extra", "said"),
+    [
+        (", A bet 2]", "after 4 actions, but 1 more is written"),
+        (", A bet 2, B fold]", "after 4 actions, but 2 more are written"),
+    ],
+)
+def test_actions_past_the_deals_end_are_counted_in_words(
+    tmp_path: Path, extra: str, said: str
+) -> None:
+    file = tmp_path / "over.yaml"
+    file.write_text(UNCONTESTED.replace("D fold]", "D fold" + extra), "utf-8")
+    code, _, err = _invoke(["run", str(file)])
+    assert code == 2 and said in err, err

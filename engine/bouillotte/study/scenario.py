@@ -405,7 +405,8 @@ class _Under:
     def over(self, deal: Deal, played: int, left: int) -> str:
         return (
             f"under {self.variant} the deal is over ({deal.outcome.status}) after "
-            f"{played} actions, but {left} more are written"
+            f"{played} action{'' if played == 1 else 's'}, but {left} more "
+            f"{'is' if left == 1 else 'are'} written"
         )
 
     def unfinished(self, deal: Deal, legal: str) -> str:
