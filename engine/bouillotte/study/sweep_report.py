@@ -362,33 +362,6 @@ def sweep_text(data: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-CSV_FIELDS = (
-    "policy",
-    "combination",
-    "status",
-    "metric",
-    "value",
-    "ci95_low",
-    "ci95_high",
-    "diff",
-    "diff_ci95_low",
-    "diff_ci95_high",
-    "deals",
-    "error",
-    # added at the end (the columns before keep their names and order)
-    "interval",
-    "nonzero",
-    "largest",
-    "diff_interval",
-    "diff_clear",
-    "diff_moved",
-    "diff_largest",
-    "came_into_play",
-    "acts",
-)
-"""The columns of ``sweep --csv`` (``study/tidy.SWEEP_COLUMNS`` types them)."""
-
-
 def sweep_csv_rows(data: dict[str, Any]) -> Iterator[dict[str, Any]]:
     """One line per policy, combination and measure (the base's lines carry no diff), with
     what may be said of each interval: the mean's judgement (``interval``, empty for a
