@@ -110,6 +110,9 @@ def test_the_page_is_built_from_the_stored_file_and_names_what_never_came_into_p
     assert closing.rows[0].is_base and len(closing.rows[0].cells) == len(ALL_RULES_POLICIES)
     assert all(len(cells) == len(context["columns"]) for v in closing.rows for cells in v.cells)
     assert "cannot act under any of these players" in blocks["table.cut_by"].note
+    # A rule only the sample left unread is said to be unread, not to be unable to act.
+    unread = [b for b in blocks.values() if "No deal of 6 read this rule" in b.note]
+    assert unread and all("cannot act" not in b.note for b in unread)
     # A rule the deals read but that changed nothing "did not act"; one never read "cannot".
     words = {
         row["acts"]: not_met(row, 6)

@@ -249,7 +249,7 @@ def rule_blocks(data: dict[str, Any]) -> list[RuleBlock]:
     """Each rule of the stored sweep, its base value first, then each other value under
     every player, with a note where no player's choice reaches the rule or it never came
     into play."""
-    from ..study.sweep_report import CARD_BOUND, not_met
+    from ..study.sweep_report import CARD_BOUND, acts, not_met
 
     report = data["report"]
     deals = report["deals"]
@@ -268,7 +268,7 @@ def rule_blocks(data: dict[str, Any]) -> list[RuleBlock]:
             values.setdefault(row["changes"][rule], []).append(row)
         base_cells = [_cells(b, True, seats, deals) for b in base_rows]
         shown = [ValueRow(described["from"], True, base_cells)]
-        never = True
+        never, proven = True, True
         for value, value_rows in values.items():
             notes: list[str] = []
             cells: list[list[str]] = []
@@ -285,13 +285,19 @@ def rule_blocks(data: dict[str, Any]) -> list[RuleBlock]:
                     notes.append(f"{row['policy']}: {missing}")
                 if row.get("rules_read", 1) or row.get("came_into_play"):
                     never = False
+                proven = proven and acts(row) == "cannot-act"
             shown.append(ValueRow(value.replace("-", " "), False, cells, notes))
         note = ""
         if rule in CARD_BOUND:
             note = f"No player's choice reaches this rule: {CARD_BOUND[rule]}."
         if never:
+            # Cannot act only where the rules prove it (``acts``); else the sample says no
+            # more than that no deal of it read the rule.
             note = (note + " " if note else "") + (
                 f"This rule cannot act under any of these players: no deal of {deals:,} read it."
+                if proven
+                else f"No deal of {deals:,} read this rule under these players: nothing is "
+                "said of other players or deals."
             )
         blocks.append(
             RuleBlock(
