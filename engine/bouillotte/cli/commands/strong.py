@@ -4,7 +4,8 @@ extra) and store its strategy for the ``strong`` policy."""
 from __future__ import annotations
 
 import os
-from typing import Annotated
+from dataclasses import dataclass
+from typing import Annotated, Any
 
 import typer
 
@@ -165,6 +166,46 @@ def _abstract_id(node: object, action: object) -> int | None:
         # a bet or raise past the smaller cave (or the cap): all in where that is offered
         return all_in if all_in in legal else None
     return base + min(totals, key=lambda t: abs(t - action.amount))  # type: ignore[operator]
+
+
+@dataclass
+class _Tally:
+    """``strong measure``'s counts for one choice: the deals that end otherwise, those of
+    them with an action that has no counterpart, the deals compared, and the nets' moves
+    summed over them."""
+
+    differ: int = 0
+    no_counterpart: int = 0
+    compared: int = 0
+    moved: float = 0.0
+
+    def replay(self, table: object, deck: list[Any], actions: list[Any], full: Any) -> None:
+        """Play one full-game deal again, card for card, in ``table``'s abstracted game."""
+        from ...strong.core import GameTable, Node
+
+        assert isinstance(table, GameTable)
+        node = Node(table)
+        for card in deck[: table.needed]:
+            node.apply(card)
+        for action in actions:
+            if node.is_terminal():
+                break  # ended sooner: its outcome is compared below
+            found = _abstract_id(node, action)
+            if found is None:
+                break
+            node.apply(found)
+        if not node.is_terminal():
+            self.no_counterpart += 1
+            self.differ += 1
+            return
+        assert node.deal is not None
+        mine = node.deal.outcome
+        if mine.status != full.status or [p.winner for p in mine.pots] != [
+            p.winner for p in full.pots
+        ]:
+            self.differ += 1
+        self.moved += sum(abs(mine.players[n].net - full.players[n].net) for n in full.players)
+        self.compared += 1
 
 
 @cli.command("exploit")
@@ -332,6 +373,7 @@ def table_command(
     seed: Annotated[int, typer.Option(metavar="N")] = 1,
     csv_file: CsvFile = None,
     as_json: TidyJsonFlag = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress.")] = False,
 ) -> None:
     """One strong seat among invented players: its net per deal, with a 95% interval.
 
@@ -363,10 +405,13 @@ def table_command(
     # the pool), so the sums are integers, as the intervals' rule takes them
     shares = len(names)
     total = squares = moved = largest = 0
+    progress = None if quiet else counted(f"strong against {against}", "deals", deals, 0)
     for i in range(deals):
         number = deal_seed(seed, i)
         deal = new_deal(profile, names, names[i % len(names)], seed=number)
         play(deal, seats, policy_stream(number))
+        if progress is not None:
+            progress(1)
         outcome = deal.outcome
         net = outcome.players["A"].net * shares + outcome.carry
         total, squares = total + net, squares + net * net
@@ -414,6 +459,7 @@ def measure_command(
     seed: Annotated[int, typer.Option(metavar="N")] = 1,
     csv_file: CsvFile = None,
     as_json: TidyJsonFlag = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress.")] = False,
 ) -> None:
     """What each choice of the default abstraction changes: the same deals and actions
     played in the full game and in the game with that choice alone (then all of them).
@@ -431,7 +477,7 @@ def measure_command(
     from ...play.stream import deal_seed
     from ...strong.abstraction import Abstraction
     from ...strong.abstraction import counted as numbered
-    from ...strong.core import Node, load_variant, table_for
+    from ...strong.core import load_variant, table_for
     from ...strong.solve import DEFAULT
     from ...study.autoplay import play
     from ...study.deal_streams import policy_stream
@@ -450,43 +496,22 @@ def measure_command(
         f"at most {DEFAULT.raises} bets and raises": Abstraction(raises=DEFAULT.raises),
         "all together": replace(DEFAULT, deals=0, classes=0),
     }
-    played = []
+    # each deal is played once and replayed at once under every choice, so memory does not
+    # grow with --deals
+    tables = {label: table_for(variant, abstraction) for label, abstraction in choices.items()}
+    tallies = {label: _Tally() for label in choices}
+    progress = None if quiet else counted(f"{profile.id} played by {policy}", "deals", deals, 0)
     for i in range(deals):
         number = deal_seed(seed, i)
         deck = shuffled_pack(profile, number)
         deal = new_deal(profile, names, names[-1], deck=deck)
         actions = play(deal, player, policy_stream(number))
-        played.append((deck, actions, deal.outcome))
+        for label, table in tables.items():
+            tallies[label].replay(table, deck, actions, deal.outcome)
+        if progress is not None:
+            progress(1)
     rows: list[dict[str, object]] = []
-    for label, abstraction in choices.items():
-        table = table_for(variant, abstraction)
-        differ = no_counterpart = compared = 0
-        moved = 0.0
-        for deck, actions, full in played:
-            node = Node(table)
-            for card in deck[: table.needed]:
-                node.apply(card)
-            ok = True
-            for action in actions:
-                if node.is_terminal():
-                    break  # ended sooner: its outcome is compared below
-                found = _abstract_id(node, action)
-                if found is None:
-                    ok = False
-                    break
-                node.apply(found)
-            if not ok or not node.is_terminal():
-                no_counterpart += 1
-                differ += 1
-                continue
-            assert node.deal is not None
-            mine = node.deal.outcome
-            if mine.status != full.status or [p.winner for p in mine.pots] != [
-                p.winner for p in full.pots
-            ]:
-                differ += 1
-            moved += sum(abs(mine.players[n].net - full.players[n].net) for n in names)
-            compared += 1
+    for label, tally in tallies.items():
         rows.append(
             {
                 "variant": profile.id,
@@ -494,19 +519,19 @@ def measure_command(
                 "seed": seed,
                 "deals": deals,
                 "choice": label,
-                "differ": differ,
-                "no_counterpart": no_counterpart,
-                "compared": compared,
-                "moved": moved / compared if compared else None,
+                "differ": tally.differ,
+                "no_counterpart": tally.no_counterpart,
+                "compared": tally.compared,
+                "moved": tally.moved / tally.compared if tally.compared else None,
             }
         )
         if not report_wanted(csv_file, as_json):
             continue
         typer.echo(
-            f"{label}: {differ / deals:.1%} of {numbered(deals, 'deal')} end otherwise "
-            f"({no_counterpart / deals:.1%} with an action that has no counterpart); "
-            f"the nets move by {moved / max(compared, 1):.2f} counters a deal (summed over "
-            "the players) in the others"
+            f"{label}: {tally.differ / deals:.1%} of {numbered(deals, 'deal')} end otherwise "
+            f"({tally.no_counterpart / deals:.1%} with an action that has no counterpart); "
+            f"the nets move by {tally.moved / max(tally.compared, 1):.2f} counters a deal "
+            "(summed over the players) in the others"
         )
     if csv_file is not None or as_json:
         write_tidy(csv_file, as_json, measure_table(rows))
