@@ -163,6 +163,11 @@ def parse_action(text: str) -> Action:
                 f"'{_short(player)} {kind} {words[2][:20]}...': the amount has "
                 f"{len(words[2]):,} digits; an amount has at most {MAX_AMOUNT_DIGITS}"
             )
+        if len(words[2]) > 1 and words[2].startswith("0"):
+            raise ActionSyntaxError(  # as sweep --vary refuses '05': one way to write a number
+                f"{_quoted(text)}: the amount '{_short(words[2])}' begins with a 0; write it "
+                f"without (as in '{_short(player)} {kind} {int(words[2])}')"
+            )
         amount = int(words[2])
     elif len(words) == 3:
         raise ActionSyntaxError(f"{_quoted(text)}: '{kind}' takes no amount")

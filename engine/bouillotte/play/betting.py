@@ -205,6 +205,13 @@ class BettingRound(Stage):
             )
         if kind == "call" and closing:
             return (f"{name} has already met the bet: say 'no-more' or raise", "betting.closing")
+        if kind == "no-more" and not closing and board.contrib[seat] >= self.bet:
+            return (
+                f"{name}'s stake already meets the bet of {self.bet} (a blind or straddle), "
+                f"but {name} still speaks before the betting can close: call (adds nothing), "
+                "raise or fold",
+                "betting.closing",
+            )
         if kind == "no-more" and not closing:
             return (
                 f"'no-more' is said only when everyone has met the bet; {name} must call "
@@ -217,10 +224,18 @@ class BettingRound(Stage):
         low = self._min_open(board, seat)
         whole = board.contrib[seat] + board.cave[seat]
         if total < low and low > whole:
+            if self._opening.value() in ("as-much-as-the-pot", "exactly-the-pot"):
+                return (
+                    f"{board.names[seat]} cannot open: the opening adds as much as the pot "
+                    f"holds, to {low}, and {board.names[seat]} holds {whole}",
+                    "betting.opening_short_of_the_pot",
+                )
+            # any other opening asks no more than the blind or the largest stake: the rule
+            # of an opening short of the pot is not consulted (its docstring)
             return (
-                f"{board.names[seat]} cannot open: the opening adds as much as the pot holds, "
-                f"to {low}, and {board.names[seat]} holds {whole}",
-                "betting.opening_short_of_the_pot",
+                f"{board.names[seat]} cannot open: the least opening is {low}, and "
+                f"{board.names[seat]} holds {whole}",
+                "betting.opening_minimum",
             )
         if total < low:
             return (

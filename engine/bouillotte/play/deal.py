@@ -27,6 +27,7 @@ from ..rules.variant import Variant
 from .actions import Action, LegalAction
 from .betting import open_betting
 from .board import Board, IllegalAction
+from .closing import CallingPrivilege
 from .dealing import (
     SetupError,
     check_deck,
@@ -282,6 +283,14 @@ class Deal(Board):
                 "table.players",
             )
         if seat != self.to_act_seat:
+            closing = getattr(stage, "closing", None)
+            if isinstance(closing, CallingPrivilege) and not closing.word_passed:
+                # the holder speaks first, wherever the turn stood: the privilege's rule
+                self.refuse(
+                    f"it is {self.to_act}'s turn, not {action.player}'s: {self.to_act} holds "
+                    "the privilege of raising",
+                    "betting.closing",
+                )
             self.refuse(
                 f"it is {self.to_act}'s turn, not {action.player}'s (play passes to the "
                 f"{self.rules.table.direction})",
@@ -289,11 +298,10 @@ class Deal(Board):
             )
         if isinstance(stage, Straddling) and action.kind not in ("straddle", "decline"):
             # The first betting word declines the straddle, then is played as said.
-            after = stage.check_after_decline(self, seat, action)
+            stage.check_after_decline(self, seat, action)
             self._move_on(stage, stage.decline(self, seat, explicit=False))
-            if after is not OVER:
-                stage = self.stage
-                self._move_on(stage, stage.do(self, seat, action))
+            stage = self.stage
+            self._move_on(stage, stage.do(self, seat, action))
         else:
             stage.check(self, seat, action, self.offered())
             self._move_on(stage, stage.do(self, seat, action))

@@ -15,7 +15,6 @@ from .phases import (
     BETTING,
     FOLD,
     GOES_ON,
-    OVER,
     SEEING,
     STRADDLE,
     STRADDLES_OVER,
@@ -144,7 +143,14 @@ class Straddling(Stage):
                 )
             return SEEING
         if board.exposed is not None and board.rules.misdeals.exposed_card_is_misdeal:
-            return OVER  # the deal ends at the misdeal: the word has nothing to do
+            # the deal ends at the misdeal once the straddle is declined: a betting word
+            # would never be played, so it is not taken for a decline
+            board.refuse_with(
+                f"an exposed card makes the deal a misdeal once the straddles are over: "
+                f"'{action.kind}' would never be played; {name} says 'straddle' or 'decline'",
+                "misdeals.exposed_card_is_misdeal",
+                self.legal(board, seat),
+            )
         first = board.first_to_speak()
         if first != seat or board.cave[seat] == 0:
             board.refuse_with(

@@ -258,7 +258,14 @@ class Bonuses(_Group):
     pool". The higher carré is Foster's card under the retourne."""
 
     folded_players_pay: bool = Field(title="Players who passed out pay the bonuses")
-    """Whether players who passed out of the pool pay the bonuses too."""
+    """Whether players who passed out of the pool pay the bonuses too.
+
+    A player who passed out is never paid a bonus, in any system: his hand may be shown
+    (when the contenders go to the point every hand is shown), but a brelan, carré or
+    favori is paid to a contender only. Foster's favori is paid "whether he wins the pool
+    or not", which is read as speaking of a holder still in the pool; the teaching card's
+    "including folded players" is read as naming who pays, as this rule does. Neither
+    text names a folded holder as paid."""
 
     claimed_without_showdown: bool = Field(title="A bonus claimed without a showdown")
     """Whether a player who wins uncontested may show a brelan and collect its payment, or
