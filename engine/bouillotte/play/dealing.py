@@ -311,7 +311,7 @@ class ChanceDeal:
     (docs/chance.md).
     """
 
-    __slots__ = ("_under", "hands", "left", "players", "retourne", "size", "under")
+    __slots__ = ("_pack", "_under", "hands", "left", "players", "retourne", "size", "under")
 
     def __init__(self, cards: Sequence[Card], players: int, size: int, *, under: bool = False):
         if players * size + 1 + int(under) > len(cards):
@@ -321,6 +321,7 @@ class ChanceDeal:
             )
         self.left: tuple[Card, ...] = tuple(sorted(cards))
         """The cards not yet dealt, in pack order."""
+        self._pack = self.left  # the whole pack: what apply() starts each next deal from
         self.players = players
         self.size = size
         self._under = under
@@ -382,9 +383,9 @@ class ChanceDeal:
         unknown = [card for card in given if card not in self.left]
         if unknown:
             raise ValueError(f"{cards_str(unknown)} not among the cards left to deal")
-        after = ChanceDeal.__new__(ChanceDeal)
+        # made through the constructor (mypyc's compiled class has no __new__ to call)
+        after = ChanceDeal(self._pack, self.players, self.size, under=self._under)
         after.left = tuple([card for card in self.left if card not in given])
-        after.players, after.size, after._under = self.players, self.size, self._under
         after.hands, after.retourne, after.under = self.hands, self.retourne, self.under
         if step == HAND:
             after.hands = (*self.hands, given)

@@ -101,7 +101,7 @@ def distinct_players(names: Sequence[str]) -> list[str]:
         policy = get_policy(name)
         tendencies = getattr(policy, "tendencies", None)
         key: tuple[object, ...] = (
-            (type(policy).__name__, *(getattr(tendencies, s) for s in tendencies.__slots__))
+            (type(policy).__name__, *tendencies.as_dict().values())
             if tendencies is not None
             else (name,)
         )
