@@ -371,22 +371,56 @@ deal does where ``forced_bets.straddles`` is no (``play/deal.py`` begins the str
 only then; ``play/settlement.py`` and the seeing read theirs only after a straddle)."""
 
 
+POT_OPENINGS: tuple[str, ...] = ("as-much-as-the-pot", "exactly-the-pot")
+"""The openings under which ``betting.opening_short_of_the_pot`` is read
+(``play/betting.py`` reads it only there: its docstring says the rule is not consulted
+under any other)."""
+
+
+def _unread_under(base: Variant, rule: str) -> str | None:
+    """Why ``base``'s other rules keep every deal from reading ``rule``, or ``None``."""
+    rules = base.rules
+    group_and_rule = ".".join(rule.split(".")[:2])  # a part's rule: bonuses.favori.amount
+    if rule in STRADDLED and not rules.forced_bets.straddles:
+        return (
+            f"nobody may straddle under {base.id} (forced_bets.straddles: no), and {rule} "
+            "acts only on a straddle"
+        )
+    if group_and_rule == "bonuses.mistigri" and not rules.hands.mistigri:
+        # play/bonuses.py reads a kind's payment for a shown hand of that kind only
+        return (
+            f"no hand is a brelan de Mistigri under {base.id} (hands.mistigri: no), and "
+            f"{rule} pays only such a hand"
+        )
+    if group_and_rule == "bonuses.favori" and rules.hands.favori == "none":
+        return (
+            f"no hand is a brelan favori under {base.id} (hands.favori: none), and {rule} "
+            "pays only such a hand"
+        )
+    opening = rules.betting.opening_minimum
+    if rule == "betting.opening_short_of_the_pot" and opening not in POT_OPENINGS:
+        return (
+            f"the opening under {base.id} asks no more than the blind or the largest stake "
+            f"(betting.opening_minimum: {opening}), and {rule} is read only where it asks "
+            "as much as the pot"
+        )
+    return None
+
+
 def cannot_be_read(base: Variant, rules: Sequence[str]) -> str | None:
     """Why no deal played under ``base``'s rules can read any of ``rules``, whoever the
-    players (a proof from the rules alone: :data:`NEVER_READ`, and the straddles' rules
-    where nobody may straddle); ``None`` where it is not proven, however few deals read
-    them in a sample."""
+    players (a proof from the rules alone: :data:`NEVER_READ`; the straddles' rules where
+    nobody may straddle; a brelan de Mistigri's or favori's payment where no hand is one;
+    an opening short of the pot where the opening does not ask for the pot); ``None``
+    where it is not proven, however few deals read them in a sample. ``rules`` are all
+    the rules a combination changes, so a proof that rests on a rule it changes too does
+    not hold: that rule is not proven unread, and neither is the combination."""
     reasons = []
     for rule in rules:
-        if rule in NEVER_READ:
-            reasons.append(NEVER_READ[rule])
-        elif rule in STRADDLED and not base.rules.forced_bets.straddles:
-            reasons.append(
-                f"nobody may straddle under {base.id} (forced_bets.straddles: no), and "
-                f"{rule} acts only on a straddle"
-            )
-        else:
+        reason = NEVER_READ.get(rule) or _unread_under(base, rule)
+        if reason is None:
             return None
+        reasons.append(reason)
     return "; ".join(dict.fromkeys(reasons)) or None
 
 
