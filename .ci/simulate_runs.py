@@ -1,7 +1,10 @@
-"""``bouillotte simulate -v VARIANT --policy POLICY --deals 500 --seed 7 --json --quiet`` for
-every line ``VARIANT POLICY`` of stdin, each run's stdout written to
-``OUT/VARIANT-POLICY<suffix>.json``, all in the one process of the Python that runs this
-file (`.ci/compiled compare` runs it with the pure engine's and with the compiled engine's).
+"""Run each line of stdin as ``bouillotte`` command-line arguments (split as the shell
+splits them) and write its stdout to ``OUT/<line number><suffix>.out``, all in the one
+process of the Python that runs this file (`.ci/compiled compare` runs it with the pure
+engine's and with the compiled engine's, then compares the files byte for byte).
+
+A line ``api`` runs ``.ci/api_tour.py``'s calls of the Python API instead, and writes what
+they print.
 
 The commands are the command line's own (Typer's test runner invokes them as the shell
 would, arguments parsed, stdout captured as bytes); one process for all of them rather than
@@ -10,6 +13,9 @@ one each saves a start-up (importing the package and its libraries: most of a ru
 
 from __future__ import annotations
 
+import contextlib
+import io
+import shlex
 import sys
 from pathlib import Path
 
@@ -20,16 +26,24 @@ from bouillotte.cli.app import app
 
 def main(out: Path, suffix: str) -> int:
     runner = CliRunner()
-    for line in sys.stdin:
-        variant, policy = line.split()
-        argv = ["simulate", "-v", variant, "--policy", policy]
-        argv += ["--deals", "500", "--seed", "7", "--json", "--quiet"]
+    for number, line in enumerate(sys.stdin, 1):
+        target = out / f"{number}{suffix}.out"
+        if line.strip() == "api":
+            sys.path.insert(0, str(Path(__file__).parent))
+            import api_tour
+
+            printed = io.StringIO()
+            with contextlib.redirect_stdout(printed):
+                api_tour.main()
+            target.write_text(printed.getvalue(), encoding="utf-8")
+            continue
+        argv = shlex.split(line)
         result = runner.invoke(app, argv)
         if result.exit_code != 0:
             print(f"ci: bouillotte {' '.join(argv)}: exit {result.exit_code}", file=sys.stderr)
             print(result.output, result.exception, file=sys.stderr)
             return 1
-        (out / f"{variant}-{policy}{suffix}.json").write_bytes(result.stdout_bytes)
+        target.write_bytes(result.stdout_bytes)
     return 0
 
 
