@@ -12,6 +12,8 @@ What every write promises:
   an interruption removes what this run made, and nothing else, so the same command can
   simply be run again (each temporary file is noted before it is made; those a writer
   killed outright left are removed by a later one, :func:`.abandoned.remove_abandoned`);
+  a signal that comes as the files are renamed into place is too late to stop them: the
+  command finishes (:func:`interrupt_deferred`), so "interrupted" means nothing was written;
 - **confined**: every file goes inside the chosen folder; a name with ``..`` or a
   leading ``/`` is refused, and so is a link anywhere under the chosen folder (a link to a
   file, a dangling link, a linked folder), or the chosen folder being a link itself: a
@@ -37,15 +39,14 @@ import os
 import re
 import secrets
 import shutil
-import signal
 import stat
-from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager, suppress
+from contextlib import ExitStack, suppress
 from pathlib import Path
 from types import TracebackType
 
 from .abandoned import remove_abandoned
 from .errors import InputError
+from .interrupts import interrupt_deferred as interrupt_deferred  # where writers find it
 
 MAX_FILES = 100_000
 """The most files one command writes (a site of the bundled library writes about 400)."""
@@ -146,41 +147,6 @@ def resolved(path: Path) -> Path:
         ) from None
 
 
-@contextmanager
-def interrupt_deferred() -> Iterator[None]:
-    """Ctrl-C (or SIGTERM, or SIGHUP: a terminal closed) waits for the block to end, so that
-    no half-renamed set of files is left behind; it is then handled as it would have been
-    (a signal the process ignores, as under ``nohup``, stays ignored)."""
-    caught: list[int] = []
-    signals = [getattr(signal, n) for n in _DEFERRED if hasattr(signal, n)]
-    try:
-        previous = {
-            n: signal.signal(n, lambda signum, frame: caught.append(signum))
-            for n in signals
-            if signal.getsignal(n) is not signal.SIG_IGN
-        }
-    except ValueError:  # not the main thread: signals go elsewhere anyway
-        yield
-        return
-    try:
-        yield
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
-    for caught_number in caught[:1]:
-        handler = previous[signal.Signals(caught_number)]
-        if callable(handler):
-            handler(caught_number, None)
-        elif handler == signal.SIG_DFL and caught_number != signal.SIGINT:
-            os.kill(os.getpid(), caught_number)
-        else:
-            raise KeyboardInterrupt
-
-
-_DEFERRED = ("SIGINT", "SIGTERM", "SIGHUP")
-"""The signals :func:`interrupt_deferred` holds back (SIGHUP: Windows has none)."""
-
-
 def refuse_links_below(
     folder: Path, rel: str, shown: Path | None = None, doing: str = "write"
 ) -> None:
@@ -276,17 +242,23 @@ def check_target_file(path: Path, what: str = "the output") -> None:
         refuse_write_protected(where, path, what)
     if not where.parent.is_dir():
         raise InputError(f"no such folder for {what}", file=path)
-    probe = where.parent / f".bouillotte-{secrets.token_hex(4)}{os.getpid()}-probe.tmp"
-    with interrupt_deferred():  # made and removed whole: Ctrl-C between leaves no file
-        try:
-            os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-        except OSError as exc:
-            raise InputError(
-                f"cannot write {what}: its folder {where.parent} takes no new file "
-                f"({reason(exc)}), and {what} is written beside it first, then renamed "
-                "into place",
-                file=path,
-            ) from None
+    try:
+        _probe(where.parent)
+    except OSError as exc:
+        raise InputError(
+            f"cannot write {what}: its folder {where.parent} takes no new file "
+            f"({reason(exc)}), and {what} is written beside it first, then renamed "
+            "into place",
+            file=path,
+        ) from None
+
+
+def _probe(folder: Path) -> None:
+    """Make a file in ``folder`` and remove it (an ``OSError`` where the folder takes no new
+    file: read-only, ``/proc``, out of inodes), before any long work."""
+    probe = folder / f".bouillotte-{secrets.token_hex(4)}{os.getpid()}-probe.tmp"
+    with interrupt_deferred(too_late=False):  # made and removed whole, then Ctrl-C is heard
+        os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
         _unlink(probe)
 
 
@@ -394,24 +366,8 @@ class Output:
                 "in one command",
                 file=self.folder,
             )
-        target = self.real / rel
         try:
-            if self._aside is None:
-                refuse_links_below(self.real, rel, self.folder)
-                if self.mode == "add" and os.path.lexists(target):
-                    raise InputError(
-                        "would overwrite a file already there; choose another folder, or move it",
-                        file=self.folder / rel,
-                    )
-                if self.mode in ("replace", "own") and os.path.lexists(target):
-                    info = os.lstat(target)
-                    if not stat.S_ISREG(info.st_mode):
-                        raise InputError(
-                            "must be a regular file to be replaced", file=self.folder / rel
-                        )
-                    if self.mode == "replace":
-                        refuse_input(target, self.folder / rel)
-                    refuse_write_protected(target, self.folder / rel)
+            self._refuse_target(rel)
             parent = (self._root() / rel).parent
             self._make_parents(parent)
             temp = parent / f".bouillotte-{self.token}-{self._count}.tmp"
@@ -429,6 +385,46 @@ class Output:
         except OSError as exc:
             raise InputError(f"cannot write: {reason(exc)}", file=self.folder / rel) from None
         return self.folder / rel
+
+    def check(self, rel: str) -> None:
+        """Refuse now, before the long work that makes its content, what :meth:`add` would
+        refuse as ``folder/rel`` (a name outside the folder, a link on the way, a file there
+        that is not a regular file, or was read as input, or is write-protected, or any file
+        there in ``add`` mode), and a folder there that takes no new file; checked again
+        when it is added."""
+        check_name(rel)
+        try:
+            self._refuse_target(rel)
+        except OSError as exc:
+            raise InputError(f"cannot write: {reason(exc)}", file=self.folder / rel) from None
+        folder = (self._root() / rel).parent
+        try:
+            if folder.is_dir():
+                _probe(folder)
+        except OSError as exc:
+            raise InputError(
+                f"cannot write: its folder takes no new file ({reason(exc)})",
+                file=self.folder / rel,
+            ) from None
+
+    def _refuse_target(self, rel: str) -> None:
+        """Refuse a ``folder/rel`` this mode may not replace (a folder built aside holds
+        nothing to refuse)."""
+        if self._aside is not None:
+            return
+        target = self.real / rel
+        refuse_links_below(self.real, rel, self.folder)
+        if self.mode == "add" and os.path.lexists(target):
+            raise InputError(
+                "would overwrite a file already there; choose another folder, or move it",
+                file=self.folder / rel,
+            )
+        if self.mode in ("replace", "own") and os.path.lexists(target):
+            if not stat.S_ISREG(os.lstat(target).st_mode):
+                raise InputError("must be a regular file to be replaced", file=self.folder / rel)
+            if self.mode == "replace":
+                refuse_input(target, self.folder / rel)
+            refuse_write_protected(target, self.folder / rel)
 
     def _write(self, temp: Path, raw: bytes) -> None:
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC

@@ -169,6 +169,13 @@ def write_effects(a: Variant, b: Variant, data: dict[str, Any], out: Output | No
     return write_stored(store_path(a, b), data, out)
 
 
+def check_stored(path: Path, out: Output) -> None:
+    """Refuse now, before its sweep, a stored file :func:`write_stored` could not replace
+    in ``out`` (a link, a named pipe, one made read-only): one ``effects --write`` puts in
+    place with the others once the last is computed, so a refusal then would lose them all."""
+    out.check(path.name)
+
+
 def write_stored(path: Path, data: dict[str, Any], out: Output | None = None) -> Path:
     """A stored sweep's file, in the form every one of them is kept in: into ``out`` (the
     store's files of one ``effects --write``, put in place together when it ends, so that

@@ -21,11 +21,12 @@ then review the change with ``git diff site/effects``.
 
 from __future__ import annotations
 
-import contextlib
 import resource
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -39,17 +40,18 @@ from ...site.effects_run import compute_effects
 from ...site.effects_store import (
     EFFECT_DEALS,
     Stored,
+    check_stored,
     effect_pairs,
     stored_effects,
-    write_effects,
+    write_stored,
 )
 from ...site.everyrule import (
     BASE,
     EVERY_RULE_DEALS,
     NAME,
     compute_every_rule,
+    every_rule_path,
     stored_every_rule,
-    write_every_rule,
 )
 from ...site.rules import system_order
 from ..collector import prepare_for_a_long_run
@@ -156,19 +158,111 @@ def effects_command(
         pairs = [(a, b) for a, b in pairs if f"{a.id}__{b.id}" in wanted]
         full = NAME in wanted
     if as_json or csv_file is not None:
-        _figures(pairs, full, as_json, csv_file, deals)
+        _figures(pairs, full, as_json, csv_file, deals, pair or [])
         return
-    if write:
-        prepare_for_a_long_run()
-    # Every file this run writes is put in place when it ends, together: a failure or an
-    # interruption half-way leaves every stored result as it was (rules/writing.py).
-    with Output(effects_store.store_folder(), "own") if write else contextlib.nullcontext() as out:
-        stale = _each_pair(pairs, deals, jobs or 1, write, force, quiet, out)
-        if full:
-            stale += _full_sweep(library.get(BASE), deals, jobs or 1, write, force, quiet, out)
+    files = [_pair_file(a, b) for a, b in pairs]
+    if full:
+        files.append(_full_sweep_file(library.get(BASE)))
+    stale, todo = _listed(files, deals, write, force)
+    if todo:
+        _write(todo, deals, jobs or 1, quiet)
     if stale:
-        typer.echo(f"{stale} missing or stale: `{_regenerate(deals)}` regenerates them")
+        typer.echo(f"{stale} missing or stale: `{_regenerate(deals, pair)}` regenerates them")
         raise typer.Exit(1)
+
+
+@dataclass(frozen=True)
+class _File:
+    """One stored file: a pair's, or the full sweep's."""
+
+    name: str
+    """``A__B``, or ``foster__all-rules``: its name for ``--pair``."""
+    path: Path
+    stored: Callable[[], Stored]
+    site_deals: int
+    sweep: Callable[[int, int, bool], dict[str, Any]]
+    """Its content computed: of so many deals, on so many processes, quiet or not."""
+    timed: bool = False
+    """Whether "computed" says the CPU and wall time it took (the full sweep's, an hour)."""
+
+
+def _pair_file(a: Variant, b: Variant) -> _File:
+    return _File(
+        f"{a.id}__{b.id}",
+        effects_store.store_path(a, b),
+        lambda: stored_effects(a, b),
+        EFFECT_DEALS,
+        lambda deals, jobs, quiet: _sweep_pair(a, b, deals, jobs, quiet),
+    )
+
+
+def _full_sweep_file(base: Variant) -> _File:
+    return _File(
+        NAME,
+        every_rule_path(),
+        lambda: stored_every_rule(base),
+        EVERY_RULE_DEALS,
+        lambda deals, jobs, quiet: _sweep_all_rules(base, deals, jobs, quiet),
+        timed=True,
+    )
+
+
+def _listed(
+    files: list[_File], deals: int | None, write: bool, force: bool
+) -> tuple[int, list[_File]]:
+    """Each file listed (up to date, or why not), as judged under ``--deals``: the number
+    left stale, and those ``--write`` recomputes."""
+    stale, todo = 0, []
+    for file in files:
+        found = effects_store.of_deals(file.stored(), deals)
+        if found.data is not None and not force:
+            typer.echo(f"{file.name}: up to date{_made_with(file, found, deals)}")
+        elif write:
+            todo.append(file)
+        else:
+            stale += 1
+            typer.echo(f"{file.name}: {found.problem}")
+    return stale, todo
+
+
+def _write(todo: list[_File], deals: int | None, jobs: int, quiet: bool) -> None:
+    """Recompute ``todo`` and put the files in place together once the last is done: a
+    failure or an interruption half-way leaves every stored result as it was
+    (rules/writing.py). Each file is checked first (a link, a named pipe, one made
+    read-only is refused now, not once the sweeps before it are done); each is said
+    ``computed`` when it is, and ``written to`` only once the files are in place."""
+    prepare_for_a_long_run()
+    with Output(effects_store.store_folder(), "own") as out:
+        for file in todo:
+            check_stored(file.path, out)
+        for file in todo:
+            started, wall = _cpu(), time.perf_counter()
+            write_stored(file.path, file.sweep(deals or file.site_deals, jobs, quiet), out)
+            took = (
+                f" ({_cpu() - started:,.0f} s of CPU, "
+                f"{time.perf_counter() - wall:,.0f} s of wall time here)"
+            )
+            typer.echo(f"{file.name}: computed{took if file.timed else ''}")
+    for file in todo:
+        typer.echo(f"{file.name}: written to {shown(file.path)}")
+
+
+def _sweep_pair(a: Variant, b: Variant, deals: int, jobs: int, quiet: bool) -> dict[str, Any]:
+    from ...study.sweep_combinations import towards_combinations
+
+    combinations, _ = towards_combinations(a, b)
+    plays = 1 + sum(c.variant is not None for c in combinations)
+    name = f"{a.id}__{b.id}"
+    return compute_effects(a, b, deals, jobs, None if quiet else _progress(name, 2 * deals, plays))
+
+
+def _sweep_all_rules(base: Variant, deals: int, jobs: int, quiet: bool) -> dict[str, Any]:
+    from ...study.sweep_combinations import ALL_RULES_POLICIES, all_rule_combinations
+
+    combinations, _ = all_rule_combinations(base)
+    plays = 1 + sum(c.variant is not None for c in combinations)
+    progress = None if quiet else _progress(NAME, len(ALL_RULES_POLICIES) * deals, plays)
+    return compute_every_rule(base, deals, jobs, progress)
 
 
 def _figures(
@@ -177,6 +271,7 @@ def _figures(
     as_json: bool,
     csv_file: Path | None,
     deals: int | None,
+    asked: list[str],
 ) -> None:
     """The stored figures of the pairs asked for (and the full sweep where asked): as JSON
     on stdout, and as one tidy table to ``csv_file``; a pair whose file is missing or
@@ -206,91 +301,31 @@ def _figures(
         )
     if stale:
         typer.echo(
-            f"{len(stale)} missing or stale: `{_regenerate(deals)}` regenerates them",
+            f"{len(stale)} missing or stale: `{_regenerate(deals, asked)}` regenerates them",
             err=True,
         )
         raise typer.Exit(1)
 
 
-def _regenerate(deals: int | None) -> str:
-    """The command that makes the files stale under ``--deals`` (or none) up to date."""
-    return "bouillotte effects --write" + ("" if deals is None else f" --deals {deals}")
+def _regenerate(deals: int | None, pairs: list[str] | None = None) -> str:
+    """The command that makes the files stale under ``--deals`` (or none) up to date, with
+    every option that chose them (the ``--pair`` given: without, it would rewrite every
+    stored file at those deals)."""
+    chosen = "".join(f" --pair {p}" for p in dict.fromkeys(pairs or []))
+    return f"bouillotte effects --write{chosen}" + ("" if deals is None else f" --deals {deals}")
 
 
-def _each_pair(
-    pairs: list[tuple[Variant, Variant]],
-    deals: int | None,
-    jobs: int,
-    write: bool,
-    force: bool,
-    quiet: bool,
-    out: Output | None,
-) -> int:
-    """Each pair listed, or recomputed into ``out``: the number left stale."""
-    stale = 0
-    for a, b in pairs:
-        found = effects_store.of_deals(stored_effects(a, b), deals)
-        name = f"{a.id}__{b.id}"
-        if found.data is not None and not force:
-            typer.echo(f"{name}: up to date{_made_with(found, EFFECT_DEALS, deals)}")
-            continue
-        if not write:
-            stale += 1
-            typer.echo(f"{name}: {found.problem}")
-            continue
-        from ...study.sweep_combinations import towards_combinations
-
-        combinations, _ = towards_combinations(a, b)
-        plays = 1 + sum(c.variant is not None for c in combinations)
-        count = deals or EFFECT_DEALS
-        progress = None if quiet else _progress(name, 2 * count, plays)
-        data = compute_effects(a, b, count, jobs, progress)
-        path = write_effects(a, b, data, out)
-        typer.echo(f"{name}: written to {shown(path)}")
-    return stale
-
-
-def _made_with(found: Stored, site: int, deals: int | None) -> str:
+def _made_with(file: _File, found: Stored, deals: int | None) -> str:
     """`` (made with 5 deals; ...)`` after "up to date" where a file's deals are not the
-    site's and ``--deals`` did not ask for them: the site uses it as it is."""
+    site's and ``--deals`` did not ask for them: the site uses it as it is. The command
+    that remakes it names its pair (``--deals 20000`` alone would remake the full sweep,
+    of 100,000, at 20,000)."""
     made = None if found.data is None else found.data.get("deals")
+    site = file.site_deals
     if deals is not None or made is None or made == site:
         return ""
-    return (
-        f" (made with {made:,} deals, not the site's {site:,}: --write --deals {site} remakes it)"
-    )
-
-
-def _full_sweep(
-    base: Variant,
-    deals: int | None,
-    jobs: int,
-    write: bool,
-    force: bool,
-    quiet: bool,
-    out: Output | None,
-) -> int:
-    """The full sweep's file, listed or recomputed as a pair's is: 1 if it is left stale."""
-    found = effects_store.of_deals(stored_every_rule(base), deals)
-    if found.data is not None and not force:
-        typer.echo(f"{NAME}: up to date{_made_with(found, EVERY_RULE_DEALS, deals)}")
-        return 0
-    if not write:
-        typer.echo(f"{NAME}: {found.problem}")
-        return 1
-    deals = deals or EVERY_RULE_DEALS
-    from ...study.sweep_combinations import ALL_RULES_POLICIES, all_rule_combinations
-
-    combinations, _ = all_rule_combinations(base)
-    plays = 1 + sum(c.variant is not None for c in combinations)
-    progress = None if quiet else _progress(NAME, len(ALL_RULES_POLICIES) * deals, plays)
-    started, wall = _cpu(), time.perf_counter()
-    path = write_every_rule(compute_every_rule(base, deals, jobs, progress), out)
-    typer.echo(
-        f"{NAME}: written to {path} ({_cpu() - started:,.0f} s of CPU, "
-        f"{time.perf_counter() - wall:,.0f} s of wall time here)"
-    )
-    return 0
+    remake = _regenerate(site, [file.name])
+    return f" (made with {made:,} deals, not the site's {site:,}: `{remake}` remakes it)"
 
 
 def _cpu() -> float:

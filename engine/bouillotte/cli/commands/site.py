@@ -198,6 +198,7 @@ def _serve_and_watch(
     allow_mismatch: bool,
 ) -> None:
     """Build, serve, and rebuild on every change of an input (``site/serve.py``)."""
+    from ...rules.interrupts import heard_after_writing
     from ...rules.resources import bundled
     from ...site import build_site
     from ...site.serve import serve_and_watch
@@ -209,15 +210,16 @@ def _serve_and_watch(
 
     def rebuild() -> None:
         try:
-            build_site(
-                folder,
-                variants,
-                scenarios,
-                log=_say,
-                include_bundled=not no_bundled,
-                config_file=config,
-                allow_mismatch=allow_mismatch,
-            )
+            with heard_after_writing():  # Ctrl-C during the swap stops the server, as ever
+                build_site(
+                    folder,
+                    variants,
+                    scenarios,
+                    log=_say,
+                    include_bundled=not no_bundled,
+                    config_file=config,
+                    allow_mismatch=allow_mismatch,
+                )
         except UserError as exc:  # the build's "--out" is this command's --dir
             _as_dir_option(exc)
             raise
