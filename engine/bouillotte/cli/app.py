@@ -27,7 +27,7 @@ from typer.completion import (  # type: ignore[attr-defined]  # its public modul
 )
 from typer.core import TyperCommand, TyperGroup
 
-from ..rules.errors import InputError, UserError
+from ..rules.errors import InputError, UserError, quoted
 from .options import user_errors
 
 # Typer exports no name for Click's classes (its copy of Click is private since Typer 0.2x),
@@ -203,13 +203,29 @@ def _stage_line(stack: ExitStack, rc: Path, line: str) -> None:
     stack.enter_context(Output(real.parent, "own")).add(real.name, old + added + b"\n")
 
 
+def _home() -> Path:
+    """The home folder the completion is installed in: ``HOME``, or the system's account
+    when it is unset. An empty or relative ``HOME`` is refused: Python reads an empty one as
+    the root folder (``/.bashrc`` was written), a relative one as a folder of wherever the
+    command runs."""
+    given = os.environ.get("HOME")
+    if given is not None and not os.path.isabs(given):
+        what = "empty" if not given else f"{quoted(given)}, not an absolute path"
+        raise InputError(
+            f"HOME is {what}: the completion goes into your home folder; set HOME to its "
+            "absolute path (HOME=/home/you), or install the script yourself from "
+            "--show-completion"
+        )
+    return Path.home()
+
+
 def _install(shell: str) -> Path:
     """Install the completion of ``shell``: its script, then the line of the shell's
     start-up file that loads it, each written whole or not at all (``rules/writing.py``);
     the path of the script."""
     from ..rules.writing import Output
 
-    home = Path.home()
+    home = _home()
     if shell == "bash":
         script = home / ".bash_completions" / "bouillotte.sh"
         quoted = "'" + str(script).replace("'", "'\"'\"'") + "'"
@@ -219,7 +235,8 @@ def _install(shell: str) -> Path:
         script, rc = home / ".zfunc" / "_bouillotte", home / ".zshrc"
         line = "fpath+=~/.zfunc; autoload -Uz compinit; compinit"
     else:  # fish reads the folder of completions itself
-        config = Path(os.environ.get("XDG_CONFIG_HOME") or home / ".config")
+        xdg = os.environ.get("XDG_CONFIG_HOME", "")  # a relative one is ignored, as XDG asks
+        config = Path(xdg) if os.path.isabs(xdg) else home / ".config"
         script, rc, line = config / "fish" / "completions" / "bouillotte.fish", None, ""
     with ExitStack() as stack:  # closed last first: the script is in place before its line
         if rc is not None:

@@ -15,6 +15,7 @@ from datetime import date
 from pathlib import Path
 
 from ..rules.writing import Output
+from .new_aside import claimed, remove_abandoned_asides
 
 PROFILE_ID = "our-table"
 WORK_ID = "house-rules"
@@ -194,11 +195,14 @@ FILES: dict[str, str] = {
 def scaffold(folder: Path, today: date | None = None) -> list[Path]:
     """Write :data:`FILES` into ``folder`` (new, or empty), returning the paths written:
     built aside and renamed into place whole (``rules/writing.py``), so that a failure
-    leaves nothing behind and the same command can be run again. ``site.yaml``'s
-    ``edition_date`` is ``today`` (the day the folder is made, by default): the edition's
-    date is the editor's, and this is the day they began it."""
+    leaves nothing behind and the same command can be run again; the folder aside is
+    claimed while it is built, and one a ``new`` killed outright left is removed by the
+    next (``new_aside.py``). ``site.yaml``'s ``edition_date`` is ``today`` (the day the
+    folder is made, by default): the edition's date is the editor's, and this is the day
+    they began it."""
     day = (today or date.today()).isoformat()
-    with Output(folder, "fresh") as out:
+    remove_abandoned_asides(folder)
+    with Output(folder, "fresh") as out, claimed(out):
         for name, text in FILES.items():
             out.add(name, text.replace("{today}", day) if name == "site.yaml" else text)
     return out.written

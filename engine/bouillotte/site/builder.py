@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 import tempfile
 import time
 from collections.abc import Callable, Sequence
@@ -20,7 +19,7 @@ from ..rules.bibliography import bibtex, csl_json
 from ..rules.errors import InputError, UserError
 from ..rules.escaping import safe_url
 from ..rules.resources import bundled
-from ..rules.writing import reason
+from ..rules.writing import _mode_of, _umask, reason  # the one rule of modes, as --csv's
 from ..study.check import Mismatch, check
 from ..study.render import counted
 from . import downloads, scenes
@@ -47,8 +46,11 @@ from .output import (
     BuildLock,
     aside_stem,
     check_out,
+    make_parents,
     partial_claim,
+    remove_build,
     remove_leftovers,
+    remove_made,
     swap,
     write_files,
 )
@@ -263,14 +265,19 @@ def build_site(
         raise InputError("the site templates are missing", file=site_dir)
     if theme is not None:  # a fault in a theme's template is found before the long part
         check_templates(_environment(site_dir, theme), theme)
+    made: list[Path] = []  # the folders above ``out`` this build made: removed if it fails
     try:
-        out.parent.mkdir(parents=True, exist_ok=True)
+        make_parents(out, made)
         with BuildLock(out):
             remove_leftovers(out)
             check_out(out, given)  # again: another build may have finished meanwhile
             return _build_locked(out, variant_dirs, scenario_paths, site_dir, log, started, options)
     except OSError as exc:
+        remove_made(made)
         raise InputError(f"cannot write the site: {reason(exc)}", file=out) from None
+    except BaseException:
+        remove_made(made)
+        raise
 
 
 def _build_locked(
@@ -291,7 +298,7 @@ def _build_locked(
             tmp, out, variant_dirs, scenario_paths, site_dir, log, started, options
         )
     except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
+        remove_build(tmp)
         raise
     return report
 
@@ -428,7 +435,9 @@ def _build_into(
     # Every JSON file shows a control the pages escape as its JSON escape (downloads.py).
     files.update({k: downloads.escaped_json(v) for k, v in files.items() if k.endswith(".json")})
     log(f"writing {len(files) + 1} files")
-    tmp.chmod(0o755)
+    # Private while it was built (mkdtemp's 0700); now the mode of the folder it replaces
+    # (a site made private stays private), or the umask's for a new one, as ``new``'s.
+    tmp.chmod(_mode_of(out, 0o777 & ~_umask()))
     write_files(tmp, site_dir, files, options.theme)
     swap(tmp, out)
     seconds = time.perf_counter() - started

@@ -19,6 +19,7 @@ from ..rules.errors import InputError
 from ..rules.profiles import Library
 from ..rules.resources import bundled
 from ..rules.variant import Variant, differing_rules
+from ..rules.writing import reason
 from ..study.attribution import (
     SITE_WAYS_LIMIT,
     Attribution,
@@ -100,11 +101,18 @@ class Statistics:
             )
         except (OSError, NotImplementedError):  # no processes here: simulate in this one
             return
+        try:
+            simulated = self.pool.submit(simulate_section, variants, quiet)
+            effects = self.pool.submit(rule_effects_section, variants, quiet)
+        except OSError as exc:
+            # The process is started by the first submit: too few descriptors for its
+            # pipes (ulimit -n), or no process to be had. Simulated here, as with fewer
+            # descriptors still, when the pool itself could not be made.
+            self._end_at_once()
+            log(f"  no second process, simulating in this one: {reason(exc)}")
+            return
         log("  simulating in a second process")
-        self.futures = (
-            self.pool.submit(simulate_section, variants, quiet),
-            self.pool.submit(rule_effects_section, variants, quiet),
-        )
+        self.futures = (simulated, effects)
 
     def sections(self, log: Log) -> tuple[StatSection, StatSection]:
         """The simulated play and the rule effects, waiting for the second process."""
@@ -123,9 +131,17 @@ class Statistics:
         if self.pool is None:
             return
         if self.futures is not None and not all(f.done() for f in self.futures):
-            processes: dict[int, Any] = getattr(self.pool, "_processes", None) or {}
-            for process in list(processes.values()):
-                process.terminate()
+            self._end_at_once()
+            return
+        self.pool.shutdown(wait=True, cancel_futures=True)
+        self.pool = None
+
+    def _end_at_once(self) -> None:
+        """End the second process without waiting for its work."""
+        assert self.pool is not None
+        processes: dict[int, Any] = getattr(self.pool, "_processes", None) or {}
+        for process in list(processes.values()):
+            process.terminate()
         self.pool.shutdown(wait=True, cancel_futures=True)
         self.pool = None
 

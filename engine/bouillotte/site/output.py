@@ -339,6 +339,54 @@ def remove_leftovers(out: Path) -> None:
                     stale.rmdir()
 
 
+def make_parents(out: Path, made: list[Path]) -> None:
+    """Make the folders above ``out`` that are missing, noting each in ``made`` before it is
+    made (Ctrl-C landing once it exists still finds it), for :func:`remove_made`."""
+    missing: list[Path] = []
+    current = absolute(out).parent
+    while not os.path.lexists(current):
+        missing.append(current)
+        current = current.parent
+    for folder in reversed(missing):
+        made.append(folder)
+        try:
+            os.mkdir(folder)
+        except FileExistsError:  # made meanwhile by another process: not this build's
+            made.pop()
+        except OSError:
+            made.pop()
+            raise
+
+
+def remove_made(made: list[Path]) -> None:
+    """Remove the folders a failed build made above ``--out`` (:func:`make_parents`), last
+    made first, each only if it is empty (another process may have written into it)."""
+    for folder in reversed(made):
+        with contextlib.suppress(OSError):
+            os.rmdir(folder)
+    made.clear()
+
+
+def remove_build(tmp: Path) -> None:
+    """Remove a failed build's temporary folder. ``shutil.rmtree`` holds a descriptor per
+    level of folders, and gives up quietly when the process has none left (``ulimit -n``,
+    the very failure being cleaned up); what it left is then removed by path, a descriptor
+    at a time (a folder is listed, then closed, before anything in it is removed)."""
+    shutil.rmtree(tmp, ignore_errors=True)
+    if os.path.lexists(tmp):
+        _remove_by_path(tmp)
+
+
+def _remove_by_path(path: Path) -> None:
+    with contextlib.suppress(OSError):
+        if not stat.S_ISDIR(os.lstat(path).st_mode):  # a link is removed, never followed
+            os.unlink(path)
+            return
+        for name in os.listdir(path):
+            _remove_by_path(path / name)
+        os.rmdir(path)
+
+
 def write_files(
     target: Path, site_dir: Path, files: dict[str, str], theme: Path | None = None
 ) -> None:
@@ -351,7 +399,9 @@ def write_files(
             copy.mkdir(parents=True, exist_ok=True)
         else:
             copy.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(asset, copy)
+            # Its contents only: made new, with the mode the umask gives, as every page is
+            # (copy2 gave every asset its source's 0644, readable by all under umask 077).
+            shutil.copyfile(asset, copy)
     if theme is not None and (theme / "assets").is_dir():
         # A theme's asset replaces the bundled one of its name (style.css, say).
         for asset in sorted((theme / "assets").rglob("*")):
