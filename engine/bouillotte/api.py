@@ -235,7 +235,8 @@ def simulate(
     from .study.simulate_report import report
     from .study.workers import check_run
 
-    check_run(deals, seed, jobs)  # the bounds of every run, before any system is read
+    # the bounds of every run, before any system is read; each a plain int of its value
+    deals, seed, jobs = check_run(deals, seed, jobs)
     policy = as_policy(policy)
     chosen = _chosen(systems, every=False)
     library = _library(folder, chosen)
@@ -288,7 +289,7 @@ def sweep(
     from .study.workers import check_run
 
     vary, policies = as_words(vary, "vary"), as_words(policies, "policies")
-    check_run(deals, seed, jobs)
+    deals, seed, jobs = check_run(deals, seed, jobs)  # each a plain int of its value
     all_rules = as_flag(all_rules, "all_rules")
     if not policies:
         raise InputError("policies: name at least one policy, as ['simple']")

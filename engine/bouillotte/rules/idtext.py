@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import Final
 
 REORDERING_MARKS = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
 """The invisible marks that reorder text (Arabic letter mark, left-to-right and
@@ -111,4 +112,26 @@ def key_id_fault(key: object) -> str | None:
     return (
         f"YAML reads {key!r} as {kind}, not as an id: an id is text (quote it), written "
         f"with {ID_CHARACTERS}"
+    )
+
+
+LOWER_ID: Final = re.compile(r"[a-z0-9][a-z0-9-]*")
+"""A scenario's or a session's id: lower case (it names pages and files, on disks that
+ignore case too), unlike a profile's (:data:`ID_CHARACTERS`)."""
+LOWER_ID_CHARACTERS: Final = "the letters a-z in lower case, the digits 0-9 and '-'"
+
+
+def lower_id_fault(value: str, what: str) -> str | None:
+    """Why ``value`` is not ``what`` (a scenario's or a session's id, :data:`LOWER_ID`),
+    with the id meant where a capital, a ``_`` or a space is the fault (``Foster-Sight``:
+    ``foster-sight``); ``None`` where it is one."""
+    if not all(" " <= c <= "~" for c in value):
+        return id_fault(value, LOWER_ID_CHARACTERS, LOWER_ID)
+    if LOWER_ID.fullmatch(value) or len(value) > MAX_ID_LENGTH:  # too long: the field says so
+        return device_name_fault(value)
+    meant = re.sub(r"[^a-z0-9]+", "-", value.lower()).strip("-")
+    hint = f" (did you mean {meant!r}?)" if meant else ""
+    return (
+        f"{value!r} is not {what}: it is written with {LOWER_ID_CHARACTERS} only, first a "
+        f"letter or digit{hint}"
     )

@@ -79,6 +79,8 @@ class _Scan:
         """Values so far in the stream, aliases expanded."""
         self.characters = 0
         """The characters of the stream's scalars so far, aliases expanded."""
+        self.aliases = 0
+        """The aliases (``*name``) met so far, each expanded where it stands."""
         self.documents = 0
         self.root: int | None = None
         self.refused: yaml.composer.ComposerError | None = None
@@ -111,7 +113,13 @@ class _Scan:
 
     def too_many(self, event: Any) -> InputError:
         """The check that follows every step that adds values (a scalar, the start of a list
-        or mapping, an alias)."""
+        or mapping, an alias): aliases are blamed only in a document that has some."""
+        if not self.aliases:
+            return self.fail(
+                f"the document holds more than {MAX_VALUES:,} values (lists, mappings and "
+                "scalars, keys included), the most a file may hold",
+                event,
+            )
         return self.fail(
             f"the document expands to more than {MAX_VALUES:,} values (through its "
             "aliases *name); write the values out, or fewer aliases",
@@ -120,6 +128,12 @@ class _Scan:
 
     def too_long(self, event: Any) -> InputError:
         """The check that follows every step that adds characters (a scalar, an alias)."""
+        if not self.aliases:
+            return self.fail(
+                f"the document's values hold more than {MAX_CHARACTERS:,} characters "
+                "(4 MiB), the most a file may hold",
+                event,
+            )
         return self.fail(
             f"the document's values expand to more than {MAX_CHARACTERS:,} characters "
             "(4 MiB, through its aliases *name); write the values out, or fewer aliases",
@@ -196,6 +210,7 @@ class _Scan:
         """``*name`` stands for the whole node it names: its values, its depth and its
         characters."""
         anchor = event.anchor
+        self.aliases += 1
         if any(open_.anchor == anchor for open_ in self.stack):
             raise self.fail(f"the alias *{anchor} stands inside the node it names", event)
         unknown = (1, 0, 0)  # an alias to no anchor: refused below

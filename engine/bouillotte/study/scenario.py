@@ -21,7 +21,7 @@ from ..play.showdown import MissingCardError
 from ..rules.cards import RANKS
 from ..rules.docstrings import describe_fields
 from ..rules.errors import InputError
-from ..rules.idtext import device_name_fault, escaped, id_fault, listed_once
+from ..rules.idtext import escaped, listed_once, lower_id_fault
 from ..rules.linetext import Title
 from ..rules.nearest import did_you_mean
 from ..rules.profiles import Library
@@ -107,10 +107,10 @@ class ScenarioModel(_Strict):
     @field_validator("id", mode="before")
     @classmethod
     def _visible_id(cls, value: Any) -> Any:
-        """An invisible or non-Latin character is named, escaped, before the pattern."""
-        if isinstance(value, str) and not all(" " <= c <= "~" for c in value):
-            raise ValueError(id_fault(value, "the letters a-z, the digits 0-9 and '-'"))
-        fault = device_name_fault(value) if isinstance(value, str) else None
+        """An id out of :data:`LOWER_ID` is refused in words, before the pattern: an
+        invisible or non-Latin character named, escaped; a capital or ``_`` with the id
+        meant."""
+        fault = lower_id_fault(value, "a scenario's id") if isinstance(value, str) else None
         if fault is not None:
             raise ValueError(fault)
         return value
@@ -518,6 +518,19 @@ class ScenarioLibrary:
         if an_id and any(s.id == name for s in self.all()):
             return next(s for s in self.all() if s.id == name)
         if path.suffix in (".yaml", ".yml") or path.exists():
+            if path.is_dir():
+                raise InputError(
+                    "a folder, not a scenario file: give a scenario's id or its .yaml file "
+                    "(`bouillotte check FOLDER` runs every scenario of a folder, and "
+                    "--scenarios FOLDER finds them by id)",
+                    file=path,
+                )
+            if path.exists() and not path.is_file():
+                raise InputError(
+                    "not a regular file (a named pipe, a device or a socket): give a "
+                    "scenario's .yaml file",
+                    file=path,
+                )
             if not path.is_file():
                 raise InputError("no such scenario file", file=path)
             return load_scenario(path)

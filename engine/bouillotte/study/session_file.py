@@ -8,6 +8,7 @@ and line of the first fault.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,7 +18,9 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from ..rules.docstrings import describe_fields
 from ..rules.errors import InputError
-from ..rules.idtext import escaped
+from ..rules.idtext import escaped, lower_id_fault
+from ..rules.nearest import did_you_mean
+from ..rules.resources import bundled
 from ..rules.yamlmodels import validated
 from ..rules.yamlsource import LocatedFile, read_mapping
 from .policies import get_policy
@@ -101,6 +104,15 @@ class SessionModel(_Strict):
         """How many deals the session plays: one per item, ``count`` per seeded item."""
         return sum(1 if spec.seed is None else spec.count for spec in self.deals)
 
+    @field_validator("id", mode="before")
+    @classmethod
+    def _lower_id(cls, value: object) -> object:
+        """An id out of lower case refused in words, as a scenario's is."""
+        fault = lower_id_fault(value, "a session's id") if isinstance(value, str) else None
+        if fault is not None:
+            raise ValueError(fault)
+        return value
+
     @field_validator("players")
     @classmethod
     def _names(cls, players: list[str]) -> list[str]:
@@ -121,6 +133,32 @@ describe_fields(__name__)
 @dataclass(frozen=True)
 class SessionFile(LocatedFile):
     model: SessionModel
+
+
+def _sessions_folder() -> Path:
+    return bundled("scenarios") / "sessions"
+
+
+def bundled_sessions() -> list[str]:
+    """The names of the bundled sessions (``scenarios/sessions/NAME.yaml``), sorted."""
+    return sorted(file.stem for file in _sessions_folder().glob("*.yaml"))
+
+
+def session_file(name: Path) -> Path:
+    """The session file ``name`` stands for: a bundled session by its name (whatever the
+    current folder holds), else the file itself. A name that is neither (no ``/``, no
+    ``.yaml``) is refused with the closest bundled name, never read as a missing file."""
+    text = str(name)
+    an_id = "/" not in text and name.suffix not in (".yaml", ".yml")
+    if an_id and (_sessions_folder() / f"{text}.yaml").is_file():
+        return _sessions_folder() / f"{text}.yaml"
+    if an_id and not os.path.lexists(name):
+        known = bundled_sessions()
+        raise InputError(
+            f"no such session file or bundled session {text!r}{did_you_mean(text, known)}; "
+            f"the bundled sessions: {', '.join(known)}"
+        )
+    return name
 
 
 def load_session(file: Path) -> SessionFile:

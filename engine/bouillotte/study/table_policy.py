@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from decimal import Decimal
 from typing import Final
 
 from ..play.actions import Action
@@ -17,6 +18,7 @@ from ..play.hands import Kind
 from ..play.showdown import rank_values
 from ..play.stream import Stream
 from ..rules.errors import InputError
+from ..rules.nearest import did_you_mean
 from .hand_worth import _HandCache, best_suit
 from .player_view import View
 from .policy_actions import _act, _lay_down, _said
@@ -301,16 +303,41 @@ means never; 0 and 1 are no and yes)."""
 _CHANCE_TEXT: Final = re.compile(r"(?:[01](?:\.[0-9]*)?|\.[0-9]+)")
 
 
-_WHOLE_TEXT: Final = re.compile(r"-?[0-9]{1,3}")
+CHANCE_DECIMALS: Final = 15
+"""The most decimals a chance is written with: a float holds any decimal of 15 significant
+digits exactly enough to give it back, and no more (``0.99999999999999999999`` would be
+played as 1, under a label that says otherwise)."""
+
+
+_WHOLE_TEXT: Final = re.compile(r"0|-?[1-9][0-9]{0,2}")
+"""A whole number as the tool writes it: no leading zero (``099``, ``00``, ``-0``), as
+``--vary`` reads one, so that each value has one label."""
+
+
+def _chance(text: str) -> float | None:
+    """The chance ``text`` writes, if it is one from 0 to 1 compared as written (as a
+    decimal, never after its rounding to a float: ``1.00000000000000000001`` is above 1)."""
+    if not _CHANCE_TEXT.fullmatch(text) or not 0 <= Decimal(text) <= 1:
+        return None
+    return float(text)
 
 
 def _tendency_value(name: str, key: str, text: str) -> float:
-    """One tendency's value, written in ASCII digits and within its range, else one line
-    saying what it takes."""
+    """One tendency's value, written in ASCII digits and within its range, as the label
+    shows it (no leading zero, no more decimals than are played), else one line saying
+    what it takes."""
     if key in _CHANCES:
-        if _CHANCE_TEXT.fullmatch(text) and 0 <= float(text) <= 1:
-            return float(text)
+        value = _chance(text)
+        decimals = len(text.partition(".")[2])
+        if value is not None and decimals <= CHANCE_DECIMALS:
+            return value
         words = "a chance, from 0 to 1 (as 0.25, in ASCII digits)"
+        if value is not None:
+            words += (
+                f", not {text!r}: write it with at most {CHANCE_DECIMALS} decimals (more are "
+                "not played as written)"
+            )
+            text = ""
     else:
         low, high = _WHOLE_RANGES[key]
         if _WHOLE_TEXT.fullmatch(text) and low <= int(text) <= high:
@@ -318,18 +345,36 @@ def _tendency_value(name: str, key: str, text: str) -> float:
         words = (
             "0 or 1" if (low, high) == (0, 1) else f"a whole number from {low} to {high}"
         ) + " (in ASCII digits)"
-    raise InputError(f"policy {name!r}: {key} is {words}, not {text!r}", value=name, has_value=True)
+        if re.fullmatch(r"-?[0-9]{1,3}", text) and low <= int(text) <= high:
+            unsigned = text.removeprefix("-")
+            without = "a leading zero" if len(unsigned) > 1 else "a minus"
+            words += f", not {text!r}: write {str(int(text))!r}, without {without}"
+            text = ""
+    said = f", not {text!r}" if text else ""
+    raise InputError(f"policy {name!r}: {key} is {words}{said}", value=name, has_value=True)
+
+
+def _not_a_tendency(part: str, key: str | None) -> str:
+    """Why ``part`` (``key=value``, or no ``=`` at all: ``key`` ``None``) sets no tendency:
+    a name is written with ``_`` (``open_point``), never read from another spelling, which
+    would label a player otherwise than the one it plays."""
+    listed = f"give NAME:tendency=value,... with tendencies {', '.join(TENDENCIES)}"
+    if key is None:
+        return f"{part!r} is not a tendency; {listed}"
+    spelled = key.replace("-", "_")
+    if spelled in TENDENCIES:
+        return f"{key!r} is not a tendency: write {spelled!r} (with '_', not '-')"
+    return f"{key!r} is not a tendency{did_you_mean(key, TENDENCIES)}; {listed}"
 
 
 def _parse_tendencies(name: str, given: str) -> dict[str, float]:
     values: dict[str, float] = {}
     for part in given.split(","):
         key, equals, text = part.partition("=")
-        key = key.strip().replace("-", "_")
+        key = key.strip()
         if not equals or key not in TENDENCIES:
             raise InputError(
-                f"policy {name!r}: {part.strip()!r} is not a tendency; give NAME:tendency=value,"
-                f"... with tendencies {', '.join(TENDENCIES)}",
+                f"policy {name!r}: {_not_a_tendency(part.strip(), key if equals else None)}",
                 value=name,
                 has_value=True,
             )

@@ -78,20 +78,31 @@ MAX_SEED = 10**20
 """A seed has fewer than 21 digits (the command line's ``--seed`` reads no more)."""
 
 
+def digits(value: int) -> int:
+    """How many decimal digits ``value`` is written with (its minus aside), counted without
+    writing it out (Python refuses to write an ``int`` of more than 4,300 digits)."""
+    size = abs(value)
+    count = max(1, size.bit_length() * 30103 // 100000)  # log10(2): at most one short
+    while 10**count <= size:
+        count += 1
+    return count
+
+
 def check_seed(seed: object, name: str = "seed") -> int:
     """``seed`` a whole number of at most 20 digits (a minus allowed)."""
     value = whole_number(seed, name)
     if abs(value) >= MAX_SEED:
-        raise InputError(f"{name} must have at most 20 digits, not {value.bit_length():,} bits")
+        raise InputError(f"{name} must have at most 20 digits, not {digits(value):,}")
     return value
 
 
-def check_run(deals: object, seed: object, jobs: object) -> None:
+def check_run(deals: object, seed: object, jobs: object) -> tuple[int, int, int]:
     """A run's sizes, strictly: whatever calls :func:`~.simulate.simulate` or
-    :func:`~.sweep.run_sweep` (a command, the Python API, the site) is bounded the same."""
-    check_deals(deals)
-    check_seed(seed)
-    check_jobs(jobs)
+    :func:`~.sweep.run_sweep` (a command, the Python API, the site) is bounded the same.
+    Each is given back as a plain ``int`` of its value (:func:`whole_number`): a numpy
+    integer or an ``int`` subclass whose ``str()`` says another number is never played,
+    nor written in a label or the JSON, as itself."""
+    return check_deals(deals), check_seed(seed), check_jobs(jobs)
 
 
 class WorkerLost(UserError):

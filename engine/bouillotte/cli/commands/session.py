@@ -11,9 +11,8 @@ import typer
 from ...rules.errors import InputError
 from ...rules.nearest import did_you_mean
 from ...rules.profiles import Library
-from ...rules.resources import bundled
 from ...study.session import run_session
-from ...study.session_file import load_session
+from ...study.session_file import bundled_sessions, load_session, session_file
 from ...study.session_text import session_text
 from ...study.tidy_lists import session_deals_table, standings_table
 from ..options import CsvFile, JsonFlag, VariantsDirs, check_csv_targets, command_app, write_csvs
@@ -27,7 +26,7 @@ def session_command(
         Path,
         typer.Argument(
             help="A session file (YAML), or the name of a bundled one "
-            "(pagat-teaching, foster-rebuy)."
+            f"({', '.join(bundled_sessions())})."
         ),
     ],
     variant: Annotated[
@@ -56,10 +55,7 @@ def session_command(
     Example:  bouillotte session pagat-teaching --csv -
     """
     check_csv_targets(as_json=as_json, csv_file=csv_file, deals_csv=deals_csv)
-    bundled_file = bundled("scenarios") / "sessions" / f"{file}.yaml"
-    an_id = "/" not in str(file) and file.suffix not in (".yaml", ".yml")
-    if an_id and bundled_file.is_file():  # the id, whatever the current folder holds
-        file = bundled_file
+    file = session_file(file)  # a bundled session's name, whatever the folder holds
     session = load_session(file)
     chosen = variant or session.model.variant
     if chosen is None:
