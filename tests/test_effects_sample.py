@@ -42,8 +42,31 @@ def chosen_rows(sample: dict[str, Any]) -> list[str]:
     return list(dict.fromkeys(acted[:ACTED] + idle[:1] + whole))
 
 
+ADDED: dict[str, str] = {"pool_spread": "interval"}
+"""Judgements added to the report after files were stored, which add no figure to those
+stored and move none: a stored sample without one is compared without it (a file written
+since holds it, and it is compared). The pool spread's ``interval`` (figures review, round
+seven): the stored files gain it when next regenerated."""
+
+
 def _rows(report: dict[str, Any], labels: set[str]) -> list[dict[str, Any]]:
     return [r for r in report["rows"] if r["combination"] in labels | {"base"}]
+
+
+def _without_added(again: dict[str, Any], sample: dict[str, Any]) -> dict[str, Any]:
+    """``again`` without the :data:`ADDED` judgements that ``sample`` does not hold."""
+    held = {
+        (metric, key)
+        for row in sample["rows"]
+        for metric, entry in row.get("metrics", {}).items()
+        for key in entry
+    }
+    for row in again["rows"]:
+        for metric, key in ADDED.items():
+            entry = row.get("metrics", {}).get(metric)
+            if entry is not None and (metric, key) not in held:
+                entry.pop(key, None)
+    return again
 
 
 def test_every_stored_file_is_sampled() -> None:
@@ -70,7 +93,7 @@ def test_a_sample_of_the_stored_rows_is_what_the_engine_plays_now(path: Path) ->
     labels = chosen_rows(sample)
     assert labels, "a sample with no row to recompute"
     again = sample_rows(base, towards, sample["deals"], labels, sample["policies"], sample["seed"])
-    again = json.loads(json.dumps(again))
+    again = _without_added(json.loads(json.dumps(again)), sample)
     chosen = set(labels)
     assert _rows(again, chosen) == _rows(sample, chosen)
     assert {k: v for k, v in again.items() if k != "rows"} == {

@@ -17,6 +17,8 @@ from bouillotte.site import everyrule
 from bouillotte.study.sweep_combinations import ALL_RULES_POLICIES, all_rule_combinations
 from bouillotte.study.sweep_report import not_met
 
+from .test_effects_sample import _without_added
+
 LIBRARY = Library()
 RUNNER = CliRunner()
 
@@ -159,7 +161,8 @@ def test_the_stored_full_sweep_reproduces_its_sample() -> None:
     stored = json.loads(everyrule.every_rule_path().read_text(encoding="utf-8"))
     foster = LIBRARY.get("foster")
     again = everyrule.compute_every_rule(foster, deals=min(everyrule.SAMPLE_DEALS, stored["deals"]))
-    assert again["report"] == stored["sample"]
+    # judgements added since the file was stored are compared once it holds them
+    assert _without_added(again["report"], stored["sample"]) == stored["sample"]
 
 
 @pytest.mark.slow

@@ -76,7 +76,9 @@ def test_a_chain_cut_unended_is_not_the_seats_loss() -> None:
     stakes = sum(sum(p.stakes or []) for p in cut)
     assert sum(m.total for m in tally.seat_net) - stakes + tally.carried.total == 0
     text = report_text([data])
-    assert f"{len(cut)} ({tally.carried.total} counters carried)" in text
+    # counts with thousands separators, as the sentence below the table and the site
+    # write them (figures review, round seven)
+    assert f"{len(cut):,} ({tally.carried.total:,} counters carried)" in text
     assert "The game stalls" in text and "not charged to the seats" in text
 
 

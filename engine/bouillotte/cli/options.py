@@ -471,8 +471,10 @@ def write_tidy(csv_file: Path | None, as_json: bool, table: TidyTable) -> None:
 
 
 def print_json(data: Any) -> None:
-    """``data`` as indented JSON with sorted keys on stdout."""
-    typer.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
+    """``data`` as indented JSON with sorted keys on stdout: standard JSON, so a number
+    that is not finite fails here rather than print ``Infinity`` (every JSON reader but
+    Python's refuses it)."""
+    typer.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False, allow_nan=False))
 
 
 def complete_variant(incomplete: str) -> list[str]:

@@ -139,6 +139,8 @@ def _figure(entry: dict[str, Any], rate: bool, is_base: bool) -> str:
     scale, unit = (100, "%") if rate else (1, "")
     if is_base:
         value = entry["rate" if rate else "mean"]
+        if entry["ci95"] is None:  # a sweep of one deal: no interval can be computed
+            return f"{value * scale:.2f}{unit}"
         low, high = entry["ci95"]
         return f"{value * scale:.2f}{unit} [{low * scale:.2f}, {high * scale:.2f}]"
     from ..study.intervals import moved_in_words, places_for

@@ -11,7 +11,8 @@ under A and B, with the outcomes as its ``expect`` blocks.
 
 Rules that only act between deals (the session, buying a new stake) cannot change one
 deal's outcome; they are reported as such. Rules about misdeals are tried on deals in which
-the first card dealt is exposed.
+the first card dealt is exposed: ``simulate`` never plays such a deal, so the example says
+so and names the card (:func:`deal_words`, the JSON's ``exposed``).
 """
 
 from __future__ import annotations
@@ -105,6 +106,9 @@ class Finding:
             data["deal"] = self.setup.number
             data["seed"] = self.setup.seed
             data["policy"] = self.setup.policy
+            # deal i as dealt, but with this card exposed (a misdeal rule's example)
+            exposed = self.setup.exposed
+            data["exposed"] = None if exposed is None else card_str(exposed)
             data["base"] = {"actions": self.base.actions, "outcome": outcome_text(self.base)}
             data["changed"] = {
                 "actions": self.changed.actions,
@@ -236,8 +240,9 @@ def scenario_data(finding: Finding, a: Variant, b: Variant) -> dict[str, Any]:
         "title": title if len(title) <= TITLE_LENGTH else f"{title[: TITLE_LENGTH - 1]}…",
         "source": {"work": a.source, "locator": finding.rule, "status": "constructed"},
         "notes": (
-            f"Found by `bouillotte differences {a.id} {b.id}` (deal {setup.number}, "
-            f"seed {setup.seed}), the players following the {setup.policy} policy. Under {a.id} "
+            f"Found by `bouillotte differences {a.id} {b.id}` (deal {setup.number}"
+            f"{_exposed_words(setup)}, seed {setup.seed}), the players following the "
+            f"{setup.policy} policy. Under {a.id} "
             f"(`{finding.rule}` = {value_text(finding.base_value)}): "
             f"{outcome_text(base)}. With only that rule changed to {b.id}'s "
             f"({value_text(finding.other_value)}): {outcome_text(finding.changed)}, after "
@@ -337,12 +342,26 @@ def _refuse_other_bytes(path: Path, data: bytes) -> None:
         )
 
 
+def deal_words(setup: Setup) -> str:
+    """``deal 20, simple``, or ``deal 20 (first card 8D exposed), simple`` for a deal
+    played with its first card exposed, which is not ``simulate``'s deal 20 as played."""
+    exposed = "" if setup.exposed is None else f" (first card {card_str(setup.exposed)} exposed)"
+    return f"deal {setup.number}{exposed}, {setup.policy}"
+
+
+def _exposed_words(setup: Setup) -> str:
+    """`` with its first card 8D exposed`` (a misdeal rule's deal), else nothing."""
+    return (
+        "" if setup.exposed is None else f" with its first card {card_str(setup.exposed)} exposed"
+    )
+
+
 def differences_text(findings: list[Finding], a: Variant, b: Variant) -> str:
     from .render import table
 
     rows = []
     for f in findings:
-        where = f"deal {f.setup.number}, {f.setup.policy}" if f.setup else "-"
+        where = deal_words(f.setup) if f.setup else "-"
         change = (
             f"{outcome_text(f.base)} -> {outcome_text(f.changed)}"
             if f.base and f.changed

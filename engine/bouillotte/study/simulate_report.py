@@ -69,10 +69,10 @@ def stall_words(cut: int, carried: int, deals: int) -> str:
         return ""
     chains = "chain" if cut == 1 else "chains"
     return (
-        f"The game stalls: in {cut} of {deals} deals nobody opened for {MAX_PLAYED_ON + 1} "
+        f"The game stalls: in {cut:,} of {deals:,} deals nobody opened for {MAX_PLAYED_ON + 1} "
         f"deals in a row, so the {chains} of void deals never ended (a pool carried beyond "
         "what anyone may open for, or players who will not open); "
-        f"{carried} counters were still carried at the cut, reported apart and not charged "
+        f"{carried:,} counters were still carried at the cut, reported apart and not charged "
         "to the seats."
     )
 
@@ -94,7 +94,7 @@ def _ci(summary: dict[str, Any], percent: bool = False) -> str:
         return f"{summary['mean']:.3f} (0 in every deal)"
     if judged == "declined":
         nonzero, largest = summary["nonzero"], summary["largest"]
-        return f"{summary['mean']:.3f} (no interval: {nonzero} not 0, largest {largest})"
+        return f"{summary['mean']:.3f} (no interval: {nonzero:,} not 0, largest {largest:,})"
     low, high = summary["ci95"]
     return f"{summary['mean']:.3f} [{low:.3f}, {high:.3f}]"
 
@@ -104,7 +104,7 @@ def report_text(reports: Sequence[dict[str, Any]]) -> str:
     from .render import table
 
     headers = ["", *(r["variant"] for r in reports)]
-    rows: list[list[str]] = [["deals", *(str(r["deals"]) for r in reports)]]
+    rows: list[list[str]] = [["deals", *(f"{r['deals']:,}" for r in reports)]]
     keys = [c for c in CLASSES if any(c in r["decided_by"] for r in reports)]
     for key in keys:
         rows.append(
@@ -130,7 +130,7 @@ def report_text(reports: Sequence[dict[str, Any]]) -> str:
     rows.append(
         [
             "deals played on carried pools",
-            *(str(r["deals_played_on_carried_pools"]) for r in reports),
+            *(f"{r['deals_played_on_carried_pools']:,}" for r in reports),
         ]
     )
     rows.append(
@@ -141,7 +141,7 @@ def report_text(reports: Sequence[dict[str, Any]]) -> str:
             [f"dealt per hand: {key}", *(_ci(r["dealt_per_hand"][key], True) for r in reports)]
         )
     for key, words in SITUATIONS.items():
-        rows.append([f"met: {words}", *(_met(r, key) for r in reports)])
+        rows.append([f"{MET_LABEL}: {words}", *(_met(r, key) for r in reports)])
     policy = reports[0]["policy"] if reports else ""
     seed = reports[0]["seed"] if reports else ""
     head = f"Simulation: policy {policy}, seed {seed}; 95% confidence intervals in brackets"
@@ -172,7 +172,7 @@ def _cut_text(report: dict[str, Any]) -> str:
         return "-"
     if not entry["count"]:
         return "none"
-    return f"{entry['count']} ({entry['carried_at_cut']} counters carried)"
+    return f"{entry['count']:,} ({entry['carried_at_cut']:,} counters carried)"
 
 
 UNSOLVED_WORDS: Final = (
@@ -205,20 +205,27 @@ def seat_label(position: int, seats: int) -> str:
     return f"seat {position}"
 
 
+MET_LABEL: Final = "met (carried-pool deals incl.)"
+"""The label of a situation's row: a deal counts where the situation arose in it or in a
+deal played on its carried pool (a carried pool is played for only there)."""
+
+
 def _met(report: dict[str, Any], key: str) -> str:
     entry = report.get("situations_met", {}).get(key)
     if entry is None:
         return "-"
     if entry["count"] == 0:
-        return f"not met in {entry['n']} deals"
+        return f"not met in {entry['n']:,} deals"
     deals = "deal" if entry["count"] == 1 else "deals"
-    return f"{entry['count']} {deals} ({100 * entry['rate']:.1f}%)"
+    return f"{entry['count']:,} {deals} ({100 * entry['rate']:.1f}%)"
 
 
 SIMULATE_NOTES: Final = """\
 What the rows mean:
   deals: deals played, each from its own stream of (seed, deal number); a void deal's pool
-    is played for in the deals after it (counted apart, "deals played on carried pools").
+    is played for in the deals after it, which are not counted among the deals ("deals
+    played on carried pools" counts them) but are part of their deal in the seats' nets,
+    the pool per deal and the situations met (rows that say so).
   decided by X: the share of deals whose main pool went to X: a kind of brelan at the
     showdown, the point, a player left alone (uncontested), or nobody opening (void).
   average pot (not void): the counters in the pools of a deal that was not void.
@@ -244,5 +251,8 @@ What the rows mean:
     hand's pips counting): of the deals won by the point, those whose winning suit is
     the retourne's.
   dealt per hand: hands as dealt, before any betting (checked against `bouillotte odds`).
-  met: the deals in which the situation arose (a rule that acts only then can act only in
-    those deals; see docs/simulation.md for which rule needs which situation)."""
+  met (carried-pool deals incl.): the deals in which the situation arose, in the deal
+    itself or in a deal played on its carried pool (a carried pool is met only there, and
+    "hands were shown" may count more deals than those decided at the showdown); a rule
+    that acts only then can act only in those deals (docs/simulation.md says which rule
+    needs which situation)."""

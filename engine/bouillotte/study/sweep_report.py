@@ -10,35 +10,32 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ..rules.variant import Variant, differing_rules
-from .intervals import difference, judge, mean_interval, places_for
+from .intervals import difference, ends, judge, judge_spread, places_for
 from .simulate_report import stall_words
 from .sweep import SweepTally, metrics_for
 from .sweep_combinations import Combination, Skipped, cannot_be_read
 from .tally import Z95, wilson
 
 
-def _mean_ci(total: int, squares: int, n: int) -> tuple[float, list[float]]:
-    mean, low, high = mean_interval(total, squares, n)
-    return mean, [_r(low), _r(high)]
-
-
 def _r(x: float) -> float:
     return round(x, 6)
 
 
-def _spread(powers: list[int], n: int) -> dict[str, Any]:
+def _spread(powers: list[int], n: int, largest: int) -> dict[str, Any]:
     """The pool's standard deviation, with a delta-method 95% interval from its fourth
-    central moment."""
+    central moment, judged (``interval``: :func:`intervals.judge_spread`) from the pools'
+    powers and the largest pool, ``largest``."""
+    judged = judge_spread(powers, n, largest)
     if n < 2:
-        return {"sd": None, "ci95": None}
+        return {"sd": None, "ci95": None, "interval": judged}
     s1, s2, s3, s4 = (p / n for p in powers)
     variance = s2 - s1 * s1
     fourth = s4 - 4 * s1 * s3 + 6 * s1 * s1 * s2 - 3 * s1**4
     sd = math.sqrt(max(variance, 0.0) * n / (n - 1))
     if sd == 0:
-        return {"sd": 0.0, "ci95": [0.0, 0.0]}
+        return {"sd": 0.0, "ci95": [0.0, 0.0], "interval": judged}
     half = Z95 * math.sqrt(max(fourth - variance * variance, 0.0) / n) / (2 * sd)
-    return {"sd": _r(sd), "ci95": [_r(sd - half), _r(sd + half)]}
+    return {"sd": _r(sd), "ci95": [_r(sd - half), _r(sd + half)], "interval": judged}
 
 
 def sweep_report(
@@ -93,12 +90,11 @@ def sweep_report(
                 if metric.kind == "rate":
                     entry = wilson(total, n)
                 else:
-                    mean, ci = _mean_ci(total, squares, n)
                     nonzero, largest = tally.nonzero[index][k], tally.largest[index][k]
                     entry = {
                         "n": n,
-                        "mean": _r(mean),
-                        "ci95": ci,
+                        "mean": _r(total / n),
+                        "ci95": ends(total, squares, n),
                         "interval": judge(total, squares, n, nonzero, largest),
                         "nonzero": nonzero,
                         "largest": largest,
@@ -112,7 +108,7 @@ def sweep_report(
                         tally.diff_largest[index][k],
                     )
                 values[metric.key] = entry
-            values["pool_spread"] = _spread(tally.pool_powers[index], n)
+            values["pool_spread"] = _spread(tally.pool_powers[index], n, values["pool"]["largest"])
             row |= {"status": "ok", "deals": n, "metrics": values}
             if index > 0:
                 row["came_into_play"] = tally.came_into_play[index]
@@ -163,15 +159,17 @@ def difference_cell(entry: dict[str, Any], scale: int = 1) -> str:
     difference is 0; the mean and the count of deals that moved where the interval is
     declined (:mod:`intervals`); else the mean ± the half-width, ``*`` where it is clear,
     with the places that show both as more than 0."""
-    low, high = entry["diff_ci95"]
     diff = entry["diff"] * scale
     judged = entry.get("diff_interval", "normal")
-    if judged == "unchanged" or (judged == "normal" and low == high == diff == 0):
+    if judged == "unchanged":
         return "none moved"
-    if judged == "declined":
+    if judged == "declined":  # so is every difference of one deal, whose diff_ci95 is None
         places = places_for(diff, 0)
         moved, largest = entry["diff_moved"], entry["diff_largest"] * scale
-        return f"{diff:+.{places}f} ({moved} moved, largest {largest:g})"
+        return f"{diff:+.{places}f} ({moved:,} moved, largest {largest:,g})"
+    low, high = entry["diff_ci95"]
+    if low == high == diff == 0:  # a file stored before differences were judged
+        return "none moved"
     half = (high - low) / 2 * scale
     mark = "*" if entry.get("diff_clear", low > 0 or high < 0) else ""
     places = places_for(diff, half)
@@ -227,17 +225,19 @@ def not_met(row: dict[str, Any], deals: int) -> str | None:
     if status == "acted":
         return None
     if status == "cannot-act":
-        text = f"cannot act under this player: no deal of {deals} read the rule"
+        text = f"cannot act under this player: no deal of {deals:,} read the rule"
         if row.get("cannot_act"):
             text += f", and none can ({row['cannot_act']})"
     elif status == "not-read":
         text = (
-            f"not read in these {deals} deals: no deal's play read the rule; nothing is "
+            f"not read in these {deals:,} deals: no deal's play read the rule; nothing is "
             "said of these players, and other deals may read it"
         )
     else:
         read = row.get("rules_read")
-        where = f"read in {read} of {deals} deals" if read is not None else f"in {deals} deals"
+        where = (
+            f"read in {read:,} of {deals:,} deals" if read is not None else f"in {deals:,} deals"
+        )
         text = f"did not act in these deals: {where}, it changed nothing"
     reasons = {CARD_BOUND[r["rule"]] for r in row.get("rules", []) if r["rule"] in CARD_BOUND}
     return text + (f" ({'; '.join(sorted(reasons))})" if reasons else "")
@@ -289,15 +289,15 @@ def sweep_text(data: dict[str, Any]) -> str:
     """One table per policy: the base's values, then each combination's difference, each
     row named in words below it, and every column explained."""
     from .policies import describe_policy
-    from .render import table
+    from .render import counted, table
 
     players = len([k for k in data["metrics"] if k.startswith("seat_net.")])
     columns = [*COLUMNS, (f"seat_net.{players}", f"seat {players}"), ("seat_net.1", "seat 1")]
     lines = [
         f"Sweep of {data['base']}"
         + (f" towards {data['towards']}" if data["towards"] else "")
-        + f": {data['deals']} deals per combination, seed {data['seed']}, the same deals "
-        "for every combination.",
+        + f": {counted(data['deals'], 'deal')} per combination, seed {data['seed']}, the "
+        "same deals for every combination.",
         "Base row: rates and means. Other rows: difference from the base (rates in "
         "percentage points) ± the half-width of its 95% interval from the paired per-deal "
         "differences (where it can be given: see the notes); * where the interval excludes "
@@ -329,7 +329,7 @@ def sweep_text(data: dict[str, Any]) -> str:
                     textwrap.fill(words, 92, initial_indent="  ", subsequent_indent="    ")
                 )
             is_base = label == "base"
-            count = "" if is_base else f"{row['came_into_play']}"
+            count = "" if is_base else f"{row['came_into_play']:,}"
             for rule in row.get("rules", []):
                 named.append(rule_in_words(rule))
             missing = None if is_base else not_met(row, deals)
@@ -364,8 +364,8 @@ def sweep_text(data: dict[str, Any]) -> str:
 
 def sweep_csv_rows(data: dict[str, Any]) -> Iterator[dict[str, Any]]:
     """One line per policy, combination and measure (the base's lines carry no diff), with
-    what may be said of each interval: the mean's judgement (``interval``, empty for a
-    rate, the spread, and a stored file written before means were judged) and the
+    what may be said of each interval: the mean's or the spread's judgement (``interval``,
+    empty for a rate and in a stored file written before these were judged) and the
     difference's (``diff_interval``: a declined one keeps its ``diff_ci95`` ends, as the
     JSON does, and says so here), and whether the combination came into play."""
     for row in data["rows"]:

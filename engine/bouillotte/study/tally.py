@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from .intervals import judge, mean_interval
+from .intervals import ends, judge
 
 Z95: Final = 1.959963984540054
 
@@ -48,18 +48,17 @@ class Moments:
         self.largest = max(self.largest, other.largest)
 
     def summary(self) -> dict[str, Any]:
-        """The mean with its normal 95% interval, and ``interval``: ``normal``,
-        ``declined`` (too few values not 0, or one too large for the interval to hold:
-        :func:`intervals.judge`; ``nonzero`` and ``largest`` say how many and how large) or
-        ``unchanged`` (every value 0)."""
+        """The mean with its normal 95% interval (``None`` on one value: :func:`intervals.ends`),
+        and ``interval``: ``normal``, ``declined`` (too few values not 0, or one too large
+        for the interval to hold: :func:`intervals.judge`; ``nonzero`` and ``largest`` say
+        how many and how large) or ``unchanged`` (every value 0)."""
         if self.n == 0:
             return {"n": 0, "mean": None, "ci95": None}
-        mean, low, high = mean_interval(self.total, self.squares, self.n)
         judged = judge(self.total, self.squares, self.n, self.nonzero, self.largest)
         return {
             "n": self.n,
-            "mean": _r(mean),
-            "ci95": [_r(low), _r(high)],
+            "mean": _r(self.total / self.n),
+            "ci95": ends(self.total, self.squares, self.n),
             "interval": judged,
             "nonzero": self.nonzero,
             "largest": self.largest,

@@ -31,6 +31,7 @@ import csv
 import importlib
 import io
 import json
+import math
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -84,7 +85,9 @@ def csv_cell(value: Cell, kind: FieldType) -> str:
 
 def _checked(value: Any, column: Column) -> Cell:
     """``value`` if it fits the column's type (an integer fits a number column), else a
-    ``TypeError`` naming the column: a display string never slips into a number."""
+    ``TypeError`` naming the column: a display string never slips into a number; and a
+    ``ValueError`` for a number that is not finite, which JSON cannot hold (a figure that
+    cannot be computed is ``None``, an empty cell)."""
     if value is None:
         return None
     fits = {
@@ -95,6 +98,8 @@ def _checked(value: Any, column: Column) -> Cell:
     }[column.type]
     if not fits:
         raise TypeError(f"column {column.name!r} is {column.type}, not {value!r}")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ValueError(f"column {column.name!r} holds {value!r}, which JSON cannot write")
     result: Cell = value
     return result
 
@@ -183,7 +188,10 @@ class TidyTable:
     def json_text(self) -> str:
         """The table as JSON: an array of objects, one per row (a line each), every
         column in each."""
-        lines = [json.dumps(r, ensure_ascii=False, separators=(",", ":")) for r in self.records()]
+        lines = [
+            json.dumps(r, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+            for r in self.records()
+        ]
         return "[\n" + ",\n".join(lines) + "\n]\n" if lines else "[]\n"
 
     def schema(self) -> dict[str, Any]:
@@ -408,8 +416,10 @@ SWEEP_COLUMNS: tuple[Column, ...] = (
         "string",
         "For a mean: normal, declined (fewer than 100 deals not 0, or one carrying more than "
         "a tenth of the sum of squares: the interval is only indicative) or unchanged (0 in "
-        "every deal), as simulate judges a mean; empty for a rate (Wilson), the spread and "
-        "a stored file written before means were judged.",
+        "every deal), as simulate judges a mean; for the spread (pool_spread): declined on "
+        "fewer than 100 deals or where one deal may carry more than a tenth of the fourth "
+        "moment, unchanged where every pool is the same; empty for a rate (Wilson) and a "
+        "stored file written before these were judged.",
     ),
     _c("nonzero", "integer", "For a mean: the deals whose value is not 0."),
     _c("largest", "integer", "For a mean: the largest magnitude of a deal's value."),

@@ -83,6 +83,13 @@ DIFFERENCE_COLUMNS: tuple[Column, ...] = (
     Column("changed_status", "string", "How it ends with only the rule changed."),
     Column("base_net", "integer", "The player's net under the base system."),
     Column("changed_net", "integer", "The player's net with only the rule changed."),
+    # Added at the end: the columns above keep their names and order.
+    Column(
+        "exposed",
+        "string",
+        "The card exposed in the deal found (its first card dealt: a misdeal rule's deal, "
+        "which simulate never plays); empty for a deal played as dealt.",
+    ),
 )
 
 
@@ -104,6 +111,7 @@ def differences_table(findings: Sequence[Finding], base: str, other: str) -> Tid
                 "deal": data.get("deal"),
                 "seed": data.get("seed"),
                 "policy": data.get("policy"),
+                "exposed": data.get("exposed"),
             }
             if f.base is None or f.changed is None:
                 yield head

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Annotated
@@ -19,6 +18,7 @@ from ..options import (
     check_deals,
     check_tidy_targets,
     command_app,
+    print_json,
     write_csv,
 )
 
@@ -101,7 +101,7 @@ def differences_command(
             "rules": [f.to_json() for f in findings],
             "saved": [str(p) for p in written],
         }
-        typer.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
+        print_json(data)
         return
     typer.echo(differences_text(findings, a, b))
     for path in written:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 from typing import Annotated
 
@@ -21,6 +20,7 @@ from ..options import (
     check_deals,
     check_tidy_targets,
     command_app,
+    print_json,
     write_csv,
 )
 from ..progress import Progress, counted
@@ -103,6 +103,6 @@ def simulate_command(
             return
     if as_json:
         data = reports[0] if len(reports) == 1 else reports
-        typer.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
+        print_json(data)
     else:
         typer.echo(report_text(reports))

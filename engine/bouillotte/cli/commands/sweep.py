@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated
 
@@ -30,6 +29,7 @@ from ..options import (
     VariantsDirs,
     check_csv_targets,
     command_app,
+    print_json,
     report_wanted,
     write_csv,
 )
@@ -202,6 +202,6 @@ def sweep_command(
     if csv_file is not None:  # typed, escaped (study/tidy.py), whole or not at all
         write_csv(csv_file, sweep_table(sweep_csv_rows(data)))
     if as_json:
-        typer.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
+        print_json(data)
     elif report_wanted(csv_file, as_json):  # --csv - prints the table instead
         typer.echo(sweep_text(data))
