@@ -32,7 +32,8 @@ def bands_command(
             "--variant",
             "-v",
             metavar="SYSTEM",
-            help="The two systems, the first's values switched towards the second's.",
+            help="Give -v SYSTEM twice: the first system, whose values are switched, then "
+            "the second, whose values they are switched to (-v foster -v pagat).",
         ),
     ],
     on: Annotated[
@@ -69,7 +70,14 @@ def bands_command(
     abstracted game (docs/strong-play.md); a rule under which the game stays the same
     is reported as not acting, one the solved system already holds at the second's value
     as not switched. --write stores the bands of the documented options (those by
-    default) for the site, which only reads them."""
+    default) for the site, which only reads them.
+
+    The two systems are given as -v twice: -v A -v B switches A's rules, one at a time,
+    to B's values.
+
+    Example:  bouillotte strong bands -v foster -v pagat --rule hands.favori --deals 10 --seeds 1,2
+    Example:  bouillotte strong bands -v foster -v pagat   (every rule: a long solve, ten minutes)
+    """
     need_numpy("bands")
     from ..rules.variant import differing_rules
     from ..strong.abstraction import Abstraction, AbstractionError, parse_bets
@@ -189,10 +197,11 @@ def _check_documented(
 
 def _print_bands(data: dict[str, object]) -> None:
     """The bands' report: a line per rule."""
+    from ..strong.abstraction import counted
     from ..strong.bands import band_text
 
     rules: Any = data["rules"]
-    typer.echo(f"{data['label']}: {len(rules)} rules in {data['cpu_seconds']} s of CPU")
+    typer.echo(f"{data['label']}: {counted(len(rules), 'rule')} in {data['cpu_seconds']} s of CPU")
     for entry in rules:
         if not entry["acts"]:
             typer.echo(f"{entry['rule']}: {entry['reason']}")

@@ -9,6 +9,13 @@ import typer
 
 from ..rules.errors import UserError
 
+System: TypeAlias = Annotated[
+    str,
+    typer.Option(
+        "--variant", "-v", metavar="SYSTEM", help="A variant id, or the path of your own .yaml."
+    ),
+]
+"""The system a ``strong`` command plays (``bands`` takes two: its own option)."""
 Bets: TypeAlias = Annotated[
     str, typer.Option(metavar="SIZES", help="Bet sizes: min, half, pot, max joined by +.")
 ]
@@ -20,6 +27,19 @@ Classes: TypeAlias = Annotated[
     int, typer.Option(metavar="N", help="Bands of the point (0: exact cards).", min=0)
 ]
 """The abstraction's options that ``solve`` and ``bands`` share."""
+MaxStates: TypeAlias = Annotated[
+    int | None,
+    typer.Option(
+        metavar="N",
+        help="Most states in the tree (about 1 KB each, 3.5 KB under a draw; the walk also "
+        "stops at 3/4 of this machine's memory) [default: 2000000].",
+        min=1,
+        max=10**7,
+        show_default=False,
+    ),
+]
+"""The bound of the tree ``solve`` and ``exploit`` walk (``strong/solve.py``'s
+``MAX_STATES`` where it is not given)."""
 
 
 def need_numpy(command: str) -> None:

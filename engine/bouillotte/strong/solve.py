@@ -198,7 +198,7 @@ def _walk(table: GameTable, max_states: int | None) -> Tree:
                 raise AbstractionError(
                     f"the abstracted game has more than {bound:,} states: "
                     "sample fewer deals, cap the raises, offer fewer bet sizes or make the "
-                    f"caves smaller (strong solve --max-states allows up to {MOST_STATES:,}: "
+                    f"caves smaller (--max-states allows up to {MOST_STATES:,}: "
                     "about 1 KB of memory a state, 3.5 KB under a draw)"
                 )
             for k, (action, p) in enumerate(moves):

@@ -14,6 +14,8 @@ without OpenSpiel or numpy.
 from __future__ import annotations
 
 import json
+import os
+import stat
 import sys
 from pathlib import Path
 from typing import Any, Final
@@ -23,7 +25,7 @@ from ..rules.errors import InputError
 from ..rules.profiles import Library
 from ..rules.reading import read_stored_text
 from ..rules.variant import Variant
-from ..rules.writing import Output
+from ..rules.writing import Output, reason, refuse_write_protected
 from .abstraction import BET_SIZES, Abstraction, AbstractionError, checked
 
 STORE: Final = Path(__file__).parent / "strategies"
@@ -70,6 +72,47 @@ def write(path: Path, payload: dict[str, Any]) -> None:
             f"{instead} (the stored strategy whose caves are nearest the profile's, then the "
             "first by file name; docs/strong-play.md)",
             file=sys.stderr,
+        )
+
+
+def check_replaceable(path: Path) -> None:
+    """Refuse now, before the solve, a stored file at ``path`` that :func:`write` could not
+    replace: one made read-only, a link, a named pipe or another file that is not a regular
+    one (the writer refuses each only when it writes, after the whole solve; :func:`stored`
+    refuses the last two as it reads the store), and a store that takes no new file. Each
+    is one :class:`InputError` naming the file."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        info = None
+    except OSError as exc:  # the store under a file, say
+        raise InputError(f"cannot write there: {reason(exc)}", file=path.parent) from None
+    if info is not None and stat.S_ISLNK(info.st_mode):
+        raise InputError(
+            "is a link: --write replaces the stored strategy there and never writes through "
+            "a link (it could lead anywhere); remove the link and run the command again",
+            file=path,
+        )
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        raise InputError(
+            "is not a regular file (a named pipe, a device or a folder): --write cannot "
+            "replace it; remove it and run the command again",
+            file=path,
+        )
+    try:
+        refuse_write_protected(path, path)
+    except InputError:
+        raise InputError(
+            "is write-protected (no write permission): --write would replace it; make it "
+            "writable (chmod u+w) and run the command again, or leave --write out (--csv or "
+            "--json keep the figures)",
+            file=path,
+        ) from None
+    if path.parent.is_dir() and not os.access(path.parent, os.W_OK | os.X_OK):
+        raise InputError(
+            "takes no new file (no write permission): --write stores the strategy there; "
+            "leave --write out (--csv or --json keep the figures)",
+            file=path.parent,
         )
 
 

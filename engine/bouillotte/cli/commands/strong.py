@@ -21,7 +21,7 @@ from ..options import (
 )
 from ..progress import counted
 from ..strong_bands import bands_command
-from ..strong_options import Bets, Classes, Raises, Straddles, need_numpy
+from ..strong_options import Bets, Classes, MaxStates, Raises, Straddles, System, need_numpy
 
 MAX_SAMPLES = 1_000
 """The most draws ``strong exploit --samples`` takes per state (each plays the policy once)."""
@@ -41,12 +41,7 @@ def strong() -> None:
 
 @cli.command("solve")
 def solve_command(
-    variant: Annotated[
-        str,
-        typer.Option(
-            "--variant", "-v", metavar="SYSTEM", help="A variant id, or the path of your own .yaml."
-        ),
-    ] = "foster-three",
+    variant: System = "foster-three",
     iterations: Annotated[int, typer.Option(metavar="N", help="CFR+ iterations.", min=1)] = 1000,
     cave: Annotated[
         int, typer.Option(metavar="N", help="Every cave (0: the profile's).", min=0)
@@ -57,16 +52,7 @@ def solve_command(
     deals: Annotated[int, typer.Option(metavar="N", help="Deals sampled by chance.", min=1)] = 200,
     classes: Classes = 5,
     seed: Annotated[int, typer.Option(metavar="N", help="The seed of the sampled deals.")] = 1,
-    max_states: Annotated[
-        int,
-        typer.Option(
-            metavar="N",
-            help="Most states in the tree (about 1 KB each, 3.5 KB under a draw; the walk also "
-            "stops at 3/4 of this machine's memory).",
-            min=1,
-            max=10**7,
-        ),
-    ] = 2_000_000,
+    max_states: MaxStates = None,
     write: Annotated[bool, typer.Option("--write", help="Store the strategy.")] = False,
     csv_file: CsvFile = None,
     as_json: TidyJsonFlag = False,
@@ -76,6 +62,9 @@ def solve_command(
 
     The game is python_bouillotte's (docs/strong-play.md), played by the engine; the
     solver is the project's CFR+ over the tree's arrays (numpy, from the strong extra).
+
+    Example:  bouillotte strong solve -v foster-three --deals 20 --iterations 100 --csv -
+    Example:  bouillotte strong solve -v foster-three --write   (a long solve: about a minute)
     """
     need_numpy("solve")
     from ...strong.abstraction import Abstraction, AbstractionError, parse_bets
@@ -89,7 +78,7 @@ def solve_command(
         checked_iterations,
         payload,
     )
-    from ...strong.store import address, check_bundled, rules_digest, stored
+    from ...strong.store import address, check_bundled, check_replaceable, rules_digest, stored
     from ...strong.store import write as store
     from ...study.tidy_commands import abstraction_record, solve_table
 
@@ -98,11 +87,12 @@ def solve_command(
         checked_iterations(iterations)
         abstraction = Abstraction(cave, parse_bets(bets), raises, straddles, deals, classes, seed)
         table = table_for(variant, abstraction)
+        stored_at = address(table.variant, abstraction, iterations)
         if write:  # before the solve, not after it
             check_bundled(table.variant.id, rules_digest(table.variant))
-            stored()  # a damaged file in the store is one line now, not after the solve
+            stored()  # a damaged file in the store (a link, a pipe) is one line now
+            check_replaceable(stored_at)  # and a read-only one, a store under a file
         check_tidy_targets(csv_file, as_json)  # again: the profile (and store) read are inputs
-        stored_at = address(table.variant, abstraction, iterations)
         if (
             write
             and csv_file is not None
@@ -210,7 +200,7 @@ class _Tally:
 
 @cli.command("exploit")
 def exploit_command(
-    variant: Annotated[str, typer.Option("--variant", "-v", metavar="SYSTEM")] = "foster-three",
+    variant: System = "foster-three",
     policy: Annotated[str, typer.Option(metavar="POLICY", help="An invented player.")] = "simple",
     samples: Annotated[
         int, typer.Option(metavar="N", min=1, max=MAX_SAMPLES, help="Draws per state.")
@@ -235,6 +225,7 @@ def exploit_command(
             "strategy was solved on (its bands kept).",
         ),
     ] = None,
+    max_states: MaxStates = None,
     csv_file: CsvFile = None,
     as_json: TidyJsonFlag = False,
 ) -> None:
@@ -246,7 +237,10 @@ def exploit_command(
     draws from its generator is sampled N times per state. With --strong-seat, the value
     of the stored strategy the strong player plays, at each seat in turn with POLICY at
     the others, on the game it was solved on (strong table's figure, in the abstraction),
-    or with --seed on as many other sampled deals."""
+    or with --seed on as many other sampled deals.
+
+    Example:  bouillotte strong exploit -v foster-three --policy cautious --deals 20
+    """
     from dataclasses import replace
 
     from ...play.stream import POLICY, Stream
@@ -306,7 +300,7 @@ def exploit_command(
         else:
             table = table_for(variant, abstraction)
         check_tidy_targets(csv_file, as_json)  # again: the profile read is an input now
-        tree = build_tree(table)
+        tree = build_tree(table, max_states)
     except AbstractionError as exc:
         raise UserError(str(exc)) from None
     rng = Stream(1, POLICY)
@@ -362,15 +356,12 @@ def exploit_command(
 
 @cli.command("table")
 def table_command(
-    variant: Annotated[
-        str,
-        typer.Option(
-            "--variant", "-v", metavar="SYSTEM", help="A variant id, or the path of your own .yaml."
-        ),
-    ] = "foster-three",
+    variant: System = "foster-three",
     against: Annotated[str, typer.Option(metavar="POLICY", help="The others' player.")] = "advised",
-    deals: Annotated[int, typer.Option(metavar="N", min=2)] = 2000,
-    seed: Annotated[int, typer.Option(metavar="N")] = 1,
+    deals: Annotated[
+        int, typer.Option(metavar="N", min=2, help="Deals played, the strong player at A.")
+    ] = 2000,
+    seed: Annotated[int, typer.Option(metavar="N", help="The seed of the deals (simulate's).")] = 1,
     csv_file: CsvFile = None,
     as_json: TidyJsonFlag = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress.")] = False,
@@ -380,7 +371,10 @@ def table_command(
     Deal i is simulate's (seed, i); the strong player sits at A and the deal passes round,
     so it holds every seat in turn; a carried pool is shared equally, as in the game. The
     interval is declined, as simulate's are, where fewer than 100 deals moved the seat's
-    net or one deal carries more than a tenth of the spread (docs/simulation.md)."""
+    net or one deal carries more than a tenth of the spread (docs/simulation.md).
+
+    Example:  bouillotte strong table -v foster-three --against simple --deals 500
+    """
     from ...play.deal import new_deal
     from ...play.stream import deal_seed
     from ...strong.abstraction import counted as numbered
@@ -451,12 +445,15 @@ def table_command(
 
 @cli.command("measure")
 def measure_command(
-    variant: Annotated[str, typer.Option("--variant", "-v", metavar="SYSTEM")] = "foster-three",
+    variant: System = "foster-three",
     policy: Annotated[str, typer.Option(metavar="POLICY", help="Who plays the full game.")] = (
         "advised"
     ),
-    deals: Annotated[int, typer.Option(metavar="N", min=1)] = 2000,
-    seed: Annotated[int, typer.Option(metavar="N")] = 1,
+    deals: Annotated[
+        int,
+        typer.Option(metavar="N", min=1, help="Deals played in the full game, each replayed."),
+    ] = 2000,
+    seed: Annotated[int, typer.Option(metavar="N", help="The seed of the deals (simulate's).")] = 1,
     csv_file: CsvFile = None,
     as_json: TidyJsonFlag = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress.")] = False,
@@ -469,7 +466,10 @@ def measure_command(
     where an action has no counterpart (a raise past the cap, a straddle not offered) or
     the deal ends otherwise: another status (settled, uncontested, void) or other pools'
     winners. Hand classes and sampled deals change what a player knows and which deals
-    are dealt, not how a deal ends, so they are not measured here."""
+    are dealt, not how a deal ends, so they are not measured here.
+
+    Example:  bouillotte strong measure -v foster-three --deals 500 --csv -   (a row per choice)
+    """
     from dataclasses import replace
 
     from ...play.deal import new_deal
