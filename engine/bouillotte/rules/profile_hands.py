@@ -262,10 +262,12 @@ class Bonuses(_Group):
 
     A player who passed out is never paid a bonus, in any system: his hand may be shown
     (when the contenders go to the point every hand is shown), but a brelan, carré or
-    favori is paid to a contender only. Foster's favori is paid "whether he wins the pool
-    or not", which is read as speaking of a holder still in the pool; the teaching card's
-    "including folded players" is read as naming who pays, as this rule does. Neither
-    text names a folded holder as paid."""
+    favori is paid to a contender only.
+
+    Sources: Foster's favori is paid "whether he wins the pool or not", which is read as
+    speaking of a holder still in the pool; the teaching card's "including folded
+    players" is read as naming who pays, as this rule does. Neither text names a folded
+    holder as paid."""
 
     claimed_without_showdown: bool = Field(title="A bonus claimed without a showdown")
     """Whether a player who wins uncontested may show a brelan and collect its payment, or
