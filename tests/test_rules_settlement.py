@@ -173,9 +173,18 @@ def test_a_card_exposed_in_the_pack_is_a_misdeal_too() -> None:
     assert event == {"type": "misdeal", "exposed": "KS"}
 
 
-def test_a_betting_word_said_before_a_misdeal_is_not_played() -> None:
-    d = checked(deal(actions=("A bet 5",), exposed="KS"))
-    assert Decline("A", True) in d.events
+def test_a_betting_word_said_before_a_misdeal_is_refused() -> None:
+    """The straddles end in a misdeal: a betting word there would never be played. It was
+    taken for a decline and dropped in silence; it is refused (round seven), and the
+    straddle's answer, 'decline', ends the deal."""
+    from bouillotte.play.board import IllegalAction
+
+    with pytest.raises(IllegalAction) as refused:
+        deal(actions=("A bet 5",), exposed="KS")
+    assert refused.value.rule == "misdeals.exposed_card_is_misdeal"
+    assert [str(a) for a in refused.value.legal] == ["straddle 10", "decline"]
+    d = checked(deal(actions=("A decline",), exposed="KS"))
+    assert Decline("A", False) in d.events
     assert not any(isinstance(e, Act) for e in d.events)
     assert d.outcome.carry == 0
 
