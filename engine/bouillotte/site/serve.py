@@ -177,6 +177,10 @@ class _Server(ThreadingHTTPServer):
     def __init__(self, address: tuple[str, int], handler: Any, root: ServedRoot) -> None:
         self.root = root
         self.slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
+        # the requests holding a slot: each gives it back once, whether its thread ends or
+        # a signal stops process_request after the thread has started
+        self.holding: set[int] = set()
+        self.holding_lock = threading.Lock()
         try:
             super().__init__(address, handler)
         except BaseException:
@@ -196,17 +200,27 @@ class _Server(ThreadingHTTPServer):
                 pass
             self.shutdown_request(request)
             return
+        with self.holding_lock:
+            self.holding.add(id(request))
         try:
             super().process_request(request, client_address)
         except BaseException:
-            self.slots.release()
+            self._give_back(request)
             raise
 
     def process_request_thread(self, request: Any, client_address: Any) -> None:
         try:
             super().process_request_thread(request, client_address)
         finally:
-            self.slots.release()
+            self._give_back(request)
+
+    def _give_back(self, request: Any) -> None:
+        """The request's slot, given back once (a second call does nothing)."""
+        with self.holding_lock:
+            if id(request) not in self.holding:
+                return
+            self.holding.discard(id(request))
+        self.slots.release()
 
     def service_actions(self) -> None:
         """Every half second: hold the folder now at the path (``ServedRoot``), so that a
