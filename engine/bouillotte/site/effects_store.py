@@ -35,17 +35,18 @@ EFFECT_POLICIES: Final = ("advised", "bold")
 """The players: the one who plays by the sources' advice, and the one who meets every rule
 a choice can reach (``docs/simulation.md``, "Policies")."""
 
-RESULTS_VERSION: Final = 3
+RESULTS_VERSION: Final = 4
 """(2: the project's own random stream, docs/chance.md; 3: every mean judged, ``not-read`` told
-from ``cannot-act``, the whole difference's rules listed.) What a deal does, as the stored
-figures count it. Bump it (and regenerate the store with ``bouillotte effects --write``) in the
-same commit as any change that moves a stored figure for the same rules, players, deals and
-seed: a rule the engine now plays another way, a policy's choice, the dealing or the seeds,
-what the sweep measures or how it counts (a metric, an interval, ``came_into_play``, ``acts``),
-the combinations a sweep makes. A change that moves no figure (a comment, a rename, a refactor,
-a speed-up) leaves it. The everyday suite recomputes a sample of every stored file
-(``tests/test_effects_sample.py``): when it fails, the change moved figures, and the version
-must be bumped (``docs/effects-store.md``)."""
+from ``cannot-act``, the whole difference's rules listed; 4: the pool spread's interval judged,
+``cannot-act`` proven for a payment no hand can claim and the pot opening's rule.) What a deal
+does, as the stored figures count it. Bump it (and regenerate the store with ``bouillotte
+effects --write``) in the same commit as any change that moves a stored figure for the same
+rules, players, deals and seed: a rule the engine now plays another way, a policy's choice, the
+dealing or the seeds, what the sweep measures or how it counts (a metric, an interval,
+``came_into_play``, ``acts``), the combinations a sweep makes. A change that moves no figure (a
+comment, a rename, a refactor, a speed-up) leaves it. The everyday suite recomputes a sample of
+every stored file (``tests/test_effects_sample.py``): when it fails, the change moved figures,
+and the version must be bumped (``docs/effects-store.md``)."""
 
 
 def store_folder() -> Path:
