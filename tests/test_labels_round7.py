@@ -48,20 +48,20 @@ def _rows(*args: str) -> list[dict[str, object]]:
         (
             "foster",
             "bonuses.mistigri.paid_by",
-            "no hand is a brelan de Mistigri under foster (hands.mistigri: no), and "
+            "no hand is a brelan de Mistigri under foster (hands.mistigri=no), and "
             "bonuses.mistigri pays only such a hand",
         ),
         (
             "pagat",
             "bonuses.favori.amount=3",
-            "no hand is a brelan favori under pagat (hands.favori: none), and "
+            "no hand is a brelan favori under pagat (hands.favori=none), and "
             "bonuses.favori pays only such a hand",
         ),
         (
             "foster",
             "betting.opening_short_of_the_pot",
             "the opening under foster asks no more than the blind or the largest stake "
-            "(betting.opening_minimum: equal-the-blind), and "
+            "(betting.opening_minimum=equal-the-blind), and "
             "betting.opening_short_of_the_pot is read only where it asks as much as the pot",
         ),
     ],

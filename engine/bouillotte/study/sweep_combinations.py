@@ -389,19 +389,19 @@ def _unread_under(base: Variant, rule: str) -> str | None:
     if group_and_rule == "bonuses.mistigri" and not rules.hands.mistigri:
         # play/bonuses.py reads a kind's payment for a shown hand of that kind only
         return (
-            f"no hand is a brelan de Mistigri under {base.id} (hands.mistigri: no), and "
+            f"no hand is a brelan de Mistigri under {base.id} (hands.mistigri=no), and "
             f"{rule} pays only such a hand"
         )
     if group_and_rule == "bonuses.favori" and rules.hands.favori == "none":
         return (
-            f"no hand is a brelan favori under {base.id} (hands.favori: none), and {rule} "
+            f"no hand is a brelan favori under {base.id} (hands.favori=none), and {rule} "
             "pays only such a hand"
         )
     opening = rules.betting.opening_minimum
     if rule == "betting.opening_short_of_the_pot" and opening not in POT_OPENINGS:
         return (
             f"the opening under {base.id} asks no more than the blind or the largest stake "
-            f"(betting.opening_minimum: {opening}), and {rule} is read only where it asks "
+            f"(betting.opening_minimum={opening}), and {rule} is read only where it asks "
             "as much as the pot"
         )
     return None
