@@ -264,3 +264,18 @@ def test_the_every_rule_page_s_notes_have_no_count_without_separators() -> None:
     assert any("100,000" in n for n in notes)
     bare = [n for n in notes if re.search(r"(?<![\d,.])\d{4,}(?![\d,])", n)]
     assert not bare, bare[:3]
+
+
+def test_a_stored_file_with_an_infinite_interval_is_not_used(tmp_path: Path) -> None:
+    """A file an earlier version wrote on one deal held ``Infinity``, which Python's JSON
+    reader takes and no standard one does: the store refuses it as not JSON (the listing
+    says so and --write makes it again), rather than pass it to a table that refuses it."""
+    from bouillotte.site.effects_store import read_stored
+
+    path = tmp_path / "foster__pagat.json"
+    path.write_text('{"deals": 1, "key": "k", "ci95": [-Infinity, Infinity]}', encoding="utf-8")
+    stored = read_stored(path, lambda deals: "k", 1, "missing", "stale")
+    assert stored.data is None
+    assert stored.problem == "foster__pagat.json is not JSON (as RFC 8259 writes it)"
+    path.write_text('{"deals": 1, "key": "k", "ci95": null}', encoding="utf-8")
+    assert read_stored(path, lambda deals: "k", 1, "missing", "stale").data is not None

@@ -469,7 +469,7 @@ class Output:
 
     def _commit(self) -> None:
         if self._aside is not None:
-            os.chmod(self._aside, _mode_of(self.real, 0o777 & ~_umask()))
+            os.chmod(self._aside, mode_of(self.real, 0o777 & ~current_umask()))
             os.rename(self._aside, self.real)  # over an empty folder too
             self._aside = None
             self._made_folders = []
@@ -485,7 +485,7 @@ class Output:
                         "would overwrite a file already there; choose another folder, or move it",
                         file=self.folder / rel,
                     )
-                os.chmod(temp, _mode_of(target, 0o666 & ~_umask()))
+                os.chmod(temp, mode_of(target, 0o666 & ~current_umask()))
                 os.replace(temp, target)
                 placed.append(target)
         except BaseException:
@@ -514,7 +514,7 @@ class Output:
         self._made_folders = []
 
 
-def _mode_of(path: Path, default: int) -> int:
+def mode_of(path: Path, default: int) -> int:
     """The permissions of ``path`` as it is, to give the file or folder that replaces it
     (a file its owner made private, 0600, stays private), or ``default`` for a new one."""
     try:
@@ -528,7 +528,8 @@ def _unlink(path: Path) -> None:
         os.unlink(path)
 
 
-def _umask() -> int:
+def current_umask() -> int:
+    """The process's umask (read by setting it and setting it back)."""
     mask = os.umask(0)
     os.umask(mask)
     return mask

@@ -146,19 +146,25 @@ def stored_effects(a: Variant, b: Variant) -> Stored:
     )
 
 
+def _not_json(constant: str) -> None:
+    """``Infinity``, ``-Infinity`` and ``NaN``, which Python's reader takes and no standard
+    one does (a file written before intervals were ``null`` on one deal)."""
+    raise ValueError(f"{constant} is not JSON")
+
+
 def read_stored(
     path: Path, key_of: Callable[[int], str], deals: int, missing: str, stale: str
 ) -> Stored:
     """A stored sweep at ``path``, used only when its key is ``key_of`` its deals
     (``deals`` where the file names none); ``missing`` and ``stale`` say why not."""
     try:
-        data = json.loads(read_stored_text(path))
+        data = json.loads(read_stored_text(path), parse_constant=_not_json)
     except OSError:
         return Stored(None, missing)
     except InputError as exc:
         return Stored(None, f"{path.name} {exc.message}")
     except ValueError:
-        return Stored(None, f"{path.name} is not JSON")
+        return Stored(None, f"{path.name} is not JSON (as RFC 8259 writes it)")
     if not isinstance(data, dict) or not isinstance(data.get("deals", deals), int):
         return Stored(None, f"{path.name} is not a stored result of `bouillotte effects`")
     if data.get("key") != key_of(data.get("deals", deals)):

@@ -30,7 +30,12 @@ def differences_command(
     first: Annotated[str, typer.Argument(help="The base variant.")],
     second: Annotated[str, typer.Argument(help="The variant whose rules are tried.")],
     seed: Annotated[
-        int, typer.Option("--seed", help="Deal i is simulate's deal i of this seed.")
+        int,
+        typer.Option(
+            "--seed",
+            help="Deal i is simulate's deal i of this seed (a misdeal rule's example is that "
+            "deal with its first card exposed, and says which).",
+        ),
     ] = 0,
     deals: Annotated[
         int, typer.Option("--deals", "-n", help="Deals to search (1 to 100,000,000).")
