@@ -20,6 +20,7 @@ from typing import Final
 
 from ..rules.errors import InputError
 from ..rules.nearest import did_you_mean
+from ..rules.profile import Rules
 from .player_view import Policy
 from .simple_policies import CautiousPolicy, RandomPolicy, SimplePolicy
 from .strong_policy import STRONG_SENTENCE, StrongPolicy
@@ -107,6 +108,16 @@ def distinct_players(names: Sequence[str]) -> list[str]:
         )
         seen.setdefault(key, name)
     return list(seen.values())
+
+
+def sweep_player(name: str, base: Rules) -> Policy:
+    """The player ``name`` as every row of a sweep of ``base`` shares it: the ``strong``
+    player keeps the strategy stored for the base's rules in every row (a row's changed
+    rules have none), so a row's difference is the rule's, never a change of player."""
+    policy = get_policy(name)
+    if isinstance(policy, StrongPolicy):
+        policy.keep_strategy_of(base)
+    return policy
 
 
 def get_policy(name: str) -> Policy:

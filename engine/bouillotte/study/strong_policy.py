@@ -102,10 +102,20 @@ class StrongPolicy:
         self._by_rules: dict[int, _Solved | None] = {}
         self._solved: dict[str, list[dict[str, Any]]] | None = None
         self._kept: list[Rules] = []
+        self._keeps: Rules | None = None
         self.on_tree = 0
         self.off_tree = 0
 
+    def keep_strategy_of(self, rules: Rules) -> None:
+        """Play the strategy stored for ``rules`` under any rules from now on: a sweep's
+        rows change a rule and keep the player, as an invented player keeps its
+        tendencies (a changed rule's game has no strategy of its own; its steps the
+        stored one does not reach are advised's, as ever)."""
+        self._keeps = rules
+
     def _solution(self, rules: Rules) -> _Solved | None:
+        if self._keeps is not None:
+            rules = self._keeps
         known = self._by_rules.get(id(rules), False)
         if known is not False:
             return known  # type: ignore[return-value]

@@ -34,7 +34,7 @@ from ..rules.variant import Variant, differing_rules
 from .chain_points import ChainPoint, StepPoint
 from .deal_streams import DealStarts
 from .player_view import Policy
-from .policies import get_policy
+from .policies import get_policy, sweep_player
 from .rule_reads import READS, recording
 from .situations import CLASSES, decided_by
 from .sweep_cluster import dask_results, workers_of
@@ -215,7 +215,8 @@ def sweep_range(
     shares: a worker is given them once (:func:`run_sweep`), else they are worked out
     here."""
     names = player_names(variants[0].players)
-    policy: Policy = get_policy(policy_name)
+    base_rules = variants[0].rules
+    policy: Policy = sweep_player(policy_name, base_rules)
     width = len(metrics_for(len(names)))
     tally = SweepTally.empty(len(variants), width)
     if changed is None:
@@ -255,7 +256,7 @@ def sweep_range(
             # read of this one.
             played = play_one(
                 recorded,
-                get_policy(policy_name),
+                sweep_player(policy_name, base_rules),
                 names,
                 seed,
                 i,
