@@ -279,3 +279,11 @@ def test_a_stored_file_with_an_infinite_interval_is_not_used(tmp_path: Path) -> 
     assert stored.problem == "foster__pagat.json is not JSON (as RFC 8259 writes it)"
     path.write_text('{"deals": 1, "key": "k", "ci95": null}', encoding="utf-8")
     assert read_stored(path, lambda deals: "k", 1, "missing", "stale").data is not None
+
+
+def test_a_rule_not_read_in_one_deal_is_said_of_one_deal() -> None:
+    result = CliRunner().invoke(app, ["sweep", "foster", "--vary", "hands.favori=none",
+                                      "-n", "1", "-q"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "hands.favori=none: not read in this one deal: no deal's play" in result.stdout
+    assert "these 1 deals" not in result.stdout

@@ -169,6 +169,17 @@ def test_a_scenario_id_out_of_lower_case_is_refused_in_words(
     assert "lower case" in err and f"did you mean '{meant}'?" in err
 
 
+def test_no_id_meant_is_a_device_name(tmp_path: Path) -> None:
+    """``AUX`` lower-cased is ``aux``, which an id may not be (a device on Windows): no
+    suggestion is given that would be refused in turn."""
+    text = (bundled("scenarios") / "foster-sight.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "mine.yaml"
+    path.write_text(text.replace("id: foster-sight", "id: AUX", 1), encoding="utf-8")
+    code, _, err = _cli("run", str(path), "-v", "foster")
+    assert code == 2 and "'AUX' is not a scenario's id" in err
+    assert "did you mean" not in err
+
+
 def test_the_readme_says_a_scenario_id_is_lower_case() -> None:
     readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
     paragraph = " ".join(readme[readme.index("Exit statuses:") :].split("\n\n")[0].split())

@@ -130,7 +130,7 @@ def lower_id_fault(value: str, what: str) -> str | None:
     if LOWER_ID.fullmatch(value) or len(value) > MAX_ID_LENGTH:  # too long: the field says so
         return device_name_fault(value)
     meant = re.sub(r"[^a-z0-9]+", "-", value.lower()).strip("-")
-    hint = f" (did you mean {meant!r}?)" if meant else ""
+    hint = f" (did you mean {meant!r}?)" if meant and device_name_fault(meant) is None else ""
     return (
         f"{value!r} is not {what}: it is written with {LOWER_ID_CHARACTERS} only, first a "
         f"letter or digit{hint}"

@@ -229,9 +229,10 @@ def not_met(row: dict[str, Any], deals: int) -> str | None:
         if row.get("cannot_act"):
             text += f", and none can ({row['cannot_act']})"
     elif status == "not-read":
+        these = "this one deal" if deals == 1 else f"these {deals:,} deals"
         text = (
-            f"not read in these {deals:,} deals: no deal's play read the rule; nothing is "
-            "said of these players, and other deals may read it"
+            f"not read in {these}: no deal's play read the rule; nothing is said of these "
+            "players, and other deals may read it"
         )
     else:
         read = row.get("rules_read")
