@@ -432,3 +432,21 @@ def test_a_build_that_fails_removes_its_temporary_folder_through_remove_build(
         _build(project, tmp_path / "sn")
     assert [p.name.startswith(".sn.") for p in removed] == [True]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["proj"]
+
+
+def test_parents_are_made_as_the_system_reads_the_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--out pp/x/y/../z/site``: the system opens it through ``pp/x/y``, so that folder is
+    made too, as ``mkdir -p`` makes it (round seven's first fix made only ``pp/x/z`` and
+    the build then failed: "No such file or directory"); a failed build removes them all."""
+    from bouillotte.site.output import make_parents, remove_made
+
+    monkeypatch.chdir(tmp_path)
+    made: list[Path] = []
+    make_parents(Path("pp/x/y/../z/site"), made)
+    assert (tmp_path / "pp/x/y").is_dir() and (tmp_path / "pp/x/z").is_dir()
+    (Path("pp/x/y/../z/site")).mkdir()  # the path opens as given
+    (tmp_path / "pp/x/z/site").rmdir()
+    remove_made(made)
+    assert not (tmp_path / "pp").exists()

@@ -75,9 +75,11 @@ def _ctrl_c_as_the_first_file_is_put_in_place(monkeypatch: pytest.MonkeyPatch) -
 def test_ctrl_c_during_the_renames_lets_the_write_finish(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    from bouillotte.rules.interrupts import a_command_finishes
+
     _ctrl_c_as_the_first_file_is_put_in_place(monkeypatch)
     try:
-        with Output(tmp_path / "out", "add") as out:
+        with a_command_finishes(), Output(tmp_path / "out", "add") as out:  # as main() runs
             out.add("a.txt", "a\n")
             out.add("b.txt", "b\n")
     except KeyboardInterrupt:  # caught: pytest would stop the whole run
@@ -88,6 +90,21 @@ def test_ctrl_c_during_the_renames_lets_the_write_finish(
     err = capsys.readouterr().err
     assert err.startswith("Ctrl-C came as the files were put in place")
     assert "all written" in err
+
+
+@pytest.mark.usefixtures("ctrl_c_raises")
+def test_ctrl_c_during_the_renames_in_python_is_heard_once_the_files_are_in_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Called from Python (the API's ``to_csv`` in a user's loop), no command ends soon
+    after the write: a signal during the renames is raised once every file is in place,
+    never lost (round seven's first fix let the loop run on)."""
+    _ctrl_c_as_the_first_file_is_put_in_place(monkeypatch)
+    with pytest.raises(KeyboardInterrupt), Output(tmp_path / "out", "add") as out:
+        out.add("a.txt", "a\n")
+        out.add("b.txt", "b\n")
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["a.txt", "b.txt"]
+    assert "too late" not in capsys.readouterr().err
 
 
 @pytest.mark.usefixtures("ctrl_c_raises")

@@ -219,8 +219,8 @@ def test_ctrl_c_while_the_old_site_is_removed_leaves_no_copy(
     # as in a command (whatever an earlier test of this worker process left SIGINT to)
     before = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
-        # Too late to stop the swap: the command finishes (tests/test_writers_round7.py).
-        output.swap(new, out)
+        with pytest.raises(KeyboardInterrupt):  # it still ends the command, once swapped
+            output.swap(new, out)
     finally:
         signal.signal(signal.SIGINT, before)
     assert (out / "index.html").read_text(encoding="utf-8") == "new"

@@ -27,6 +27,7 @@ import sys
 from types import FrameType
 from typing import Any, TextIO
 
+from ..rules.interrupts import a_command_finishes
 from .streams import WrappedStream
 
 OK = 0
@@ -239,7 +240,8 @@ def main() -> None:
         if signal.getsignal(number) != signal.SIG_IGN:
             signal.signal(number, _on_stop)
     try:
-        code = _run()
+        with a_command_finishes():
+            code = _run()
     except KeyboardInterrupt:
         code = INTERRUPTED
     _settled()

@@ -16,9 +16,22 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from contextvars import ContextVar
 
-_HEARD_AFTER_WRITING: ContextVar[bool] = ContextVar("heard_after_writing", default=False)
-"""Set by :func:`heard_after_writing`: a signal held back stops the command once the files
-are in place, even where it came too late to stop them."""
+_FINISHES: ContextVar[bool] = ContextVar("a_command_finishes", default=False)
+"""Set while a command of the command line runs (:func:`a_command_finishes`): a signal
+that came too late to stop a write lets the command finish. Elsewhere (the Python API, a
+server's rebuild) it is heard once the files are in place."""
+
+
+@contextmanager
+def a_command_finishes() -> Iterator[None]:
+    """Inside it (the command line's ``main``), a signal that came as files were put in
+    place is said to have come too late, and the command goes on to its end: its exit
+    status is a script's word that nothing was written when it says "interrupted"."""
+    token = _FINISHES.set(True)
+    try:
+        yield
+    finally:
+        _FINISHES.reset(token)
 
 
 @contextmanager
@@ -26,11 +39,11 @@ def heard_after_writing() -> Iterator[None]:
     """Inside it, a signal that came as files were put in place stops the command once
     they are (whole): a server's rebuild (``site serve --watch``), where Ctrl-C is meant
     for the server, not the rebuild, which has nothing left to do."""
-    token = _HEARD_AFTER_WRITING.set(True)
+    token = _FINISHES.set(False)
     try:
         yield
     finally:
-        _HEARD_AFTER_WRITING.reset(token)
+        _FINISHES.reset(token)
 
 
 @contextmanager
@@ -39,10 +52,12 @@ def interrupt_deferred(*, too_late: bool = True) -> Iterator[None]:
     no half-renamed set of files is left behind.
 
     A block that puts the output in place (``too_late``, the default) and ends without an
-    error has written it all: the signal came too late to stop anything, and is said on
-    stderr as such; the command goes on to its end as if it had not come (its report, exit
-    0), for "interrupted" means that nothing was written, and a script retrying on it would
-    redo the work, or be refused by the files now there (``variants export``, ``new``). A
+    error has written it all: in a command (:func:`a_command_finishes`) the signal came too
+    late to stop anything, and is said on stderr as such; the command goes on to its end as
+    if it had not come (its report, exit 0), for "interrupted" means that nothing was
+    written, and a script retrying on it would redo the work, or be refused by the files
+    now there (``variants export``, ``new``). Called from Python (the API), where no command
+    ends soon after, the signal is heard once the files are in place, never lost. A
     block that leaves nothing behind (a file made and removed) is interrupted once it ends,
     the signal handled as it would have been (``too_late=False``). A signal the process
     ignores, as under ``nohup``, stays ignored; one that came while the block failed goes
@@ -64,7 +79,7 @@ def interrupt_deferred(*, too_late: bool = True) -> Iterator[None]:
         for number, handler in previous.items():
             signal.signal(number, handler)
     for caught_number in caught[:1]:
-        if too_late and not _HEARD_AFTER_WRITING.get():
+        if too_late and _FINISHES.get():
             _say_too_late(caught_number)
             return
         handler = previous[signal.Signals(caught_number)]

@@ -343,7 +343,10 @@ def make_parents(out: Path, made: list[Path]) -> None:
     """Make the folders above ``out`` that are missing, noting each in ``made`` before it is
     made (Ctrl-C landing once it exists still finds it), for :func:`remove_made`."""
     missing: list[Path] = []
-    current = absolute(out).parent
+    absolute(out)  # a current folder deleted, a dangling link on the way: one line
+    # the path as the system will open it, ``..`` included (``y/../z`` needs ``y``, as
+    # ``mkdir -p`` makes it), not as :func:`absolute` reads it for a message
+    current = Path(os.path.join(os.getcwd(), out)).parent
     while not os.path.lexists(current):
         missing.append(current)
         current = current.parent
