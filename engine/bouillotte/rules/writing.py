@@ -469,7 +469,7 @@ class Output:
 
     def _commit(self) -> None:
         if self._aside is not None:
-            os.chmod(self._aside, mode_of(self.real, 0o777 & ~current_umask()))
+            take_mode(self._aside, self.real, 0o777 & ~current_umask())
             os.rename(self._aside, self.real)  # over an empty folder too
             self._aside = None
             self._made_folders = []
@@ -485,7 +485,7 @@ class Output:
                         "would overwrite a file already there; choose another folder, or move it",
                         file=self.folder / rel,
                     )
-                os.chmod(temp, mode_of(target, 0o666 & ~current_umask()))
+                take_mode(temp, target, 0o666 & ~current_umask())
                 os.replace(temp, target)
                 placed.append(target)
         except BaseException:
@@ -512,6 +512,24 @@ class Output:
             with suppress(OSError):
                 os.rmdir(folder)
         self._made_folders = []
+
+
+def take_mode(path: Path | str, like: Path, default: int) -> None:
+    """Give ``path`` the mode of ``like``, the file or folder it replaces (:func:`mode_of`),
+    or ``default`` for a new one. A setgid or setuid bit is kept only with the group (or
+    owner) it was set for: that of ``like`` is given too where the system allows it, else
+    the bit is dropped (a folder ``2750 root:daemon`` never becomes ``2750 root:root``)."""
+    mode = mode_of(like, default)
+    special = mode & (stat.S_ISUID | stat.S_ISGID)
+    if special:
+        try:
+            old = os.lstat(like)
+            owner = old.st_uid if mode & stat.S_ISUID else -1
+            group = old.st_gid if mode & stat.S_ISGID else -1
+            os.chown(path, owner, group, follow_symlinks=False)
+        except OSError:
+            mode &= ~special
+    os.chmod(path, mode)
 
 
 def mode_of(path: Path, default: int) -> int:

@@ -19,7 +19,7 @@ from ..rules.bibliography import bibtex, csl_json
 from ..rules.errors import InputError, UserError
 from ..rules.escaping import safe_url
 from ..rules.resources import bundled
-from ..rules.writing import current_umask, mode_of, reason  # the one rule of modes, as --csv's
+from ..rules.writing import current_umask, reason, take_mode  # the one rule of modes, as --csv's
 from ..study.check import Mismatch, check
 from ..study.render import counted
 from . import downloads, scenes
@@ -437,7 +437,7 @@ def _build_into(
     log(f"writing {len(files) + 1} files")
     # Private while it was built (mkdtemp's 0700); now the mode of the folder it replaces
     # (a site made private stays private), or the umask's for a new one, as ``new``'s.
-    tmp.chmod(mode_of(out, 0o777 & ~current_umask()))
+    take_mode(tmp, out, 0o777 & ~current_umask())
     write_files(tmp, site_dir, files, options.theme)
     swap(tmp, out)
     seconds = time.perf_counter() - started
