@@ -466,7 +466,7 @@ def test_a_setgid_bit_is_kept_only_with_its_group(
     new = tmp_path / "new"
     new.mkdir()
     calls: list[tuple[object, int, int]] = []
-    monkeypatch.setattr(writing.os, "chown", lambda p, u, g, **_: calls.append((p, u, g)))
+    monkeypatch.setattr(os, "chown", lambda p, u, g, **_: calls.append((p, u, g)))
     writing.take_mode(new, old, 0o755)
     assert calls == [(new, -1, old.stat().st_gid)]
     assert stat.S_IMODE(new.stat().st_mode) == 0o2750
@@ -474,7 +474,7 @@ def test_a_setgid_bit_is_kept_only_with_its_group(
     def refused(*_: object, **__: object) -> None:
         raise PermissionError(1, "Operation not permitted")
 
-    monkeypatch.setattr(writing.os, "chown", refused)
+    monkeypatch.setattr(os, "chown", refused)
     other = tmp_path / "other"
     other.mkdir()
     writing.take_mode(other, old, 0o755)
