@@ -7,6 +7,7 @@ import contextlib
 import fcntl
 import os
 import shutil
+import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -141,6 +142,15 @@ def warm_cache(
     shutil.copytree(site_cache, cache)
     monkeypatch.setenv("BOUILLOTTE_CACHE", str(cache))
     return cache
+
+
+@pytest.fixture()
+def case_dir() -> Iterator[Path]:
+    """A folder of its own for a case of the hostile catalogue (``tests/hostile/``): made
+    under the system's temporary folder with a short name, whatever pytest's ``tmp_path``."""
+    folder = Path(tempfile.mkdtemp(prefix="bouillotte-hostile-"))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture()

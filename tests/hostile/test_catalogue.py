@@ -37,10 +37,9 @@ import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -2143,13 +2142,6 @@ def _fingerprint(path: Path) -> dict[str, str]:
         str(f.relative_to(path)): hashlib.sha256(f.read_bytes()).hexdigest() if f.is_file() else ""
         for f in sorted(path.rglob("*"))
     }
-
-
-@pytest.fixture()
-def case_dir() -> Iterator[Path]:
-    folder = Path(tempfile.mkdtemp(prefix="bouillotte-hostile-"))
-    yield folder
-    shutil.rmtree(folder, ignore_errors=True)
 
 
 def _argv(case: Case, tmp: Path) -> list[str]:

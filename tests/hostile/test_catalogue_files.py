@@ -22,8 +22,7 @@ fix.
 from __future__ import annotations
 
 import shutil
-import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -306,10 +305,3 @@ def test_names_with_a_suffix_and_private_language_tags_read() -> None:
         author="A", title="T", year="1900", authors=["Foster, Jr., R. F."], language="en-x-club"
     )
     assert work.language == "en-x-club"
-
-
-@pytest.fixture()
-def case_dir() -> Iterator[Path]:
-    folder = Path(tempfile.mkdtemp(prefix="bouillotte-hostile-"))
-    yield folder
-    shutil.rmtree(folder, ignore_errors=True)

@@ -27,8 +27,7 @@ from __future__ import annotations
 import os
 import shutil
 import struct
-import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -354,10 +353,3 @@ def test_hostile_outputs(case: Case, case_dir: Path) -> None:
             catalogue.test_hostile_input(Case(**{**case.__dict__, "argv": argv}), case_dir)
         return
     catalogue.test_hostile_input(case, case_dir)
-
-
-@pytest.fixture()
-def case_dir() -> Iterator[Path]:
-    folder = Path(tempfile.mkdtemp(prefix="bouillotte-hostile-"))
-    yield folder
-    shutil.rmtree(folder, ignore_errors=True)

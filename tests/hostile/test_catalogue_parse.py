@@ -13,10 +13,8 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import shutil
 import socket
 import struct
-import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -482,10 +480,3 @@ def test_hostile_input_round_four(case: Case, case_dir: Path) -> None:
             argv = tuple(a.replace("{port}", str(port)) for a in case.argv)
             case = dataclasses.replace(case, argv=argv)
         catalogue.test_hostile_input(case, case_dir)
-
-
-@pytest.fixture()
-def case_dir() -> Iterator[Path]:
-    folder = Path(tempfile.mkdtemp(prefix="bouillotte-hostile-"))
-    yield folder
-    shutil.rmtree(folder, ignore_errors=True)

@@ -22,9 +22,7 @@ fix.
 
 from __future__ import annotations
 
-import shutil
-import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Literal
 
@@ -297,10 +295,3 @@ def test_no_message_names_a_python_type() -> None:
         assert str(error.value) == said
         for python in ("Inner", "dict[", "typing.", "Literal", "instance"):
             assert python not in str(error.value)
-
-
-@pytest.fixture()
-def case_dir() -> Iterator[Path]:
-    folder = Path(tempfile.mkdtemp(prefix="bouillotte-hostile-"))
-    yield folder
-    shutil.rmtree(folder, ignore_errors=True)

@@ -27,10 +27,8 @@ import signal
 import stat
 import subprocess
 import sys
-import tempfile
 import textwrap
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -121,13 +119,6 @@ CASES = [
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 def test_hostile_round5_outputs(case: Case, case_dir: Path) -> None:
     catalogue.test_hostile_input(case, case_dir)
-
-
-@pytest.fixture()
-def case_dir() -> Iterator[Path]:
-    folder = Path(tempfile.mkdtemp(prefix="bouillotte-hostile-"))
-    yield folder
-    shutil.rmtree(folder, ignore_errors=True)
 
 
 def _temporaries(folder: Path) -> list[str]:

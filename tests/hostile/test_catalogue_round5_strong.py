@@ -22,8 +22,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -320,10 +319,3 @@ def test_source_date_epoch_past_the_year_9999_after_zeros(monkeypatch: pytest.Mo
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "0" * 5000 + "9" * 4400)
     with pytest.raises(InputError, match="up to 253402300799"):
         check_source_date()
-
-
-@pytest.fixture()
-def case_dir() -> Iterator[Path]:
-    folder = Path(tempfile.mkdtemp(prefix="bouillotte-hostile-"))
-    yield folder
-    shutil.rmtree(folder, ignore_errors=True)

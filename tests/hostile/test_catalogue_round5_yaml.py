@@ -22,9 +22,8 @@ fix.
 from __future__ import annotations
 
 import contextlib
-import shutil
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Literal
 
@@ -381,10 +380,3 @@ def test_a_key_at_fault_is_named_at_its_line_without_a_marker() -> None:
 def test_collection_tags_of_their_own_kind_read() -> None:
     doc = parse_yaml("a: !!seq [1, 2]\nb: !!map {c: d}\nc: ! [x]\n", Path("t.yaml"))
     assert doc.data == {"a": [1, 2], "b": {"c": "d"}, "c": ["x"]}
-
-
-@pytest.fixture()
-def case_dir() -> Iterator[Path]:
-    folder = Path(tempfile.mkdtemp(prefix="bouillotte-hostile-"))
-    yield folder
-    shutil.rmtree(folder, ignore_errors=True)

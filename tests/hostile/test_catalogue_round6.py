@@ -15,9 +15,6 @@ from __future__ import annotations
 
 import csv
 import io
-import shutil
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -77,13 +74,6 @@ CASES = [
         "error: --json and --csv -: both print on stdout; give --csv a file",
     ),
 ]
-
-
-@pytest.fixture()
-def case_dir() -> Iterator[Path]:
-    folder = Path(tempfile.mkdtemp(prefix="bouillotte-hostile-"))
-    yield folder
-    shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])

@@ -14,9 +14,6 @@ fix (every refusal below exited 0, or named no rule).
 
 from __future__ import annotations
 
-import shutil
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -90,13 +87,6 @@ CASES = [
         "error: --quiet: it silences the progress of --write only",
     ),
 ]
-
-
-@pytest.fixture()
-def case_dir() -> Iterator[Path]:
-    folder = Path(tempfile.mkdtemp(prefix="bouillotte-hostile-"))
-    yield folder
-    shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])

@@ -5,9 +5,6 @@ outcome, shown, exit 0. Played by the catalogue's own runner (``test_catalogue.p
 
 from __future__ import annotations
 
-import shutil
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -105,13 +102,6 @@ CASES = [
         "foster: no such folder: --variants takes a folder of profiles",
     ),
 ]
-
-
-@pytest.fixture()
-def case_dir() -> Iterator[Path]:
-    folder = Path(tempfile.mkdtemp(prefix="bouillotte-hostile-"))
-    yield folder
-    shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])

@@ -10,9 +10,6 @@ Each case was shown failing before its fix."""
 from __future__ import annotations
 
 import re
-import shutil
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -128,13 +125,6 @@ CASES = [
         gone=("ed/_own",),
     ),
 ]
-
-
-@pytest.fixture()
-def case_dir() -> Iterator[Path]:
-    folder = Path(tempfile.mkdtemp(prefix="bouillotte-hostile-"))
-    yield folder
-    shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
