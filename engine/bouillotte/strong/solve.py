@@ -11,10 +11,12 @@ too slow for this tree (``docs/strong-play.md`` gives the figures). numpy comes 
 from __future__ import annotations
 
 import contextlib
+import gc
+import itertools
 import os
 import resource
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Final
@@ -112,7 +114,8 @@ def checked_iterations(iterations: int) -> int:
 @dataclass
 class Tree:
     """The game tree as arrays: nodes in breadth-first order (a parent before its
-    children), each edge from a parent to a child."""
+    children, a parent's children one after another), each edge from a parent to a child,
+    numbered as its child less one (the root is the one node no edge leads to)."""
 
     players: int
     depth: Any  # per node
@@ -127,7 +130,23 @@ class Tree:
     actions: list[list[int]]  # per information state: its action numbers
     first: Any  # per information state: its first slot
     info_of_slot: Any  # per slot: its information state
-    levels: list[Any]  # edges grouped by their parent's depth
+    levels: list[slice]  # the edges from each depth's nodes (contiguous: breadth first)
+
+
+@contextlib.contextmanager
+def collection_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector paused (and restored as it was): a walk keeps
+    millions of objects alive, and each full collection scans them all, more often as
+    they grow (``docs/speed.md``: the walk of 160 deals of four players took five times
+    the CPU with it). A walk leaves no cycles to collect: ``gc.collect()`` after one of 30
+    deals with the collector paused finds none."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def build_tree(table: GameTable, max_states: int | None = None) -> Tree:
@@ -136,7 +155,8 @@ def build_tree(table: GameTable, max_states: int | None = None) -> Tree:
     Where memory runs out first (a limit lower than the one :func:`_memory_fault` sees),
     one :class:`AbstractionError` says so."""
     try:
-        return _walk(table, max_states)
+        with collection_paused():
+            return _walk(table, max_states)
     except (MemoryError, SystemError):  # SystemError: numpy or CPython failing to allocate
         raise AbstractionError(
             "the abstracted game's tree ran out of memory while it was walked: sample fewer "
@@ -222,8 +242,7 @@ def _walk(table: GameTable, max_states: int | None) -> Tree:
     info_of_slot = np.zeros(slots, dtype=np.int64)
     for info, (start, acts) in enumerate(zip(first, actions, strict=True)):
         info_of_slot[start : start + len(acts)] = info
-    by_depth = depth_a[parent_a]
-    levels = [np.nonzero(by_depth == d)[0] for d in range(int(depth_a.max()))]
+    levels = edge_levels(depth_a, parent_a)
     return Tree(
         table.players,
         depth_a,
@@ -240,6 +259,18 @@ def _walk(table: GameTable, max_states: int | None) -> Tree:
         info_of_slot,
         levels,
     )
+
+
+def edge_levels(depth: Any, parent: Any) -> list[slice]:
+    """The edges from the nodes of each depth, as a slice of the edges: breadth first,
+    a deeper parent's edges come after a shallower one's."""
+    import numpy as np
+
+    if not bool(np.all(parent[1:] >= parent[:-1])):
+        raise ValueError("the tree's nodes are not numbered breadth first")
+    by_depth = depth[parent]
+    bounds = np.searchsorted(by_depth, np.arange(int(depth.max()) + 1))
+    return [slice(int(a), int(b)) for a, b in itertools.pairwise(bounds)]
 
 
 def _matched(tree: Tree, regrets: Any) -> Any:
@@ -268,9 +299,10 @@ def _reach(tree: Tree, weights: Any) -> Any:
     reach = np.ones((len(tree.actor), tree.players + 1))
     column = np.where(tree.actor >= 0, tree.actor, tree.players)
     for edges in tree.levels:
-        p, c = tree.parent[edges], tree.child[edges]
-        reach[c] = reach[p]
-        reach[c, column[p]] *= weights[edges]
+        p = tree.parent[edges]
+        block = reach[p]
+        block[np.arange(len(p)), column[p]] *= weights[edges]
+        reach[edges.start + 1 : edges.stop + 1] = block  # edge e's child is node e + 1
     return reach
 
 
@@ -325,8 +357,9 @@ def _backed_up(tree: Tree, weights: Any, leaves: Any) -> Any:
 
     values = np.array(leaves, dtype=float)
     for edges in reversed(tree.levels):
-        p, c = tree.parent[edges], tree.child[edges]
-        values += np.bincount(p, weights[edges] * values[c], minlength=len(values))
+        p = tree.parent[edges]  # one depth's nodes: a run of node numbers from p[0]
+        below = weights[edges] * values[edges.start + 1 : edges.stop + 1]
+        values[p[0] : p[-1] + 1] += np.bincount(p - p[0], below, minlength=p[-1] - p[0] + 1)
     return values
 
 
@@ -368,7 +401,8 @@ def best_response_gains_of(tree: Tree, weights: Any) -> tuple[list[float], list[
     for i in range(tree.players):
         others = np.prod(np.delete(reach, i, axis=1), axis=1)
         values = tree.returns[:, i].copy()
-        for edges in reversed(tree.levels):
+        for level in reversed(tree.levels):
+            edges = np.arange(level.start, level.stop)
             own = owner[edges] == i
             rest = edges[~own]
             values += np.bincount(
