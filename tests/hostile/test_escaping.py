@@ -68,7 +68,7 @@ def test_an_author_that_closes_its_entry_stays_one_inert_name() -> None:
     text = bibtex(_works())
     data = parse_string(text, "bibtex")
     assert sorted(data.entries) == ["body", "evil", "plain"]  # no evil2
-    assert data.get_preamble() == ""  # pybtex joins every @preamble it finds
+    assert data.preamble == ""  # pybtex joins every @preamble it finds
     assert "\\immediate" not in text and "\\write18" not in text  # no command for LaTeX
     assert "@preamble" not in text.replace("{@}preamble", "")
     evil = data.entries["evil"]
@@ -132,7 +132,7 @@ def test_a_page_citation_of_a_hostile_site_title_stays_one_entry() -> None:
     text = page_bibtex(config, edition, Page("index.html", "home.html", "Home" + PREAMBLE), None)
     data = parse_string(text, "bibtex")
     assert len(data.entries) == 1
-    assert data.get_preamble() == ""
+    assert data.preamble == ""
     assert "\\immediate" not in text
     (entry,) = data.entries.values()
     assert sorted(entry.fields) == [
