@@ -27,6 +27,7 @@ from .core import CHANCE, TERMINAL, GameTable, Node
 from .solve import (
     MAX_STATES,
     MOST_STATES,
+    InfoStates,
     Tree,
     _memory_fault,
     build_tree,
@@ -218,32 +219,16 @@ def _assembled(table: GameTable, groups: list[list[Any]], deals: int) -> Tree:
         move[to - 1] = np.where(up < 0, j, moves[at])
         prob[to - 1] = np.where(up < 0, count / deals, probs[at])
     # information states numbered as they are met, breadth first, as build_tree does
-    index: dict[str, int] = {}
-    keys: list[str] = []
-    actions: list[list[int]] = []
-    first: list[int] = []
+    infos = InfoStates()
     base = np.full(size, -1, dtype=np.int64)
-    slots = 0
     met = sorted(
         (int(where[j][n]), key, legal)
         for j, w in enumerate(walks)
         for n, (key, legal) in w.infos.items()
     )
     for node, key, legal in met:
-        info = index.get(key)
-        if info is None:
-            info = index[key] = len(keys)
-            keys.append(key)
-            actions.append(legal)
-            first.append(slots)
-            slots += len(legal)
-        elif actions[info] != legal:
-            raise AbstractionError(f"the information state {key!r} has two lists of actions")
-        base[node] = first[info]
+        base[node] = infos.first_slot(key, legal)
     slot = np.where(base[parent] >= 0, base[parent] + move, -1)
-    info_of_slot = np.zeros(slots, dtype=np.int64)
-    for info, (start, acts) in enumerate(zip(first, actions, strict=True)):
-        info_of_slot[start : start + len(acts)] = info
     levels = edge_levels(depth, parent)
     return Tree(
         table.players,
@@ -255,9 +240,9 @@ def _assembled(table: GameTable, groups: list[list[Any]], deals: int) -> Tree:
         np.arange(1, size),
         slot,
         prob,
-        keys,
-        actions,
-        np.array(first),
-        info_of_slot,
+        infos.keys,
+        infos.actions,
+        np.array(infos.first),
+        infos.info_of_slot(),
         levels,
     )

@@ -149,6 +149,42 @@ def collection_paused() -> Iterator[None]:
             gc.enable()
 
 
+class InfoStates:
+    """Information states numbered as a walk meets them, each with its legal actions and
+    its first slot (a slot is an information state's action: its number in the
+    strategy's arrays)."""
+
+    def __init__(self) -> None:
+        self.index: dict[str, int] = {}
+        self.keys: list[str] = []
+        self.actions: list[list[int]] = []
+        self.first: list[int] = []
+        self.slots = 0
+
+    def first_slot(self, key: str, legal: list[int]) -> int:
+        """The first slot of the information state ``key`` (numbered now if new); one met
+        again must offer the same actions."""
+        info = self.index.get(key)
+        if info is None:
+            info = self.index[key] = len(self.keys)
+            self.keys.append(key)
+            self.actions.append(legal)
+            self.first.append(self.slots)
+            self.slots += len(legal)
+        elif self.actions[info] != legal:
+            raise AbstractionError(f"the information state {key!r} has two lists of actions")
+        return self.first[info]
+
+    def info_of_slot(self) -> Any:
+        """Each slot's information state, as an array."""
+        import numpy as np
+
+        owner = np.zeros(self.slots, dtype=np.int64)
+        for info, (start, acts) in enumerate(zip(self.first, self.actions, strict=True)):
+            owner[start : start + len(acts)] = info
+        return owner
+
+
 def build_tree(table: GameTable, max_states: int | None = None) -> Tree:
     """Walk every state of the game from the start (the engine plays each step); at most
     ``max_states`` (:data:`MAX_STATES` unless given; never more than :data:`MOST_STATES`).
@@ -181,11 +217,7 @@ def _walk(table: GameTable, max_states: int | None) -> Tree:
     child: list[int] = []
     slot: list[int] = []
     prob: list[float] = []
-    index: dict[str, int] = {}
-    keys: list[str] = []
-    actions: list[list[int]] = []
-    first: list[int] = []
-    slots = 0
+    infos = InfoStates()
     i = 0
     while i < len(nodes):
         node = nodes[i]
@@ -202,15 +234,7 @@ def _walk(table: GameTable, max_states: int | None) -> Tree:
                 base = -1
             else:
                 legal = node.legal()
-                key = node.info_key(who)
-                info = index.get(key)
-                if info is None:
-                    info = index[key] = len(keys)
-                    keys.append(key)
-                    actions.append(legal)
-                    first.append(slots)
-                    slots += len(legal)
-                base = first[info]
+                base = infos.first_slot(node.info_key(who), legal)
                 moves = [(a, 1.0) for a in legal]
             if i % 65_536 == 0 and (fault := _memory_fault(len(nodes))) is not None:
                 raise AbstractionError(fault)
@@ -239,9 +263,6 @@ def _walk(table: GameTable, max_states: int | None) -> Tree:
         pools[n] = amount
     depth_a = np.array(depth)
     parent_a = np.array(parent)
-    info_of_slot = np.zeros(slots, dtype=np.int64)
-    for info, (start, acts) in enumerate(zip(first, actions, strict=True)):
-        info_of_slot[start : start + len(acts)] = info
     levels = edge_levels(depth_a, parent_a)
     return Tree(
         table.players,
@@ -253,10 +274,10 @@ def _walk(table: GameTable, max_states: int | None) -> Tree:
         np.array(child),
         np.array(slot),
         np.array(prob),
-        keys,
-        actions,
-        np.array(first),
-        info_of_slot,
+        infos.keys,
+        infos.actions,
+        np.array(infos.first),
+        infos.info_of_slot(),
         levels,
     )
 
