@@ -12,6 +12,7 @@ import gc
 import json
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 
@@ -123,6 +124,10 @@ def test_the_merged_tree_is_bounded() -> None:
     with pytest.raises(AbstractionError, match=fault):
         merged_tree(table, size - 1)
     assert len(merged_tree(table, size)[0].actor) == size
+    one_deal = len(build_tree(table_for("foster-three", replace(SMALL, deals=1))).actor) - 1
+    with pytest.raises(AbstractionError, match="more than 10 states in deal 1 alone"):
+        merged_tree(table, 10)  # a deal's own walk stops there, not when it is done
+    assert one_deal > 10
 
 
 def _solve(*extra: str) -> subprocess.CompletedProcess[str]:
@@ -153,6 +158,6 @@ def test_solve_merge_prints_its_games_and_nash_conv() -> None:
     assert (
         bad.stderr.strip()
         .splitlines()[-1]
-        .startswith("error: the merged game has more than 100 states after 1 of its 40 deals")
+        .startswith("error: the merged game has more than 100 states in deal 1 alone: sample")
     )
     assert "Traceback" not in bad.stderr

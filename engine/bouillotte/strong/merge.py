@@ -55,7 +55,17 @@ class _Walk:
     signature: str
 
 
-def _walk_deal(table: GameTable, root: Node, outcome: int) -> _Walk:
+def _too_many(bound: int, what: str) -> AbstractionError:
+    return AbstractionError(
+        f"the merged game has more than {bound:,} states {what}: sample fewer deals, cap the "
+        "raises, offer fewer bet sizes or make the caves smaller (--max-states allows up to "
+        f"{MOST_STATES:,})"
+    )
+
+
+def _walk_deal(table: GameTable, root: Node, outcome: int, bound: int) -> _Walk:
+    """Deal ``outcome``'s subtree; :class:`AbstractionError` once it alone passes
+    ``bound`` states, or the walk passes its share of memory (as the whole walk's)."""
     import numpy as np
 
     first = root.clone()
@@ -76,6 +86,10 @@ def _walk_deal(table: GameTable, root: Node, outcome: int) -> _Walk:
         assert node is not None
         who = node.current()
         actor.append(who)
+        if 1 + len(nodes) > bound:  # with the chance node above it
+            raise _too_many(bound, f"in deal {outcome + 1:,} alone")
+        if i % 65_536 == 0 and (fault := _memory_fault(len(nodes))) is not None:
+            raise AbstractionError(fault)
         if who == TERMINAL:
             assert node.deal is not None
             paid[i] = (node.returns(), sum(pot.amount for pot in node.deal.outcome.pots))
@@ -156,17 +170,15 @@ def _merged(
     groups: dict[str, list[Any]] = {}  # signature: [walk, count, summed returns, pools]
     states = 1
     for outcome, _ in root.chance_outcomes():
-        walk = _walk_deal(table, root, outcome)
+        walk = _walk_deal(table, root, outcome, bound)
         group = groups.get(walk.signature)
         if group is None:
             states += len(walk.actor)
             if states > bound:
-                raise AbstractionError(
-                    f"the merged game has more than {bound:,} states after "
-                    f"{outcome + 1:,} of its {deals:,} deals ({len(groups) + 1:,} groups "
-                    "of alike deals): sample fewer deals, cap the raises, offer fewer "
-                    f"bet sizes or make the caves smaller (--max-states allows up to "
-                    f"{MOST_STATES:,})"
+                raise _too_many(
+                    bound,
+                    f"after {outcome + 1:,} of its {deals:,} deals "
+                    f"({len(groups) + 1:,} groups of alike deals)",
                 )
             groups[walk.signature] = [walk, 1, walk.returns, walk.pools]
             if (fault := _memory_fault(states)) is not None:
