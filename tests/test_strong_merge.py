@@ -152,6 +152,7 @@ def test_solve_merge_prints_its_games_and_nash_conv() -> None:
     (row, *_), (whole_row, *_) = json.loads(merged.stdout), json.loads(whole.stdout)
     assert row["states"] < whole_row["states"]
     assert row["information_states"] == whole_row["information_states"]
+    assert (row["merged_games"], whole_row["merged_games"]) == (groups, 0)
     assert row["nash_conv"] < 0.05 and whole_row["nash_conv"] < 0.05
     bad = _solve("--merge", "--max-states", "100")
     assert bad.returncode == 2

@@ -295,6 +295,12 @@ SOLVE_COLUMNS: tuple[Column, ...] = (
         "in counters per deal (0 at an equilibrium).",
     ),
     *SEAT_COLUMNS,
+    Column(
+        "merged_games",
+        "integer",
+        "With --merge, the games the sampled deals were walked as, alike deals merged "
+        "(states then counts the merged tree); 0: every deal walked apart.",
+    ),
 )
 
 

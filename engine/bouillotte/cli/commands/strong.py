@@ -150,6 +150,7 @@ def solve_command(
             "iterations": iterations,
             "cpu_seconds": cpu,
             "nash_conv": conv,
+            "merged_games": groups,
         }
         write_tidy(csv_file, as_json, solve_table(head, values, gains))
     if write:
