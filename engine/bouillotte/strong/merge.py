@@ -24,10 +24,10 @@ from typing import Any
 
 from .abstraction import AbstractionError
 from .core import CHANCE, TERMINAL, GameTable, Node
+from .infostates import InfoStates
 from .solve import (
     MAX_STATES,
     MOST_STATES,
-    InfoStates,
     Tree,
     _memory_fault,
     build_tree,
