@@ -24,13 +24,13 @@ import argparse
 import gc
 import json
 import math
-import os
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
+
+from interleave import interleaved, positive
 
 HERE = Path(__file__).resolve().parent
 POLICIES = ("simple", "cautious", "random", "advised", "bold", "table")
@@ -64,30 +64,15 @@ def measure(deals: int, hands: int, only: str) -> dict[str, Any]:
     return {"compiled": is_compiled(), "reference": ref, "rows": rows}
 
 
-def _load() -> float:
-    return os.getloadavg()[0]
-
-
-def _positive(text: str) -> int:
-    """An argument that must be a whole number above 0."""
-    try:
-        number = int(text)
-    except ValueError:
-        number = 0
-    if number < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number above 0")
-    return number
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("before", type=Path, help="a folder holding the engine/ before")
     parser.add_argument("after", type=Path, help="a folder holding the engine/ after")
     parser.add_argument(
-        "--rounds", type=_positive, default=7, help="interleaved rounds, each row's median taken"
+        "--rounds", type=positive, default=7, help="interleaved rounds, each row's median taken"
     )
-    parser.add_argument("--deals", type=_positive, default=2000, help="deals of each row")
-    parser.add_argument("--hands", type=_positive, default=500, help="reference hands per round")
+    parser.add_argument("--deals", type=positive, default=2000, help="deals of each row")
+    parser.add_argument("--hands", type=positive, default=500, help="reference hands per round")
     parser.add_argument("--only", default="", help="only the rows whose name holds this")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -98,18 +83,8 @@ def main() -> None:
     for label, folder in engines.items():
         if not (folder / "engine" / "bouillotte").is_dir():
             parser.error(f"{label}: {folder} holds no engine/bouillotte")
-    runs: dict[str, list[dict[str, Any]]] = {label: [] for label in engines}
-    loads = [_load()]
-    for done in range(args.rounds):
-        for label, folder in engines.items():
-            env = {**os.environ, "PYTHONPATH": str(folder / "engine")}
-            command = [sys.executable, __file__, str(folder), str(folder), "--child"]
-            command += ["--deals", str(args.deals), "--hands", str(args.hands)]
-            command += ["--only", args.only]
-            out = subprocess.run(command, env=env, check=True, capture_output=True, text=True)
-            runs[label].append(json.loads(out.stdout))
-        loads.append(_load())
-        print(f"round {done + 1} of {args.rounds} done", file=sys.stderr)
+    child = ["--deals", str(args.deals), "--hands", str(args.hands), "--only", args.only]
+    runs, loads = interleaved(__file__, engines, args.rounds, child)
     report(runs, loads, args)
 
 

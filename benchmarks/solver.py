@@ -21,13 +21,13 @@ from __future__ import annotations
 import argparse
 import gc
 import json
-import os
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
+
+from interleave import interleaved, positive
 
 HERE = Path(__file__).resolve().parent
 
@@ -74,25 +74,14 @@ def measure(variant: str, deals: int, iterations: int, hands: int) -> dict[str, 
     return {"reference": ref, "figures": figures, "states": states}
 
 
-def _positive(text: str) -> int:
-    """An argument that must be a whole number above 0."""
-    try:
-        number = int(text)
-    except ValueError:
-        number = 0
-    if number < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number above 0")
-    return number
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("before", type=Path, help="a folder holding the engine/ before")
     parser.add_argument("after", type=Path, help="a folder holding the engine/ after")
-    parser.add_argument("--rounds", type=_positive, default=5, help="interleaved rounds")
-    parser.add_argument("--deals", type=_positive, default=10, help="sampled deals")
-    parser.add_argument("--iterations", type=_positive, default=30, help="CFR+ iterations")
-    parser.add_argument("--hands", type=_positive, default=300, help="reference hands a round")
+    parser.add_argument("--rounds", type=positive, default=5, help="interleaved rounds")
+    parser.add_argument("--deals", type=positive, default=10, help="sampled deals")
+    parser.add_argument("--iterations", type=positive, default=30, help="CFR+ iterations")
+    parser.add_argument("--hands", type=positive, default=300, help="reference hands a round")
     parser.add_argument("--variant", default="foster", help="a bundled system")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -104,18 +93,9 @@ def main() -> None:
     for label, folder in engines.items():
         if not (folder / "engine" / "bouillotte" / "strong").is_dir():
             parser.error(f"{label}: {folder} holds no engine/bouillotte/strong")
-    runs: dict[str, list[dict[str, Any]]] = {label: [] for label in engines}
-    loads = [os.getloadavg()[0]]
-    for done in range(args.rounds):
-        for label, folder in engines.items():
-            env = {**os.environ, "PYTHONPATH": str(folder / "engine")}
-            command = [sys.executable, __file__, str(folder), str(folder), "--child"]
-            command += ["--variant", args.variant, "--deals", str(args.deals)]
-            command += ["--iterations", str(args.iterations), "--hands", str(args.hands)]
-            out = subprocess.run(command, env=env, check=True, capture_output=True, text=True)
-            runs[label].append(json.loads(out.stdout))
-        loads.append(os.getloadavg()[0])
-        print(f"round {done + 1} of {args.rounds} done", file=sys.stderr)
+    child = ["--variant", args.variant, "--deals", str(args.deals)]
+    child += ["--iterations", str(args.iterations), "--hands", str(args.hands)]
+    runs, loads = interleaved(__file__, engines, args.rounds, child)
     report(runs, loads, args)
 
 
