@@ -65,3 +65,32 @@ def test_a_strategy_of_another_game_version_is_never_played(
     monkeypatch.setattr(store, "STORE", tmp_path)
     assert [d["file"] for d in stored()] == ["new.json"]
     assert [d["file"] for d in stored(every=True)] == ["new.json", "old.json"]
+
+
+def test_bands_and_their_table_are_put_in_place_together(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``strong bands --csv F --write``: the table is staged first, then the bands; when
+    the bands cannot be written, the table is not left in place either (both or neither)."""
+    from contextlib import ExitStack
+
+    from bouillotte.cli.options import write_tidy
+    from bouillotte.rules.errors import InputError
+    from bouillotte.strong import bands
+    from bouillotte.study.tidy import Column, TidyTable
+
+    (tmp_path / "afile").write_text("not a folder\n", encoding="utf-8")
+    monkeypatch.setattr(bands, "BANDS_STORE", tmp_path / "afile" / "bands")
+    columns = (Column("rule", "string", "a rule"), Column("low", "number", "a figure"))
+    table = TidyTable.of("bands", "Bands", columns, [{"rule": "a", "low": 1.0}])
+    data = {"key": "0" * 64, "systems": ["foster", "pagat"]}
+    with pytest.raises(InputError, match="Not a directory"), ExitStack() as stack:
+        write_tidy(tmp_path / "t.csv", False, table, stack)
+        bands.write_bands(data, stack)
+    assert not (tmp_path / "t.csv").exists()
+    with ExitStack() as stack:  # and with a store that takes them, both are in place
+        monkeypatch.setattr(bands, "BANDS_STORE", tmp_path / "bands")
+        write_tidy(tmp_path / "t.csv", False, table, stack)
+        path = bands.write_bands(data, stack)
+        assert not path.exists() and not (tmp_path / "t.csv").exists()
+    assert path.is_file() and (tmp_path / "t.csv").read_text("utf-8").startswith("rule,low")

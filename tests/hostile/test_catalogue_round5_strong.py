@@ -109,6 +109,21 @@ def _a_stranger_in_the_store(tmp: Path) -> Cleanup:
     return undo
 
 
+def _store_on_a_full_disk(tmp: Path) -> Cleanup:
+    """The store of strategies on a full disk (``mnt``), empty."""
+    unmount = catalogue._full_disk(tmp)
+    (tmp / "mnt" / "strategies").mkdir()
+    undo = _patched("bouillotte.strong.store", "STORE", lambda t: t / "mnt" / "strategies")(tmp)
+
+    def cleanup() -> None:
+        if undo is not None:
+            undo()
+        if unmount is not None:
+            unmount()
+
+    return cleanup
+
+
 CASES = [
     Case(
         # stored into the package: the strong player of foster-three then failed on it
@@ -197,6 +212,16 @@ CASES = [
         ("strong", "bands", "-v", "foster", "-v", "pagat", *SMALL, "--cave", "3", "--seeds", "1"),
         "cave: 3 is not more than foster-three's forced bets",
         within=10,
+    ),
+    Case(
+        # the table was written, then the strategy failed: a table of a solution not stored
+        "strong-solve-csv-and-write-into-a-full-store",
+        ("strong", "solve", "-v", "foster-three", *TINY, "--csv", "{tmp}/t.csv", "--write"),
+        "cannot write: No space left on device",
+        setup=_store_on_a_full_disk,
+        gone=("t.csv",),
+        untouched=("mnt",),
+        one_line=False,  # the abstraction's and the tree's lines come first
     ),
 ]
 

@@ -462,12 +462,20 @@ def report_wanted(csv_file: Path | None, as_json: bool) -> bool:
     return not as_json and (csv_file is None or str(csv_file) != "-")
 
 
-def write_tidy(csv_file: Path | None, as_json: bool, table: TidyTable) -> None:
-    """The figures as JSON on stdout (``--json``) and, to ``--csv FILE``, as tidy CSV."""
+def write_tidy(
+    csv_file: Path | None, as_json: bool, table: TidyTable, stack: ExitStack | None = None
+) -> None:
+    """The figures as JSON on stdout (``--json``) and, to ``--csv FILE``, as tidy CSV; with
+    ``stack``, the file is put in place when it closes, with the command's other outputs
+    staged on it (a stored strategy): all or none."""
     if as_json:
         typer.echo(table.json_text(), nl=False)
-    if csv_file is not None:
+    if csv_file is None:
+        return
+    if stack is None or str(csv_file) == "-":
         write_csv(csv_file, table)
+    else:
+        stage_file(stack, csv_file, table.csv_text(), "the CSV file")
 
 
 def print_json(data: Any) -> None:

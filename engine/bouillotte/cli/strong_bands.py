@@ -4,6 +4,7 @@ strong play, as a band over several CFR+ solutions (registered on ``strong``'s a
 
 from __future__ import annotations
 
+from contextlib import ExitStack
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -126,12 +127,14 @@ def bands_command(
         )
     except AbstractionError as exc:
         raise UserError(str(exc)) from None
-    if csv_file is not None or as_json:
-        write_tidy(csv_file, as_json, bands_table(data))
+    with ExitStack() as stack:  # the table and the bands: both in place, or neither
+        if csv_file is not None or as_json:
+            write_tidy(csv_file, as_json, bands_table(data), stack)
+        if write:
+            path = write_bands(data, stack)
     if report_wanted(csv_file, as_json):
         _print_bands(data)
     if write:
-        path = write_bands(data)
         typer.echo(f"stored {path.name}", err=True)
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
+from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Final
@@ -385,11 +386,13 @@ def _sample(variant: Variant, abstraction: Abstraction) -> str:
     return game_sample(variant, abstraction)
 
 
-def write_bands(data: dict[str, Any]) -> Path:
+def write_bands(data: dict[str, Any], stack: ExitStack | None = None) -> Path:
     """Store the bands through the one writer (``rules/writing.py``): whole or not at all,
-    never through a link, a failure of the system one line (exit 2)."""
+    never through a link, a failure of the system one line (exit 2). With ``stack``, the
+    file is put in place when the stack closes, with the command's ``--csv``: all or none."""
     path = address(data["key"], *data["systems"])
-    with Output(path.parent, "own") as out:
+    with ExitStack() as own:
+        out = (own if stack is None else stack).enter_context(Output(path.parent, "own"))
         out.add(path.name, json.dumps(data, indent=1, sort_keys=True) + "\n")
     return path
 

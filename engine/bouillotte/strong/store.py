@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import os
 import stat
-import sys
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any, Final
 
@@ -50,11 +50,13 @@ def address(variant: Variant, abstraction: Abstraction, iterations: int) -> Path
     return STORE / f"{variant.id}__{digest[:16]}.json"
 
 
-def write(path: Path, payload: dict[str, Any]) -> None:
+def write(path: Path, payload: dict[str, Any], stack: ExitStack | None = None) -> str:
     """Store a solution through the one writer (``rules/writing.py``): whole or not at all,
     never through a link, a failure of the system one line (exit 2). Only a bundled
-    system's (:func:`check_bundled`); a note on stderr where the strong player will play
-    it in place of another strategy (or of ``advised``)."""
+    system's (:func:`check_bundled`). With ``stack``, the file is put in place when the stack
+    closes, together with the command's other files staged on it (its ``--csv``): all or
+    none. Returns the note to print once it is in place, where the strong player will play
+    it in place of another strategy (or of ``advised``), or "" for none."""
     bundled = check_bundled(payload["variant"], payload["rules"])
     others = stored(but=path.name)  # what is at the path itself, the writer judges
     new = [{"file": path.name, "rules": payload["rules"], "abstraction": payload["abstraction"]}]
@@ -63,16 +65,17 @@ def write(path: Path, payload: dict[str, Any]) -> None:
     before = played(sorted(others + (new if there else []), key=lambda d: d["file"]), digest, cave)
     now = played(sorted(others + new, key=lambda d: d["file"]), digest, cave)
     text = json.dumps(payload, sort_keys=True, indent=0, separators=(",", ":"))
-    with Output(path.parent, "own") as out:
+    with ExitStack() as own:
+        out = (own if stack is None else stack).enter_context(Output(path.parent, "own"))
         out.add(path.name, text + "\n")
-    if now is not None and now["file"] == path.name and before is not now:
-        instead = f"in place of {before['file']}" if before else "in place of advised"
-        print(
-            f"note: the strong player now plays {path.name} under {bundled.id}'s rules, "
-            f"{instead} (the stored strategy whose caves are nearest the profile's, then the "
-            "first by file name; docs/strong-play.md)",
-            file=sys.stderr,
-        )
+    if now is None or now["file"] != path.name or before is now:
+        return ""
+    instead = f"in place of {before['file']}" if before else "in place of advised"
+    return (
+        f"note: the strong player now plays {path.name} under {bundled.id}'s rules, "
+        f"{instead} (the stored strategy whose caves are nearest the profile's, then the "
+        "first by file name; docs/strong-play.md)"
+    )
 
 
 def check_replaceable(path: Path) -> None:

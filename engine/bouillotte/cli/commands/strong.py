@@ -4,6 +4,7 @@ extra) and store its strategy for the ``strong`` policy."""
 from __future__ import annotations
 
 import os
+from contextlib import ExitStack
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -141,20 +142,25 @@ def solve_command(
             f"NashConv {conv:.4f} counters per deal after {numbered(iterations, 'CFR+ iteration')} "
             f"({cpu:.1f} s of CPU); values {', '.join(f'{v:+.3f}' for v in values)}"
         )
-    if csv_file is not None or as_json:
-        head = {
-            "variant": table.variant.id,
-            **abstraction_record(abstraction, table.cave),
-            "states": len(tree.actor),
-            "information_states": len(tree.keys),
-            "iterations": iterations,
-            "cpu_seconds": cpu,
-            "nash_conv": conv,
-            "merged_games": groups,
-        }
-        write_tidy(csv_file, as_json, solve_table(head, values, gains))
+    head = {
+        "variant": table.variant.id,
+        **abstraction_record(abstraction, table.cave),
+        "states": len(tree.actor),
+        "information_states": len(tree.keys),
+        "iterations": iterations,
+        "cpu_seconds": cpu,
+        "nash_conv": conv,
+        "merged_games": groups,
+    }
+    note = ""
+    with ExitStack() as stack:  # the table and the strategy: both in place, or neither
+        if csv_file is not None or as_json:
+            write_tidy(csv_file, as_json, solve_table(head, values, gains), stack)
+        if write:
+            note = store(stored_at, payload(table, tree, solution), stack)
+    if note:
+        typer.echo(note, err=True)
     if write:
-        store(stored_at, payload(table, tree, solution))
         typer.echo(f"stored {stored_at.name}", err=True)
 
 
