@@ -312,20 +312,23 @@ def test_explanation_of_a_system_not_compared_is_refused() -> None:
 
 # -- the strong player with no stored strategy -------------------------------------------
 
+UNSOLVED = "britannica-1911"
+"""A bundled system with no strong strategy stored for its rules."""
+
 
 def test_simulate_strong_without_a_stored_strategy_warns() -> None:
-    with pytest.warns(UserWarning, match="no strong strategy is stored for britannica-1911's rules") as seen:
-        api.simulate("britannica-1911", deals=3, policy="strong")
+    with pytest.warns(UserWarning, match=f"no strong strategy is stored for {UNSOLVED}'s") as seen:
+        api.simulate(UNSOLVED, deals=3, policy="strong")
     assert seen[0].filename == __file__  # the caller's line, not the library's
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         api.simulate("foster", deals=3, policy="strong")  # a strategy is stored: no warning
-        api.simulate("britannica-1911", deals=3, policy="advised")
+        api.simulate(UNSOLVED, deals=3, policy="advised")
 
 
 def test_sweep_strong_without_a_stored_strategy_warns() -> None:
-    with pytest.warns(UserWarning, match="no strong strategy is stored for britannica-1911's rules") as seen:
-        api.sweep("britannica-1911", vary=["table.direction"], deals=3, policies=["simple", "strong"])
+    with pytest.warns(UserWarning, match=f"no strong strategy is stored for {UNSOLVED}'s") as seen:
+        api.sweep(UNSOLVED, vary=["table.direction"], deals=3, policies=["simple", "strong"])
     assert seen[0].filename == __file__
 
 
