@@ -289,3 +289,39 @@ def test_a_scheduler_with_no_worker_is_said_in_one_line(tmp_path: Path) -> None:
         "error: --cluster: the Dask scheduler has no worker: start one (dask worker ADDRESS), "
         "then run the sweep again"
     ]
+
+
+@pytest.mark.parametrize("when", ["as-the-client-is-returned", "as-the-client-is-closed"])
+def test_a_ctrl_c_at_the_client_s_handover_closes_it_in_haste(
+    when: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Ctrl-C that landed just after ``dask_client`` returned, before ``sweep`` held the
+    client (or while it closed it after the sweep), skipped the hurried close: Dask's own
+    closing at exit then gave each local worker 30 s (a CI run's Ctrl-C took 30.2 s)."""
+    from typer.testing import CliRunner
+
+    from bouillotte.cli.app import app
+    from bouillotte.cli.commands import sweep as command
+
+    closed: list[tuple[object, bool]] = []
+    client = object()
+
+    def handed_over(address: str, workers: int, into: list[Any] | None = None) -> Any:
+        if into is not None:
+            into.append(client)
+        if when == "as-the-client-is-returned":
+            raise KeyboardInterrupt  # the signal, between its return and the caller's hold
+        return client
+
+    def close(held: object, hurried: bool = False) -> None:
+        closed.append((held, hurried))
+        if when == "as-the-client-is-closed" and not hurried:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(command, "dask_client", handed_over)
+    monkeypatch.setattr(command, "close_client", close)
+    monkeypatch.setattr(command, "run_sweep", lambda *a, **k: {})
+    args = ["sweep", "foster", "--vary", "table.direction", "-n", "2", "-q", "--cluster", "local"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 130 and "interrupted" in result.output, result.output
+    assert closed and closed[-1] == (client, True), closed

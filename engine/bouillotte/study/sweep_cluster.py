@@ -29,10 +29,13 @@ last (what every range shares, the variants first among it, is scattered once)."
 CLUSTER_HINT = 'pip install "bouillotte[cluster]"  (Dask distributed)'
 
 
-def dask_client(address: str, workers: int) -> Any:
+def dask_client(address: str, workers: int, into: list[Any] | None = None) -> Any:
     """A Dask client: ``local`` starts a LocalCluster of ``workers`` processes, anything
     else is a scheduler's address (``tcp://host:8786``), tried before Dask is even
-    imported."""
+    imported. The client is also appended to ``into`` the moment it exists: a Ctrl-C that
+    lands as this function returns, before the caller holds what it returned, still
+    leaves the caller a client to close in haste (otherwise Dask's own closing at exit
+    gave each local worker half a minute)."""
     if address != "local":
         _probe(address)
     try:
@@ -58,7 +61,10 @@ def dask_client(address: str, workers: int) -> Any:
                     dashboard_address=None,
                     silence_logs=logging.CRITICAL,
                 )
-                return Client(cluster)  # type: ignore[no-untyped-call, unused-ignore]
+                client = Client(cluster)  # type: ignore[no-untyped-call, unused-ignore]
+                if into is not None:
+                    into.append(client)
+                return client
         except KeyboardInterrupt:  # mid-start: Dask's own closing at exit would fail loudly
             logging.disable(logging.CRITICAL)
             end_children()
@@ -72,7 +78,10 @@ def dask_client(address: str, workers: int) -> Any:
             ) from None
     try:
         with _dask_silenced():  # Dask logs an answer it cannot read, with its traceback
-            return Client(address, timeout="10s")  # type: ignore[no-untyped-call, unused-ignore]
+            client = Client(address, timeout="10s")  # type: ignore[no-untyped-call, unused-ignore]
+            if into is not None:
+                into.append(client)
+            return client
     except Exception as exc:  # whatever Dask makes of an odd answer: one line, exit 2
         raise _refused(
             "cannot connect to the Dask scheduler: what answers there is not one, or not one "

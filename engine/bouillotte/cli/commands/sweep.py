@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -176,8 +176,10 @@ def sweep_command(
             typer.echo(note, err=True)
     progress = None if quiet else _progress(deals * len(policies), valid)
     prepare_for_a_long_run()
-    client = dask_client(cluster, jobs) if cluster is not None else None
-    try:
+    clients: list[Any] = []  # the Dask client, held from the moment it exists
+    try:  # a Ctrl-C from the client's start to its close is a hurried close
+        if cluster is not None:
+            dask_client(cluster, jobs, clients)
         tallies = run_sweep(
             chosen,
             combinations,
@@ -185,19 +187,19 @@ def sweep_command(
             deals,
             seed,
             jobs=jobs,
-            client=client,
+            client=clients[0] if clients else None,
             progress=progress,
         )
+        for client in clients:
+            close_client(client)
     except KeyboardInterrupt:
-        if client is not None:
+        for client in clients:
             close_client(client, hurried=True)
         raise
     except BaseException:
-        if client is not None:
+        for client in clients:
             close_client(client)
         raise
-    if client is not None:
-        close_client(client)
     data = sweep_report(chosen, combinations, tallies, seed, skipped, towards, read=all_rules)
     if csv_file is not None:  # typed, escaped (study/tidy.py), whole or not at all
         write_csv(csv_file, sweep_table(sweep_csv_rows(data)))
