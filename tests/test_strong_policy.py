@@ -1,5 +1,5 @@
-"""The ``strong`` policy: the stored CFR+ strategy of foster-three's abstracted game,
-played in the full game (no OpenSpiel needed: it reads the stored strategy)."""
+"""The ``strong`` policy: the stored CFR+ strategies of the abstracted games (foster-three,
+foster, pagat), played in the full game (no OpenSpiel needed: it reads the stored files)."""
 
 from __future__ import annotations
 
