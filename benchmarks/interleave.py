@@ -28,6 +28,26 @@ def positive(text: str) -> int:
     return number
 
 
+def engines_parser(description: str) -> argparse.ArgumentParser:
+    """A parser of the two engines (``before`` and ``after``), and of ``--child``, which
+    makes the script measure one round in its own process."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("before", type=Path, help="a folder holding the engine/ before")
+    parser.add_argument("after", type=Path, help="a folder holding the engine/ after")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    return parser
+
+
+def engines(parser: argparse.ArgumentParser, args: Any, holds: str) -> dict[str, Path]:
+    """The two engines' folders, each refused (the usage error) unless it holds ``holds``
+    (``engine/bouillotte``, say)."""
+    found = {"before": args.before.resolve(), "after": args.after.resolve()}
+    for label, folder in found.items():
+        if not (folder / holds).is_dir():
+            parser.error(f"{label}: {folder} holds no {holds}")
+    return found
+
+
 def interleaved(
     script: str, engines: dict[str, Path], rounds: int, child_args: list[str]
 ) -> tuple[dict[str, list[dict[str, Any]]], list[float]]:

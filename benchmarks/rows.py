@@ -20,7 +20,6 @@ each revision). Needs PokerKit (the ``bench`` extra).
 
 from __future__ import annotations
 
-import argparse
 import gc
 import json
 import math
@@ -30,7 +29,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from interleave import interleaved, positive
+from interleave import engines, engines_parser, interleaved, positive
 
 HERE = Path(__file__).resolve().parent
 POLICIES = ("simple", "cautious", "random", "advised", "bold", "table")
@@ -65,26 +64,20 @@ def measure(deals: int, hands: int, only: str) -> dict[str, Any]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("before", type=Path, help="a folder holding the engine/ before")
-    parser.add_argument("after", type=Path, help="a folder holding the engine/ after")
+    parser = engines_parser(__doc__.split("\n\n")[0])
     parser.add_argument(
         "--rounds", type=positive, default=7, help="interleaved rounds, each row's median taken"
     )
     parser.add_argument("--deals", type=positive, default=2000, help="deals of each row")
     parser.add_argument("--hands", type=positive, default=500, help="reference hands per round")
     parser.add_argument("--only", default="", help="only the rows whose name holds this")
-    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         print(json.dumps(measure(args.deals, args.hands, args.only)))
         return
-    engines = {"before": args.before.resolve(), "after": args.after.resolve()}
-    for label, folder in engines.items():
-        if not (folder / "engine" / "bouillotte").is_dir():
-            parser.error(f"{label}: {folder} holds no engine/bouillotte")
+    folders = engines(parser, args, "engine/bouillotte")
     child = ["--deals", str(args.deals), "--hands", str(args.hands), "--only", args.only]
-    runs, loads = interleaved(__file__, engines, args.rounds, child)
+    runs, loads = interleaved(__file__, folders, args.rounds, child)
     report(runs, loads, args)
 
 

@@ -18,7 +18,6 @@ and ``bench`` extras).
 
 from __future__ import annotations
 
-import argparse
 import gc
 import json
 import statistics
@@ -27,7 +26,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from interleave import interleaved, positive
+from interleave import engines, engines_parser, interleaved, positive
 
 HERE = Path(__file__).resolve().parent
 
@@ -75,27 +74,21 @@ def measure(variant: str, deals: int, iterations: int, hands: int) -> dict[str, 
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("before", type=Path, help="a folder holding the engine/ before")
-    parser.add_argument("after", type=Path, help="a folder holding the engine/ after")
+    parser = engines_parser(__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=positive, default=5, help="interleaved rounds")
     parser.add_argument("--deals", type=positive, default=10, help="sampled deals")
     parser.add_argument("--iterations", type=positive, default=30, help="CFR+ iterations")
     parser.add_argument("--hands", type=positive, default=300, help="reference hands a round")
     parser.add_argument("--variant", default="foster", help="a bundled system")
-    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         found = measure(args.variant, args.deals, args.iterations, args.hands)
         print(json.dumps(found))
         return
-    engines = {"before": args.before.resolve(), "after": args.after.resolve()}
-    for label, folder in engines.items():
-        if not (folder / "engine" / "bouillotte" / "strong").is_dir():
-            parser.error(f"{label}: {folder} holds no engine/bouillotte/strong")
+    folders = engines(parser, args, "engine/bouillotte/strong")
     child = ["--variant", args.variant, "--deals", str(args.deals)]
     child += ["--iterations", str(args.iterations), "--hands", str(args.hands)]
-    runs, loads = interleaved(__file__, engines, args.rounds, child)
+    runs, loads = interleaved(__file__, folders, args.rounds, child)
     report(runs, loads, args)
 
 

@@ -775,7 +775,7 @@ def test_the_walk_stops_within_the_process_s_own_memory_limit(
     from bouillotte.strong import solve
 
     monkeypatch.setattr("resource.getrlimit", lambda _: (2**20, 2**20))
-    fault = solve._memory_fault(12)
+    fault = solve.memory_fault(12)
     assert fault is not None
     assert "of the process's limit (ulimit -v) of 0.0 GiB" in fault
 

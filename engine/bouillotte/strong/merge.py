@@ -29,10 +29,10 @@ from .solve import (
     MAX_STATES,
     MOST_STATES,
     Tree,
-    _memory_fault,
     build_tree,
     collection_paused,
     edge_levels,
+    memory_fault,
 )
 
 
@@ -53,6 +53,17 @@ class _Walk:
     returns: Any  # per node x player, zero but at terminal nodes
     pools: Any  # per node
     signature: str
+
+
+@dataclass
+class _Group:
+    """Alike sampled deals: the first one's walk, how many they are, and their payoffs and
+    pools summed node by node."""
+
+    walk: _Walk
+    count: int
+    returns: Any
+    pools: Any
 
 
 def _too_many(bound: int, what: str) -> AbstractionError:
@@ -88,7 +99,7 @@ def _walk_deal(table: GameTable, root: Node, outcome: int, bound: int) -> _Walk:
         actor.append(who)
         if 1 + len(nodes) > bound:  # with the chance node above it
             raise _too_many(bound, f"in deal {outcome + 1:,} alone")
-        if i % 65_536 == 0 and (fault := _memory_fault(len(nodes))) is not None:
+        if i % 65_536 == 0 and (fault := memory_fault(len(nodes))) is not None:
             raise AbstractionError(fault)
         if who == TERMINAL:
             assert node.deal is not None
@@ -167,7 +178,7 @@ def _merged(
     """:func:`merged_tree`'s walk: deal by deal, each kept only where it is the first of
     its group."""
     deals = table.abstraction.deals
-    groups: dict[str, list[Any]] = {}  # signature: [walk, count, summed returns, pools]
+    groups: dict[str, _Group] = {}  # by the walk's signature
     states = 1
     for outcome, _ in root.chance_outcomes():
         walk = _walk_deal(table, root, outcome, bound)
@@ -180,24 +191,24 @@ def _merged(
                     f"after {outcome + 1:,} of its {deals:,} deals "
                     f"({len(groups) + 1:,} groups of alike deals)",
                 )
-            groups[walk.signature] = [walk, 1, walk.returns, walk.pools]
-            if (fault := _memory_fault(states)) is not None:
+            groups[walk.signature] = _Group(walk, 1, walk.returns, walk.pools)
+            if (fault := memory_fault(states)) is not None:
                 raise AbstractionError(fault)
         else:
-            group[1] += 1
-            group[2] = group[2] + walk.returns
-            group[3] = group[3] + walk.pools
+            group.count += 1
+            group.returns = group.returns + walk.returns
+            group.pools = group.pools + walk.pools
         step(1)
     return _assembled(table, list(groups.values()), deals), len(groups)
 
 
-def _assembled(table: GameTable, groups: list[list[Any]], deals: int) -> Tree:
-    """The tree of a chance node over ``groups`` (each ``[walk, count, summed returns,
-    summed pools]``), its nodes in breadth-first order as :func:`~.solve.build_tree`
-    numbers them: each level holds the groups' nodes of that depth, group by group."""
+def _assembled(table: GameTable, groups: list[_Group], deals: int) -> Tree:
+    """The tree of a chance node over ``groups``, its nodes in breadth-first order as
+    :func:`~.solve.build_tree` numbers them: each level holds the groups' nodes of that
+    depth, group by group."""
     import numpy as np
 
-    walks: list[_Walk] = [g[0] for g in groups]
+    walks = [g.walk for g in groups]
     locals_: list[Any] = [w.depth for w in walks]
     top = max(int(d.max()) for d in locals_)
     where: list[Any] = [np.empty(len(w.actor), dtype=np.int64) for w in walks]
@@ -221,11 +232,11 @@ def _assembled(table: GameTable, groups: list[list[Any]], deals: int) -> Tree:
     for j, at in order:
         to = where[j][at]
         acts, parents, moves, probs = arrays[j]
-        _, count, summed, summed_pools = groups[j]
+        count = groups[j].count
         actor[to] = acts[at]
         depth[to] = locals_[j][at]
-        returns[to] = summed[at] / count
-        pools[to] = summed_pools[at] / count
+        returns[to] = groups[j].returns[at] / count
+        pools[to] = groups[j].pools[at] / count
         up = parents[at]
         parent[to - 1] = np.where(up < 0, 0, where[j][np.maximum(up, 0)])
         move[to - 1] = np.where(up < 0, j, moves[at])

@@ -74,7 +74,7 @@ def _used_memory(whole: bool) -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # KiB on Linux
 
 
-def _memory_fault(states: int) -> str | None:
+def memory_fault(states: int) -> str | None:
     """Why the walk must stop now (its process has taken more than :data:`MEMORY_SHARE` of
     the memory it may take, :func:`_memory_limit`, at ``states`` states), or ``None``."""
     limit = _memory_limit()
@@ -153,7 +153,7 @@ def collection_paused() -> Iterator[None]:
 def build_tree(table: GameTable, max_states: int | None = None) -> Tree:
     """Walk every state of the game from the start (the engine plays each step); at most
     ``max_states`` (:data:`MAX_STATES` unless given; never more than :data:`MOST_STATES`).
-    Where memory runs out first (a limit lower than the one :func:`_memory_fault` sees),
+    Where memory runs out first (a limit lower than the one :func:`memory_fault` sees),
     one :class:`AbstractionError` says so."""
     try:
         with collection_paused():
@@ -201,7 +201,7 @@ def _walk(table: GameTable, max_states: int | None) -> Tree:
                 legal = node.legal()
                 base = infos.first_slot(node.info_key(who), legal)
                 moves = [(a, 1.0) for a in legal]
-            if i % 65_536 == 0 and (fault := _memory_fault(len(nodes))) is not None:
+            if i % 65_536 == 0 and (fault := memory_fault(len(nodes))) is not None:
                 raise AbstractionError(fault)
             if len(nodes) + len(moves) > bound:
                 raise AbstractionError(
