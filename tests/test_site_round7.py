@@ -339,6 +339,7 @@ def test_fish_completion_ignores_a_relative_xdg_config_home(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.chdir(tmp_path)
+    (tmp_path / "home").mkdir()
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.setenv("XDG_CONFIG_HOME", "config")
     result = CliRunner().invoke(app, ["--install-completion", "fish"])

@@ -3,7 +3,9 @@
 - ``--install-completion`` writes the user's shell start-up file whole or not at all (beside
   it, then renamed; its mode and a link to it kept), as bytes whatever their encoding;
   a start-up file that is a pipe or a device is one line, at once; a shell is named, and a
-  word that is not one is refused with the shells supported.
+  word that is not one is refused with the shells supported; zsh's start-up file is
+  ``$ZDOTDIR/.zshrc`` when ``ZDOTDIR`` is set, and a ``HOME`` or ``ZDOTDIR`` that is not a
+  folder that exists is refused rather than made.
 - A report that cannot be written (stdout on a full device) says that the files the command
   wrote before it stay written (contracts.md, "Exit statuses").
 - The cache's temporary file has a name no other process can guess, and is made new
@@ -52,6 +54,7 @@ def _home(rc: bytes | None = None, name: str = ".bashrc") -> Callable[[Path], Cl
     def setup(tmp: Path) -> Cleanup:
         (tmp / "home").mkdir()
         if rc is not None:
+            (tmp / "home" / name).parent.mkdir(exist_ok=True)
             (tmp / "home" / name).write_bytes(rc)
         return None
 
@@ -146,6 +149,43 @@ CASES = [
         real=True,
         gone=("home/.bashrc", "home/.bash_completions"),
         made=("home/.zshrc", "home/.zfunc/_bouillotte"),
+    ),
+    Case(
+        "install-completion-zsh-under-zdotdir",
+        ("--install-completion", "zsh"),
+        "zsh completion installed",
+        exit=0,
+        setup=_home(b"# mine\n", "zdot/.zshrc"),
+        env=(*HOME, ("ZDOTDIR", "{tmp}/home/zdot")),
+        real=True,
+        gone=("home/.zshrc",),
+        made=("home/zdot/.zshrc", "home/.zfunc/_bouillotte"),
+    ),
+    Case(
+        "install-completion-zdotdir-is-relative",
+        ("--install-completion", "zsh"),
+        "ZDOTDIR is 'zdot', not an absolute path",
+        setup=_home(),
+        env=(*HOME, ("ZDOTDIR", "zdot")),
+        real=True,
+        gone=("home/.zshrc", "home/.zfunc"),
+    ),
+    Case(
+        "install-completion-zdotdir-does-not-exist",
+        ("--install-completion", "zsh"),
+        "not a folder that exists: zsh reads its .zshrc from there",
+        setup=_home(),
+        env=(*HOME, ("ZDOTDIR", "{tmp}/nowhere")),
+        real=True,
+        gone=("nowhere", "home/.zshrc", "home/.zfunc"),
+    ),
+    Case(
+        "install-completion-home-does-not-exist",
+        ("--install-completion", "bash"),
+        "which is not a folder that exists: the completion goes into your home folder",
+        env=(("HOME", "{tmp}/gone/home"), ("XDG_CONFIG_HOME", "")),
+        real=True,
+        gone=("gone",),
     ),
     Case(
         "show-completion-of-no-shell",

@@ -216,7 +216,31 @@ def _home() -> Path:
             "absolute path (HOME=/home/you), or install the script yourself from "
             "--show-completion"
         )
-    return Path.home()
+    home = Path.home()
+    if not home.is_dir():  # the completion would make it, and the shell never reads it
+        raise InputError(
+            f"HOME is {quoted(str(home))}, which is not a folder that exists: the completion "
+            "goes into your home folder; set HOME to it, or install the script yourself from "
+            "--show-completion"
+        )
+    return home
+
+
+def _zsh_folder(home: Path) -> Path:
+    """The folder of zsh's start-up files: ``ZDOTDIR`` when it is set (zsh reads
+    ``$ZDOTDIR/.zshrc`` then, not ``~/.zshrc``), else the home folder. It must be an absolute
+    path to a folder that exists, as zsh finds it."""
+    given = os.environ.get("ZDOTDIR", "")
+    if not given:  # unset or empty: zsh reads the home folder's files
+        return home
+    if not os.path.isabs(given) or not os.path.isdir(given):
+        what = "not an absolute path" if not os.path.isabs(given) else "not a folder that exists"
+        raise InputError(
+            f"ZDOTDIR is {quoted(given)}, {what}: zsh reads its .zshrc from there; set it to "
+            "the folder of your .zshrc, unset it, or install the script yourself from "
+            "--show-completion"
+        )
+    return Path(given)
 
 
 def _install(shell: str) -> Path:
@@ -232,7 +256,7 @@ def _install(shell: str) -> Path:
         rc: Path | None = home / ".bashrc"
         line = f"source {quoted}"
     elif shell == "zsh":
-        script, rc = home / ".zfunc" / "_bouillotte", home / ".zshrc"
+        script, rc = home / ".zfunc" / "_bouillotte", _zsh_folder(home) / ".zshrc"
         line = "fpath+=~/.zfunc; autoload -Uz compinit; compinit"
     else:  # fish reads the folder of completions itself
         xdg = os.environ.get("XDG_CONFIG_HOME", "")  # a relative one is ignored, as XDG asks
@@ -300,7 +324,8 @@ def _root(
             "--install-completion",
             metavar="SHELL",
             help="Install the completion of SHELL (bash, zsh or fish): its script, and the "
-            "line of the shell's start-up file that loads it (~/.bashrc, ~/.zshrc).",
+            "line of the shell's start-up file that loads it (~/.bashrc, ~/.zshrc or "
+            "$ZDOTDIR/.zshrc).",
             is_eager=True,
             expose_value=False,
             callback=_install_completion,
