@@ -4,7 +4,8 @@
 - ``new DIR`` killed outright (SIGKILL, the OOM killer) left its folder built aside,
   ``.DIR.<token>.tmp``, for good: it is now claimed while it is built, and the next ``new``
   into the same parent removes a claimed one whose writer is gone (a folder of the user's
-  that merely looks like one is kept);
+  that merely looks like one is kept), and keeps a live one's even in the instants before
+  its claim is made and after it is removed;
 - ``site build --out a/b/c/site`` made ``a/b`` before reading its input and left them
   after a failure (a YAML error, Ctrl-C, the file-size limit): a failed build now removes
   the folders it made, and only those;
@@ -35,14 +36,18 @@ import stat
 import subprocess
 import sys
 import textwrap
+import time
 from collections.abc import Iterator
+from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
+from bouillotte.cli import new_aside
 from bouillotte.cli.app import app
 from bouillotte.rules.errors import InputError
+from bouillotte.rules.writing import Output
 from bouillotte.site import build_site
 
 # -- new DIR, killed outright --------------------------------------------------------------
@@ -106,8 +111,43 @@ def test_an_empty_folder_left_by_a_new_killed_before_its_claim_is_removed(
     """Killed between making its folder and claiming it: empty, removing it loses nothing."""
     empty = tmp_path / ".p.0123abcd4242.tmp"
     empty.mkdir(mode=0o700)
+    made = time.time() - new_aside.UNCLAIMED_GRACE - 5
+    os.utime(empty, (made, made))
     assert CliRunner().invoke(app, ["new", str(tmp_path / "p")]).exit_code == 0
     assert not empty.exists()
+
+
+def test_a_live_new_s_folder_before_its_claim_is_kept(tmp_path: Path) -> None:
+    """Made a moment ago and not yet claimed: a live ``new``'s, which the next step claims.
+    Removing it (as the cleanup did) made that ``new`` fail: "cannot write there"."""
+    with Output(tmp_path / "p", "fresh") as out:
+        new_aside.remove_abandoned_asides(tmp_path / "q")  # a second new, beside it
+        with new_aside.claimed(out):
+            out.add("README.md", "mine\n")
+    assert (tmp_path / "p" / "README.md").read_text("utf-8") == "mine\n"
+
+
+def test_a_new_finishing_as_the_cleanup_reads_its_claim_keeps_its_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The cleanup opens a live ``new``'s claim; that ``new`` finishes (its claim removed,
+    its lock let go) before the cleanup tries the lock, and renames its folder into place
+    after. The cleanup took the free lock for a dead writer's and removed the folder."""
+    locked = fcntl.flock
+    with ExitStack() as live:
+        out = live.enter_context(Output(tmp_path / "p", "fresh"))
+        claim = live.enter_context(ExitStack())
+        claim.enter_context(new_aside.claimed(out))
+        out.add("README.md", "mine\n")
+
+        def finish_then_lock(fd: int, operation: int) -> None:
+            claim.close()  # the live new's claim removed, its lock let go
+            locked(fd, operation)
+
+        monkeypatch.setattr(fcntl, "flock", finish_then_lock)
+        new_aside.remove_abandoned_asides(tmp_path / "q")
+        monkeypatch.undo()
+    assert (tmp_path / "p" / "README.md").read_text("utf-8") == "mine\n"
 
 
 def test_folders_that_merely_look_like_new_s_are_kept(tmp_path: Path) -> None:

@@ -5,7 +5,11 @@ is removed by the next ``new`` into the same parent, as a site build removes its
 
 The claim is :data:`CLAIM`, a file in the folder naming that very folder, locked
 (``flock``) for as long as its ``new`` runs: the lock ends with the process, however it
-ends, so a claim nobody holds is an abandoned folder's.
+ends, so a claim nobody holds is an abandoned folder's. A ``new`` that finishes removes its
+claim before it lets go of the lock, so a claim found unlocked but no longer in its folder
+is a finished ``new``'s, whose folder is being renamed into place: it is kept. An empty
+folder of that name is removed only once it is :data:`UNCLAIMED_GRACE` seconds old: a live
+``new`` claims its folder within microseconds of making it.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import os
 import re
 import shutil
 import stat
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -25,6 +30,10 @@ from ..rules.writing import Output, absolute, reason
 
 CLAIM = ".bouillotte-partial"
 """The file claiming a folder being built aside, named as a site build's claim is."""
+
+UNCLAIMED_GRACE = 60.0
+"""How old, in seconds, an empty folder named as ``new`` names them must be to be taken for
+the leftover of a ``new`` killed before it claimed it."""
 
 _ASIDE = re.compile(r"\..+\.[0-9a-f]{8}[0-9]+\.tmp", re.DOTALL)
 """The name ``writing.Output`` gives a folder built aside: ``.<name>.<8 hex digits><pid>.tmp``."""
@@ -94,7 +103,8 @@ def _remove_if_abandoned(aside: Path) -> None:
         fd = os.open(aside / CLAIM, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
     except FileNotFoundError:
         with suppress(OSError):
-            aside.rmdir()  # only if empty
+            if time.time() - aside.stat().st_mtime > UNCLAIMED_GRACE:  # not a live one's
+                aside.rmdir()  # only if empty
         return
     except OSError:
         return
@@ -114,6 +124,7 @@ def _abandoned(fd: int, aside: Path) -> bool:
         if os.read(fd, 4096) != claim_of(aside).encode("utf-8"):
             return False
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        # Unlocked, but removed from its folder: its new finished and renames it now.
+        return os.fstat(fd).st_nlink > 0
     except OSError:  # locked (BlockingIOError): its new still runs
         return False
-    return True
