@@ -4,12 +4,14 @@ a sweep and the exact odds.
 
 Each prints as a short summary, keeps the command line's JSON in ``.data``, and gives its
 tidy table with ``.table()``, a pandas DataFrame with ``.to_frame()`` and CSV with
-``.to_csv()``.
+``.to_csv()``. ``.data`` is a new copy at each reading: changing it changes nothing of the
+result, whose summary, table and CSV stay those of what was played.
 """
 
 from __future__ import annotations
 
 import contextlib
+import copy
 import operator
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -184,23 +186,28 @@ class Systems(Sequence[System], _Tabular):
 class Run(_Tabular):
     """One scenario played under one system; ``data`` is ``bouillotte run --json``."""
 
-    data: dict[str, Any]
+    _data: dict[str, Any]
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The command line's JSON, a new copy at each reading."""
+        return copy.deepcopy(self._data)
 
     @property
     def status(self) -> str:
-        return str(self.data["status"])
+        return str(self._data["status"])
 
     @property
     def net(self) -> dict[str, int]:
         """Each player's whole change over the deal (empty for an illegal deal)."""
-        return {p: int(f["net"]) for p, f in (self.data.get("players") or {}).items()}
+        return {p: int(f["net"]) for p, f in (self._data.get("players") or {}).items()}
 
     def __repr__(self) -> str:
-        return f"<Run {self.data['scenario']} under {self.data['variant']}: {_line(self.data)}>"
+        return f"<Run {self._data['scenario']} under {self._data['variant']}: {_line(self._data)}>"
 
     def table(self) -> TidyTable:
         """A row per player: status, cave, ledger, net, carry."""
-        return outcomes_table([self.data], "run")
+        return outcomes_table([self._data], "run")
 
 
 def _line(data: dict[str, Any]) -> str:
@@ -225,7 +232,9 @@ class Comparison(_Tabular):
 
     @property
     def data(self) -> dict[str, Any]:
-        data: dict[str, Any] = self.result.to_json()
+        """The command line's JSON, a new copy at each reading (it shares nothing with the
+        results the comparison holds)."""
+        data: dict[str, Any] = copy.deepcopy(self.result.to_json())
         return data
 
     @property
@@ -283,15 +292,20 @@ class Comparison(_Tabular):
 class Simulation(_Tabular):
     """Simulated play of one or more systems; ``data`` holds ``simulate --json`` of each."""
 
-    data: list[dict[str, Any]]
+    _data: list[dict[str, Any]]
+
+    @property
+    def data(self) -> list[dict[str, Any]]:
+        """The command line's JSON, a new copy at each reading."""
+        return copy.deepcopy(self._data)
 
     def __repr__(self) -> str:
-        first = self.data[0]
+        first = self._data[0]
         lines = [
             f"simulate: {first['deals']:,} deals each, policy {first['policy']}, "
             f"seed {first['seed']}"
         ]
-        for report in self.data:
+        for report in self._data:
             decided = report["decided_by"]
             shares = ", ".join(
                 f"{k} {100 * v['rate']:.1f}%" for k, v in decided.items() if v["rate"]
@@ -306,7 +320,7 @@ class Simulation(_Tabular):
 
     def table(self) -> TidyTable:
         """A row per system and figure (see ``docs/data.md``)."""
-        return simulation_table(self.data)
+        return simulation_table(self._data)
 
 
 @dataclass(frozen=True, repr=False)
@@ -314,17 +328,22 @@ class Sweep(_Tabular):
     """A rule sweep: the same seeded deals under a base system and under it with rules
     changed; ``data`` is ``sweep --json``."""
 
-    data: dict[str, Any]
+    _data: dict[str, Any]
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The command line's JSON, a new copy at each reading."""
+        return copy.deepcopy(self._data)
 
     def __repr__(self) -> str:
-        rows = self.data["rows"]
+        rows = self._data["rows"]
         combinations = sorted({r["combination"] for r in rows} - {"base"})
-        policies = self.data["policies"]
+        policies = self._data["policies"]
         shown = ", ".join(combinations[:4]) + (", …" if len(combinations) > 4 else "")
         return (
-            f"<Sweep of {self.data['base']}: {_count(len(combinations), 'combination')} "
+            f"<Sweep of {self._data['base']}: {_count(len(combinations), 'combination')} "
             f"({shown}) × {_count(len(policies), 'policy', 'policies')} "
-            f"({', '.join(policies)}), {self.data['deals']:,} deals each>"
+            f"({', '.join(policies)}), {self._data['deals']:,} deals each>"
         )
 
     def table(self) -> TidyTable:
@@ -332,7 +351,7 @@ class Sweep(_Tabular):
         and its paired interval."""
         from .study.sweep_report import sweep_csv_rows
 
-        return sweep_table(sweep_csv_rows(self.data))
+        return sweep_table(sweep_csv_rows(self._data))
 
 
 @dataclass(frozen=True, repr=False)
@@ -340,11 +359,16 @@ class Odds(_Tabular):
     """Exact odds of the deal, per system; ``data`` is ``odds --json`` (a system whose
     odds cannot be counted exactly holds ``{"not_computed": why}``)."""
 
-    data: dict[str, dict[str, Any]]
+    _data: dict[str, dict[str, Any]]
+
+    @property
+    def data(self) -> dict[str, dict[str, Any]]:
+        """The command line's JSON, a new copy at each reading."""
+        return copy.deepcopy(self._data)
 
     def __repr__(self) -> str:
         lines = ["exact odds (a given player: simple brelan; the table: any brelan)"]
-        for system_id, found in self.data.items():
+        for system_id, found in self._data.items():
             if "not_computed" in found:
                 lines.append(f"  {system_id}: not counted exactly")
                 continue
@@ -358,5 +382,5 @@ class Odds(_Tabular):
 
     def table(self) -> TidyTable:
         """A row per system and figure: numerator, denominator and decimal."""
-        counted = {k: v for k, v in self.data.items() if "not_computed" not in v}
+        counted = {k: v for k, v in self._data.items() if "not_computed" not in v}
         return odds_table(counted)

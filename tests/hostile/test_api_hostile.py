@@ -428,3 +428,39 @@ def test_a_whole_number_is_checked_by_its_value() -> None:
     with pytest.raises(api.UserError, match="deals must be at most 100,000,000"):
         api.simulate("foster", deals=Evil(10**12))
     assert "3 deals each" in str(api.simulate("foster", deals=numpy.int64(3)))
+
+
+def _spoil(value: Any) -> None:
+    """Change every dict and list within ``value`` in place, as a notebook's cleaning step
+    might."""
+    if isinstance(value, dict):
+        for key in list(value):
+            _spoil(value[key])
+            if not isinstance(value[key], dict | list):
+                value[key] = 99
+        value["spoiled"] = True
+    elif isinstance(value, list):
+        for item in value:
+            _spoil(item)
+        value.append("spoiled")
+
+
+@pytest.mark.parametrize(
+    "made",
+    [
+        lambda: api.run("foster-sight", "foster"),
+        lambda: api.compare("foster-sight", ["foster", "pagat"]),
+        lambda: api.simulate(["foster", "pagat"], deals=20),
+        lambda: api.sweep("foster", towards="pagat", deals=20),
+        lambda: api.odds(["foster", "pagat"]),
+    ],
+    ids=["run", "compare", "simulate", "sweep", "odds"],
+)
+def test_changing_data_changes_nothing_of_the_result(made: Callable[[], Any]) -> None:
+    """``.data`` was the result's own JSON: a notebook that changed it in place changed the
+    result's summary, table and CSV, and the next ``.data``."""
+    result = made()
+    summary, csv, data = repr(result), result.to_csv(), result.data
+    _spoil(result.data)
+    assert "spoiled" not in str(data)  # the JSON read before is a copy of its own
+    assert (repr(result), result.to_csv(), result.data) == (summary, csv, data)
