@@ -225,3 +225,32 @@ def test_ctrl_c_while_the_old_site_is_removed_leaves_no_copy(
         signal.signal(signal.SIGINT, before)
     assert (out / "index.html").read_text(encoding="utf-8") == "new"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_an_old_site_that_cannot_be_removed_is_a_note_not_a_failure(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The old site's removal failed after the new one was in place (a folder in it the
+    user may not write): the build said "cannot write the site" and exited 2, with the new
+    site in place. It is a note now, and the copy left is the next build's to remove,
+    though its claim went first."""
+    out, new = tmp_path / "site", tmp_path / ".site.new.tmp"
+    for folder, text in ((out, "old"), (new, "new")):
+        (folder / "assets").mkdir(parents=True)
+        (folder / "index.html").write_text(text, encoding="utf-8")
+    (out / output.MARKER).write_text("A static site.\n- index.html\n", encoding="utf-8")
+    remove = shutil.rmtree
+
+    def refused(path: Any, *args: Any, **kwargs: Any) -> None:
+        (Path(path) / output.REPLACED).unlink()  # removed before the folder that fails
+        raise PermissionError(13, "Permission denied", str(Path(path) / "assets"))
+
+    monkeypatch.setattr(shutil, "rmtree", refused)
+    said = output.swap(new, out)
+    monkeypatch.setattr(shutil, "rmtree", remove)
+    assert said is not None and "could not be removed (Permission denied" in said, said
+    assert (out / "index.html").read_text(encoding="utf-8") == "new"
+    (left,) = (p for p in tmp_path.iterdir() if p.name.startswith(".site.old-"))
+    assert left.name in said
+    output.remove_leftovers(out)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]

@@ -439,7 +439,9 @@ def _build_into(
     # (a site made private stays private), or the umask's for a new one, as ``new``'s.
     take_mode(tmp, out, 0o777 & ~current_umask())
     write_files(tmp, site_dir, files, options.theme)
-    swap(tmp, out)
+    left = swap(tmp, out)
+    if left is not None:
+        log(f"note: {left}")
     seconds = time.perf_counter() - started
     log(f"built {len(pages)} pages into {out} in {seconds:.2f} s")
     return BuildReport(out, [p.path for p in pages], len(files) + 1, seconds)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ..rules.errors import InputError
 from ..rules.idtext import escaped
-from ..rules.writing import absolute, interrupt_deferred, resolved
+from ..rules.writing import absolute, interrupt_deferred, reason, resolved
 
 MARKER = ".bouillotte-site"
 """A file at the root of every built site: only a folder holding it is ever replaced."""
@@ -442,9 +442,12 @@ def _write_claim(file: Path, claim: str) -> None:
         os.close(fd)
 
 
-def swap(tmp: Path, out: Path) -> None:
+def swap(tmp: Path, out: Path) -> str | None:
     """Put the new build in place; the old one is renamed aside to a name of this run's
-    own (a random token), claimed (:data:`REPLACED`), and removed once the new one is in."""
+    own (a random token), claimed (:data:`REPLACED`), and removed once the new one is in.
+    The new site is in place whether or not the old one can then be removed: a removal
+    that fails (a folder in it the user may not write, a file busy) is no failure of the
+    build but a note, returned, and the copy left claimed for the next build to remove."""
     with interrupt_deferred():
         old = None
         if out.exists():
@@ -467,5 +470,16 @@ def swap(tmp: Path, out: Path) -> None:
                 old.rename(out)
                 (out / REPLACED).unlink(missing_ok=True)
             raise
-        if old is not None:
+        if old is None:
+            return None
+        try:
             shutil.rmtree(old)
+        except OSError as exc:
+            with contextlib.suppress(OSError, InputError):  # its claim may be gone first
+                _write_claim(old / REPLACED, replaced_claim(old))
+            return (
+                f"the previous build, renamed to {as_reached(old)}, could not be removed "
+                f"({reason(exc)}): the new site is in place, and the next build into "
+                f"{as_reached(out)} removes it (or remove it yourself)"
+            )
+        return None
