@@ -927,7 +927,7 @@ def test_a_site_of_ones_own_holds_nothing_bundled(tmp_path: Path, runner: CliRun
 @pytest.mark.parametrize(
     ("line", "message"),
     [
-        ("language: English", "site.yaml:1: language: must be a language tag"),
+        ("language: English", "site.yaml:1: language: 'English' is not a language tag"),
         (
             "base_url: example.org",
             "site.yaml:1: base_url: the url must be a web address starting with http://",

@@ -499,7 +499,7 @@ def test_a_setgid_bit_is_kept_only_with_its_group(
     """A site folder ``2750 root:daemon`` rebuilt came back ``2750 root:root``: the bit
     was copied, not the group it was set for. The group is given too where the system
     allows it; where it does not, the bit is dropped (round seven's re-probe)."""
-    from bouillotte.rules import writing
+    from bouillotte.rules import modes
 
     old = tmp_path / "site"
     old.mkdir()
@@ -508,7 +508,7 @@ def test_a_setgid_bit_is_kept_only_with_its_group(
     new.mkdir()
     calls: list[tuple[object, int, int]] = []
     monkeypatch.setattr(os, "chown", lambda p, u, g, **_: calls.append((p, u, g)))
-    writing.take_mode(new, old, 0o755)
+    modes.take_mode(new, old, 0o755)
     assert calls == [(new, -1, old.stat().st_gid)]
     assert stat.S_IMODE(new.stat().st_mode) == 0o2750
 
@@ -518,9 +518,9 @@ def test_a_setgid_bit_is_kept_only_with_its_group(
     monkeypatch.setattr(os, "chown", refused)
     other = tmp_path / "other"
     other.mkdir()
-    writing.take_mode(other, old, 0o755)
+    modes.take_mode(other, old, 0o755)
     assert stat.S_IMODE(other.stat().st_mode) == 0o750
     plain = tmp_path / "plain"
     plain.mkdir()
-    writing.take_mode(plain, tmp_path / "missing", 0o700)  # a new one: the default
+    modes.take_mode(plain, tmp_path / "missing", 0o700)  # a new one: the default
     assert stat.S_IMODE(plain.stat().st_mode) == 0o700

@@ -94,3 +94,36 @@ def test_bands_and_their_table_are_put_in_place_together(
         path = bands.write_bands(data, stack)
         assert not path.exists() and not (tmp_path / "t.csv").exists()
     assert path.is_file() and (tmp_path / "t.csv").read_text("utf-8").startswith("rule,low")
+
+
+def test_stored_bands_are_undone_when_their_table_cannot_be_put_in_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bands are put in place first (staged last), then the table's rename is refused
+    (a file busy, a mount): the bands stored were left, for a command that failed."""
+    import errno
+    import os
+
+    from bouillotte.cli.options import write_tidy
+    from bouillotte.rules.errors import InputError
+    from bouillotte.rules.together import Together
+    from bouillotte.strong import bands
+    from bouillotte.study.tidy import Column, TidyTable
+
+    monkeypatch.setattr(bands, "BANDS_STORE", tmp_path / "bands")
+    columns = (Column("rule", "string", "a rule"), Column("low", "number", "a figure"))
+    table = TidyTable.of("bands", "Bands", columns, [{"rule": "a", "low": 1.0}])
+    real = os.replace
+
+    def busy(src: str, dst: str) -> None:
+        if Path(dst).name == "t.csv":
+            raise OSError(errno.EBUSY, os.strerror(errno.EBUSY), dst)
+        real(src, dst)
+
+    monkeypatch.setattr(os, "replace", busy)
+    busy_table = r"t\.csv: cannot write: Device or resource busy"
+    with pytest.raises(InputError, match=busy_table), Together() as stack:
+        write_tidy(tmp_path / "t.csv", False, table, stack)
+        path = bands.write_bands({"key": "0" * 64, "systems": ["foster", "pagat"]}, stack)
+    assert not path.exists() and not (tmp_path / "t.csv").exists()
+    assert [p.name for p in (tmp_path / "bands").iterdir()] == []

@@ -37,6 +37,7 @@ from .api_args import (
     as_text,
     as_words,
     empty_path,
+    refused_in_a_line,
     same_system,
 )
 from .api_args import PathLike as PathLike
@@ -100,6 +101,7 @@ def _library(folders: Folders, chosen: Sequence[str | System] = ()) -> Library:
 # -- systems ---------------------------------------------------------------------------------
 
 
+@refused_in_a_line
 def systems(folder: Folders = None, *, bundled: bool = True) -> Systems:
     """Every rule system: the bundled ones (unless ``bundled=False``) and those of the
     user's ``folder`` (a folder of profiles, or several)."""
@@ -107,6 +109,7 @@ def systems(folder: Folders = None, *, bundled: bool = True) -> Systems:
     return Systems([System(v) for v in library.all()])
 
 
+@refused_in_a_line
 def system(system_id: str, folder: Folders = None) -> System:
     """One rule system by its id, bundled or from the user's ``folder``."""
     chosen = _one(system_id)
@@ -177,6 +180,7 @@ def _scenario(name: str, scenarios: Folders) -> Any:
     return ScenarioLibrary(as_paths(scenarios, "scenarios")).find(text)
 
 
+@refused_in_a_line
 def run(
     scenario: str,
     system: str | System,
@@ -196,6 +200,7 @@ def run(
     return Run(run_scenario(found, variant).data)
 
 
+@refused_in_a_line
 def compare(
     scenario: str,
     systems: str | System | Sequence[str | System] | None = None,
@@ -220,6 +225,7 @@ def compare(
 # -- simulation, sweeps, odds -----------------------------------------------------------------
 
 
+@refused_in_a_line
 def simulate(
     systems: str | System | Sequence[str | System],
     deals: int = 10_000,
@@ -256,10 +262,12 @@ def _warn_unsolved(variant: Variant, policies: Sequence[str]) -> None:
 
     for policy in policies:
         note = unsolved_note(variant.id, variant.rules, policy)
-        if note is not None:  # stacklevel 3: the line that called simulate or sweep
-            warnings.warn(note.removeprefix("note: "), UserWarning, stacklevel=3)
+        if note is not None:  # stacklevel 4: the line that called simulate or sweep (through
+            # refused_in_a_line)
+            warnings.warn(note.removeprefix("note: "), UserWarning, stacklevel=4)
 
 
+@refused_in_a_line
 def sweep(
     base: str | System,
     *,
@@ -320,6 +328,7 @@ def sweep(
     return Sweep(sweep_report(chosen, combinations, tallies, seed, skipped, other, all_rules))
 
 
+@refused_in_a_line
 def odds(
     systems: str | System | Sequence[str | System] | None = None, *, folder: Folders = None
 ) -> Odds:
@@ -344,6 +353,7 @@ def odds(
 # -- the site's tables ------------------------------------------------------------------------
 
 
+@refused_in_a_line
 def matrix(
     systems: str | System | Sequence[str | System] | None = None,
     *,
@@ -356,6 +366,7 @@ def matrix(
     return matrix_table(_library(folder, chosen).select(_ids(chosen)))
 
 
+@refused_in_a_line
 def effects(system: str | System, towards: str | System, *, folder: Folders = None) -> TidyTable:
     """The stored rule effects of a pair of bundled systems (``bouillotte effects``,
     the pair pages' "What each rule does"), a row per policy, combination and measure;

@@ -5,13 +5,19 @@ that names what was wrong."""
 
 from __future__ import annotations
 
+import functools
 import os
 import reprlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import ParamSpec, TypeVar
 
 from .rules.errors import InputError
 from .rules.variant import Variant
+from .rules.writing import reason
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 PathLike = str | os.PathLike[str]
 Folders = PathLike | Sequence[PathLike] | None
@@ -26,9 +32,30 @@ def as_text(value: str) -> str:
 
 def as_path_text(value: object) -> str | None:
     """The path ``value`` names as a text, or ``None`` for anything but a str or an
-    ``os.PathLike`` of one (bytes, a number, ``None``)."""
+    ``os.PathLike`` of one (bytes, a number, ``None``); a text holding NUL, which no path
+    holds, is refused (Python's own ``ValueError: embedded null byte`` otherwise)."""
     text = os.fspath(value) if isinstance(value, str | os.PathLike) else None
+    if isinstance(text, str) and "\0" in text:
+        raise InputError("a path holds no NUL character (\\x00)", value=text[:40], has_value=True)
     return as_text(text) if isinstance(text, str) else None
+
+
+def refused_in_a_line(function: Callable[P, R]) -> Callable[P, R]:
+    """``function`` (one of the API's) with an OS error it meets (a name too long for the
+    file system, a folder it may not read) raised as the :class:`InputError` the command
+    line would print, naming the file and the reason, never a bare ``OSError``."""
+
+    @functools.wraps(function)
+    def refusing(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return function(*args, **kwargs)
+        except OSError as exc:
+            name = exc.filename if isinstance(exc.filename, str) else ""
+            if len(name) > 80:
+                name = f"{name[:40]}... ({len(name):,} characters)"
+            raise InputError(f"{name}: {reason(exc)}" if name else reason(exc)) from None
+
+    return refusing
 
 
 def empty_path(name: str, what: str) -> InputError:
@@ -72,9 +99,11 @@ def as_words(values: Sequence[str], name: str) -> list[str]:
         )
     if not isinstance(values, list | tuple):
         raise InputError(f"{name} must be a list of texts, not {type(values).__name__}")
-    odd = next((v for v in values if not isinstance(v, str)), None)
-    if odd is not None:
-        raise InputError(f"{name} must be a list of texts; it holds {type(odd).__name__} {odd!r}")
+    odd = [v for v in values if not isinstance(v, str)][:1]  # None too: [None] is no text
+    if odd:
+        raise InputError(
+            f"{name} must be a list of texts; it holds {type(odd[0]).__name__} {odd[0]!r}"
+        )
     return [as_text(v) for v in values]
 
 

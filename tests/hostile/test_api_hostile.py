@@ -163,6 +163,25 @@ CASES: list[tuple[str, Callable[[], Any], str]] = [
         lambda: api.systems(bundled=False)[0],
         "no system at this position: there are none (value: 0)",
     ),
+    # round seven: a None among texts, an OS error, a NUL in a path
+    ("sweep-vary-none", lambda: api.sweep("foster", vary=[None], deals=3), "holds NoneType None"),  # type: ignore[list-item]
+    (
+        "sweep-policies-none",
+        lambda: api.sweep("foster", vary=["betting.raises"], policies=[None], deals=3),  # type: ignore[list-item]
+        "policies must be a list of texts; it holds NoneType None",
+    ),
+    (
+        "run-a-scenario-name-too-long",
+        lambda: api.run("x" * 1000, "foster"),
+        "... (1,000 characters): the name is too long for this file system",
+    ),
+    ("run-a-nul-in-the-scenario", lambda: api.run("a\0b", "foster"), "holds no NUL character"),
+    ("systems-a-nul-in-the-folder", lambda: api.systems("a\0b"), "holds no NUL character"),
+    (
+        "to-csv-a-nul-in-the-path",
+        lambda: api.run("foster-sight", "foster").to_csv("x\0y.csv"),
+        "holds no NUL character",
+    ),
 ]
 
 

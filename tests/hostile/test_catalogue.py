@@ -90,9 +90,10 @@ class Case:
     real: bool = False
     """Run as a real process (``bouillotte``'s ``main()``: streams, signals, usage errors)."""
     stdout: str = "pipe"
-    """For a real process: ``pipe``, ``closed`` (``>&-``), ``full`` (``> /dev/full``) or
+    """For a real process: ``pipe``, ``closed`` (``>&-``), ``full`` (``> /dev/full``),
     ``broken`` (a pipe whose reader has gone, as ``| head`` leaves it once it has read
-    enough: deterministic, where a reader closing mid-way races with the writes)."""
+    enough: deterministic, where a reader closing mid-way races with the writes) or
+    ``file`` (``> {tmp}/stdout.txt``, which ``limits`` bound)."""
     stderr: str = "pipe"
     """For a real process: ``pipe`` or ``full`` (``2> /dev/full``: nothing is seen of it)."""
     env: tuple[tuple[str, str], ...] = ()
@@ -2199,6 +2200,8 @@ def _as_process(case: Case, argv: list[str], cwd: Path, tmp: Path) -> tuple[int,
         stdout: Any = subprocess.PIPE
         if case.stdout == "full":
             stdout = stack.enter_context(open("/dev/full", "wb"))
+        elif case.stdout == "file":
+            stdout = stack.enter_context(open(tmp / "stdout.txt", "wb"))
         elif case.stdout == "closed":
             stdout = subprocess.DEVNULL
         stderr: Any = subprocess.PIPE

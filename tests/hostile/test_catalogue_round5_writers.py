@@ -180,6 +180,15 @@ CASES = [
         gone=("nowhere", "home/.zshrc", "home/.zfunc"),
     ),
     Case(
+        "install-completion-home-holds-a-line-break",
+        ("--install-completion", "bash"),
+        "which holds a line break or another control character",
+        setup=lambda tmp: (tmp / "ho\nme").mkdir(),
+        env=(("HOME", "{tmp}/ho\nme"), ("XDG_CONFIG_HOME", "")),
+        real=True,
+        gone=("ho\nme/.bashrc", "ho\nme/.bash_completions"),
+    ),
+    Case(
         "install-completion-home-does-not-exist",
         ("--install-completion", "bash"),
         "which is not a folder that exists: the completion goes into your home folder",

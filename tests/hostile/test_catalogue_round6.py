@@ -62,7 +62,7 @@ CASES = [
     Case(
         "text-language-past-its-length",
         ED_LIST,
-        "line 2: Text language: a language tag has at most 100 characters, not 450,002",
+        "line 2: Text language: a language tag has at most 35 characters (RFC 5646), not 450,002",
         setup=_text_header(
             "Work: house-rules\n",
             "Work: house-rules\nText language: en" + "-abcdefgh" * 50_000 + "\n",

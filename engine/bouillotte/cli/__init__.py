@@ -28,7 +28,7 @@ from types import FrameType
 from typing import Any, TextIO
 
 from ..rules.interrupts import a_command_finishes
-from .streams import WrappedStream
+from .streams import WrappedStream, written_whole
 
 OK = 0
 BAD_INPUT = 2
@@ -153,8 +153,8 @@ def _prepare_streams() -> None:
                     stream.reconfigure(errors=ESCAPE)
             except (LookupError, ValueError, OSError):
                 pass
-    out = None if closed[1] else sys.stdout
-    err = open(os.devnull, "w") if closed[2] or sys.stderr is None else sys.stderr  # noqa: SIM115
+    out = None if closed[1] or sys.stdout is None else written_whole(sys.stdout)
+    err = open(os.devnull, "w") if closed[2] or sys.stderr is None else written_whole(sys.stderr)  # noqa: SIM115
     sys.stdout = _Guarded(out, "stdout")
     sys.stderr = _Guarded(err, "stderr")
 
@@ -177,6 +177,19 @@ def _on_stop(signum: int, frame: FrameType | None) -> None:
 
 
 _MAIN_PID = [os.getpid()]
+_interrupted: list[int] = []
+"""Ctrl-C came (:func:`_on_interrupt`): whatever error it ends the command with is an
+interruption."""
+
+
+def _on_interrupt(signum: int, frame: FrameType | None) -> None:
+    """Ctrl-C, as Python's own handler takes it (``KeyboardInterrupt``), noted first: a
+    library that catches it and raises an error of its own still ends the command as
+    interrupted (exit 130), not with a traceback."""
+    del frame
+    if os.getpid() == _MAIN_PID[0]:
+        _interrupted.append(signum)
+    raise KeyboardInterrupt
 
 
 def _say(line: str) -> None:
@@ -229,6 +242,13 @@ def _run() -> int:
         where = f"{exc.filename}: " if exc.filename is not None else ""
         _say(f"error: {where}{exc.strerror or exc}")
         return BAD_INPUT
+    except Exception:
+        # Ctrl-C raised inside a library, which wrapped it in an error of its own (pydantic,
+        # as a model class was being made at start-up: a RuntimeError and a traceback).
+        if not (_interrupted or _terminated):
+            raise
+        _say("interrupted")
+        return INTERRUPTED
     return code if isinstance(code, int) else OK
 
 
@@ -239,6 +259,8 @@ def main() -> None:
     for number in STOPPING:
         if signal.getsignal(number) != signal.SIG_IGN:
             signal.signal(number, _on_stop)
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, _on_interrupt)
     try:
         with a_command_finishes():
             code = _run()

@@ -28,6 +28,7 @@ from typer.completion import (  # type: ignore[attr-defined]  # its public modul
 from typer.core import TyperCommand, TyperGroup
 
 from ..rules.errors import InputError, UserError, quoted
+from ..rules.together import Together
 from .options import user_errors
 
 # Typer exports no name for Click's classes (its copy of Click is private since Typer 0.2x),
@@ -217,6 +218,12 @@ def _home() -> Path:
             "--show-completion"
         )
     home = Path.home()
+    if any(ord(c) < 32 or c == "\x7f" for c in str(home)):  # a start-up line split in two
+        raise InputError(
+            f"HOME is {quoted(str(home))}, which holds a line break or another control "
+            "character: the line loading the completion would be split; install the script "
+            "yourself from --show-completion"
+        )
     if not home.is_dir():  # the completion would make it, and the shell never reads it
         raise InputError(
             f"HOME is {quoted(str(home))}, which is not a folder that exists: the completion "
@@ -262,7 +269,7 @@ def _install(shell: str) -> Path:
         xdg = os.environ.get("XDG_CONFIG_HOME", "")  # a relative one is ignored, as XDG asks
         config = Path(xdg) if os.path.isabs(xdg) else home / ".config"
         script, rc, line = config / "fish" / "completions" / "bouillotte.fish", None, ""
-    with ExitStack() as stack:  # closed last first: the script is in place before its line
+    with Together() as stack:  # closed last first: the script is in place before its line
         if rc is not None:
             _stage_line(stack, rc, line)
         stack.enter_context(Output(script.parent, "own")).add(script.name, _script(shell) + "\n")

@@ -17,6 +17,7 @@ from typer.core import TyperCommand
 
 from ..rules.errors import InputError, UserError
 from ..rules.idtext import REORDERING_MARKS, as_escape, escaped
+from ..rules.together import Together
 from ..rules.writing import check_target_file, is_null_device, reason, stage_file, write_file
 from ..study.tidy import TidyTable
 from .streams import WrappedStream
@@ -194,6 +195,18 @@ def _options_given(params: Sequence[Any], args: list[str]) -> Iterator[tuple[Any
     (``None`` for a flag), as Click will read them: ``--deals 5``, ``--deals=5``, ``-n5``,
     a cluster of short options (``-qn10``: ``-q``, then ``-n`` with ``10``); a value is never
     read as an option (``--csv -n5x`` names a file). Arguments are skipped; ``--`` ends."""
+    return ((p, n, v) for p, n, v in _read(params, args) if p is not None)
+
+
+def _arguments_given(params: Sequence[Any], args: list[str]) -> Iterator[str]:
+    """Each argument written in ``args`` (a scenario, a folder), as Click will read them:
+    what no option takes, and everything after ``--``."""
+    return (v for p, _, v in _read(params, args) if p is None and v is not None)
+
+
+def _read(params: Sequence[Any], args: list[str]) -> Iterator[tuple[Any, str, str | None]]:
+    """Each option of ``args`` (:func:`_options_given`) and each argument, the latter with
+    the parameter ``None``."""
     options = {
         name: param
         for param in params
@@ -205,6 +218,7 @@ def _options_given(params: Sequence[Any], args: list[str]) -> Iterator[tuple[Any
         token = args[position]
         position += 1
         if token == "--":
+            yield from ((None, "", rest) for rest in args[position:])
             return
         name, equals, value = token.partition("=")
         if name.startswith("--") and name in options:
@@ -227,6 +241,8 @@ def _options_given(params: Sequence[Any], args: list[str]) -> Iterator[tuple[Any
                     position += 1
                 yield param, f"-{letter}", value
                 break
+        elif not token.startswith("-") or token == "-":
+            yield None, "", token
 
 
 def _takes_a_value(param: Any) -> bool:
@@ -347,6 +363,17 @@ class WordsCommand(TyperCommand):
         _check_whole_numbers(given)
         _check_given_once(given)
         _check_no_empty_path(given)
+        if "" in _arguments_given(self.params, args):  # pathlib reads '' as '.'
+            named = [
+                str(a.metavar or a.name).upper()
+                for a in self.params
+                if getattr(a, "param_type_name", "") == "argument"
+            ]
+            raise typer.BadParameter(
+                "it is empty: an empty name is no file, folder, scenario or system; give one",
+                ctx=ctx,
+                param_hint=" or ".join(named) or "an argument",
+            )
         return super().parse_args(ctx, _dash_named_as_a_path(self.params, args))
 
     def format_options(self, ctx: Any, formatter: Any) -> None:
@@ -421,7 +448,7 @@ def write_csvs(tables: Sequence[tuple[Path | None, Callable[[], TidyTable]]]) ->
     """A command's tables (each its ``--csv``-like option's value and how to make it), the
     files all written or none (``rules/writing.stage_file``): a failure on the second (a
     full disk, the file-size limit) leaves the first as it was. ``-`` prints on stdout."""
-    with ExitStack() as stack:
+    with Together() as stack:
         for path, make in tables:
             if path is None:
                 continue

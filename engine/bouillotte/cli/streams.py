@@ -5,7 +5,11 @@
 
 from __future__ import annotations
 
-from typing import TextIO
+import errno
+import io
+import os
+import select
+from typing import Any, TextIO
 
 
 class WrappedStream:
@@ -23,3 +27,58 @@ class WrappedStream:
     @property
     def errors(self) -> str | None:
         return getattr(self._stream, "errors", None)
+
+
+class WholeWrites(io.RawIOBase):
+    """The file descriptor ``fd`` for a standard stream's buffer, written whole: what a
+    short write leaves is written again (under a file-size limit the rest then fails, "File
+    too large"), and a descriptor left non-blocking by whoever started the command is
+    waited for rather than given up. Python's own buffered writer took a short write of a
+    large text (a JSON report) for a whole one: the rest was dropped, and the command ended
+    with status 0."""
+
+    def __init__(self, fd: int) -> None:
+        super().__init__()
+        self._fd = fd
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self._fd
+
+    def isatty(self) -> bool:
+        return os.isatty(self._fd)
+
+    def write(self, data: Any) -> int:
+        view = memoryview(data).cast("B")
+        total = len(view)
+        while view:
+            try:
+                written = os.write(self._fd, view)
+            except BlockingIOError:  # O_NONBLOCK, and the reader is behind: wait for it
+                select.select([], [self._fd], [])
+                continue
+            if written <= 0:
+                raise OSError(errno.EIO, "nothing could be written")
+            view = view[written:]
+        return total
+
+
+def written_whole(stream: TextIO) -> TextIO:
+    """``stream`` (a standard stream) on :class:`WholeWrites`, with its encoding, error
+    handler and buffering; as it is when it is no text stream on a file descriptor."""
+    if not isinstance(stream, io.TextIOWrapper):
+        return stream
+    try:
+        fd = stream.fileno()
+    except (OSError, ValueError):
+        return stream
+    stream.flush()
+    return io.TextIOWrapper(
+        io.BufferedWriter(WholeWrites(fd)),
+        encoding=stream.encoding,
+        errors=stream.errors,
+        line_buffering=stream.line_buffering,
+        write_through=stream.write_through,
+    )

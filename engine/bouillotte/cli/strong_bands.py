@@ -4,13 +4,13 @@ strong play, as a band over several CFR+ solutions (registered on ``strong``'s a
 
 from __future__ import annotations
 
-from contextlib import ExitStack
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from ..rules.errors import UserError
 from ..rules.idtext import escaped
+from ..rules.together import Together
 from .options import (
     WHOLE_NUMBER,
     CsvFile,
@@ -127,7 +127,7 @@ def bands_command(
         )
     except AbstractionError as exc:
         raise UserError(str(exc)) from None
-    with ExitStack() as stack:  # the table and the bands: both in place, or neither
+    with Together() as stack:  # the table and the bands: both in place, or neither
         if csv_file is not None or as_json:
             write_tidy(csv_file, as_json, bands_table(data), stack)
         if write:

@@ -13,8 +13,10 @@ from pathlib import Path
 
 ABANDONED_AFTER = 3600.0
 """Seconds after which a temporary file of a process that is gone is taken as abandoned."""
-_ABANDONED = re.compile(r"\.bouillotte-[0-9a-f]{8}([0-9]+)-(?:[0-9]+|probe)\.tmp")
-"""The name of a writer's temporary file: ``.bouillotte-<8 hex digits><pid>-<n>.tmp``."""
+_ABANDONED = re.compile(r"\.bouillotte-[0-9a-f]{8}([0-9]+)-(?:[0-9]+|probe|kept[0-9]+)\.tmp")
+"""The name of a writer's temporary file: ``.bouillotte-<8 hex digits><pid>-<n>.tmp``, or
+``-kept<n>.tmp`` for a file it replaced, kept until all its files were in place
+(``together.py``)."""
 _SWEPT: set[Path] = set()
 
 

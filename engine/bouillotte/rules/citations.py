@@ -38,6 +38,41 @@ LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*|[xX](-[A-Za-z0-9]{
 """A BCP 47 language tag as the pages' ``<html lang>`` takes it (``en``, ``fr``, ``en-GB``,
 a private use ``en-x-club`` or ``x-club``)."""
 
+LANGUAGE_LENGTH = 35
+"""The longest language tag (a work's ``language``, a text's ``Text language``, the site's
+``language``): RFC 5646 (section 4.4.1) has every tag of a language, extended language,
+script, region and variants fit in 35 characters; a page's ``<html lang>`` holds it."""
+
+_VARIANT_SUBTAG = re.compile(r"[0-9A-Za-z]{5,8}|[0-9][0-9A-Za-z]{3}")
+"""A variant subtag of a BCP 47 tag (``1901`` in ``de-1901``, ``valencia``)."""
+
+
+def language_fault(tag: str) -> str | None:
+    """Why ``tag`` is not a language tag the pages may carry, in a sentence naming it, or
+    ``None``: a BCP 47 tag of at most :data:`LANGUAGE_LENGTH` characters, each variant
+    subtag once (RFC 5646, section 2.2.5: ``en-scouse-scouse`` is no tag). One rule for a
+    work's ``language``, a text's ``Text language`` and the site's ``language``."""
+    if len(tag) > LANGUAGE_LENGTH:
+        return (
+            f"a language tag has at most {LANGUAGE_LENGTH} characters (RFC 5646), "
+            f"not {len(tag):,}: write a tag such as 'en', 'fr' or 'en-GB'"
+        )
+    if not LANGUAGE_TAG.fullmatch(tag):
+        return f"{tag!r} is not a language tag: write one such as 'en', 'fr' or 'en-GB'"
+    seen: set[str] = set()
+    for subtag in tag.split("-")[1:]:
+        if len(subtag) == 1:  # an extension or private use follows: no variant after it
+            break
+        if _VARIANT_SUBTAG.fullmatch(subtag):
+            if subtag.lower() in seen:
+                return (
+                    f"{tag!r} is not a language tag: its variant subtag {subtag!r} is given "
+                    "twice, where a tag names each variant once (RFC 5646)"
+                )
+            seen.add(subtag.lower())
+    return None
+
+
 FIRST_YEAR, LAST_YEAR = 1500, 2099
 """The years a work's edition may be dated to: the citations and the history read no other
 as a year (a number outside would silently leave the work undated). A year still to come
@@ -171,8 +206,38 @@ def checked_year(year: str) -> str:
             "0-9 (1897), a range (1897-1909), a decade (2020s), a century (18th century), or "
             "'undated' (with a note in brackets)"
         )
+    _days_and_short_ranges(year)
     _in_order(dating_text(year))
     return year
+
+
+_DAY = re.compile(r"(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)")
+"""A day written as YYYY-MM-DD (``2026-12-07``, a web edition's)."""
+_SHORT_RANGE = re.compile(r"(?<![\d-])(\d{4})\s*[-/\u2013]\s*(\d{2})(?![\d-])")
+"""A range whose last year is written by its last two digits (``1897-99``, ``1850/51``)."""
+
+
+def _days_and_short_ranges(year: str) -> None:
+    """Refuse a day that does not exist (``1897-13-45``, ``1897-02-30``: its numbers read
+    as notes, published as they stand) and a short range that ends before it begins
+    (``1909-02``: 1909 to 1902, or a month?)."""
+    for day in _DAY.finditer(year):
+        try:
+            date(*(int(part) for part in day.groups()))
+        except ValueError:
+            raise ValueError(
+                f"{day.group()!r} is not a day that exists: write a day as YYYY-MM-DD "
+                "(1897-02-28), or the year alone"
+            ) from None
+    for short in _SHORT_RANGE.finditer(year):
+        first = int(short[1])
+        last = first // 100 * 100 + int(short[2])
+        if last <= first:
+            raise ValueError(
+                f"{short.group()!r} reads as a range from {first} back to {last}: write its "
+                f"last year in full ({first}-{first + 12}), a month as a day (YYYY-MM-DD), "
+                "or the year alone"
+            )
 
 
 def _in_order(text: str) -> None:
@@ -267,9 +332,6 @@ def _linkable(url: str) -> str:
 WebAddress = Annotated[str, AfterValidator(_linkable)]
 """A work's ``url`` or an identifier's in ``unread.yaml``: an ``http://`` or ``https://``
 address one can link to (:func:`_linkable`)."""
-
-LANGUAGE_LENGTH = 100
-"""The most characters of a work's ``language`` tag (the longest bundled: 2)."""
 
 
 def _refused_at(field: str, message: str, value: object) -> ValidationError:
@@ -469,14 +531,9 @@ class Work(BaseModel):
     @classmethod
     def _a_language(cls, language: str) -> str:
         # It becomes a text page's <html lang> and the citation_language of its head.
-        if len(language) > LANGUAGE_LENGTH:
-            raise ValueError(
-                f"a language tag has at most {LANGUAGE_LENGTH} characters, not {len(language):,}"
-            )
-        if not LANGUAGE_TAG.fullmatch(language):
-            raise ValueError(
-                f"{language!r} is not a language tag: write a code such as 'en', 'fr' or 'de'"
-            )
+        fault = language_fault(language)
+        if fault is not None:
+            raise ValueError(fault)
         return language
 
     @field_validator("file")

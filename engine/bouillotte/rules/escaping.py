@@ -170,7 +170,16 @@ def web_address_fault(url: str) -> str | None:
         return (
             f"the url holds {odd!r}, which a web address never does (RFC 3986): percent-encode it"
         )
-    return _host_fault(url)
+    host = _host_fault(url)
+    if host is not None:
+        return host
+    bad = re.search(r"%(?![0-9A-Fa-f]{2})", url)
+    if bad is not None:  # each reader would mend it its own way, or not follow it
+        return (
+            f"the url holds {url[bad.start() : bad.start() + 3]!r}, which is no "
+            "percent-encoding: write % as %25, or %XX with two hexadecimal digits (RFC 3986)"
+        )
+    return None
 
 
 _HOST_NAME = re.compile(r"(?:[^\W_](?:[\w-]*[^\W_])?\.)*[^\W_](?:[\w-]*[^\W_])?\.?")

@@ -56,7 +56,8 @@ def interrupt_deferred(*, too_late: bool = True) -> Iterator[None]:
     late to stop anything, and is said on stderr as such; the command goes on to its end as
     if it had not come (its report, exit 0), for "interrupted" means that nothing was
     written, and a script retrying on it would redo the work, or be refused by the files
-    now there (``variants export``, ``new``). Called from Python (the API), where no command
+    now there (``variants export``, ``new``); so does a signal that comes after the block,
+    while the command says what it wrote. Called from Python (the API), where no command
     ends soon after, the signal is heard once the files are in place, never lost. A
     block that leaves nothing behind (a file made and removed) is interrupted once it ends,
     the signal handled as it would have been (``too_late=False``). A signal the process
@@ -78,10 +79,17 @@ def interrupt_deferred(*, too_late: bool = True) -> Iterator[None]:
     finally:
         for number, handler in previous.items():
             signal.signal(number, handler)
+    if too_late and _FINISHES.get():
+        # The files are in place: a signal from now on, as the command says what it wrote,
+        # is as late as one that came while they were renamed ("interrupted", exit 130,
+        # had a script retry a `new` whose folder was there, and be refused).
+        said: list[int] = caught[:1]
+        for number in previous:
+            signal.signal(number, lambda signum, frame: _say_too_late_once(signum, said))
+        if caught:
+            _say_too_late(caught[0])
+        return
     for caught_number in caught[:1]:
-        if too_late and _FINISHES.get():
-            _say_too_late(caught_number)
-            return
         handler = previous[signal.Signals(caught_number)]
         if callable(handler):
             handler(caught_number, None)
@@ -89,6 +97,12 @@ def interrupt_deferred(*, too_late: bool = True) -> Iterator[None]:
             os.kill(os.getpid(), caught_number)
         else:
             raise KeyboardInterrupt
+
+
+def _say_too_late_once(number: int, said: list[int]) -> None:
+    if not said:
+        said.append(number)
+        _say_too_late(number)
 
 
 def _say_too_late(number: int) -> None:

@@ -187,6 +187,18 @@ class Library:
         self.replaced.append(note)
         print(note, file=sys.stderr)
 
+    def _unread_spelling(self, variant_id: str) -> str:
+        """Where a folder holds ``variant_id``'s profile under another ending (``x.yml``,
+        ``x.YAML``), which is never read: the words that say so, else ""."""
+        for folder in self.folders:
+            with suppress(OSError):
+                for file in folder.iterdir():
+                    if file.stem == variant_id and file.suffix != ".yaml":
+                        return (
+                            f" ({file} is there, but not read: a profile's file name ends in .yaml)"
+                        )
+        return ""
+
     # -- public ---------------------------------------------------------------------
 
     def ids(self) -> list[str]:
@@ -211,7 +223,7 @@ class Library:
         if variant_id not in self.files:
             raise InputError(
                 f"unknown variant {variant_id!r}{did_you_mean(variant_id, self.ids())}; "
-                f"known variants: {', '.join(self.ids())}"
+                f"known variants: {', '.join(self.ids())}{self._unread_spelling(variant_id)}"
             )
         if variant_id not in self._variants:
             self._variants[variant_id] = self._build(variant_id)

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 from .docstrings import describe_fields
 from .nearest import did_you_mean
 from .profile import GROUPS, rule_paths
+from .variant import value_text
 from .yamlmodels import validated
 from .yamlsource import Located, read_mapping
 
@@ -156,6 +157,13 @@ def _check(doc: Located, index: int, reading: Reading, works: set[str]) -> None:
     seen: list[Any] = []
     for j, item in enumerate(reading.readings):
         where = ("readings", index, "readings", j, "value")
+        if isinstance(item.value, dict | list):
+            raise doc.fault(
+                where,
+                f"a reading is one value, played as --reading {reading.rule}=VALUE; "
+                f"{reading.rule} holds several (a mapping or a list), so no reading of it "
+                "can be played",
+            )
         try:
             value = rule_value(reading.rule, item.value, strict=True)
         except ValidationError:
@@ -267,12 +275,14 @@ def parse_reading(text: str, readings: dict[str, Reading]) -> tuple[Reading, Any
     if reading is None:
         what = f"{rule!r} has no readings" if rule in rule_paths() else f"unknown rule {rule!r}"
         raise InputError(f"{what}; the rules with readings: {known}", field="--reading")
-    values = ", ".join(str(v) for v in reading.values())
+    values = ", ".join(value_text(rule_value(rule, v)) for v in reading.values())
     try:
         value = rule_value(rule, written)
     except ValidationError:
         value = None
-    if value is None or reading_of(readings, rule, value) is None:
+    # Written as the tool writes the value: pydantic reads "020", "+20" and "20.0" as 20,
+    # and "n", "0", "off" and "FALSE" as no.
+    if value is None or value_text(value) != written or reading_of(readings, rule, value) is None:
         raise InputError(
             f"{written!r} is not a reading of {rule}; its readings: {values}",
             field="--reading",
@@ -289,10 +299,15 @@ def parse_readings(texts: Sequence[str], readings: dict[str, Reading]) -> list[t
     for text in texts:
         reading, value = parse_reading(text, readings)
         if reading.rule in chosen:
-            first = chosen[reading.rule][1]
+            first = value_text(chosen[reading.rule][1])
+            what = (
+                f"the reading {reading.rule}={first} is given twice"
+                if first == value_text(value)
+                else f"the rule {reading.rule} is given two readings ({first} and "
+                f"{value_text(value)}); a deal plays one"
+            )
             raise InputError(
-                f"the rule {reading.rule} is given two readings ({first} and {value}); "
-                "a deal plays one: give one --reading per rule",
+                f"{what}: give one --reading per rule",
                 field="--reading",
                 value=text,
                 has_value=True,

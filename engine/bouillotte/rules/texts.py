@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from .citations import LANGUAGE_LENGTH, LANGUAGE_TAG
+from .citations import language_fault
 from .errors import InputError
 from .writing import note_input
 
@@ -180,17 +180,10 @@ def _header(file: Path, head: str) -> dict[str, str]:
             )
     language = header.get("Text language")  # a tag, then a note: "fr (paragraph 1 is English)"
     tag = (language.split() or [""])[0] if language is not None else ""
-    if language is not None and len(tag) > LANGUAGE_LENGTH:
+    fault = language_fault(tag) if language is not None else None
+    if fault is not None:
         raise InputError(
-            f"Text language: a language tag has at most {LANGUAGE_LENGTH} characters, not "
-            f"{len(tag):,}",
-            file=file,
-            line=lines["Text language"],
-        )
-    if language is not None and not LANGUAGE_TAG.fullmatch(tag):
-        raise InputError(
-            f"Text language: {language!r} is not a language tag: write a code such as "
-            "'en', 'fr' or 'de' (a note may follow it)",
+            f"Text language: {fault} (a note may follow it)",
             file=file,
             line=lines["Text language"],
         )

@@ -14,6 +14,8 @@ What every write promises:
   killed outright left are removed by a later one, :func:`.abandoned.remove_abandoned`);
   a signal that comes as the files are renamed into place is too late to stop them: the
   command finishes (:func:`interrupt_deferred`), so "interrupted" means nothing was written;
+  a rename refused half-way puts back what the files already renamed replaced, kept until
+  all are in place, and so do the other outputs of the command (``together.py``);
 - **confined**: every file goes inside the chosen folder; a name with ``..`` or a
   leading ``/`` is refused, and so is a link anywhere under the chosen folder (a link to a
   file, a dangling link, a linked folder), or the chosen folder being a link itself: a
@@ -47,6 +49,8 @@ from types import TracebackType
 from .abandoned import remove_abandoned
 from .errors import InputError
 from .interrupts import interrupt_deferred as interrupt_deferred  # where writers find it
+from .modes import current_umask, take_mode
+from .together import Together, drop, keep, put_back
 
 MAX_FILES = 100_000
 """The most files one command writes (a site of the bundled library writes about 400)."""
@@ -293,6 +297,16 @@ class Output:
         self._aside: Path | None = None
         self._bytes = 0
         self._count = 0
+        self._kept: list[tuple[Path, Path | None]] = []
+        """Each file put in place, and the file it replaced, kept until :meth:`finish`."""
+        self._together: Together | None = None
+
+    def join(self, together: Together) -> None:
+        """Be put in place together with the other outputs of ``together`` (entered on it):
+        what this one replaces is kept until all are in place, and put back if one fails."""
+        if self.mode == "fresh":
+            raise ValueError("a folder built aside is put in place alone")
+        self._together = together
 
     # -- setting up ---------------------------------------------------------------------
 
@@ -316,6 +330,12 @@ class Output:
             if exists and any(self.real.iterdir()):
                 raise InputError(
                     "already exists and is not an empty folder; name a new folder",
+                    file=self.folder,
+                )
+            if exists and os.path.ismount(self.real):  # the rename into place: EBUSY
+                raise InputError(
+                    "is a mount point: the folder is made beside it and renamed into its "
+                    "place, which a mount point cannot take; name a folder inside it",
                     file=self.folder,
                 )
             here = absolute(Path("."))
@@ -466,6 +486,10 @@ class Output:
         except BaseException:
             self._abort()
             raise
+        if self._together is not None:
+            self._together.placed(self)
+        else:
+            self.finish()
 
     def _commit(self) -> None:
         if self._aside is not None:
@@ -476,28 +500,53 @@ class Output:
             self.written = [self.folder / rel for rel, _ in self._staged]
             self._staged = []
             return
-        placed: list[Path] = []
+        self._kept = []
         try:
-            for rel, temp in self._staged:
+            for number, (rel, temp) in enumerate(self._staged):
                 target = self.real / rel
-                if self.mode == "add" and os.path.lexists(target):
+                try:
+                    if self.mode == "add" and os.path.lexists(target):
+                        raise InputError(
+                            "would overwrite a file already there; choose another folder, "
+                            "or move it",
+                            file=self.folder / rel,
+                        )
+                    # What it replaces is kept until every file is in place (together.py).
+                    kept = None
+                    if self.mode != "add" and os.path.lexists(target):
+                        kept = keep(
+                            target, temp.with_name(f".bouillotte-{self.token}-kept{number}.tmp")
+                        )
+                    self._kept.append((target, kept))
+                    take_mode(temp, target, 0o666 & ~current_umask())
+                    os.replace(temp, target)
+                except OSError as error:
                     raise InputError(
-                        "would overwrite a file already there; choose another folder, or move it",
-                        file=self.folder / rel,
-                    )
-                take_mode(temp, target, 0o666 & ~current_umask())
-                os.replace(temp, target)
-                placed.append(target)
+                        f"cannot write: {reason(error)}", file=self.folder / rel
+                    ) from None
         except BaseException:
-            if self.mode == "add":
-                for target in placed:
-                    _unlink(target)
+            self.undo()
             raise
         self.written = [self.folder / rel for rel, _ in self._staged]
         self._staged = []
+        self._made_folders = []
+
+    def finish(self) -> None:
+        """Every output is in place: drop the files kept, and remove those :meth:`remove`
+        named."""
+        for _, kept in self._kept:
+            drop(kept)
+        self._kept = []
         for rel in self._removed:
             _unlink(self.real / rel)
-        self._made_folders = []
+        self._removed = []
+
+    def undo(self) -> None:
+        """Put back what this output replaced (another output of the command failed)."""
+        for target, kept in reversed(self._kept):
+            put_back(target, kept)
+        self._kept = []
+        self.written = []
 
     def _abort(self) -> None:
         """Remove what this run made, and nothing else."""
@@ -514,43 +563,9 @@ class Output:
         self._made_folders = []
 
 
-def take_mode(path: Path | str, like: Path, default: int) -> None:
-    """Give ``path`` the mode of ``like``, the file or folder it replaces (:func:`mode_of`),
-    or ``default`` for a new one. A setgid or setuid bit is kept only with the group (or
-    owner) it was set for: that of ``like`` is given too where the system allows it, else
-    the bit is dropped (a folder ``2750 root:daemon`` never becomes ``2750 root:root``)."""
-    mode = mode_of(like, default)
-    special = mode & (stat.S_ISUID | stat.S_ISGID)
-    if special:
-        try:
-            old = os.lstat(like)
-            owner = old.st_uid if mode & stat.S_ISUID else -1
-            group = old.st_gid if mode & stat.S_ISGID else -1
-            os.chown(path, owner, group, follow_symlinks=False)
-        except OSError:
-            mode &= ~special
-    os.chmod(path, mode)
-
-
-def mode_of(path: Path, default: int) -> int:
-    """The permissions of ``path`` as it is, to give the file or folder that replaces it
-    (a file its owner made private, 0600, stays private), or ``default`` for a new one."""
-    try:
-        return stat.S_IMODE(os.lstat(path).st_mode)
-    except OSError:
-        return default
-
-
 def _unlink(path: Path) -> None:
     with suppress(OSError):
         os.unlink(path)
-
-
-def current_umask() -> int:
-    """The process's umask (read by setting it and setting it back)."""
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
 
 
 def stage_file(stack: ExitStack, path: Path, data: bytes | str, what: str = "the output") -> Path:
@@ -570,6 +585,6 @@ def stage_file(stack: ExitStack, path: Path, data: bytes | str, what: str = "the
 
 def write_file(path: Path, data: bytes | str, what: str = "the output") -> Path:
     """One file a user named (``--csv FILE``), replaced whole or not at all."""
-    with ExitStack() as stack:
+    with Together() as stack:
         stage_file(stack, path, data, what)
     return path

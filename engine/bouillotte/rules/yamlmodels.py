@@ -44,6 +44,11 @@ def pydantic_message(error: Any) -> str:
     value = error.get("input")
     if kind == "bool_type" and isinstance(value, str) and value.lower() in _BOOL_WORDS:
         return f'Input should be true or false, unquoted ("{value}" in quotes is text)'
+    if kind == "string_type" and isinstance(value, int | float) and not isinstance(value, bool):
+        return f'Input should be text: write it in quotes ("{value}") to keep it as written'
+    if kind == "string_type" and isinstance(value, dict | list):
+        what = "a mapping" if isinstance(value, dict) else "a list"
+        return f"Input should be one text (a word, or words in quotes), not {what}"
     message = str(error["msg"])
     return message[len("Value error, ") :] if message.startswith("Value error, ") else message
 

@@ -96,27 +96,27 @@ class _Composer(_FAST):  # type: ignore[misc]
 _BYTE_POSITIONS = _FAST is not yaml.SafeLoader
 """libyaml reports the position of a bad character in bytes, PyYAML in characters."""
 
+_WRITTEN = {
+    _INT: re.compile(r"^(?:-?0|-?[1-9][0-9]*)$"),  # digits only: 0x10, 1_000, +100 are text
+    _FLOAT: re.compile(
+        r"""^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?
+        |\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?
+        |[-+]?\.(?:inf|Inf|INF)
+        |\.(?:nan|NaN|NAN))$""",
+        re.X,
+    ),
+}
+"""How a number is written to be read as one, whether plain (``100``) or tagged (``!!int
+100``): a tag does not let in what a plain value may not be (``!!int "0x10"``, read as 16,
+``!!int "1:40"``, read as 100)."""
+
 for _cls in (_Loader, _Composer):
     _cls.yaml_implicit_resolvers = {
         first: [(tag, rx) for tag, rx in resolvers if tag not in (_INT, _FLOAT, _MERGE)]
         for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
     }
-    _cls.add_implicit_resolver(  # digits only: 0x10, 0b111, 1_000 and +100 are text
-        _INT,
-        re.compile(r"^(?:-?0|-?[1-9][0-9]*)$"),
-        list("-0123456789"),
-    )
-    _cls.add_implicit_resolver(
-        _FLOAT,
-        re.compile(
-            r"""^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?
-            |\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?
-            |[-+]?\.(?:inf|Inf|INF)
-            |\.(?:nan|NaN|NAN))$""",
-            re.X,
-        ),
-        list("-+0123456789."),
-    )
+    _cls.add_implicit_resolver(_INT, _WRITTEN[_INT], list("-0123456789"))
+    _cls.add_implicit_resolver(_FLOAT, _WRITTEN[_FLOAT], list("-+0123456789."))
 
 
 def _field(path: PathKey) -> str | None:
@@ -213,6 +213,20 @@ class _Builder:
                 raise self.unmade(tag, exc, event, path) from None
             if found is None or isinstance(found, _IMMUTABLE):
                 self.constructed[tag, value] = found
+        written = _WRITTEN.get(tag)  # read by YAML 1.1's rules, but no number here
+        if written is not None and event.tag == tag and not written.match(value):
+            how = (
+                "in the digits 0-9, a minus before it at most"
+                if tag == _INT
+                else "with a decimal point (2.5, -0.25, 1.0e+3)"
+            )
+            raise self.fail(
+                f"{_tag_name(tag)} {value!r} is not a number as this tool reads one: write it "
+                f"{how} (YAML 1.1's 0x10, 0100, 1:40, 1_000 and +100 are not read as numbers)",
+                event,
+                path,
+                value,
+            )
         return found
 
     def unmade(self, tag: str, exc: Exception, event: Any, path: PathKey) -> InputError:

@@ -18,8 +18,9 @@ from markupsafe import Markup
 from ..rules.bibliography import bibtex, csl_json
 from ..rules.errors import InputError, UserError
 from ..rules.escaping import safe_url
+from ..rules.modes import current_umask, take_mode  # the one rule of modes, as --csv's
 from ..rules.resources import bundled
-from ..rules.writing import current_umask, reason, take_mode  # the one rule of modes, as --csv's
+from ..rules.writing import reason
 from ..study.check import Mismatch, check
 from ..study.render import counted
 from . import downloads, scenes

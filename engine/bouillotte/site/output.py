@@ -119,6 +119,12 @@ def check_out(out: Path, inputs: Sequence[Path] = ()) -> None:
             )
     if out.is_symlink() or (out.exists() and not out.is_dir()):
         raise InputError("the output must be a folder", file=out)
+    if out.is_dir() and os.path.ismount(real):  # found out after the build, as EBUSY
+        raise InputError(
+            "is a mount point: a build renames a whole new folder into the place of --out, "
+            f"which a mount point cannot take; build into a folder inside it ({out}/site)",
+            file=out,
+        )
     if out.is_dir():
         _check_replaceable(out)
     ancestor = real.parent

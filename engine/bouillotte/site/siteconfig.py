@@ -14,7 +14,7 @@ from urllib.parse import quote, urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from ..rules.citations import LANGUAGE_TAG, Names
+from ..rules.citations import Names, language_fault
 from ..rules.errors import InputError
 from ..rules.escaping import web_address_fault
 from ..rules.linetext import Title
@@ -118,40 +118,6 @@ class SiteConfig(BaseModel):
         return None if value is None else base_address(value)
 
 
-MAX_LANGUAGE_LENGTH = 35
-"""The longest ``language`` tag: RFC 5646 (section 4.4.1) has every tag of a language,
-extended language, script, region and variants fit in 35 characters; every page's
-``<html lang>`` holds it."""
-
-_VARIANT_SUBTAG = re.compile(r"[0-9A-Za-z]{5,8}|[0-9][0-9A-Za-z]{3}")
-"""A variant subtag of a BCP 47 tag (``1901`` in ``de-1901``, ``valencia``)."""
-
-
-def language_fault(tag: str) -> str | None:
-    """Why ``tag`` is not a language tag the pages may carry, or ``None``: a BCP 47 tag of
-    at most :data:`MAX_LANGUAGE_LENGTH` characters, each variant subtag once (RFC 5646,
-    section 2.2.5: ``en-scouse-scouse`` is no tag)."""
-    if len(tag) > MAX_LANGUAGE_LENGTH:
-        return (
-            f"a language tag has at most {MAX_LANGUAGE_LENGTH} characters (RFC 5646), "
-            f"not {len(tag):,}: write a tag such as 'en', 'fr' or 'en-GB'"
-        )
-    if not LANGUAGE_TAG.fullmatch(tag):
-        return "must be a language tag such as 'en', 'fr' or 'en-GB'"
-    seen: set[str] = set()
-    for subtag in tag.split("-")[1:]:
-        if len(subtag) == 1:  # an extension or private use follows: no variant after it
-            break
-        if _VARIANT_SUBTAG.fullmatch(subtag):
-            if subtag.lower() in seen:
-                return (
-                    f"the variant subtag {subtag!r} is given twice; a language tag names "
-                    "each variant once (RFC 5646)"
-                )
-            seen.add(subtag.lower())
-    return None
-
-
 _PATH_KEPT = "/:@!$&'()*+,;=%"
 """What a path keeps as it is when its address is written in ASCII, beside the letters,
 digits and ``-._~``: the separators RFC 3986 lets a path hold, and ``%`` (each one already
@@ -169,6 +135,8 @@ def base_address(value: str) -> str:
     ``/r%C3%A8gles/``), ending in ``/``. Anything else is a :class:`ValueError` saying
     what is wrong."""
     fault = web_address_fault(value)  # the one parser of an address (rules/escaping.py)
+    if fault is not None and "which is no percent-encoding" in fault:
+        fault = fault.removeprefix("the url ")  # the field is named: base_url holds '%zz'
     if fault is not None:
         raise ValueError(fault)
     if "?" in value or "#" in value:
@@ -181,12 +149,6 @@ def base_address(value: str) -> str:
         raise ValueError(
             "holds a user name or password (user:password@ before the host), which every "
             "canonical link, the sitemap and 'Cite this page' would publish: remove it"
-        )
-    bad = re.search(r"%(?![0-9A-Fa-f]{2})", value)
-    if bad is not None:
-        raise ValueError(
-            f"holds {value[bad.start() : bad.start() + 3]!r}, which is no percent-encoding: "
-            "write % as %25, or %XX with two hexadecimal digits"
         )
     host = parts.hostname or ""
     if not host.isascii():

@@ -29,6 +29,7 @@ from typing import Any, Final
 
 from ..rules.diskcache import content_digest
 from ..rules.reading import read_stored_text
+from ..rules.together import Together
 from ..rules.variant import Variant, differing_rules, value_text
 from ..rules.writing import Output
 from .abstraction import Abstraction, AbstractionError, at_most_raises, counted, point_bands
@@ -391,7 +392,7 @@ def write_bands(data: dict[str, Any], stack: ExitStack | None = None) -> Path:
     never through a link, a failure of the system one line (exit 2). With ``stack``, the
     file is put in place when the stack closes, with the command's ``--csv``: all or none."""
     path = address(data["key"], *data["systems"])
-    with ExitStack() as own:
+    with Together() as own:
         out = (own if stack is None else stack).enter_context(Output(path.parent, "own"))
         out.add(path.name, json.dumps(data, indent=1, sort_keys=True) + "\n")
     return path

@@ -41,7 +41,7 @@ from ..rules.errors import InputError
 from ..rules.idtext import id_fault
 from ..rules.profiles import Library
 from ..rules.variant import Variant
-from .abstraction import Abstraction, AbstractionError, checked
+from .abstraction import BOUNDS, Abstraction, AbstractionError, checked
 
 FULL: Final = Abstraction()
 """No abstraction: the full game."""
@@ -129,6 +129,18 @@ def forced_bets(variant: Variant) -> list[tuple[str, int]]:
     return [(what, amount) for what, amount in found if amount]
 
 
+def _check_cave(variant: Variant, given: int, cave: int) -> None:
+    """:class:`AbstractionError` for a profile's own cave (``--cave 0``) past the bound the
+    game takes (``abstraction.BOUNDS``), as for a cave given: a profile of one's own may
+    say anything (a 30-digit cave overflowed the bets' range)."""
+    most = BOUNDS["cave"]
+    if not given and cave > most:
+        raise AbstractionError(
+            f"cave: {variant.id}'s own cave (stakes.cave), {cave:,}, is more than {most:,} "
+            f"counters, the most the game takes; give --cave 1 to {most:,}"
+        )
+
+
 def _check_forced_bets(variant: Variant, cave: int) -> None:
     """:class:`AbstractionError` where a forced bet takes a whole cave (a dealer's blind of
     5 at caves of 5): the game solved would be one in which nothing can happen (every
@@ -158,6 +170,7 @@ class GameTable:
         self.names = [chr(ord("A") + i) for i in range(self.players)]
         self.dealer = self.names[-1]
         self.cave = abstraction.cave or rules.stakes.cave
+        _check_cave(variant, abstraction.cave, self.cave)
         _check_forced_bets(variant, self.cave)
         self.caves = dict.fromkeys(self.names, self.cave)
         self.hand_size = rules.table.hand_size

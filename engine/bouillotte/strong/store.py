@@ -24,6 +24,7 @@ from ..rules.diskcache import content_digest
 from ..rules.errors import InputError
 from ..rules.profiles import Library
 from ..rules.reading import read_stored_text
+from ..rules.together import Together
 from ..rules.variant import Variant
 from ..rules.writing import Output, reason, refuse_write_protected
 from .abstraction import BET_SIZES, Abstraction, AbstractionError, checked
@@ -65,7 +66,7 @@ def write(path: Path, payload: dict[str, Any], stack: ExitStack | None = None) -
     before = played(sorted(others + (new if there else []), key=lambda d: d["file"]), digest, cave)
     now = played(sorted(others + new, key=lambda d: d["file"]), digest, cave)
     text = json.dumps(payload, sort_keys=True, indent=0, separators=(",", ":"))
-    with ExitStack() as own:
+    with Together() as own:
         out = (own if stack is None else stack).enter_context(Output(path.parent, "own"))
         out.add(path.name, text + "\n")
     if now is None or now["file"] != path.name or before is now:

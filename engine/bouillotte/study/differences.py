@@ -22,7 +22,6 @@ import hashlib
 import os
 import stat
 from collections.abc import Sequence
-from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -35,6 +34,7 @@ from ..play.stream import deal_seed
 from ..rules.cards import Card, card_str
 from ..rules.errors import InputError
 from ..rules.linetext import TITLE_LENGTH
+from ..rules.together import Together
 from ..rules.variant import Variant, differing_rules, value_text
 from ..rules.writing import Output, stage_file
 from .attribution import signature
@@ -290,7 +290,7 @@ def save_scenarios(
     check it. A scenario file already there is the user's to keep and edit (``bouillotte
     check`` verifies it): it is replaced only by the very bytes it holds (the same
     command run again), else refused in one line before anything is written."""
-    with ExitStack() as stack:
+    with Together() as stack:
         out = stack.enter_context(Output(folder, "replace"))
         saved: set[str] = set()
         for finding in findings:

@@ -195,7 +195,7 @@ def parse_vary(spec: str, option: str = "--vary") -> tuple[str, list[Any]]:
             # (0100 is text there, not a number)
             raise InputError(
                 f"{path} cannot be {quoted(escaped(text))}: write a whole number in the digits "
-                "0-9, without a leading zero",
+                "0-9, without a leading zero, of at most 20 digits",
                 field=option,
             )
         if value_text(value) != text:
@@ -334,8 +334,9 @@ def vary_combinations(
     if count > MAX_COMBINATIONS:
         sizes = " × ".join(str(len(v)) for _, v in parsed)
         many = f"{len(parsed)} {option}" if option.startswith("--") else f"{len(parsed)} rules"
+        asks = "asks" if len(parsed) == 1 else "ask"
         raise InputError(
-            f"{many} ask for {count:,} combinations ({sizes}); a sweep plays at "
+            f"{many} {asks} for {count:,} combinations ({sizes}); a sweep plays at "
             f"most {MAX_COMBINATIONS:,}: vary fewer rules at once, or give fewer values "
             f"({_example(option, 'RULE=v1,v2')})",
             field=option,

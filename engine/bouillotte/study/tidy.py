@@ -116,6 +116,8 @@ def _csv_path(path: object) -> Path:
         )
     if not text:
         raise InputError("the empty text names no file", field="path", value="", has_value=True)
+    if "\0" in text:
+        raise InputError("a path holds no NUL character (\\x00)", field="path")
     return Path(text)
 
 

@@ -87,14 +87,14 @@ def compare_command(
     order = list(ctx.params)
     only_first = order.index("only") < order.index("variant")
     ids = [*by_only, *by_v] if only_first else [*by_v, *by_only]
-    if any(not i.strip() for i in ids):  # '' or 'foster,,pagat' is no system, not every one
+    if any(not i for i in ids):  # '' or 'foster,,pagat' is no system, not every one
         raise InputError(
             "-v and --only name a system each, not an empty one: leave them out to compare "
             "every system the scenario lists"
         )
     library = Library(variants or [])
     store = ScenarioLibrary(scenarios or [])
-    chosen = [i.strip() for i in ids] or None
+    chosen = ids or None
     readings = parse_readings(reading or [], library.readings)
     found: dict[Path, Scenario] = {}
     for name in dict.fromkeys(scenario):  # a scenario named twice (or by id and file) once

@@ -64,6 +64,8 @@ def differences_command(
     check_tidy_targets(csv_file, as_json)
     library = Library(variants or [])
     a, b = library.get(first), library.get(second)
+    if a.id == b.id:  # an empty table, read as "no rule differs"
+        raise InputError(f"nothing to compare: FIRST and SECOND are both {a.id}; name two systems")
     if a.players != b.players:
         raise InputError(
             f"{a.id} seats {a.players} players and {b.id} {b.players}: "

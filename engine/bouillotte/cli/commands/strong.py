@@ -4,13 +4,13 @@ extra) and store its strategy for the ``strong`` policy."""
 from __future__ import annotations
 
 import os
-from contextlib import ExitStack
 from dataclasses import dataclass
 from typing import Annotated, Any
 
 import typer
 
 from ...rules.errors import InputError, UserError
+from ...rules.together import Together
 from ..options import (
     CsvFile,
     TidyJsonFlag,
@@ -153,7 +153,7 @@ def solve_command(
         "merged_games": groups,
     }
     note = ""
-    with ExitStack() as stack:  # the table and the strategy: both in place, or neither
+    with Together() as stack:  # the table and the strategy: both in place, or neither
         if csv_file is not None or as_json:
             write_tidy(csv_file, as_json, solve_table(head, values, gains), stack)
         if write:
