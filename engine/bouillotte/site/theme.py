@@ -31,6 +31,7 @@ from jinja2 import (
     TemplateError,
     TemplateNotFound,
     TemplateSyntaxError,
+    Undefined,
     nodes,
 )
 from jinja2.exceptions import SecurityError
@@ -51,9 +52,10 @@ from .template_bounds import (
     check_binop,
     check_call,
     check_format,
+    check_text,
     checked_call,
     sized,
-    values_of,
+    textable,
 )
 
 FOLDERS = ("templates", "assets")
@@ -351,13 +353,15 @@ def _machine(what: str, value: Any) -> SecurityError:
 def _well_formed(value: Any) -> Any:
     """Every value a template writes (``{{ ... }}``), before it is escaped: a text's control
     characters that HTML forbids shown as escapes (:func:`visible_controls`); markup stays
-    markup."""
+    markup; another value only if its text is not too long (:func:`check_text`)."""
     if isinstance(value, str):
         shown = visible_controls(value)
         if shown is not value:
             return Markup(shown) if isinstance(value, Markup) else shown
     elif reaches_the_machine(value):
         raise _machine("a template may not write", value)
+    else:
+        check_text(value, "'{{ }}'")
     return value
 
 
@@ -365,7 +369,8 @@ class BoundedEnvironment(SandboxedEnvironment):
     """Jinja2's sandbox with bounds on the work a template can ask for: every loop counts
     its steps (:class:`Steps`), and ``*`` and ``**`` are refused where they would make a
     huge value (``"x" * 10**9``, ``10 ** 10 ** 10``), as are a huge format, padding, sum
-    or lipsum (``template_bounds.py``)."""
+    or lipsum, and writing a value whose text would be huge (a list nesting itself forty
+    times: ``template_bounds.py``)."""
 
     intercepted_binops = frozenset(["*", "**", "%", "+"])
 
@@ -374,6 +379,7 @@ class BoundedEnvironment(SandboxedEnvironment):
         super().__init__(*args, **kwargs)
         self.globals[STEPS] = Steps()
         self.globals[SIZED] = sized
+        self.globals[TEXT] = textable
         bound_filters_and_globals(self)
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:
@@ -408,6 +414,11 @@ class BoundedEnvironment(SandboxedEnvironment):
         value = super().getitem(obj, argument)
         if reaches_the_machine(value) or reaches_the_machine(obj):
             return self.unsafe_undefined(obj, str(argument))
+        if isinstance(value, Undefined):  # its error would write the item it did not find
+            try:
+                check_text(argument, "")
+            except TooLarge:
+                return self.undefined(obj=obj, name=f"a {type(argument).__name__} too long")
         return value
 
     def wrap_str_format(self, value: Any) -> Any:
@@ -419,14 +430,15 @@ class BoundedEnvironment(SandboxedEnvironment):
             return wrapped
 
         def checked(*args: Any, **kwargs: Any) -> Any:
-            check_format(owner, values_of(args, kwargs))
+            check_format(owner, args, kwargs)
             return wrapped(*args, **kwargs)
 
         return checked
 
     def _generate(self, source: Any, name: Any, filename: Any, defer_init: bool = False) -> Any:
         if isinstance(source, nodes.Template):
-            # Every ``~`` checked by its result's size (a text doubled in a loop).
+            # Every ``~`` checked by its result's size (a text doubled in a loop), and each of
+            # its operands by the size of its text (a list that nests itself 40 times).
             for parent in [source, *source.find_all(nodes.Node)]:  # listed first, then changed
                 for field in parent.fields:
                     value = getattr(parent, field, None)
@@ -454,12 +466,18 @@ class BoundedEnvironment(SandboxedEnvironment):
 
 SIZED = "_bouillotte_sized"
 """The global every ``~`` of a template is made to pass its result through."""
+TEXT = "_bouillotte_text"
+"""The global every operand of a ``~`` is made to pass through (``textable``)."""
+
+
+def _call(name: str, node: nodes.Expr) -> nodes.Call:
+    line = node.lineno
+    return nodes.Call(nodes.Name(name, "load", lineno=line), [node], [], None, None, lineno=line)
 
 
 def _sized_call(node: nodes.Concat) -> nodes.Call:
-    return nodes.Call(
-        nodes.Name(SIZED, "load", lineno=node.lineno), [node], [], None, None, lineno=node.lineno
-    )
+    node.nodes = [_call(TEXT, operand) for operand in node.nodes]
+    return _call(SIZED, node)
 
 
 def render_bounded(env: Environment, template: str, context: dict[str, Any]) -> str:
