@@ -12,7 +12,10 @@ was shown failing before its fix (a hang, a ``MemoryError``, or gigabytes made).
 - the other built-in filters a small argument blows up: ``round`` with a huge precision,
   ``tojson`` with a huge indent, ``pprint`` of deep or wide-keyed values, ``wordwrap`` and
   ``urlize`` with a long wrapping text or attribute, ``int`` of a long text in base 16;
-  ``str.translate`` and a format repeating one long value in each of its fields.
+  ``str.translate`` and a format repeating one long value in each of its fields;
+- such a value compared, sorted or hashed: two alike but made apart (``ns.a == ns.b``,
+  ``in``, ``sort``, ``max``), a tuple of them as a mapping's key or given to ``unique``
+  (each hung past 20 s before: ``template_compare.py``).
 """
 
 from __future__ import annotations
@@ -177,6 +180,33 @@ def test_a_filter_or_method_cannot_blow_up_one_small_argument(
     _refused(tmp_path, monkeypatch, body)
 
 
+TWINS = (
+    "{% set ns = namespace(a=[], b=[], t=(), u=()) %}{% for i in range(40) %}"
+    "{% set ns.a = [ns.a, ns.a] %}{% set ns.b = [ns.b, ns.b] %}"
+    "{% set ns.t = (ns.t, ns.t) %}{% endfor %}"
+)
+"""Two lists of 2^40 items each, alike but made apart (so no item is the other's, and
+comparing them walks every item), and a tuple as large (hashing it walks every item)."""
+COMPARISONS = [
+    TWINS + "{{ ns.a == ns.b }}",
+    TWINS + "{{ ns.a in [ns.b] }}",
+    TWINS + "{{ ns.a is eq ns.b }}",
+    TWINS + "{{ [ns.a, ns.b]|sort|list|length }}",
+    TWINS + "{{ [ns.a, ns.b]|max|length }}",
+    TWINS + "{{ {ns.t: 1}|length }}",
+    TWINS + "{{ [ns.t, ns.t]|unique|list|length }}",
+]
+
+
+@pytest.mark.parametrize("body", COMPARISONS)
+def test_a_value_grown_by_nesting_is_not_compared_sorted_or_hashed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, body: str
+) -> None:
+    """Comparing two such values (or hashing one) walks all 2^40 items: it ran past 15 s,
+    for hours (template_compare.py)."""
+    _refused(tmp_path, monkeypatch, body)
+
+
 @pytest.mark.parametrize(
     ("body", "shown"),
     [
@@ -209,6 +239,11 @@ def test_a_filter_or_method_cannot_blow_up_one_small_argument(
         ('{{ "abc".translate({98: "xx"}) }} {{ "ff"|int(base=16) }}', "axxc 255"),
         ('{{ "{0}{0}".format("ab") }} {{ [1, 2]|join(", ") }}', "abab 1, 2"),
         ('{{ ["x", 2]|map("upper")|join }} {{ "ab"|upper }}', "X2 AB"),
+        (
+            '{{ [3, 1, 2]|sort|list }} {{ 1 in [1, 2] }} {{ {"a": 1}["a"] }} {{ "a" == "a" }} '
+            "{{ [1, 1, 2]|unique|list }} {{ [[1], [2]] == [[1], [2]] }} {{ 2 is gt 1 }}",
+            "[1, 2, 3] True 1 True [1, 2] True True",
+        ),
         (
             DOUBLED + "{{ ns.l|length }} {{ {}[ns.l] is defined }} {{ ns.l[0] is sameas ns.l[1] }}",
             "2 False True",

@@ -57,6 +57,7 @@ from .template_bounds import (
     sized,
     textable,
 )
+from .template_compare import COMPARED, bound_comparisons
 
 FOLDERS = ("templates", "assets")
 
@@ -381,6 +382,7 @@ class BoundedEnvironment(SandboxedEnvironment):
         self.globals[SIZED] = sized
         self.globals[TEXT] = textable
         bound_filters_and_globals(self)
+        bound_comparisons(self)
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:
         steps = __self.globals.get(STEPS)
@@ -448,6 +450,14 @@ class BoundedEnvironment(SandboxedEnvironment):
                         value[:] = [
                             _sized_call(v) if isinstance(v, nodes.Concat) else v for v in value
                         ]
+            # Every operand of a comparison, and every key of a mapping written, checked by
+            # the work comparing or hashing it takes (template_compare.py).
+            for compare in source.find_all(nodes.Compare):
+                compare.expr = _call(COMPARED, compare.expr)
+                for operand in compare.ops:
+                    operand.expr = _call(COMPARED, operand.expr)
+            for pair in source.find_all(nodes.Pair):
+                pair.key = _call(COMPARED, pair.key)
             for loop in source.find_all(nodes.For):
                 loop.iter = nodes.Call(
                     nodes.Name(STEPS, "load", lineno=loop.lineno),
