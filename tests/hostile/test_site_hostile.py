@@ -200,15 +200,21 @@ def test_no_field_injects_script_and_no_machine_path_is_published(
         assert not link.lower().startswith("javascript"), link
 
 
-def test_ctrl_c_while_the_old_site_is_removed_leaves_no_copy(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _old_and_new(tmp_path: Path) -> tuple[Path, Path]:
+    """An old site as a build leaves it (its marker lists what it wrote), and a new build
+    ready to be swapped in."""
     out, new = tmp_path / "site", tmp_path / ".site.new.tmp"
     for folder, text in ((out, "old"), (new, "new")):
         (folder / "assets").mkdir(parents=True)
         (folder / "index.html").write_text(text, encoding="utf-8")
-    # the old site as a build leaves it: its marker lists what it wrote
     (out / output.MARKER).write_text("A static site.\n- index.html\n", encoding="utf-8")
+    return out, new
+
+
+def test_ctrl_c_while_the_old_site_is_removed_leaves_no_copy(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out, new = _old_and_new(tmp_path)
     remove = shutil.rmtree
 
     def interrupted(path: Any, *args: Any, **kwargs: Any) -> None:
@@ -234,11 +240,7 @@ def test_an_old_site_that_cannot_be_removed_is_a_note_not_a_failure(
     user may not write): the build said "cannot write the site" and exited 2, with the new
     site in place. It is a note now, and the copy left is the next build's to remove,
     though its claim went first."""
-    out, new = tmp_path / "site", tmp_path / ".site.new.tmp"
-    for folder, text in ((out, "old"), (new, "new")):
-        (folder / "assets").mkdir(parents=True)
-        (folder / "index.html").write_text(text, encoding="utf-8")
-    (out / output.MARKER).write_text("A static site.\n- index.html\n", encoding="utf-8")
+    out, new = _old_and_new(tmp_path)
     remove = shutil.rmtree
 
     def refused(path: Any, *args: Any, **kwargs: Any) -> None:
