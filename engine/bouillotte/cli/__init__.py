@@ -27,7 +27,7 @@ import sys
 from types import FrameType
 from typing import Any, TextIO
 
-from ..rules.interrupts import a_command_finishes
+from ..rules.interrupts import STOPPED, StoppedAfterWriting, a_command_finishes
 from .streams import WrappedStream, written_whole
 
 OK = 0
@@ -223,6 +223,9 @@ def _run() -> int:
         # undone by a report that fails: a script seeing exit 2 is told they stay.
         _say(f"error: {exc}; {STAYS_WRITTEN}")
         return BAD_INPUT
+    except StoppedAfterWriting as exc:  # outside a command's own handler: written, exit 0
+        _say(exc.said())
+        return OK
     except typer.Abort:
         _say("interrupted")
         return INTERRUPTED
@@ -269,6 +272,8 @@ def main() -> None:
     _settled()
     if code == INTERRUPTED and _terminated:
         code = 128 + _terminated[0]
+    if STOPPED:  # stopped once its files were written: its report is dropped, not waited on
+        _to_devnull(1)
     for fd, name in ((1, "stdout"), (2, "stderr")):
         try:
             getattr(sys, name).flush()

@@ -17,6 +17,7 @@ from typer.core import TyperCommand
 
 from ..rules.errors import InputError, UserError
 from ..rules.idtext import REORDERING_MARKS, as_escape, escaped
+from ..rules.interrupts import StoppedAfterWriting
 from ..rules.together import Together
 from ..rules.writing import check_target_file, is_null_device, reason, stage_file, write_file
 from ..study.tidy import TidyTable
@@ -573,6 +574,9 @@ def user_errors() -> Iterator[None]:
     except OSError as exc:  # what no command foresaw: a file, a folder, the system itself
         typer.echo(f"error: {os_error_line(exc)}", err=True)
         raise typer.Exit(2) from None
+    except StoppedAfterWriting as exc:  # the files are written: the command's word, exit 0
+        typer.echo(exc.said(), err=True)
+        raise typer.Exit(0) from None
     except KeyboardInterrupt:
         typer.echo("interrupted", err=True)
         raise typer.Exit(INTERRUPTED) from None

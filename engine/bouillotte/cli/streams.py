@@ -67,7 +67,8 @@ class WholeWrites(io.RawIOBase):
 
 def written_whole(stream: TextIO) -> TextIO:
     """``stream`` (a standard stream) on :class:`WholeWrites`, with its encoding, error
-    handler and buffering; as it is when it is no text stream on a file descriptor."""
+    handler and buffering (none under ``PYTHONUNBUFFERED``, as Python's own); as it is
+    when it is no text stream on a file descriptor."""
     if not isinstance(stream, io.TextIOWrapper):
         return stream
     try:
@@ -75,8 +76,13 @@ def written_whole(stream: TextIO) -> TextIO:
     except (OSError, ValueError):
         return stream
     stream.flush()
+    raw = WholeWrites(fd)
+    # Unbuffered as Python makes it under PYTHONUNBUFFERED (or -u): the text layer writes
+    # through to the descriptor, with no buffer between them to hold a note back (a raw
+    # stream under a text one, as Python's own; typeshed's TextIOWrapper wants a buffer).
+    layer: Any = raw if stream.write_through else io.BufferedWriter(raw)
     return io.TextIOWrapper(
-        io.BufferedWriter(WholeWrites(fd)),
+        layer,
         encoding=stream.encoding,
         errors=stream.errors,
         line_buffering=stream.line_buffering,

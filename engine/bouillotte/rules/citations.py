@@ -220,7 +220,8 @@ _SHORT_RANGE = re.compile(r"(?<![\d-])(\d{4})\s*[-/\u2013]\s*(\d{2})(?![\d-])")
 def _days_and_short_ranges(year: str) -> None:
     """Refuse a day that does not exist (``1897-13-45``, ``1897-02-30``: its numbers read
     as notes, published as they stand) and a short range that ends before it begins
-    (``1909-02``: 1909 to 1902, or a month?)."""
+    (``1909-02``: 1909 to 1902, or a month?); one from the last decade of a century into
+    the first of the next is read so (``1899-00``)."""
     for day in _DAY.finditer(year):
         try:
             date(*(int(part) for part in day.groups()))
@@ -232,6 +233,8 @@ def _days_and_short_ranges(year: str) -> None:
     for short in _SHORT_RANGE.finditer(year):
         first = int(short[1])
         last = first // 100 * 100 + int(short[2])
+        if last <= first and first % 100 >= 90 and int(short[2]) < 10:
+            last += 100  # into the next century: 1899-00, 1898/02
         if last <= first:
             raise ValueError(
                 f"{short.group()!r} reads as a range from {first} back to {last}: write its "

@@ -56,13 +56,16 @@ def interrupt_deferred(*, too_late: bool = True) -> Iterator[None]:
     late to stop anything, and is said on stderr as such; the command goes on to its end as
     if it had not come (its report, exit 0), for "interrupted" means that nothing was
     written, and a script retrying on it would redo the work, or be refused by the files
-    now there (``variants export``, ``new``); so does a signal that comes after the block,
-    while the command says what it wrote. Called from Python (the API), where no command
-    ends soon after, the signal is heard once the files are in place, never lost. A
-    block that leaves nothing behind (a file made and removed) is interrupted once it ends,
-    the signal handled as it would have been (``too_late=False``). A signal the process
-    ignores, as under ``nohup``, stays ignored; one that came while the block failed goes
-    with the failure, which removes what the block made (exit 2)."""
+    now there (``variants export``, ``new``). A signal that comes after the block, as the
+    command says what it wrote, stops it at once (a report to a stalled pipe would hold it)
+    as :class:`StoppedAfterWriting`, which the command line ends with exit 0: its files are
+    written. Called from Python (the API), where no command ends soon after, the signal is
+    heard once the files are in place, never lost. A block that leaves nothing behind (a
+    file made and removed) is interrupted once it ends, the signal handled as it would have
+    been (``too_late=False``). A block within another (a command's outputs put in place
+    together) hands its signal to the one around it, which alone decides. A signal the
+    process ignores, as under ``nohup``, stays ignored; one that came while the block failed
+    goes with the failure, which removes what the block made (exit 2)."""
     caught: list[int] = []
     signals = [getattr(signal, n) for n in _DEFERRED if hasattr(signal, n)]
     try:
@@ -74,18 +77,22 @@ def interrupt_deferred(*, too_late: bool = True) -> Iterator[None]:
     except ValueError:  # not the main thread: signals go elsewhere anyway
         yield
         return
+    _HOLDING[0] += 1
     try:
         yield
     finally:
+        _HOLDING[0] -= 1
         for number, handler in previous.items():
             signal.signal(number, handler)
+    if _HOLDING[0]:  # within another block: its own to decide, once it ends
+        for caught_number in caught[:1]:
+            handler = previous[signal.Signals(caught_number)]
+            if callable(handler):
+                handler(caught_number, None)
+        return
     if too_late and _FINISHES.get():
-        # The files are in place: a signal from now on, as the command says what it wrote,
-        # is as late as one that came while they were renamed ("interrupted", exit 130,
-        # had a script retry a `new` whose folder was there, and be refused).
-        said: list[int] = caught[:1]
-        for number in previous:
-            signal.signal(number, lambda signum, frame: _say_too_late_once(signum, said))
+        for number in previous:  # the files are in place: from now on, a signal stops
+            signal.signal(number, _stopped_after_writing)  # the command as written
         if caught:
             _say_too_late(caught[0])
         return
@@ -99,10 +106,37 @@ def interrupt_deferred(*, too_late: bool = True) -> Iterator[None]:
             raise KeyboardInterrupt
 
 
-def _say_too_late_once(number: int, said: list[int]) -> None:
-    if not said:
-        said.append(number)
-        _say_too_late(number)
+_HOLDING = [0]
+"""How many :func:`interrupt_deferred` blocks hold the signals back now (one within
+another: a writer's within a command's outputs put in place together)."""
+
+
+class StoppedAfterWriting(KeyboardInterrupt):
+    """A signal that came once a command's files were in place, as it said what it wrote:
+    the command stops at once, and ends as written (exit 0), not as interrupted."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(number)
+        self.number = number
+
+    def said(self) -> str:
+        """The line that says it on stderr."""
+        name = "Ctrl-C" if self.number == signal.SIGINT else signal.Signals(self.number).name
+        return (
+            f"{name} came once the files were in place: they are all written, and the "
+            "command stops (what it had left to print is not printed)"
+        )
+
+
+STOPPED: list[int] = []
+"""The signal that stopped the command once its files were written, if one did: what it
+had left to print is then dropped, not waited on (``cli/__init__.py``)."""
+
+
+def _stopped_after_writing(number: int, frame: object) -> None:
+    del frame
+    STOPPED.append(number)
+    raise StoppedAfterWriting(number)
 
 
 def _say_too_late(number: int) -> None:

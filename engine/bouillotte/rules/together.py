@@ -109,13 +109,29 @@ class Together(ExitStack):
     def __init__(self) -> None:
         super().__init__()
         self._placed: list[Joins] = []
+        self._writers = 0
         self.push(self._settle)  # pushed first: runs last, once every writer is through
 
     def enter_context(self, cm: AbstractContextManager[_T]) -> _T:
         join = getattr(cm, "join", None)
         if callable(join):
             join(self)
+            self._writers += 1
         return super().enter_context(cm)
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> bool:
+        if not self._writers:
+            return bool(super().__exit__(kind, exc, tb))
+        # Ctrl-C held back from the first writer put in place to the last (each writer's own
+        # hold hands its signal to this one): all are in place, or none (interrupts.py).
+        with interrupt_deferred():
+            suppressed = bool(super().__exit__(kind, exc, tb))
+        return suppressed
 
     def placed(self, writer: Joins) -> None:
         """``writer`` is in place (kept files and all)."""

@@ -57,7 +57,7 @@ from .template_bounds import (
     sized,
     textable,
 )
-from .template_compare import COMPARED, bound_comparisons
+from .template_compare import COMPARED, bound_comparisons, compared
 
 FOLDERS = ("templates", "assets")
 
@@ -386,6 +386,8 @@ class BoundedEnvironment(SandboxedEnvironment):
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:
         steps = __self.globals.get(STEPS)
+        if __obj is steps or __obj in _OWN_CHECKS:  # put in by _generate, not the template's
+            return __context.call(__obj, *args, **kwargs)
         if isinstance(steps, Steps):
             steps.call()
             # A recursive loop's ``loop(items)`` starts the loop again on new items: they
@@ -453,11 +455,11 @@ class BoundedEnvironment(SandboxedEnvironment):
             # Every operand of a comparison, and every key of a mapping written, checked by
             # the work comparing or hashing it takes (template_compare.py).
             for compare in source.find_all(nodes.Compare):
-                compare.expr = _call(COMPARED, compare.expr)
+                compare.expr = _checked(COMPARED, compare.expr)
                 for operand in compare.ops:
-                    operand.expr = _call(COMPARED, operand.expr)
+                    operand.expr = _checked(COMPARED, operand.expr)
             for pair in source.find_all(nodes.Pair):
-                pair.key = _call(COMPARED, pair.key)
+                pair.key = _checked(COMPARED, pair.key)
             for loop in source.find_all(nodes.For):
                 loop.iter = nodes.Call(
                     nodes.Name(STEPS, "load", lineno=loop.lineno),
@@ -480,13 +482,25 @@ TEXT = "_bouillotte_text"
 """The global every operand of a ``~`` is made to pass through (``textable``)."""
 
 
+_OWN_CHECKS = (sized, textable, compared)
+"""The checks ``_generate`` puts into every template (each ``~`` and its operands, each
+operand of a comparison): called as they are, never counted as the template's calls (a
+comparison in a loop would have made two of them a step)."""
+
+
 def _call(name: str, node: nodes.Expr) -> nodes.Call:
     line = node.lineno
     return nodes.Call(nodes.Name(name, "load", lineno=line), [node], [], None, None, lineno=line)
 
 
+def _checked(name: str, node: nodes.Expr) -> nodes.Expr:
+    """``node`` passed through the check ``name``, unless it is a constant written in the
+    template (a text or number it holds as written: nothing to check)."""
+    return node if isinstance(node, nodes.Const) else _call(name, node)
+
+
 def _sized_call(node: nodes.Concat) -> nodes.Call:
-    node.nodes = [_call(TEXT, operand) for operand in node.nodes]
+    node.nodes = [_checked(TEXT, operand) for operand in node.nodes]
     return _call(SIZED, node)
 
 
