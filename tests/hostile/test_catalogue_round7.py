@@ -477,6 +477,8 @@ def test_a_signal_once_the_files_are_in_place_stops_a_report_held_by_its_reader(
             text=True,
             cwd=tmp_path,
             env={**os.environ, "PYTHONPATH": str(ENGINE)},
+            # as a shell starts a command, whatever a test worker ignores (SIGINT)
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         )
         os.close(writer)
         deadline = time.monotonic() + HANG
