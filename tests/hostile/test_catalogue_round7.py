@@ -308,7 +308,7 @@ def test_two_tables_are_both_new_or_both_as_they_were(
     code, err = _run(argv, tmp_path)
     assert code == 2, err
     assert f"{failing}: cannot write: Device or resource busy" in err, err
-    assert set(renamed) >= {"s.csv", "t.csv"} or failing == renamed[0]
+    assert failing in renamed  # the refused rename was reached
     for name in ("s.csv", "t.csv"):
         assert (tmp_path / name).read_text(encoding="utf-8") == f"old {name}\n", name
     assert (tmp_path / "t.csv").stat().st_mode & 0o777 == 0o640

@@ -444,19 +444,23 @@ def checked_call(function: Any, call: Callable[[], Any]) -> Any:
 # -- the filters and globals ------------------------------------------------------------------
 
 
-def _guarded(env: Environment, name: str, original: Any) -> Any:
-    """The filter or test ``original``, what a template gives it checked first
-    (:func:`_check_filter`; not the context or environment Jinja passes before it)."""
+def guarded(original: Any, check: Callable[[tuple[Any, ...], dict[str, Any]], None]) -> Any:
+    """The filter or test ``original``, what a template gives it passed to ``check`` first
+    (not the context or environment Jinja passes before it)."""
     passes = getattr(original, "jinja_pass_arg", None)
     skip = 0 if passes is None else 1
 
     def guarded(*args: Any, **kwargs: Any) -> Any:
-        _check_filter(env, name, args[skip:], kwargs)
+        check(args[skip:], kwargs)
         return original(*args, **kwargs)
 
     if passes is not None:
         guarded.jinja_pass_arg = passes  # type: ignore[attr-defined]
     return guarded
+
+
+def _filter_check(env: Environment, name: str) -> Callable[[tuple[Any, ...], dict[str, Any]], None]:
+    return lambda given, named: _check_filter(env, name, given, named)
 
 
 def _arg(given: tuple[Any, ...], named: dict[str, Any], at: int, name: str) -> Any:
@@ -588,7 +592,7 @@ def bound_filters_and_globals(env: Environment) -> None:
         int=bounded_int,
     )
     for name in (*TEXT_FILTERS, "slice", "batch", "round"):
-        env.filters[name] = _guarded(env, name, env.filters[name])
+        env.filters[name] = guarded(env.filters[name], _filter_check(env, name))
     for name in ("lower", "upper"):
-        env.tests[name] = _guarded(env, name, env.tests[name])
+        env.tests[name] = guarded(env.tests[name], _filter_check(env, name))
     env.globals["lipsum"] = bounded_lipsum

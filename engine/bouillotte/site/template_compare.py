@@ -22,7 +22,7 @@ from typing import Any
 
 from jinja2 import Environment
 
-from .template_bounds import RESULT_ITEMS, TooLarge, text_size
+from .template_bounds import RESULT_ITEMS, TooLarge, guarded, text_size
 
 COMPARED = "_bouillotte_compared"
 """The global every operand of a comparison, and every key of a mapping, passes through."""
@@ -45,26 +45,15 @@ def compared(value: Any) -> Any:
     return value
 
 
-def _guarded(original: Any) -> Any:
-    """The filter or test ``original``, what a template gives it checked first (not the
-    context or environment Jinja passes before it)."""
-    passes = getattr(original, "jinja_pass_arg", None)
-    skip = 0 if passes is None else 1
-
-    def guarded(*args: Any, **kwargs: Any) -> Any:
-        for given in (*args[skip:], *kwargs.values()):
-            compared(given)
-        return original(*args, **kwargs)
-
-    if passes is not None:
-        guarded.jinja_pass_arg = passes  # type: ignore[attr-defined]
-    return guarded
+def _all_compared(given: tuple[Any, ...], named: dict[str, Any]) -> None:
+    for value in (*given, *named.values()):
+        compared(value)
 
 
 def bound_comparisons(env: Environment) -> None:
     """Guard ``env``'s comparing filters and tests, and give it :data:`COMPARED`."""
     env.globals[COMPARED] = compared
     for name in COMPARING_FILTERS:
-        env.filters[name] = _guarded(env.filters[name])
+        env.filters[name] = guarded(env.filters[name], _all_compared)
     for name in COMPARING_TESTS:
-        env.tests[name] = _guarded(env.tests[name])
+        env.tests[name] = guarded(env.tests[name], _all_compared)
