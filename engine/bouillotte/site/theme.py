@@ -57,6 +57,7 @@ from .template_bounds import (
     sized,
     textable,
 )
+from .template_budget import Filters, Globals, Steps
 from .template_compare import COMPARED, bound_comparisons, compared
 
 FOLDERS = ("templates", "assets")
@@ -267,53 +268,11 @@ def render_error(exc: Exception, page: str, folders: list[Path]) -> InputError:
 
 # -- bounded rendering (issue 47) ---------------------------------------------------------
 
-LOOP_STEPS = 2_000_000
-"""The most loop steps (items of every ``for``, nested ones counted each time) one page may
-take: the bundled templates take at most a few tens of thousands on the largest page;
-nested loops in a theme that would run for hours are stopped at once."""
-
-CALLS = 250_000
-"""The most calls (of a macro, a function, a method) one page may make: the bundled
-templates make at most some 2,000 on the largest page; a macro calling itself twice at each
-of 40 levels (2^40 calls, no loop, no output) is stopped in about a second."""
-
 PAGE_CHARACTERS = 64 * 2**20
 """The most characters one page may hold (the largest bundled page is about 2 MB)."""
 
 STEPS = "_bouillotte_loop_steps"
 """The global every ``for`` of a template is made to iterate through (:class:`Steps`)."""
-
-
-class Steps:
-    """The work of the page being rendered: every ``for`` of a template iterates through
-    this, which counts its steps and stops the page past :data:`LOOP_STEPS`; every call
-    counts itself here (:meth:`call`), stopped past :data:`CALLS`."""
-
-    def __init__(self) -> None:
-        self.left = LOOP_STEPS
-        self.calls = CALLS
-
-    def reset(self) -> None:
-        self.left = LOOP_STEPS
-        self.calls = CALLS
-
-    def call(self) -> None:
-        self.calls -= 1
-        if self.calls < 0:
-            raise TooLarge(
-                f"the template made more than {CALLS:,} calls on one page (a macro that "
-                "calls itself more than once at each level?)"
-            )
-
-    def __call__(self, iterable: Any) -> Iterator[Any]:
-        for item in iterable:
-            self.left -= 1
-            if self.left < 0:
-                raise TooLarge(
-                    f"the loops took more than {LOOP_STEPS:,} steps on one page "
-                    "(nested loops over large ranges?)"
-                )
-            yield item
 
 
 _OF_THE_MACHINE: tuple[type, ...] = (PurePath, io.IOBase, ModuleType, os.DirEntry, Located)
@@ -376,24 +335,45 @@ class BoundedEnvironment(SandboxedEnvironment):
     intercepted_binops = frozenset(["*", "**", "%", "+"])
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("finalize", _well_formed)
+        kwargs.setdefault("finalize", self._written)
         super().__init__(*args, **kwargs)
-        self.globals[STEPS] = Steps()
-        self.globals[SIZED] = sized
+        self.steps = Steps()
+        self.globals[STEPS] = self.steps
+        self.globals[SIZED] = self._sized
+        self.globals[MADE] = self.steps.made
         self.globals[TEXT] = textable
         bound_filters_and_globals(self)
         bound_comparisons(self)
+        # Every value a page makes is counted against its budget (template_budget.py):
+        # each filter's result, a captured block once joined; the site's own filters and
+        # functions, set from here on, check what they are given.
+        self.filters = Filters(self.filters, self.steps)
+        self.globals = Globals(self.globals)
+        self.concat = self.steps.joined  # type: ignore[method-assign]
+        # The checks ``_generate`` puts into every template (each loop, each ``~`` and its
+        # operands, each operand of a comparison): called as they are, never counted as
+        # the template's calls (a comparison in a loop would have made two of them a step).
+        own = (self.steps, self.globals[SIZED], self.globals[MADE], textable, compared)
+        self._own_checks = own
+
+    def _sized(self, value: Any) -> Any:
+        """A ``~``'s result, bounded (``template_bounds.sized``) and counted."""
+        return self.steps.made(sized(value))
+
+    def _written(self, value: Any) -> Any:
+        """A value written (``{{ }}``), checked (:func:`_well_formed`) and counted: written
+        in a captured block (``{% set %}``, a macro), it is escaped into a new text."""
+        return self.steps.made(_well_formed(value))
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:
-        steps = __self.globals.get(STEPS)
-        if __obj is steps or __obj in _OWN_CHECKS:  # put in by _generate, not the template's
+        steps = __self.steps
+        if __obj in __self._own_checks:  # put in by _generate, not the template's
             return __context.call(__obj, *args, **kwargs)
-        if isinstance(steps, Steps):
-            steps.call()
-            # A recursive loop's ``loop(items)`` starts the loop again on new items: they
-            # are counted as the first ones are, so its steps are bounded, not only its depth.
-            if isinstance(__obj, LoopContext) and len(args) == 1:
-                args = (steps(args[0]),)
+        steps.call()
+        # A recursive loop's ``loop(items)`` starts the loop again on new items: they are
+        # counted as the first ones are, so its steps are bounded, not only its depth.
+        if isinstance(__obj, LoopContext) and len(args) == 1:
+            args = (steps(args[0]),)
         if reaches_the_machine(__obj):
             raise _machine("a template may not call", __obj)
         check_call(__obj, args, kwargs)
@@ -401,7 +381,7 @@ class BoundedEnvironment(SandboxedEnvironment):
         result = checked_call(__obj, lambda: call(__self, __context, __obj, *args, **kwargs))
         if reaches_the_machine(result):
             raise _machine("a call gave the template", result)
-        return result
+        return steps.made(result)
 
     def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
         # Neither an attribute of what reaches the machine, nor one that is such a thing.
@@ -442,16 +422,15 @@ class BoundedEnvironment(SandboxedEnvironment):
     def _generate(self, source: Any, name: Any, filename: Any, defer_init: bool = False) -> Any:
         if isinstance(source, nodes.Template):
             # Every ``~`` checked by its result's size (a text doubled in a loop), and each of
-            # its operands by the size of its text (a list that nests itself 40 times).
+            # its operands by the size of its text (a list that nests itself 40 times); every
+            # slice (``text[::-1]``: Jinja2 takes it without ``getitem``) counted as made.
             for parent in [source, *source.find_all(nodes.Node)]:  # listed first, then changed
                 for field in parent.fields:
                     value = getattr(parent, field, None)
-                    if isinstance(value, nodes.Concat):
-                        setattr(parent, field, _sized_call(value))
+                    if isinstance(value, nodes.Node):
+                        setattr(parent, field, _rewritten(value))
                     elif isinstance(value, list):
-                        value[:] = [
-                            _sized_call(v) if isinstance(v, nodes.Concat) else v for v in value
-                        ]
+                        value[:] = [_rewritten(v) for v in value]
             # Every operand of a comparison, and every key of a mapping written, checked by
             # the work comparing or hashing it takes (template_compare.py).
             for compare in source.find_all(nodes.Compare):
@@ -473,19 +452,15 @@ class BoundedEnvironment(SandboxedEnvironment):
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
         check_binop(operator, left, right)
-        return super().call_binop(context, operator, left, right)
+        return self.steps.made(super().call_binop(context, operator, left, right))
 
 
 SIZED = "_bouillotte_sized"
 """The global every ``~`` of a template is made to pass its result through."""
 TEXT = "_bouillotte_text"
 """The global every operand of a ``~`` is made to pass through (``textable``)."""
-
-
-_OWN_CHECKS = (sized, textable, compared)
-"""The checks ``_generate`` puts into every template (each ``~`` and its operands, each
-operand of a comparison): called as they are, never counted as the template's calls (a
-comparison in a loop would have made two of them a step)."""
+MADE = "_bouillotte_made"
+"""The global every slice of a template is made to pass through (``Steps.made``)."""
 
 
 def _call(name: str, node: nodes.Expr) -> nodes.Call:
@@ -499,15 +474,22 @@ def _checked(name: str, node: nodes.Expr) -> nodes.Expr:
     return node if isinstance(node, nodes.Const) else _call(name, node)
 
 
-def _sized_call(node: nodes.Concat) -> nodes.Call:
-    node.nodes = [_checked(TEXT, operand) for operand in node.nodes]
-    return _call(SIZED, node)
+def _rewritten(node: Any) -> Any:
+    """``node`` as :meth:`BoundedEnvironment._generate` rewrites it: a ``~`` sized, its
+    operands checked; a slice counted as made; any other node as it is."""
+    if isinstance(node, nodes.Concat):
+        node.nodes = [_checked(TEXT, operand) for operand in node.nodes]
+        return _call(SIZED, node)
+    if isinstance(node, nodes.Getitem) and isinstance(node.arg, nodes.Slice):
+        return _call(MADE, node) if node.ctx == "load" else node
+    return node
 
 
 def render_bounded(env: Environment, template: str, context: dict[str, Any]) -> str:
-    """``template`` rendered with ``context``, within :data:`LOOP_STEPS` loop steps and
+    """``template`` rendered with ``context``, within its page's budget (loop steps, calls
+    and the memory of the values made: ``template_budget.Steps``) and
     :data:`PAGE_CHARACTERS` characters."""
-    steps = env.globals.get(STEPS)
+    steps = getattr(env, "steps", None)
     if isinstance(steps, Steps):
         steps.reset()
     parts: list[str] = []
