@@ -146,6 +146,11 @@ app = typer.Typer(
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
     add_completion=False,  # its own --install-completion and --show-completion, below
+    # Click's echo drops colour codes from a stream that is no terminal, before the stream
+    # shows them as escapes (options._PrintableStream): a report piped to a file lost the
+    # ESC of a reason, where the terminal showed \u001b. The tool writes no colour of its
+    # own, so each is shown, wherever the report goes.
+    context_settings={"color": True},
 )
 completion_init()  # Typer's completion of each shell answers the scripts installed below
 

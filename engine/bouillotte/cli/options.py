@@ -16,7 +16,7 @@ import typer
 from typer.core import TyperCommand
 
 from ..rules.errors import InputError, UserError
-from ..rules.idtext import REORDERING_MARKS, as_escape, escaped
+from ..rules.idtext import HIDDEN_MARKS, REORDERING_MARKS, as_escape, escaped
 from ..rules.interrupts import StoppedAfterWriting
 from ..rules.together import Together
 from ..rules.writing import check_target_file, is_null_device, reason, stage_file, write_file
@@ -91,9 +91,10 @@ ReadingOption = Annotated[
 ]
 
 
-_UNPRINTABLE = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{REORDERING_MARKS}]")
-"""Control characters (all but newline and tab) and the invisible marks that reorder text:
-written raw, a title could move the cursor, recolour or rewrite what the terminal shows."""
+_UNPRINTABLE = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{REORDERING_MARKS}{HIDDEN_MARKS}]")
+"""Control characters (all but newline and tab), the invisible marks that reorder text and
+those that show nothing (``idtext.HIDDEN_MARKS``): written raw, a title could move the
+cursor, recolour or rewrite what the terminal shows, or read as another."""
 
 
 def printable(text: str) -> str:

@@ -16,15 +16,16 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from .idtext import REORDERING_MARKS, as_escape
+from .idtext import HIDDEN_MARKS, REORDERING_MARKS, as_escape
 
 MAX_VALUE_SHOWN = 120
 """A longer value is cut in messages, which stay one readable line."""
 
-_INVISIBLE = re.compile(f"[\x00-\x1f\x7f-\x9f\u2028\u2029{REORDERING_MARKS}]")
+_INVISIBLE = re.compile(f"[\x00-\x1f\x7f-\x9f\u2028\u2029{REORDERING_MARKS}{HIDDEN_MARKS}]")
 """What a line of a message must not hold as it is: a line break (a file named
 ``a\nb.csv`` would make a second, forged ``error:`` line), a control character (a
-terminal obeys ``\x1b[31m``; a pipe loses it), a mark that reorders the text."""
+terminal obeys ``\x1b[31m``; a pipe loses it), a mark that reorders the text or shows
+nothing (``idtext.HIDDEN_MARKS``)."""
 
 
 def _visible(text: str) -> str:

@@ -8,7 +8,10 @@ pasted into the output by hand.
   another, ``@preamble{"\\immediate\\write18{...}"}``, nor run a command when LaTeX reads
   the ``.bbl``), :func:`bibtex_url` for an address (the characters that could end the
   field are percent-encoded).
-- CSV: :func:`spreadsheet_text` for a text cell (never a formula in a spreadsheet).
+- CSV: :func:`spreadsheet_text` for a text cell (never a formula in a spreadsheet), and
+  :func:`csv_line` for a line (a cell holding a separator of any locale quoted).
+- Markdown: :func:`markdown_text` for a plain text put into an editor's prose (a system's
+  name where its id is written), read as its words, never as markup.
 - CSL-JSON: :func:`csl_text` (one line, no control character; JSON itself is written by
   :mod:`json`).
 - HTML and XML: Jinja2 escapes every value (autoescape), after
@@ -24,6 +27,7 @@ from __future__ import annotations
 import ipaddress
 import re
 import unicodedata
+from collections.abc import Sequence
 from typing import Annotated
 from urllib.parse import quote, urlsplit
 
@@ -31,7 +35,7 @@ from pydantic import AfterValidator
 
 from .idtext import as_escape
 
-_LINE_BREAKS = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]")
+_LINE_BREAKS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 _BIBTEX: dict[str, str] = {
     "\\": r"\textbackslash{}",
@@ -112,18 +116,60 @@ def csl_text(text: str) -> str:
     return one_line(text)
 
 
+_MARKDOWN_INLINE = re.compile(r"[\\`*_\[\]<>!&#~|]")
+"""The characters CommonMark reads as markup wherever they are: emphasis, code, links and
+images, autolinks, entities, escapes (and ``#``, ``~``, ``|`` of headings, fences and the
+tables of other readers)."""
+_MARKDOWN_LINE_START = re.compile(r"^(?:[-+=]|\d+[.)])")
+"""What starts a list item or underlines a heading at the start of a line."""
+
+
+def markdown_text(text: str) -> str:
+    """``text`` put into markdown as its words: each character CommonMark would read as
+    markup backslash-escaped (``![x](y)`` is written ``\\!\\[x\\](y)`` and shown as
+    written)."""
+    escaped = _MARKDOWN_INLINE.sub(r"\\\g<0>", text)
+    return _MARKDOWN_LINE_START.sub(lambda m: m.group()[:-1] + "\\" + m.group()[-1], escaped)
+
+
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 """The first characters that make a spreadsheet read a cell as a formula (OWASP's list)."""
 
 
+_CELL_IN_A_CELL = re.compile(r'(?<=[;\t\r\n])(?="*[=+\-@\t\r])')
+"""A formula's first character just after a ``;``, a tab or a line break (and any quotes):
+where a spreadsheet reading the file by another separator (``;`` in French and German
+locales) or splitting it at the line break starts a cell of its own."""
+
+
 def spreadsheet_text(text: str) -> str:
     """A text cell of a CSV file, inert in a spreadsheet: an apostrophe before a text that
-    would start a formula (``'=HYPERLINK(...)``), as OWASP advises, and a control character
-    or a bidirectional control shown as its escape (:func:`visible_controls`: a tab and a
-    line break stay, which CSV quotes); every CSV this tool writes (the tidy tables, the
-    site's matrix and odds) writes its text cells through it."""
-    text = visible_controls(text)
+    would start a formula (``'=HYPERLINK(...)``), as OWASP advises, and before each part of
+    it that a spreadsheet reading the file by ``;`` or a tab would take as a cell of its own
+    (``Paris;'=cmd|...``); a control character or a bidirectional control shown as its
+    escape (:func:`visible_controls`: a tab and a line break stay, which :func:`csv_line`
+    quotes). Every CSV this tool writes (the tidy tables, the site's matrix and odds)
+    writes its text cells through it."""
+    text = _CELL_IN_A_CELL.sub("'", visible_controls(text))
     return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+_CSV_QUOTED = re.compile(r'[,;\t"\r\n]')
+"""What a CSV cell is quoted for: a comma, a quote or a line break (RFC 4180), and a
+semicolon or a tab, the separators a spreadsheet reads a CSV file with in other locales
+(French, German: ``;``). Unquoted, ``Paris;=cmd|' /C calc'!A0`` is two cells there, the
+second a formula that no apostrophe at the start of the first can stop."""
+
+
+def csv_line(cells: Sequence[object]) -> str:
+    """One line of a CSV file, ``\n`` ended: each cell as Python's ``csv`` module writes it
+    (none empty, a float as ``repr``), quoted where :data:`_CSV_QUOTED` finds a character
+    (a quote doubled); a line of one empty cell is ``""``, not a blank line."""
+    texts = ["" if c is None else repr(c) if isinstance(c, float) else str(c) for c in cells]
+    if texts == [""]:
+        return '""\n'
+    quoted = ('"' + t.replace('"', '""') + '"' if _CSV_QUOTED.search(t) else t for t in texts)
+    return ",".join(quoted) + "\n"
 
 
 _SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.\-]*):")

@@ -18,6 +18,17 @@ REORDERING_MARKS = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
 right-to-left marks, embeddings, overrides, isolates), as a character class's inside."""
 
 
+HIDDEN_MARKS = (
+    "\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200d\u2060-\u2065\u3164"
+    "\ufeff\uffa0\ufff9-\ufffb\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e007f"
+)
+"""The other characters that show nothing (Unicode's default-ignorable ones but the
+variation selectors): a soft hyphen, zero-width spaces and joiners, the byte-order mark,
+fillers, the tag characters (which can carry hidden text): two titles that read the same
+may differ by one, as a character class's inside. The terminal and messages show each as
+its escape."""
+
+
 def as_escape(found: re.Match[str]) -> str:
     """The character ``found`` as its escape (``\\u202e``): how a message, a terminal and
     every written format show a character they must not obey."""

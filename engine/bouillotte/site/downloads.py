@@ -10,8 +10,6 @@ the format (``\\u202e``): the value read back is the same, the file shows no raw
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Sequence
 from types import SimpleNamespace
@@ -19,7 +17,7 @@ from typing import Any
 
 import yaml
 
-from ..rules.escaping import spreadsheet_text, visible_controls
+from ..rules.escaping import csv_line, spreadsheet_text, visible_controls
 from ..rules.profile import rule_paths
 from ..rules.variant import Variant
 from ..study.compare import Comparison
@@ -198,11 +196,10 @@ def profile_data(variant: Variant) -> dict[str, Any]:
 
 
 def _csv(rows: Sequence[Sequence[str]]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
     # An editor's words (a locator, a quote, a title) are text: never a formula
-    writer.writerows([[spreadsheet_text(c) if isinstance(c, str) else c for c in r] for r in rows])
-    return out.getvalue()
+    return "".join(
+        csv_line([spreadsheet_text(c) if isinstance(c, str) else c for c in r]) for r in rows
+    )
 
 
 PROVENANCE_COLUMNS: tuple[str, ...] = ("standing", "source", "locator", "quote")

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 
 from ..rules.citations import Work
+from ..rules.escaping import markdown_text
 from ..rules.profile import rule_paths, value_label
 from ..rules.variant import Variant
 from .rules import part_label
@@ -62,6 +63,14 @@ class Names:
             return ""
         return self.systems.get(system_id) or self.works.get(system_id) or system_id
 
+    def _named(self, system_id: str, markdown: bool) -> str:
+        """The name of ``system_id`` put into a text; into markdown (:meth:`prose`) as
+        words, never markup (``markdown_text``): a name is an editor's plain one-line
+        text, and ``![x](https://…)`` in it must not become an image on every page that
+        names the system."""
+        name = self.system(system_id)
+        return markdown_text(name) if markdown else name
+
     def work(self, work_id: str | None) -> str:
         if work_id is None:
             return ""
@@ -86,15 +95,19 @@ class Names:
         (a system's first, where a work and a system share an id, as ``foster`` does), and
         each rule path (``forced_bets.dealer_blind``, ``bonuses.favori.amount=0``) as the
         rule's name in quotation marks, with its value in words."""
+        return self._spoken(text, markdown=False)
+
+    def _spoken(self, text: str | None, markdown: bool) -> str:
+        """:meth:`words`, each name put in as :meth:`_named` puts it."""
         if not text:
             return ""
-        if text not in self._said:
+        if (text, markdown) not in self._said:
             said = _PATHS.sub(_rule_words, text)
             if self._ids is not None:
-                said = self._runs.sub(self._run, said)
-                said = self._ids.sub(lambda m: self.system(m.group()), said)
-            self._said[text] = said
-        return self._said[text]
+                said = self._runs.sub(lambda m: self._run(m, markdown), said)
+                said = self._ids.sub(lambda m: self._named(m.group(), markdown), said)
+            self._said[text, markdown] = said
+        return self._said[text, markdown]
 
     @cached_property
     def _runs(self) -> re.Pattern[str]:
@@ -103,22 +116,23 @@ class Names:
         assert one is not None
         return re.compile(rf"{one.pattern}(?:, {one.pattern})+")
 
-    def _run(self, found: re.Match[str]) -> str:
-        return name_list(self.system(i) for i in found.group().split(", "))
+    def _run(self, found: re.Match[str], markdown: bool) -> str:
+        return name_list(self._named(i, markdown) for i in found.group().split(", "))
 
     def listed(self, system_ids: Iterable[str]) -> str:
         """The systems' names as a list (:func:`name_list`)."""
         return name_list(self.system(i) for i in system_ids)
 
     @cached_property
-    def _said(self) -> dict[str, str]:
+    def _said(self) -> dict[tuple[str, bool], str]:
         """Each text already written in words (pages repeat the same badges)."""
         return {}
 
     def prose(self, text: str | None) -> str:
         """Prose written by editors (a scenario's notes, a reason) as readers read it: a
         code span that is an id, a rule path or a value (`` `foster` ``,
-        `` `point.suit_tie` ``, `` `eldest-first` ``) in words, then :meth:`words`."""
+        `` `point.suit_tie` ``, `` `eldest-first` ``) in words, then :meth:`words`. The
+        result is markdown: each name is put in as words (:meth:`_named`)."""
         if not text:
             return ""
 
@@ -128,7 +142,7 @@ class Names:
             if value and _PATHS.fullmatch(path):
                 return f"“{part_label(path)}”: *{value_label(path, value)}*"
             if code in self.systems or code in self.works:
-                return self.system(code)
+                return self._named(code, markdown=True)
             if _PATHS.fullmatch(code):
                 return _rule_words(_PATHS.fullmatch(code))  # type: ignore[arg-type]
             label = slug_words(code)
@@ -136,7 +150,7 @@ class Names:
 
         if self._ids is not None:  # a list of ids in code spans is a list of ids (words)
             text = self._span_runs.sub(lambda m: m.group().replace("`", ""), text)
-        return self.words(_SPAN.sub(span, text))
+        return self._spoken(_SPAN.sub(span, text), markdown=True)
 
     @cached_property
     def _span_runs(self) -> re.Pattern[str]:

@@ -27,9 +27,7 @@ those of the reports that list (systems, sources, readings, sessions) are in
 
 from __future__ import annotations
 
-import csv
 import importlib
-import io
 import json
 import math
 import os
@@ -170,13 +168,14 @@ class TidyTable:
 
     def csv_text(self) -> str:
         """The table as CSV: a header line, then one line per row (``\\n`` line ends)."""
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(self.column_names)
+        from ..rules.escaping import csv_line  # loads pydantic: see csv_cell
+
         kinds = [c.type for c in self.columns]
-        for row in self.rows:
-            writer.writerow([csv_cell(v, k) for v, k in zip(row, kinds, strict=True)])
-        return out.getvalue()
+        lines = [csv_line(self.column_names)]
+        lines += [
+            csv_line([csv_cell(v, k) for v, k in zip(row, kinds, strict=True)]) for row in self.rows
+        ]
+        return "".join(lines)
 
     def to_csv(self, path: str | os.PathLike[str] | None = None) -> str:
         """The table as CSV text (:meth:`csv_text`), as every result of the Python API
