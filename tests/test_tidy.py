@@ -57,7 +57,7 @@ def test_csv_escapes_a_text_that_would_be_a_formula_but_never_a_number() -> None
     assert lines[0] == "text,n,x"
     assert lines[1] == '"\'=HYPERLINK(""http://x"")",-3,-0.5'
     assert lines[2] == "'+1,0,"
-    assert lines[3:6] == ["'-x,,", "'@SUM(A1),,", "\"'\tlead\",,"]  # a tab is quoted
+    assert lines[3:6] == ["'-x,,", "'@SUM(A1),,", '"\'\tlead",,']  # a tab is quoted
     assert lines[6] == '"a = b, -1",,'
     # The JSON keeps each text exactly, and each number as a number.
     records = json.loads(table.json_text())

@@ -38,7 +38,9 @@ from platformdirs import user_cache_path
 
 def cache_dir() -> Path:
     """``$BOUILLOTTE_CACHE``, else the platform's cache folder for ``bouillotte`` (on Linux
-    ``$XDG_CACHE_HOME/bouillotte``, else ``~/.cache/bouillotte``)."""
+    ``$XDG_CACHE_HOME/bouillotte``, else ``~/.cache/bouillotte``). Set but empty, it counts
+    as unset, as an empty ``XDG_CACHE_HOME`` does (the XDG rule): ``BOUILLOTTE_CACHE= cmd``
+    is how a shell unsets it for one command."""
     if os.environ.get("BOUILLOTTE_CACHE"):
         return Path(os.environ["BOUILLOTTE_CACHE"])
     return user_cache_path("bouillotte", appauthor=False)

@@ -82,9 +82,11 @@ class Library:
         self.compared_texts: list[Path] = []
         """The texts of a work given again in a later folder, compared with the earlier's."""
         self.replaced: list[str] = []
+        """The notes said on stderr: one per profile, reading, term or work not yet read
+        that stands in the place of another of its id, and one per profile that says
+        ``replaces: true`` with nothing to replace."""
         self.replaced_ids: set[str] = set()
         """The ids whose profile a user's says ``replaces: true`` of."""
-        """One note per profile that stands in the place of another of its id."""
         for folder in self.folders:
             if not folder.is_dir():
                 raise InputError("no such folder of variant profiles", file=folder)
@@ -151,8 +153,7 @@ class Library:
         )
         """The works known but not yet read (``unread.yaml``), the bundled ones first."""
         for note in notes:
-            self.replaced.append(note)
-            print(note, file=sys.stderr)
+            self._note(note)
         self._docs: dict[str, Located] = {}
         self._files: dict[str, ProfileFile] = {}
         self._entries: dict[str, dict[str, _Entry]] = {}
@@ -182,10 +183,8 @@ class Library:
                 file=file,
                 line=doc.line(("replaces",)) if "replaces" in data else 1,
             )
-        note = f"note: using {file} (replaces: true) in place of {other}"
         self.replaced_ids.add(file.stem)
-        self.replaced.append(note)
-        print(note, file=sys.stderr)
+        self._note(f"note: using {file} (replaces: true) in place of {other}")
 
     def _unread_spelling(self, variant_id: str) -> str:
         """Where a folder holds ``variant_id``'s profile under another ending (``x.yml``,
@@ -349,7 +348,18 @@ class Library:
                     )
             self._files[variant_id] = validated(ProfileFile, doc)
             self._docs[variant_id] = doc
+            if self._files[variant_id].replaces and variant_id not in self.replaced_ids:
+                self._note(
+                    f"note: {doc.file} says 'replaces: true', but no bundled profile or "
+                    f"profile of an earlier folder is {variant_id!r}: it is a system of its "
+                    "own (is its file's name the id of the one it should replace?)"
+                )
         return self._docs[variant_id]
+
+    def _note(self, note: str) -> None:
+        """Say ``note`` on stderr and keep it (:attr:`replaced`)."""
+        self.replaced.append(note)
+        print(note, file=sys.stderr)
 
     def _file(self, variant_id: str) -> ProfileFile:
         self._doc(variant_id)
