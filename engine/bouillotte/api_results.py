@@ -165,6 +165,13 @@ class Systems(Sequence[System], _Tabular):
     def __iter__(self) -> Iterator[System]:
         return iter(self._items)
 
+    def __contains__(self, key: object) -> bool:
+        """An id (``"foster" in systems``, as ``systems["foster"]`` finds it) or a
+        :class:`System`; a sequence's own ``in`` compared the id with each System."""
+        if isinstance(key, str):
+            return key in self.ids
+        return key in self._items
+
     @property
     def ids(self) -> list[str]:
         return [s.id for s in self._items]
@@ -301,10 +308,8 @@ class Simulation(_Tabular):
 
     def __repr__(self) -> str:
         first = self._data[0]
-        lines = [
-            f"simulate: {first['deals']:,} deals each, policy {first['policy']}, "
-            f"seed {first['seed']}"
-        ]
+        deals = f"{first['deals']:,} deal{'' if first['deals'] == 1 else 's'}"
+        lines = [f"simulate: {deals} each, policy {first['policy']}, seed {first['seed']}"]
         for report in self._data:
             decided = report["decided_by"]
             shares = ", ".join(
@@ -313,9 +318,9 @@ class Simulation(_Tabular):
             pot = report["average_pot"]["mean"]
             by = report.get("played_by", report["policy"])
             played = "" if by == report["policy"] else f" (played by {by}: no strategy stored)"
-            lines.append(
-                f"  {report['variant']}{played}: decided by {shares}; average pot {pot:.2f}"
-            )
+            # every deal void: no pot was won, so none is averaged (the report's "-")
+            average = "no pot won, every deal void" if pot is None else f"average pot {pot:.2f}"
+            lines.append(f"  {report['variant']}{played}: decided by {shares}; {average}")
         return "\n".join(lines)
 
     def table(self) -> TidyTable:
@@ -343,7 +348,8 @@ class Sweep(_Tabular):
         return (
             f"<Sweep of {self._data['base']}: {_count(len(combinations), 'combination')} "
             f"({shown}) × {_count(len(policies), 'policy', 'policies')} "
-            f"({', '.join(policies)}), {self._data['deals']:,} deals each>"
+            f"({', '.join(policies)}), {self._data['deals']:,} deal"
+            f"{'' if self._data['deals'] == 1 else 's'} each>"
         )
 
     def table(self) -> TidyTable:

@@ -278,7 +278,7 @@ CASES = [
     Case(
         "session-of-a-billion-deals",
         ("session", "{tmp}/long.yaml"),
-        "long.yaml:7: deals.0.count: Input should be less than or equal to 1000000",
+        "long.yaml:7: deals.0.count: Input should be less than or equal to 100000",
         setup=_session,
     ),
     # -- dates that do not exist ----------------------------------------------------------

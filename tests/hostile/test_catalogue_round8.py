@@ -1,15 +1,131 @@
 """Issue 47, round eight of the catalogue: what the round's probes of every command and
-option found (each case failed before its fix), and a wrong success: a profile that says
-``replaces: true`` with nothing to replace (its file's name mistyped) was read in silence
-as a system of its own, the bundled one it was meant to replace still in use.
+option found (each case failed before its fix).
+
+- a traceback: the API's ``Simulation`` could not be printed when every deal of a system
+  was void (its average pot is none), in a notebook as soon as the result is shown;
+- unbounded memory within a bound: a session of 1,000,000 deals, which the bound allowed,
+  would have taken some 6 GB (it keeps each deal to report it): the bound is 100,000;
+- strict values: ``effects --write --jobs 0`` ran with one process; ``BOUILLOTTE_CACHE=" "``
+  made a folder named by a space, a relative one a cache in every folder a command runs
+  from; ``SOURCE_DATE_EPOCH`` was trimmed (``" 1700000000\n"``) or, all blank (U+3000),
+  taken as unset;
+- wrong successes: ``variants diff foster foster`` said "0 rules differ"; ``"foster" in
+  systems()`` was false while ``systems()["foster"]`` found it; a profile that says
+  ``replaces: true`` with nothing to replace (its file's name mistyped) was read in silence
+  as a system of its own, the bundled one it was meant to replace still in use.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+import bouillotte as api
+
 from . import test_catalogue as catalogue
-from .test_catalogue import _editor_folder
+from .test_catalogue import Case, _editor_folder
+
+
+def _session(count: int) -> object:
+    def setup(tmp: Path) -> None:
+        (tmp / "s.yaml").write_text(
+            "variant: foster\nplayers: [A, B, C, D]\ndealer: D\ndeals:\n"
+            f"  - {{seed: 7, count: {count}, policy: random}}\n"
+            "  - {seed: 1, count: 1, policy: random}\n",
+            encoding="utf-8",
+        )
+
+    return setup
+
+
+CASES = [
+    Case(
+        "session-one-deal-past-the-bound",
+        ("session", "{tmp}/s.yaml"),
+        "s.yaml:4: deals: the session's items add up to 100,001 deals; a session plays at most "
+        "100,000",
+        setup=_session(100_000),  # type: ignore[arg-type]
+        within=20,
+    ),
+    Case(
+        "effects-write-with-no-process",
+        ("effects", "--write", "--jobs", "0"),
+        "--jobs must be at least 1 (value: 0)",
+    ),
+    Case(
+        "variants-diff-of-a-system-with-itself",
+        ("variants", "diff", "foster", "foster"),
+        "nothing to compare: FIRST and SECOND are both foster; name two systems",
+    ),
+    *(
+        Case(
+            f"cache-folder-{name}",
+            ("cache", "info"),
+            "BOUILLOTTE_CACHE must be the absolute path of a folder, with no space around it",
+            env=(("BOUILLOTTE_CACHE", value),),
+            real=True,
+            gone=gone,
+        )
+        for name, value, gone in (
+            ("a-space", " ", (" ",)),
+            ("relative", "rel", ("rel",)),
+            ("with-a-trailing-space", "{tmp}/c ", ("c ",)),
+        )
+    ),
+    Case(
+        "cache-folder-relative-refused-by-every-command-that-caches",
+        ("variants", "list"),
+        "BOUILLOTTE_CACHE must be the absolute path of a folder",
+        env=(("BOUILLOTTE_CACHE", "rel"),),
+        real=True,
+        gone=("rel",),
+    ),
+    *(
+        Case(
+            f"source-date-epoch-{name}",
+            ("site", "build", "--out", "{tmp}/site"),
+            "SOURCE_DATE_EPOCH must be whole seconds since 1970-01-01 (UTC)",
+            env=(("SOURCE_DATE_EPOCH", value),),
+            real=True,
+            gone=("site",),
+        )
+        for name, value in (
+            ("with-spaces-around", " 1700000000\n\t"),
+            ("blank", "\u3000"),
+        )
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_hostile_round8(case: Case, case_dir: Path) -> None:
+    catalogue.test_hostile_input(case, case_dir)
+
+
+@pytest.mark.parametrize(
+    ("systems", "seed"),
+    [(["foster"], 0), (["foster", "pagat", "brelan-pierer"], 3)],
+    ids=["one", "three"],
+)
+def test_a_simulation_whose_deals_are_all_void_prints(systems: list[str], seed: int) -> None:
+    """One deal each, every player cautious: the deal is void under some of these."""
+    result = api.simulate(systems, deals=1, policy="cautious", seed=seed)
+    shown = repr(result)
+    assert shown.startswith(f"simulate: 1 deal each, policy cautious, seed {seed}")
+    void = [r for r in result.data if r["average_pot"]["mean"] is None]
+    assert void, "no system's deal was void: the case no longer tests what it says"
+    for report in void:
+        assert (
+            f"  {report['variant']}: decided by void 100.0%; no pot won, every deal void" in shown
+        )
+    assert len(result.table().csv_text().splitlines()) > 1
+
+
+def test_a_system_is_in_the_systems_by_its_id() -> None:
+    systems = api.systems()
+    assert "foster" in systems and systems[0] in systems
+    assert "fostre" not in systems and 0 not in systems
 
 
 def test_replaces_with_nothing_to_replace_is_noted(tmp_path: Path) -> None:

@@ -92,7 +92,7 @@ def latest_day() -> date:
     clock). An earlier ``SOURCE_DATE_EPOCH`` never refuses what the clock accepts: a
     reproducible build of an older release still reads the works of this year."""
     today = date.today()
-    given = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    given = os.environ.get("SOURCE_DATE_EPOCH", "")
     if not (given.isascii() and given.isdigit()) or len(given.lstrip("0")) > 12:
         return today  # none, or none that names a day (site/edition.py refuses it)
     try:

@@ -17,7 +17,7 @@ user's own, within its size bound, sealed by the digest of its own content; its 
 checks its shape (``rules/listing.py``, ``site/cache.py``). Anything else is ignored and
 computed again.
 
-This module imports nothing beyond the standard library and platformdirs (a few
+This module imports nothing beyond the standard library, platformdirs and ``errors`` (a few
 milliseconds): ``bouillotte variants list`` reads its cached rows through it before anything
 else is loaded.
 """
@@ -35,15 +35,27 @@ from pathlib import Path
 
 from platformdirs import user_cache_path
 
+from .errors import InputError
+
 
 def cache_dir() -> Path:
     """``$BOUILLOTTE_CACHE``, else the platform's cache folder for ``bouillotte`` (on Linux
     ``$XDG_CACHE_HOME/bouillotte``, else ``~/.cache/bouillotte``). Set but empty, it counts
     as unset, as an empty ``XDG_CACHE_HOME`` does (the XDG rule): ``BOUILLOTTE_CACHE= cmd``
     is how a shell unsets it for one command."""
-    if os.environ.get("BOUILLOTTE_CACHE"):
-        return Path(os.environ["BOUILLOTTE_CACHE"])
-    return user_cache_path("bouillotte", appauthor=False)
+    given = os.environ.get("BOUILLOTTE_CACHE", "")
+    if not given:
+        return user_cache_path("bouillotte", appauthor=False)
+    if not os.path.isabs(given) or given != given.strip():
+        # a relative one (the XDG rule ignores it) would put a cache in every folder a
+        # command runs from; " " named a folder of one space
+        raise InputError(
+            "BOUILLOTTE_CACHE must be the absolute path of a folder, with no space around "
+            "it (BOUILLOTTE_CACHE=$HOME/.cache/bouillotte), or unset",
+            value=given,
+            has_value=True,
+        )
+    return Path(given)
 
 
 def cache_files(folder: Path) -> Iterator[tuple[Path, os.stat_result]]:

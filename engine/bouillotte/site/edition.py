@@ -47,8 +47,10 @@ _LATEST_EPOCH = 253402300799
 
 def _epoch(given: str) -> int:
     """``SOURCE_DATE_EPOCH`` as seconds since 1970, checked: ASCII digits naming a day up
-    to the year 9999 (zeros before them allowed), else one line saying so (never a
-    traceback from the clock, nor from ``int`` past its 4,300 digits)."""
+    to the year 9999 (zeros before them allowed; nothing else, not even a space or a line
+    break around them: the reproducible-builds convention refuses a malformed value), else
+    one line saying so (never a traceback from the clock, nor from ``int`` past its 4,300
+    digits). Set but empty, it is unset."""
     digits = given.lstrip("0") or "0"
     if (
         not (given.isascii() and given.isdigit())
@@ -66,7 +68,7 @@ def _epoch(given: str) -> int:
 
 def check_source_date() -> None:
     """Refuse a ``SOURCE_DATE_EPOCH`` that names no day (:func:`_epoch`)."""
-    given = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    given = os.environ.get("SOURCE_DATE_EPOCH", "")
     if given:
         _epoch(given)
 
@@ -76,7 +78,7 @@ def edition(edition_date: date | None = None) -> Edition:
     ``SOURCE_DATE_EPOCH`` when set, else undated; never today's date, never a commit's."""
     if edition_date is not None:
         return Edition(_version(), edition_date.isoformat(), "site.yaml")
-    given = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    given = os.environ.get("SOURCE_DATE_EPOCH", "")
     if given:
         day = datetime.fromtimestamp(_epoch(given), tz=UTC).strftime("%Y-%m-%d")
         return Edition(_version(), day, "SOURCE_DATE_EPOCH")

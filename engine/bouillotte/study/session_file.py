@@ -47,9 +47,9 @@ class DealSpec(_Strict):
     actions: list[str] = []
     seed: int | None = None
     """Shuffle seed; the deal is then played by policies."""
-    count: int = Field(default=1, ge=1, le=1_000_000)
-    """With ``seed``: this many deals, seeded ``seed``, ``seed + 1``, ... (at most a
-    million: a session plays and reports every deal, so more would run for hours)."""
+    count: int = Field(default=1, ge=1, le=100_000)
+    """With ``seed``: this many deals, seeded ``seed``, ``seed + 1``, ... (at most
+    :data:`MAX_SESSION_DEALS`)."""
     policy: str | None = None
     """With ``seed``: the policy every player follows (default: the session's)."""
     policies: dict[str, str] = {}
@@ -175,9 +175,10 @@ def load_session(file: Path) -> SessionFile:
     return session
 
 
-MAX_SESSION_DEALS = 1_000_000
-"""The most deals one session plays, all its items together (as one item's ``count``):
-a million deals of a session take minutes already."""
+MAX_SESSION_DEALS = 100_000
+"""The most deals one session plays, all its items together (as one item's ``count``): a
+session keeps every deal to report it (about 6 KB each), so a million took some 6 GB of
+memory; 100,000 take about 630 MB and 25 s (docs/simulation.md)."""
 
 
 def _check_names(session: SessionFile) -> None:

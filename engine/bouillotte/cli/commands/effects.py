@@ -116,7 +116,7 @@ def effects_command(
     Example:  nice -n 10 bouillotte effects --write --jobs 2
     Example:  bouillotte effects --pair foster__pagat --csv effects.csv
     """
-    check_deals_and_jobs(EFFECT_DEALS if deals is None else deals, jobs or 1)
+    check_deals_and_jobs(EFFECT_DEALS if deals is None else deals, 1 if jobs is None else jobs)
     check_tidy_targets(csv_file, as_json)
     if force and not write:
         # without --write nothing is recomputed: the listing would call every file stale
@@ -165,7 +165,7 @@ def effects_command(
         files.append(_full_sweep_file(library.get(BASE)))
     stale, todo = _listed(files, deals, write, force)
     if todo:
-        _write(todo, deals, jobs or 1, quiet)
+        _write(todo, deals, 1 if jobs is None else jobs, quiet)
     if stale:
         typer.echo(f"{stale} missing or stale: `{_regenerate(deals, pair)}` regenerates them")
         raise typer.Exit(1)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ...rules.errors import shown
+from ...rules.errors import InputError, shown
 from ...rules.listing import variant_rows
 from ...study import render
 from ..options import (
@@ -203,6 +203,8 @@ def variants_diff(
     check_tidy_targets(csv_file, as_json)
     library = _library(variants)
     a, b = library.get(first), library.get(second)
+    if a.id == b.id:  # "0 rules differ" would read as two systems that agree on everything
+        raise InputError(f"nothing to compare: FIRST and SECOND are both {a.id}; name two systems")
     paths = differing_rules(a, b)
     if csv_file is not None:
         from ...site.tidydata import matrix_table
@@ -273,7 +275,6 @@ def variants_export(
 
     Example:  bouillotte variants export foster-three --standalone --out mine/variants
     """
-    from ...rules.errors import InputError
     from ...rules.export import export, replaces_another, write_export
     from ...rules.idtext import folded_id
     from ...rules.profiles import profile_id_fault
