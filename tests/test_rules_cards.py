@@ -44,7 +44,7 @@ def test_ranks_run_from_the_ace_down() -> None:
         ("8♡", "8", "H"),
         ("7♢", "7", "D"),
         ("A♧", "A", "C"),
-        (" ks ", "K", "S"),
+        ("ks", "K", "S"),
     ],
 )
 def test_a_card_is_read_rank_then_suit(text: str, rank: str, suit: str) -> None:

@@ -1,10 +1,24 @@
-"""Players' actions as the scenarios write them: ``"A bet 35"``, ``"B fold"``."""
+"""Players' actions as the scenarios write them: ``"A bet 35"``, ``"B fold"``.
+
+An action is read exactly as written: its words in ASCII, separated by single spaces, with
+none before or after, the action's word in lower case. Any other space (a tab, a no-break or
+ideographic space, a line separator), a letter of another alphabet or a capital is refused
+with the text to write, never trimmed nor folded away.
+"""
 
 from __future__ import annotations
 
 from typing import Final, Literal, TypeAlias, get_args
 
-from ..rules.cards import Card, CardError, card_str, parse_card
+from ..rules.cards import (
+    SUIT_SIGNS,
+    Card,
+    CardError,
+    card_str,
+    escaped_quoted,
+    odd_character,
+    parse_card,
+)
 from ..rules.errors import UserError
 
 ActionKind: TypeAlias = Literal[
@@ -127,24 +141,70 @@ def _quoted(text: str) -> str:
     return repr(_short(text))
 
 
+_WRITTEN: Final = (
+    "an action is written in ASCII, its words separated by single spaces (U+0020), as in 'A bet 35'"
+)
+
+
+def _spacing(text: str) -> None:
+    """Refuse an action whose words are not separated by single ASCII spaces, or that has
+    a space (or any character that shows none) before or after it."""
+    odd = next((c for c in text if c != " " and (c.isspace() or not c.isprintable())), None)
+    if odd is not None:
+        raise ActionSyntaxError(
+            f"{escaped_quoted(_short(text))}: it holds {odd_character(odd)}; {_WRITTEN}"
+        )
+    meant = " ".join(word for word in text.split(" ") if word)
+    if meant and meant != text:
+        raise ActionSyntaxError(
+            f"{_quoted(text)}: an action's words are separated by one space, with none before "
+            f"or after them: write {_quoted(meant)}"
+        )
+
+
+def _ascii(text: str, word: str) -> None:
+    """Refuse a player's name or an action's word that holds a letter of another alphabet
+    (a Cyrillic ``а``, a Kelvin sign, a fullwidth letter): named and escaped."""
+    odd = odd_character(word)
+    if odd is not None:
+        raise ActionSyntaxError(
+            f"{escaped_quoted(_short(text))}: {escaped_quoted(_short(word))} holds {odd}; "
+            f"{_WRITTEN}"
+        )
+
+
+def _kind(text: str, word: str) -> str:
+    """The action's word, as written (lower case), else why it is none."""
+    if word in ACTION_WORDS:
+        return word
+    if word.lower() in ACTION_WORDS:
+        raise ActionSyntaxError(
+            f"{_quoted(text)}: write the action's word in lower case: {word.lower()!r}"
+        )
+    raise ActionSyntaxError(
+        f"{_quoted(word)} is not an action word; the words are {', '.join(ACTION_WORDS)}"
+    )
+
+
 def parse_action(text: str) -> Action:
-    """Read ``"<player> <word> [amount]"``."""
-    words = text.split()
-    if len(words) >= 2 and words[1].lower() == "discard":
+    """Read ``"<player> <word> [amount]"``, exactly as written."""
+    _spacing(text)
+    words = text.split(" ") if text.strip(" ") else []
+    for word in words[:2]:
+        _ascii(text, word)
+    if len(words) >= 2 and _kind(text, words[1]) == "discard":
         try:
             cards = tuple(parse_card(w) for w in words[2:])
         except CardError as exc:
-            raise ActionSyntaxError(f"{_quoted(text)}: {exc}") from None
+            odd = odd_character(text, " " + SUIT_SIGNS) is not None
+            shown = escaped_quoted(_short(text)) if odd else _quoted(text)
+            raise ActionSyntaxError(f"{shown}: {exc}") from None
         return Action(words[0], "discard", None, cards)
     if len(words) < 2 or len(words) > 3:
         raise ActionSyntaxError(
             f"{_quoted(text)} is not an action: write '<player> <word> [amount]', as in 'A bet 35'"
         )
-    player, kind = words[0], words[1].lower()
-    if kind not in ACTION_WORDS:
-        raise ActionSyntaxError(
-            f"{_quoted(kind)} is not an action word; the words are {', '.join(ACTION_WORDS)}"
-        )
+    player, kind = words[0], words[1]
     amount: int | None = None
     if kind in WITH_AMOUNT:
         if len(words) == 3 and words[2].isdigit() and not words[2].isascii():
@@ -153,6 +213,8 @@ def parse_action(text: str) -> Action:
                 f"{_quoted(text)}: the amount '{_short(shown)}' is written in other digits "
                 f"than 0-9; write it in the digits 0-9 (as in '{_short(player)} {kind} 35')"
             )
+        if len(words) == 3:
+            _ascii(text, words[2])
         if len(words) != 3 or not (words[2].isascii() and words[2].isdigit()):
             raise ActionSyntaxError(
                 f"{_quoted(text)}: '{kind}' needs a whole number, the player's total stake "

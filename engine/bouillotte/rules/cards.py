@@ -1,17 +1,22 @@
 """Cards, ranks and suits.
 
 A card is written rank then suit, ``AS KH QD JC 10S 9H 8C`` (``T`` is accepted for the
-ten; ``A♠ 9♥`` and lower case are accepted on input). Inside the engine a card is a small
-integer, ``rank * 4 + suit``, so hands compare and hash cheaply; ranks are numbered from
-the ace (0) down to the seven (7), which is the order of every source's pack.
+ten; ``A♠ 9♥`` and ASCII lower case are accepted on input). It is read exactly as written:
+a space around it, or a letter of another alphabet that case mapping turns into an ASCII one
+(the long s ``ſ``, which ``upper()`` makes ``S``; the Kelvin sign; fullwidth letters), is
+refused, named and escaped, never taken for the letter it looks like. Inside the engine a
+card is a small integer, ``rank * 4 + suit``, so hands compare and hash cheaply; ranks are
+numbered from the ace (0) down to the seven (7), which is the order of every source's pack.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Final, TypeAlias
 
-from .errors import UserError, quoted
+from .errors import MAX_VALUE_SHOWN, UserError, quoted
+from .idtext import escaped
 
 RANKS: Final[tuple[str, ...]] = ("A", "K", "Q", "J", "10", "9", "8", "7")
 """Every rank a Bouillotte or Brelan pack may hold, highest first."""
@@ -32,7 +37,13 @@ RANK_NAMES: Final[dict[str, str]] = {
 
 _SYMBOL_TO_SUIT: Final = {symbol: letter for letter, symbol in SUIT_SYMBOLS.items()}
 _SYMBOL_TO_SUIT.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
+SUIT_SIGNS: Final = "".join(_SYMBOL_TO_SUIT)
+"""Every suit symbol read as a suit (``♠`` and ``♤`` for spades...): a card's only
+characters outside ASCII."""
 _RANK_ALIASES: Final = {"T": "10"}
+_HOW: Final = (
+    f"ranks are {' '.join(RANKS)}, suits are S H D C (or ♠ ♥ ♦ ♣), rank first, as in AS or 9H"
+)
 
 
 class CardError(UserError, ValueError):
@@ -55,19 +66,40 @@ def suit_of(card: Card) -> int:
     return card & 3
 
 
+def odd_character(text: str, allowed: str = "") -> str | None:
+    """The first character of ``text`` outside printable ASCII but the space (or
+    ``allowed``), named as a message shows it: ``U+017F LATIN SMALL LETTER LONG S``,
+    ``U+0020 SPACE``; ``None`` where there is none."""
+    for c in text:
+        if not (" " < c <= "~" or c in allowed):
+            return f"U+{ord(c):04X} {unicodedata.name(c, 'a control character')}"
+    return None
+
+
+def escaped_quoted(text: str) -> str:
+    """``text`` quoted in a message, each character outside printable ASCII as its escape
+    (``'A\\u017f'``), cut as :func:`quoted` cuts: a homoglyph is never shown as the letter
+    it looks like."""
+    if len(text) <= MAX_VALUE_SHOWN:
+        return f"'{escaped(text)}'"
+    return f"'{escaped(text[: MAX_VALUE_SHOWN - 20])}'... ({len(text):,} characters)"
+
+
 def parse_card(text: str) -> Card:
-    """Read one card such as ``AS``, ``10h``, ``Td`` or ``A♠``."""
-    raw = text.strip()
-    if len(raw) < 2:
+    """Read one card such as ``AS``, ``10h``, ``Td`` or ``A♠``, exactly as written."""
+    odd = odd_character(text, SUIT_SIGNS)
+    if odd is not None:
+        raise CardError(
+            f"{escaped_quoted(text)} is not a card: it holds {odd}; write it in ASCII, "
+            f"without spaces: {_HOW}"
+        )
+    if len(text) < 2:
         raise CardError(f"{quoted(text)} is not a card: write rank then suit, such as AS or 9H")
-    rank_text, suit_text = raw[:-1].upper(), raw[-1]
+    rank_text, suit_text = text[:-1].upper(), text[-1]
     suit = _SYMBOL_TO_SUIT.get(suit_text, suit_text.upper())
     rank = _RANK_ALIASES.get(rank_text, rank_text)
     if rank not in RANKS or suit not in SUITS:
-        raise CardError(
-            f"{quoted(text)} is not a card: ranks are {' '.join(RANKS)}, suits are S H D C "
-            "(or ♠ ♥ ♦ ♣), rank first, as in AS or 9H"
-        )
+        raise CardError(f"{quoted(text)} is not a card: {_HOW}")
     return make(rank, suit)
 
 

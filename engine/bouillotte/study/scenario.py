@@ -57,19 +57,32 @@ class SourceRef(_Strict):
     a rule difference."""
 
 
-class ExpectPot(_Strict):
+class _Given(_Strict):
+    """A block whose keys are each optional, and given with a value: YAML reads ``status:``
+    or ``carry: ~`` as null, which would check nothing while looking like a check (a block
+    holding only ``status: ~`` was counted with the deals without an expect block)."""
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _not_null(cls, value: Any) -> Any:
+        if value is None:
+            raise ValueError("no value (null): write the expected value, or leave the key out")
+        return value
+
+
+class ExpectPot(_Given):
     amount: int | None = None
     winner: str | None = None
     contenders: list[str] | None = None
 
 
-class ExpectBonus(_Strict):
+class ExpectBonus(_Given):
     from_: str = Field(alias="from")
     to: str
     amount: int
 
 
-class Expect(_Strict):
+class Expect(_Given):
     """What the scenario must give under one variant; every key is optional."""
 
     status: Status | None = None

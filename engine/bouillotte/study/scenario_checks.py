@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 
+from ..play.actions import ActionSyntaxError, parse_action
 from ..play.deal import Deal
 from ..play.events import Dealt
 from ..play.hands import classify, triplets
@@ -73,9 +74,14 @@ def check_names(scenario: Scenario) -> None:
                     raise scenario.fail("an illegal outcome must name its 'rule'", (*where, value))
                 actions = expect.actions or scenario.actions_for(vid)[0]
                 for i, action in enumerate(expect.actions or []):
-                    # whoever acts sits at the table, whatever command reads the file
-                    actor = action.split()[0] if action.split() else action
-                    _check_expected_player(scenario, actor, (*where, value, "actions", i))
+                    # read as the scenario's own actions are, and whoever acts sits at the
+                    # table, whatever command reads the file
+                    at = (*where, value, "actions", i)
+                    try:
+                        actor = parse_action(action).player
+                    except ActionSyntaxError as exc:
+                        raise scenario.fail(exc.message, at, action) from None
+                    _check_expected_player(scenario, actor, at)
                 check_expect(scenario, expect, (*where, value), len(actions))
 
 
