@@ -108,6 +108,8 @@ def test_a_seed_of_too_many_digits_is_counted_in_digits(seed: int, digits: int) 
         ("bold:straddle=1.00000000000000000001", "straddle is a chance, from 0 to 1"),
         ("bold:straddle=0.99999999999999999999", "at most 15 decimals"),
         ("bold:see=0.0000000000000001", "at most 15 decimals"),
+        ("bold:straddle=1.000", "not '1.000': write '1', with no zero after the last decimal"),
+        ("bold:straddle=.5", "not '.5': write '0.5', with a digit on each side of the point"),
         ("bold:raises=099", "not '099': write '99', without a leading zero"),
         ("bold:raises=00", "not '00': write '0', without a leading zero"),
         ("bold:point_shift=-06", "not '-06': write '-6', without a leading zero"),
@@ -128,8 +130,6 @@ def test_a_tendency_is_refused_unless_played_as_written(policy: str, says: str) 
     ("policy", "key", "value"),
     [
         ("bold:straddle=1", "straddle", 1.0),
-        ("bold:straddle=1.000", "straddle", 1.0),
-        ("bold:straddle=.5", "straddle", 0.5),
         ("bold:straddle=0.123456789012345", "straddle", 0.123456789012345),
         ("bold:raises=0", "raises", 0),
         ("bold:raises=10", "raises", 10),

@@ -101,8 +101,8 @@ CASES = [
             "--seeds",
             "1",
         ),
-        "table.packs: not a valid system with brelan-pierer's value: table.packs has no pack "
-        "for 3 players (it has packs for [4])\n",
+        "table.packs: not a valid system with brelan-pierer's value: table.players: table.packs "
+        "has no pack for 3 players (it has packs for [4])\n",
         exit=0,
         never=("scenario", "error:", "pydantic"),
     ),

@@ -143,7 +143,7 @@ CASES = [
     Case(
         "work-id-null",
         LIST_ED,
-        "YAML reads None as nothing (null), not as an id",
+        "works: the key null is read as null, no name at all, which no key can be",
         setup=_work('null: {author: A, title: T, year: "2020"}'),
     ),
     Case(

@@ -201,7 +201,9 @@ def _say(line: str) -> None:
 
 
 def _usage_line(exc: Exception) -> str:
-    message = " ".join(str(getattr(exc, "format_message", exc.__str__)()).split())
+    from ..rules.errors import cut_within
+
+    message = cut_within(" ".join(str(getattr(exc, "format_message", exc.__str__)()).split()))
     ctx = getattr(exc, "ctx", None)
     path = getattr(ctx, "command_path", None)
     return f"error: {message}" + (f" (see: {path} --help)" if path else "")
@@ -242,7 +244,9 @@ def _run() -> int:
         _say("interrupted")
         return INTERRUPTED
     except OSError as exc:  # outside a command's own handler (options.user_errors)
-        where = f"{exc.filename}: " if exc.filename is not None else ""
+        from ..rules.errors import cut
+
+        where = f"{cut(str(exc.filename))}: " if exc.filename is not None else ""
         _say(f"error: {where}{exc.strerror or exc}")
         return BAD_INPUT
     except Exception:

@@ -29,7 +29,7 @@ from typer.core import TyperCommand, TyperGroup
 
 from ..rules.errors import InputError, UserError, quoted
 from ..rules.together import Together
-from .options import user_errors
+from .options import WordsGroup, user_errors
 
 # Typer exports no name for Click's classes (its copy of Click is private since Typer 0.2x),
 # so the methods below that Click calls say ``Any`` for its context and help formatter.
@@ -85,7 +85,7 @@ def load_command(name: str) -> Command:
     return command
 
 
-class BouillotteGroup(TyperGroup):
+class BouillotteGroup(WordsGroup):
     """The top-level command: loads a sub-command's module only when it is used, lists
     them all from :data:`COMMANDS`, and runs each inside :func:`~.options.user_errors`."""
 
@@ -121,7 +121,8 @@ class BouillotteGroup(TyperGroup):
         if name and not name.startswith("-") and name not in self.list_commands(ctx):
             close = difflib.get_close_matches(name, self.list_commands(ctx), n=1)
             ctx.fail(
-                f"No such command {name!r}." + (f" Did you mean {close[0]!r}?" if close else "")
+                f"No such command {quoted(name)}."
+                + (f" Did you mean {close[0]!r}?" if close else "")
             )
         return super().resolve_command(ctx, args)
 

@@ -13,15 +13,25 @@ from pathlib import Path
 from typing import Annotated, Any, TextIO
 
 import typer
-from typer.core import TyperCommand
+from typer.core import TyperCommand, TyperGroup
 
-from ..rules.errors import InputError, UserError
-from ..rules.idtext import HIDDEN_MARKS, REORDERING_MARKS, as_escape, escaped
+from ..rules.errors import InputError, UserError, cut, cut_within
+from ..rules.idtext import HIDDEN_MARKS, REORDERING_MARKS, as_escape
 from ..rules.interrupts import StoppedAfterWriting
 from ..rules.together import Together
 from ..rules.writing import check_target_file, is_null_device, reason, stage_file, write_file
 from ..study.tidy import TidyTable
 from .streams import WrappedStream
+from .typed_args import WHOLE_NUMBER as WHOLE_NUMBER  # read from here by strong_bands.py
+from .typed_args import (
+    _arguments_given,
+    _check_given_once,
+    _check_no_empty_path,
+    _check_whole_numbers,
+    _dash_named_as_a_path,
+    _messages_cut,
+    _options_given,
+)
 
 _IDS = re.compile(r"[a-z0-9][a-z0-9-]*(,[a-z0-9][a-z0-9-]*)*")
 """A value of ``--variants`` that reads as variant ids rather than a path."""
@@ -142,11 +152,6 @@ def check_deals(deals: int) -> None:
     checked(deals, "--deals")
 
 
-WHOLE_NUMBER = re.compile(r"-?[0-9]{1,20}")
-"""How a whole number is typed on the command line: ASCII digits, a minus at most, at most
-20 digits (any count, seed or port this tool takes has fewer)."""
-
-
 _TYPE_LABEL = re.compile(r" <[^>]*>")
 """The type Typer shows beside an argument's name (``SCENARIO <str>``)."""
 _REQUIRED = re.compile(r"^\{(.*)\}")
@@ -192,157 +197,6 @@ def _examples_unwrapped(text: str | None) -> str | None:
     )
 
 
-def _options_given(params: Sequence[Any], args: list[str]) -> Iterator[tuple[Any, str, str | None]]:
-    """Each option written in ``args``: its parameter, the name written and its value
-    (``None`` for a flag), as Click will read them: ``--deals 5``, ``--deals=5``, ``-n5``,
-    a cluster of short options (``-qn10``: ``-q``, then ``-n`` with ``10``); a value is never
-    read as an option (``--csv -n5x`` names a file). Arguments are skipped; ``--`` ends."""
-    return ((p, n, v) for p, n, v in _read(params, args) if p is not None)
-
-
-def _arguments_given(params: Sequence[Any], args: list[str]) -> Iterator[str]:
-    """Each argument written in ``args`` (a scenario, a folder), as Click will read them:
-    what no option takes, and everything after ``--``."""
-    return (v for p, _, v in _read(params, args) if p is None and v is not None)
-
-
-def _read(params: Sequence[Any], args: list[str]) -> Iterator[tuple[Any, str, str | None]]:
-    """Each option of ``args`` (:func:`_options_given`) and each argument, the latter with
-    the parameter ``None``."""
-    options = {
-        name: param
-        for param in params
-        if getattr(param, "param_type_name", "") == "option"
-        for name in (*param.opts, *param.secondary_opts)
-    }
-    position = 0
-    while position < len(args):
-        token = args[position]
-        position += 1
-        if token == "--":
-            yield from ((None, "", rest) for rest in args[position:])
-            return
-        name, equals, value = token.partition("=")
-        if name.startswith("--") and name in options:
-            param = options[name]
-            if _takes_a_value(param) and not equals and position < len(args):
-                value = args[position]
-                position += 1
-            yield param, name, value if _takes_a_value(param) else None
-        elif token.startswith("-") and not token.startswith("--") and len(token) > 1:
-            for i, letter in enumerate(token[1:], start=1):  # -n 10, -n10, -qn10
-                param = options.get(f"-{letter}")
-                if param is None:
-                    break
-                if not _takes_a_value(param):
-                    yield param, f"-{letter}", None
-                    continue
-                value = token[i + 1 :]
-                if value == "" and position < len(args):
-                    value = args[position]
-                    position += 1
-                yield param, f"-{letter}", value
-                break
-        elif not token.startswith("-") or token == "-":
-            yield None, "", token
-
-
-def _takes_a_value(param: Any) -> bool:
-    return not getattr(param, "is_flag", False) and not getattr(param, "count", False)
-
-
-def _check_whole_numbers(given: Sequence[tuple[Any, str, str | None]]) -> None:
-    """Each value given to an option that takes a whole number (``--deals``, ``--seed``,
-    ``--port``...), written as :data:`WHOLE_NUMBER` says: Python's ``int()``, under Typer,
-    would read ``1_000``, ``+10``, `` 10`` and ``١٠`` as numbers, and a 4,000-digit seed.
-    One :class:`typer.BadParameter` names the option and the value."""
-    for param, _, value in given:
-        whole = getattr(getattr(param, "type_descriptor", None), "annotation", None) is int
-        if whole and value is not None and not WHOLE_NUMBER.fullmatch(value):
-            raise typer.BadParameter(
-                f"{_shown_value(value)} is not a whole number: write it in the digits 0-9 "
-                "(a minus before it at most, no sign, space, underscore or other digit, at "
-                "most 20 digits)",
-                param=param,
-            )
-
-
-def _shown_value(value: str) -> str:
-    shown = escaped(value if len(value) <= 40 else f"{value[:20]}...")
-    return f"'{shown}'" + (f" ({len(value):,} characters)" if len(value) > 40 else "")
-
-
-def _check_no_empty_path(given: Sequence[tuple[Any, str, str | None]]) -> None:
-    """A file or folder option is not given an empty name: ``pathlib`` reads ``''`` as
-    ``.``, so ``--out ''`` wrote into the current folder and ``--variants ''`` read it;
-    nor a file option a folder's name (``--csv out/``)."""
-    for param, _, value in given:
-        if value is not None and value == "" and _names_a_path(param):
-            raise typer.BadParameter(
-                "an empty name is no file or folder: give one (or leave the option out)",
-                param=param,
-            )
-        if value and value.endswith("/") and getattr(param, "metavar", None) == "FILE":
-            raise typer.BadParameter(  # pathlib drops the '/': --csv out/ wrote a file 'out'
-                f"{_shown_value(value)} ends with '/', as a folder's name does: give a file",
-                param=param,
-            )
-
-
-def _names_a_path(param: Any) -> bool:
-    annotation = getattr(getattr(param, "type_descriptor", None), "annotation", None)
-    return annotation is Path or Path in getattr(annotation, "__args__", ())
-
-
-def _check_given_once(given: Sequence[tuple[Any, str, str | None]]) -> None:
-    """An option that holds one value is given once: Click keeps the last and drops the
-    others without a word (``--seed 1 --seed 2`` ran seed 2, ``-v foster -v pagat`` of a
-    one-system command played pagat), so a second is refused, naming both."""
-    first: dict[int, tuple[str, str | None]] = {}
-    for param, name, value in given:
-        if getattr(param, "multiple", False) or getattr(param, "count", False):
-            continue
-        if id(param) not in first:
-            first[id(param)] = (name, value)
-            continue
-        before, earlier = first[id(param)]
-        what = (
-            ""
-            if value is None or earlier is None
-            else (f" ({_shown_value(earlier)} and {_shown_value(value)})")
-        )
-        names = "" if before == name else f" (as {before}, then as {name})"
-        raise typer.BadParameter(
-            f"given twice{names}{what}; it holds one value: give it once", param=param
-        )
-
-
-def _dash_named_as_a_path(params: Sequence[Any], args: list[str]) -> list[str]:
-    """``args`` with a file named ``-`` written as a path (``./-``, ``x/../-``) made
-    absolute: Click reads it as a path, which ``pathlib`` shortens to ``-``, the word for
-    stdout, so ``--csv ./-`` printed the table instead of writing the file."""
-    paths = {
-        name
-        for param in params
-        if getattr(param, "param_type_name", "") == "option" and _names_a_path(param)
-        for name in param.opts
-    }
-    out = list(args)
-    for i, token in enumerate(out):
-        if token == "--":
-            break
-        name, equals, value = token.partition("=")
-        if equals and name in paths and _a_dash_path(value):
-            out[i] = f"{name}={os.path.abspath(value)}"
-        elif i > 0 and out[i - 1] in paths and _a_dash_path(token) and args[i - 1] == out[i - 1]:
-            out[i] = os.path.abspath(token)
-    return out
-
-
-def _a_dash_path(value: str) -> bool:
-    return value != "-" and str(Path(value)) == "-"
-
-
 class WordsCommand(TyperCommand):
     """A command whose help speaks in words: each parameter by its metavar (``SCENARIO``,
     ``SYSTEM``, ``N``, ``DIR``: given where it is declared, else :data:`METAVARS`'s word
@@ -361,6 +215,10 @@ class WordsCommand(TyperCommand):
         return [_REQUIRED.sub(r"\1", piece) for piece in super().collect_usage_pieces(ctx)]
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        with _messages_cut():
+            return self._parse_args(ctx, args)
+
+    def _parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         given = list(_options_given(self.params, args))
         _check_whole_numbers(given)
         _check_given_once(given)
@@ -392,6 +250,19 @@ class WordsCommand(TyperCommand):
                     formatter.write_dl(rows)
 
 
+class WordsGroup(TyperGroup):
+    """A group of commands (``strong``, ``site``...) whose refusal of what was typed (``No
+    such command 'xxx...'``) shows a long value cut, as every message does."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        with _messages_cut():
+            return super().parse_args(ctx, args)
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        with _messages_cut():
+            return super().resolve_command(ctx, args)
+
+
 class _WordsApp(typer.Typer):
     """A Typer application whose commands are :class:`WordsCommand` unless told."""
 
@@ -404,6 +275,7 @@ def command_app(**settings: Any) -> typer.Typer:
     would cost more start-up time than the rest of ``--help``) in words
     (:class:`WordsCommand`), no completion options and no pretty tracebacks (bad input
     never shows one)."""
+    settings.setdefault("cls", WordsGroup)
     return _WordsApp(
         rich_markup_mode=None, add_completion=False, pretty_exceptions_enable=False, **settings
     )
@@ -547,8 +419,8 @@ def os_error_line(exc: OSError) -> str:
                 "folder that exists and run the command again"
             )
     if exc.filename is None:
-        return reason(exc)
-    return f"{exc.filename}: {reason(exc)}"
+        return cut_within(reason(exc))
+    return f"{cut(str(exc.filename))}: {cut_within(reason(exc))}"
 
 
 @contextmanager

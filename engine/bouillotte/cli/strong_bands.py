@@ -4,6 +4,7 @@ strong play, as a band over several CFR+ solutions (registered on ``strong``'s a
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -20,6 +21,7 @@ from .options import (
     write_tidy,
 )
 from .strong_options import Bets, Classes, Raises, Straddles, need_numpy
+from .typed_args import whole_number_refusal
 
 if TYPE_CHECKING:
     from ..rules.variant import Variant
@@ -146,10 +148,14 @@ def parse_seeds(text: str) -> tuple[int, ...]:
     items = text.split(",")
     for item in items:
         if not WHOLE_NUMBER.fullmatch(item):
-            raise UserError(
-                f"--seeds: '{escaped(item)}' is not a whole number in ASCII digits (of at most "
-                "20 digits); give seeds joined by commas, as 1,2,3"
+            written = re.fullmatch(r"-?[0-9]{1,20}", item)  # 05, -0: told how to write it
+            said = (
+                whole_number_refusal(item)
+                if written
+                else f"'{escaped(item)}' is not a whole number in ASCII digits (of at most "
+                "20 digits)"
             )
+            raise UserError(f"--seeds: {said}; give seeds joined by commas, as 1,2,3")
     return tuple(int(item) for item in items)
 
 

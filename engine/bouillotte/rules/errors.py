@@ -48,6 +48,50 @@ def quoted(text: str) -> str:
     return f"{text[: MAX_VALUE_SHOWN - 20]!r}... ({len(text):,} characters)"
 
 
+def cut(text: str) -> str:
+    """A path or a value shown as it is (not quoted), cut as :func:`quoted` cuts one:
+    ``xxxx... (100,000 characters)``."""
+    if len(text) <= MAX_VALUE_SHOWN:
+        return text
+    return f"{text[: MAX_VALUE_SHOWN - 20]}... ({len(text):,} characters)"
+
+
+MAX_LINE_SHOWN = 1_000
+"""The longest message once each long value in it is cut (:func:`cut_within`): what is
+longer still (a value of many short words, not quoted) is cut in its middle, keeping its
+beginning (the place, the field) and its end (what would be valid)."""
+
+_LONG_RUN = re.compile(
+    rf"(?<![\w'\"\\])'(?:[^'\\\n]|\\.){{{MAX_VALUE_SHOWN},}}'"
+    rf"|(?<![\w'\"\\])\"(?:[^\"\\\n]|\\.){{{MAX_VALUE_SHOWN},}}\""
+    rf"|[^\s'\"]{{{MAX_VALUE_SHOWN + 1},}}"
+)
+"""What a message holds that is longer than :data:`MAX_VALUE_SHOWN`: a value in quotes (as
+``repr`` writes one; each begins at most one such, so the search takes linear time), or a
+run of characters without a space or quote (a path)."""
+
+
+def _cut_run(match: re.Match[str]) -> str:
+    run = match.group()
+    if run[0] in "'\"" and run[-1] == run[0] and len(run) > 1:
+        return f"{run[: MAX_VALUE_SHOWN - 19]}{run[0]}... ({len(run) - 2:,} characters)"
+    return cut(run)
+
+
+def cut_within(message: str) -> str:
+    """``message`` with each value and path in it longer than :data:`MAX_VALUE_SHOWN` cut
+    (a 100,000-character policy, rule or folder was echoed whole), whoever wrote it: no
+    line of a message is longer than about :data:`MAX_LINE_SHOWN` characters, whatever a
+    user typed."""
+    if len(message) <= MAX_VALUE_SHOWN:
+        return message
+    message = _LONG_RUN.sub(_cut_run, message)
+    if len(message) <= MAX_LINE_SHOWN:
+        return message
+    half = MAX_LINE_SHOWN // 2 - 30
+    return f"{message[:half]}... ({len(message) - 2 * half:,} characters) ...{message[-half:]}"
+
+
 class UserError(Exception):
     """Something the user caused and can put right, described in one line."""
 
@@ -73,13 +117,13 @@ class UserError(Exception):
         self.has_value = has_value
 
     def describe(self) -> str:
-        where = self.file or ""
+        where = cut(self.file or "")
         if self.file and self.line:
             where += f":{self.line}"
         parts = [f"{where}: " if where else ""]
         if self.field:
-            parts.append(f"{self.field}: ")
-        parts.append(self.message)
+            parts.append(f"{cut(self.field)}: ")
+        parts.append(cut_within(self.message))
         if self.has_value:
             try:
                 value = self.value

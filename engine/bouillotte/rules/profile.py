@@ -86,8 +86,8 @@ class Rules(_Group):
     def _pack_can_deal(self) -> Rules:
         table = self.table
         if table.players not in table.packs:
-            raise ValueError(
-                f"table.packs has no pack for {table.players} players "
+            raise ValueError(  # at the rule stated last, players (where a file states it)
+                f"table.players: table.packs has no pack for {table.players} players "
                 f"(it has packs for {sorted(table.packs)})"
             )
         for count, ranks in table.packs.items():

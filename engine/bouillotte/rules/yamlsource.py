@@ -298,6 +298,13 @@ class _Builder:
                     (*path, "<<"),
                 )
             key = self.scalar(key_event, path)
+            if not isinstance(key, str | int):  # pydantic named it 'None', at line 1
+                raise self.fail(
+                    f"the key {written or '(empty)'} is read as {_key_kind(key)}, which no key "
+                    f"can be: give the key a name (in quotes, '{written}', to keep it as text)",
+                    key_event,
+                    path,
+                )
             if (key is True or key is False) and written.lower() not in _YAML12_BOOLS:
                 key = written  # yes, no, on, off: the word (players "yes" and "on" are two)
             if type(key) is str:
@@ -334,6 +341,15 @@ class _Builder:
             result[key] = self.walk(value, (*path, key))
             item = after[value]
         return result
+
+
+def _key_kind(key: object) -> str:
+    """What YAML read a key as that no file's key can be (``~``, ``1.5``, ``2024-01-01``)."""
+    if key is None:
+        return "null, no name at all"
+    if isinstance(key, float):
+        return "a number with a point"
+    return "a date" if isinstance(key, date) else "a value of another kind"
 
 
 def read_mapping(file: Path, what: str) -> Located:

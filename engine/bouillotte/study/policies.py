@@ -94,9 +94,9 @@ POLICIES: Final[dict[str, Callable[[], Policy]]] = {
 
 
 def distinct_players(names: Sequence[str]) -> list[str]:
-    """``names`` with each player once, as first written: ``bold:straddle=0`` and
-    ``bold:straddle=0.0`` (or ``bold`` and ``bold`` with its own tendencies written out)
-    are one player, whose figures would be the same table twice."""
+    """``names`` with each player once, as first written: ``bold`` and ``bold`` with its
+    own tendencies written out (``bold:straddle=0.5``) are one player, whose figures would
+    be the same table twice."""
     seen: dict[tuple[object, ...], str] = {}
     for name in names:
         policy = get_policy(name)

@@ -301,6 +301,11 @@ means never; 0 and 1 are no and yes)."""
 
 
 _CHANCE_TEXT: Final = re.compile(r"(?:[01](?:\.[0-9]*)?|\.[0-9]+)")
+"""A decimal that may be a chance, however written (``.5``, ``0.``, ``1.00``)."""
+_CHANCE_WRITTEN: Final = re.compile(r"0|1|0\.[0-9]*[1-9]")
+"""A chance as the tool writes it (``0``, ``0.25``, ``1``): a digit on each side of the
+point, no zero after the last decimal, so that each chance has one label, as each whole
+number has (``_WHOLE_TEXT``)."""
 
 
 CHANCE_DECIMALS: Final = 15
@@ -329,10 +334,16 @@ def _tendency_value(name: str, key: str, text: str) -> float:
     if key in _CHANCES:
         value = _chance(text)
         decimals = len(text.partition(".")[2])
-        if value is not None and decimals <= CHANCE_DECIMALS:
+        if value is not None and decimals <= CHANCE_DECIMALS and _CHANCE_WRITTEN.fullmatch(text):
             return value
         words = "a chance, from 0 to 1 (as 0.25, in ASCII digits)"
-        if value is not None:
+        if value is not None and decimals <= CHANCE_DECIMALS:
+            plain = format(Decimal(text).normalize(), "f")
+            how = "a digit on each side of the point" if "." in (text[0], text[-1]) else ""
+            how = how or "no zero after the last decimal"
+            words += f", not {text!r}: write {plain!r}, with {how}"
+            text = ""
+        elif value is not None:
             words += (
                 f", not {text!r}: write it with at most {CHANCE_DECIMALS} decimals (more are "
                 "not played as written)"
