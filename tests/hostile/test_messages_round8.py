@@ -23,9 +23,10 @@ from . import test_catalogue as catalogue
 from .test_catalogue import Case, _editor_folder
 
 LONG = "x" * 100_000
-LONGEST_LINE = 800
-"""The longest error line any of these may print (the longest, ``--rule``'s, lists the
-21 rules on which foster and pagat differ)."""
+LONGEST_LINE = 1_100
+"""The longest error line any of these may print: a message is cut to about 1,000
+characters (``errors.MAX_LINE_SHOWN``), each value or path in it to 400 (the longest,
+``--rule``'s, shows the value cut and lists the 21 rules on which foster and pagat differ)."""
 
 IN_PROCESS_LONG = {
     "policy": ("simulate", "-v", "foster", "-n", "2", "--policy", LONG),

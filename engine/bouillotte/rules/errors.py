@@ -48,12 +48,19 @@ def quoted(text: str) -> str:
     return f"{text[: MAX_VALUE_SHOWN - 20]!r}... ({len(text):,} characters)"
 
 
+MAX_PATH_SHOWN = 400
+"""The longest path (or other run of characters without a space) a message shows whole: a
+deep folder's is often past 120 characters, and its end is the file's name."""
+
+
 def cut(text: str) -> str:
-    """A path or a value shown as it is (not quoted), cut as :func:`quoted` cuts one:
-    ``xxxx... (100,000 characters)``."""
-    if len(text) <= MAX_VALUE_SHOWN:
+    """A path or a value shown as it is (not quoted): whole up to :data:`MAX_PATH_SHOWN`
+    characters, else its beginning and its end (the file's name), ``/home/a...ours.yaml
+    (100,000 characters)``."""
+    if len(text) <= MAX_PATH_SHOWN:
         return text
-    return f"{text[: MAX_VALUE_SHOWN - 20]}... ({len(text):,} characters)"
+    half = MAX_PATH_SHOWN // 2 - 20
+    return f"{text[:half]}...{text[-half:]} ({len(text):,} characters)"
 
 
 MAX_LINE_SHOWN = 1_000
@@ -62,28 +69,31 @@ longer still (a value of many short words, not quoted) is cut in its middle, kee
 beginning (the place, the field) and its end (what would be valid)."""
 
 _LONG_RUN = re.compile(
-    rf"(?<![\w'\"\\])'(?:[^'\\\n]|\\.){{{MAX_VALUE_SHOWN},}}'"
-    rf"|(?<![\w'\"\\])\"(?:[^\"\\\n]|\\.){{{MAX_VALUE_SHOWN},}}\""
-    rf"|[^\s'\"]{{{MAX_VALUE_SHOWN + 1},}}"
+    rf"(?<![\w'\"\\])'(?:[^'\\\n]|\\.){{{MAX_PATH_SHOWN},}}'"
+    rf"|(?<![\w'\"\\])\"(?:[^\"\\\n]|\\.){{{MAX_PATH_SHOWN},}}\""
+    rf"|[^\s'\"]{{{MAX_PATH_SHOWN + 1},}}"
 )
-"""What a message holds that is longer than :data:`MAX_VALUE_SHOWN`: a value in quotes (as
-``repr`` writes one; each begins at most one such, so the search takes linear time), or a
-run of characters without a space or quote (a path)."""
+"""What a message holds that is too long to show whole, past :data:`MAX_PATH_SHOWN`
+characters: a value in quotes (as ``repr`` writes one; each begins at most one such, so the
+search takes linear time), or a run of characters without a space or quote (a path)."""
 
 
 def _cut_run(match: re.Match[str]) -> str:
+    """A long run cut as :func:`cut` cuts it, its beginning and end kept (a quoted path's
+    file name): ``'/home/a...ours.yaml' (100,000 characters)``."""
     run = match.group()
     if run[0] in "'\"" and run[-1] == run[0] and len(run) > 1:
-        return f"{run[: MAX_VALUE_SHOWN - 19]}{run[0]}... ({len(run) - 2:,} characters)"
+        half = MAX_PATH_SHOWN // 2 - 20
+        return f"{run[:half]}...{run[-half:]} ({len(run) - 2:,} characters)"
     return cut(run)
 
 
 def cut_within(message: str) -> str:
-    """``message`` with each value and path in it longer than :data:`MAX_VALUE_SHOWN` cut
+    """``message`` with each value and path in it longer than :data:`MAX_PATH_SHOWN` cut
     (a 100,000-character policy, rule or folder was echoed whole), whoever wrote it: no
     line of a message is longer than about :data:`MAX_LINE_SHOWN` characters, whatever a
     user typed."""
-    if len(message) <= MAX_VALUE_SHOWN:
+    if len(message) <= MAX_PATH_SHOWN:
         return message
     message = _LONG_RUN.sub(_cut_run, message)
     if len(message) <= MAX_LINE_SHOWN:
