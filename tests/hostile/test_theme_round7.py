@@ -57,12 +57,19 @@ def _refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, body: str) -> None
     """``body`` is refused at once, told as the build tells it: one line at its line."""
     monkeypatch.chdir(tmp_path)
     env, folder = _environment(tmp_path, body)
+    told_at_once(env, folder, {}, 2)
+
+
+def told_at_once(env: Any, folder: Path, context: dict[str, Any], seconds: float) -> str:
+    """What rendering ``page.html`` of ``folder`` with ``env`` is refused with, within
+    ``seconds``: one line at the template's line, as the build tells it."""
     started = time.monotonic()
     with pytest.raises(TooLarge) as raised:
-        render_bounded(env, "page.html", {})
-    assert time.monotonic() - started < 2
+        render_bounded(env, "page.html", context)
+    assert time.monotonic() - started < seconds
     told = str(render_error(raised.value, PAGE, [folder]))
     assert TOLD.fullmatch(told), told
+    return told
 
 
 SLICES = [
