@@ -9,6 +9,9 @@ option found (each case failed before its fix).
   made a folder named by a space, a relative one a cache in every folder a command runs
   from; ``SOURCE_DATE_EPOCH`` was trimmed (``" 1700000000\n"``) or, all blank (U+3000),
   taken as unset;
+- messages: a usage error (``--x\u200bz``) printed what was typed raw, a zero-width space
+  too; a path of more than 40 characters was cut to its first 20 in a refusal of an
+  option's value (two ``--csv`` files given read as one);
 - wrong successes: ``variants diff foster foster`` said "0 rules differ"; ``"foster" in
   systems()`` was false while ``systems()["foster"]`` found it; a profile that says
   ``replaces: true`` with nothing to replace (its file's name mistyped) was read in silence
@@ -40,6 +43,13 @@ def _session(count: int) -> object:
     return setup
 
 
+CSV_TWICE = (
+    "--csv",
+    "{tmp}/results/a/simulation-a.csv",
+    "--csv",
+    "{tmp}/results/a/simulation-b.csv",
+)
+
 CASES = [
     Case(
         "session-one-deal-past-the-bound",
@@ -53,6 +63,19 @@ CASES = [
         "effects-write-with-no-process",
         ("effects", "--write", "--jobs", "0"),
         "--jobs must be at least 1 (value: 0)",
+    ),
+    Case(
+        "usage-error-quoting-a-zero-width-space",
+        ("run", "--x\u200bz"),
+        "No such option: --x\\u200bz",
+        real=True,
+        never=("\u200b",),
+    ),
+    Case(
+        "csv-given-twice-names-both-paths-whole",
+        ("simulate", "-v", "foster", *CSV_TWICE),
+        "/results/a/simulation-a.csv' and '",
+        real=True,
     ),
     Case(
         "variants-diff-of-a-system-with-itself",

@@ -40,7 +40,7 @@ from bouillotte.rules.escaping import (
     spreadsheet_text,
 )
 from bouillotte.site.names import Names
-from bouillotte.site.prose import markdown
+from bouillotte.site.prose import inline, markdown
 
 from . import test_catalogue as catalogue
 from .test_catalogue import ENGINE, _edit, _editor_folder
@@ -68,6 +68,15 @@ def test_a_name_put_into_prose_is_its_words(name: str) -> None:
     assert "<img" not in html and "<a " not in html and "<code>" not in html
     assert "<em>so</em>" in html
     assert html.count(_escaped_html(name)) == 3, html
+
+
+@pytest.mark.parametrize("name", [*HOSTILE_NAMES, "Dick & Fitzgerald", "co_op #2 | 4!"])
+def test_a_name_in_a_reason_reads_as_written_on_one_line(name: str) -> None:
+    """A rule's reason is prose written on one line (``| prose | inline``): the name
+    reads as written, no backslash of its escaping shown (a template that wrote the
+    prose without reading its markdown showed ``\\&``)."""
+    html = inline(Names({"mine": name}, {}).prose("mine reads the blind as two"))
+    assert html == _escaped_html(name) + " reads the blind as two"
 
 
 def _escaped_html(text: str) -> str:
@@ -144,7 +153,7 @@ def test_c1_controls_never_reach_bibtex() -> None:
     assert not any("\x80" <= c <= "\x9f" for c in written), written
 
 
-HIDDEN = ["\u200b", "\ufeff", "\u00ad", "\u034f", "\ufff9", "\U000e0041", "\u2060", "\u200d"]
+HIDDEN = ["\u200b", "\ufeff", "\u034f", "\ufff9", "\U000e0041", "\u2060", "\u3164"]
 
 
 @pytest.mark.parametrize("mark", HIDDEN)
@@ -152,6 +161,13 @@ def test_a_mark_that_shows_nothing_is_shown_as_its_escape(mark: str) -> None:
     escape = f"\\u{ord(mark):04x}"
     assert printable(f"a{mark}b") == f"a{escape}b"
     assert shown(f"a{mark}b") == f"a{escape}b"
+
+
+@pytest.mark.parametrize("word", ["نمی\u200cدانم", "👩\u200d👩\u200d👧", "Bouil\u00adlotte"])
+def test_a_mark_that_belongs_to_a_word_is_kept(word: str) -> None:
+    """The zero-width non-joiner of Persian, the joiner of an emoji sequence, a soft hyphen:
+    part of the word, written as they are."""
+    assert printable(word) == word and shown(word) == word
 
 
 def test_a_title_with_a_zero_width_space_is_listed_with_its_escape(tmp_path: Path) -> None:

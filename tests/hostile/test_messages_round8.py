@@ -23,8 +23,8 @@ from . import test_catalogue as catalogue
 from .test_catalogue import Case, _editor_folder
 
 LONG = "x" * 100_000
-LONGEST_LINE = 1_100
-"""The longest error line any of these may print: a message is cut to about 1,000
+LONGEST_LINE = 2_100
+"""The longest error line any of these may print: a message is cut to about 2,000
 characters (``errors.MAX_LINE_SHOWN``), each value or path in it to 400 (the longest,
 ``--rule``'s, shows the value cut and lists the 21 rules on which foster and pagat differ)."""
 

@@ -193,8 +193,13 @@ def _on_interrupt(signum: int, frame: FrameType | None) -> None:
 
 
 def _say(line: str) -> None:
+    """``line`` on stderr, each control character, reordering or hidden mark in it shown
+    as its escape (a usage error quotes what was typed: ``--x\u200bz``), as every message
+    of a command is shown."""
+    from ..rules.errors import shown
+
     try:
-        sys.stderr.write(line + "\n")
+        sys.stderr.write(shown(line) + "\n")
         sys.stderr.flush()
     except (OutputFailed, OSError, ValueError):
         pass

@@ -14,7 +14,7 @@ from typing import Any
 
 import typer
 
-from ..rules.errors import InputError, cut_within
+from ..rules.errors import MAX_PATH_SHOWN, InputError, cut_within
 from ..rules.idtext import escaped
 
 WHOLE_NUMBER = re.compile(r"0|-?[1-9][0-9]{0,19}")
@@ -140,8 +140,13 @@ def _messages_cut() -> Iterator[None]:
 
 
 def _shown_value(value: str) -> str:
-    shown = escaped(value if len(value) <= 40 else f"{value[:20]}...")
-    return f"'{shown}'" + (f" ({len(value):,} characters)" if len(value) > 40 else "")
+    """``value`` quoted and escaped, whole up to ``errors.MAX_PATH_SHOWN`` characters (a
+    path's end is the point: two --csv files told apart, the '/' that ends one), else its
+    beginning and end."""
+    if len(value) <= MAX_PATH_SHOWN:
+        return f"'{escaped(value)}'"
+    half = MAX_PATH_SHOWN // 2 - 20
+    return f"'{escaped(value[:half])}...{escaped(value[-half:])}' ({len(value):,} characters)"
 
 
 def _check_no_empty_path(given: Sequence[tuple[Any, str, str | None]]) -> None:

@@ -63,10 +63,11 @@ def cut(text: str) -> str:
     return f"{text[:half]}...{text[-half:]} ({len(text):,} characters)"
 
 
-MAX_LINE_SHOWN = 1_000
-"""The longest message once each long value in it is cut (:func:`cut_within`): what is
-longer still (a value of many short words, not quoted) is cut in its middle, keeping its
-beginning (the place, the field) and its end (what would be valid)."""
+MAX_LINE_SHOWN = 2_000
+"""The longest message once each long value in it is cut (:func:`cut_within`; the list of
+every bundled scenario, some 700 characters, stays whole): what is longer still (a value of
+many short words, not quoted) is cut in its middle, keeping its beginning (the place, the
+field) and its end (what would be valid)."""
 
 _LONG_RUN = re.compile(
     rf"(?<![\w'\"\\])'(?:[^'\\\n]|\\.){{{MAX_PATH_SHOWN},}}'"

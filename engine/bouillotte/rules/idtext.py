@@ -19,14 +19,15 @@ right-to-left marks, embeddings, overrides, isolates), as a character class's in
 
 
 HIDDEN_MARKS = (
-    "\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200d\u2060-\u2065\u3164"
+    "\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b\u2060-\u2065\u3164"
     "\ufeff\uffa0\ufff9-\ufffb\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e007f"
 )
-"""The other characters that show nothing (Unicode's default-ignorable ones but the
-variation selectors): a soft hyphen, zero-width spaces and joiners, the byte-order mark,
-fillers, the tag characters (which can carry hidden text): two titles that read the same
-may differ by one, as a character class's inside. The terminal and messages show each as
-its escape."""
+"""The other characters that show nothing and belong to no word (Unicode's default-ignorable
+ones but the variation selectors, the soft hyphen and the zero-width joiner and non-joiner,
+which German hyphenation, Persian and Indic words and emoji sequences hold): a zero-width
+space, the word joiner, the byte-order mark, fillers, the tag characters (which can carry
+hidden text): two titles that read the same may differ by one, as a character class's
+inside. The terminal and messages show each as its escape."""
 
 
 def as_escape(found: re.Match[str]) -> str:

@@ -36,9 +36,10 @@ CALLS = 250_000
 templates make at most some 2,000 on the largest page; a macro calling itself twice at each
 of 40 levels (2^40 calls, no loop, no output) is stopped in about a second."""
 
-MADE_BYTES = 2**28
-"""The most memory (256 MiB) the values one page's templates make may take in all, counted
-as each is made (the bundled templates make at most about 1 MiB on a page)."""
+MADE_BYTES = 2**30
+"""The most memory (1 GiB) the values one page's templates make may take in all, counted as
+each is made: the bundled templates make at most about 2 MiB on a page, a heavy theme of
+macros, captured blocks, ``tojson`` and ``markdown`` some 140 MiB on an 11-system site."""
 
 _COUNTED_ONE_BY_ONE = (list, tuple, set, frozenset)
 _COUNTED_AS_A_WHOLE = (str, bytes, bytearray, int, float)
@@ -47,11 +48,15 @@ _TEMPLATES_MAKE = (*_COUNTED_ONE_BY_ONE, dict, Namespace)
 (a text or number is written as it is; the page's own objects are the site's)."""
 
 
-def size_of(value: Any) -> int:
+def size_of(value: Any, items: bool = True) -> int:
     """The memory ``value`` takes, as counted against a page's budget: a text's, bytes' or
     number's own; a list's, tuple's or set's with each item's own, a mapping's with each
-    value's (a list of new texts takes the texts' memory, not only the list's); 0 for other
-    values (the page's own objects, which a template does not make)."""
+    value's (a list of new texts takes the texts' memory, not only the list's), or without
+    ``items`` its own alone (the items of ``l + [x]`` are held already: counted again each
+    time the idiom grows a list, a list of 2,000 labels counted 120 MiB); 0 for other values
+    (the page's own objects, which a template does not make)."""
+    if isinstance(value, (*_COUNTED_ONE_BY_ONE, dict)) and not items:
+        return sys.getsizeof(value)
     if isinstance(value, _COUNTED_ONE_BY_ONE):
         return sys.getsizeof(value) + sum(map(sys.getsizeof, value))
     if isinstance(value, dict):
@@ -85,9 +90,10 @@ class Steps:
                 "calls itself more than once at each level?)"
             )
 
-    def made(self, value: Any) -> Any:
-        """``value`` itself, its memory counted against the page's budget."""
-        self._spend(size_of(value))
+    def made(self, value: Any, items: bool = True) -> Any:
+        """``value`` itself, its memory counted against the page's budget
+        (:func:`size_of`)."""
+        self._spend(size_of(value, items))
         return value
 
     def _spend(self, size: int) -> None:

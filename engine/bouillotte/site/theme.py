@@ -452,7 +452,10 @@ class BoundedEnvironment(SandboxedEnvironment):
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
         check_binop(operator, left, right)
-        return self.steps.made(super().call_binop(context, operator, left, right))
+        # a list's or tuple's items are held already: its '+' (l + [x]) or '*' makes only
+        # the list itself
+        made = super().call_binop(context, operator, left, right)
+        return self.steps.made(made, items=operator not in ("+", "*"))
 
 
 SIZED = "_bouillotte_sized"
