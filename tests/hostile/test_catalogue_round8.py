@@ -172,3 +172,49 @@ def test_replaces_with_nothing_to_replace_is_noted(tmp_path: Path) -> None:
         ["variants", "show", "our-table", "--variants", str(folder)], tmp_path
     )
     assert code == 0 and "replaces" not in err, err
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        (
+            "title: x\nrules:\n  stakes:\n  cave: 3\n    x: 1\n",
+            "mine.yaml:5: not valid YAML: mapping values are not allowed in this context (a key "
+            "is indented more or less than the keys beside it",
+        ),
+        (
+            "title: x\nrules:\n  stakes:\n    cave: 3\n   ante: 1\n",
+            "mine.yaml:5: not valid YAML: did not find expected key (a line is indented more or "
+            "less than the keys beside it, here or above)",
+        ),
+        ("title: x\nrules:\n\tstakes: 1\n", "(a tab, where YAML indents with spaces only;"),
+    ],
+    ids=["a-key-indented-out", "a-key-indented-in", "a-tab"],
+)
+def test_a_newcomer_s_yaml_mistake_says_where_it_comes_from(
+    tmp_path: Path, text: str, says: str
+) -> None:
+    """PyYAML's words say what it met ("mapping values are not allowed in this context"),
+    not what a newcomer did: the line says that too (the newcomer's session of round
+    eight moved a key one level out and read only the parser's words)."""
+    (tmp_path / "v").mkdir()
+    (tmp_path / "v" / "mine.yaml").write_text(text, encoding="utf-8")
+    code, _, err = catalogue._in_process(["variants", "show", "mine", "--variants", "v"], tmp_path)
+    assert code == 2 and says in err, err
+
+
+def test_a_rule_s_meaning_is_shown_once_and_as_words(tmp_path: Path) -> None:
+    """``variants show`` wrote "What a straddle adds: What a straddle adds: ``double-the-
+    last`` ..." (a docstring that begins with the rule's title, its markup as typed)."""
+    code, out, err = catalogue._in_process(["variants", "show", "foster"], tmp_path)
+    assert code == 0, err
+    meanings = [line for line in out.splitlines() if line.strip().startswith("means:")]
+    assert len(meanings) > 40
+    assert not [m for m in meanings if "``" in m or m.count("What a straddle adds:") > 1]
+    assert any("means: What a straddle adds: double-the-last brings" in m for m in meanings)
+
+
+def test_one_counter_still_carried_is_one_counter(tmp_path: Path) -> None:
+    code, out, err = catalogue._in_process(["session", "pagat-teaching"], tmp_path)
+    assert code == 0, err
+    assert "the 1 counter still carried is shared equally: 1/4 each" in out + err

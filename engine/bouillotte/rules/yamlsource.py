@@ -403,6 +403,29 @@ def _line_of(text: str, position: int) -> int:
     return text.count("\n", 0, position) + 1
 
 
+_HINTS = (
+    ("tab", "YAML indents with spaces, never tabs: replace the tab by spaces"),
+    (
+        "cannot start any token",
+        "a tab, where YAML indents with spaces only; or a value starting with @ or ` that "
+        "needs quotes",
+    ),
+    (
+        "mapping values are not allowed",
+        "a key is indented more or less than the keys beside it, here or on the line above; "
+        "or a value holds ': ' and needs quotes",
+    ),
+    ("expected key", "a line is indented more or less than the keys beside it, here or above"),
+    ("expected ':'", "a key is missing its ':', or a line is indented as if it were one"),
+)
+"""What a newcomer's file most often holds where PyYAML's words say only what it met."""
+
+
+def _hint(problem: str) -> str:
+    """Where PyYAML's ``problem`` comes from, in a newcomer's words (`` (...)``), or ""."""
+    return next((f" ({hint})" for words, hint in _HINTS if words in problem), "")
+
+
 def parse_yaml(text: str, file: Path) -> Located:
     try:
         parsed = parse_events(text, file, _Composer, _BYTE_POSITIONS)
@@ -418,7 +441,9 @@ def parse_yaml(text: str, file: Path) -> Located:
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or exc.context or "not valid YAML"
         raise InputError(
-            f"not valid YAML: {problem}", file=file, line=mark.line + 1 if mark else None
+            f"not valid YAML: {problem}{_hint(problem)}",
+            file=file,
+            line=mark.line + 1 if mark else None,
         ) from None
     except yaml.YAMLError as exc:
         raise InputError(f"not valid YAML: {exc}", file=file) from None

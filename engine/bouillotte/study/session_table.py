@@ -133,15 +133,18 @@ class SessionTable:
             for i, p in enumerate(self.players)
         ]
         notes = []
+        counters = f"{self.carry} counter{'' if self.carry == 1 else 's'}"
         if self.carry and rule == "unclaimed":
+            are, stay = ("is", "stays") if self.carry == 1 else ("are", "stay")
             notes.append(
-                f"{self.carry} counters are still carried after the last deal and stay "
+                f"{counters} {are} still carried after the last deal and {stay} "
                 f"unclaimed (session.carried_pot_at_end: unclaimed; "
                 f"{cited(self.variant, 'session.carried_pot_at_end')})"
             )
         elif self.carry:
             notes.append(
-                f"the {self.carry} counters still carried are shared equally: "
+                f"the {counters} still carried {'is' if self.carry == 1 else 'are'} shared "
+                "equally: "
                 f"{fraction_text(share)} each"
             )
         return SessionResult(

@@ -155,9 +155,15 @@ def variants_show(
 def _meaning(path: str) -> str:
     """What a rule means, in one line: its title and its field's docstring in the profile
     schema, without the ``Sources:`` paragraphs (the badge and the citation give those)."""
+    import re
+
     from ...rules.profile import rule_doc, rule_title
 
-    return f"{rule_title(path)}: {' '.join(rule_doc(path, sources=False).split())}"
+    title = rule_title(path)
+    doc = " ".join(rule_doc(path, sources=False).split())
+    # the docstring's markup read as a terminal shows text: ``right`` and *carre* as words
+    doc = re.sub(r"\*([^*\s][^*]*)\*", r"\1", re.sub(r"``([^`]+)``", r"\1", doc))
+    return doc if doc.startswith(f"{title}:") else f"{title}: {doc}"
 
 
 def _badge(variant: Variant, path: str) -> str:
