@@ -81,8 +81,11 @@ def markdown(text: str, root: str = "") -> Markup:
     return Markup(_MD.renderer.render(list(tokens(text)), _MD.options, {"root": root}))
 
 
+@lru_cache(maxsize=4096)
 def inline(text: str, root: str = "") -> Markup:
-    """One line of markdown (no paragraph), its relative addresses as :func:`markdown`'s."""
+    """One line of markdown (no paragraph), its relative addresses as :func:`markdown`'s; as
+    :func:`markdown`, kept for each text and depth of page (a rule's reason is on its
+    system's page and on every page setting that system beside another)."""
     return Markup(_MD.renderInline(text or "", {"root": root}))
 
 
