@@ -77,6 +77,17 @@ CASES = [
         "/results/a/simulation-a.csv' and '",
         real=True,
     ),
+    *(
+        Case(
+            f"help-of-{'-'.join(argv) or 'bouillotte'}-alone-whole-and-on-its-lines",
+            argv,
+            " ".join(("bouillotte", *argv, "[OPTIONS] COMMAND [ARGS]...\n\n  ")),
+            real=True,
+            one_line=False,
+            never=("\\u000a", " characters)"),
+        )
+        for argv in ((), ("strong",), ("variants",))
+    ),
     Case(
         "variants-diff-of-a-system-with-itself",
         ("variants", "diff", "foster", "foster"),

@@ -195,11 +195,11 @@ def _on_interrupt(signum: int, frame: FrameType | None) -> None:
 def _say(line: str) -> None:
     """``line`` on stderr, each control character, reordering or hidden mark in it shown
     as its escape (a usage error quotes what was typed: ``--x\u200bz``), as every message
-    of a command is shown."""
+    of a command is shown; a help's lines stay lines (``bouillotte`` alone prints it)."""
     from ..rules.errors import shown
 
     try:
-        sys.stderr.write(shown(line) + "\n")
+        sys.stderr.write("\n".join(map(shown, line.split("\n"))) + "\n")
         sys.stderr.flush()
     except (OutputFailed, OSError, ValueError):
         pass

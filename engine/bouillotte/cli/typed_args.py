@@ -135,7 +135,8 @@ def _messages_cut() -> Iterator[None]:
     try:
         yield
     except typer.TyperException as exc:
-        exc.message = cut_within(exc.message)
+        if type(exc).__name__ != "NoArgsIsHelpError":  # its message is the help, shown whole
+            exc.message = cut_within(exc.message)
         raise
 
 
