@@ -157,8 +157,9 @@ def spreadsheet_text(text: str) -> str:
 _CSV_QUOTED = re.compile(r'[,;\t"\r\n]')
 """What a CSV cell is quoted for: a comma, a quote or a line break (RFC 4180), and a
 semicolon or a tab, the separators a spreadsheet reads a CSV file with in other locales
-(French, German: ``;``). Unquoted, ``Paris;=cmd|' /C calc'!A0`` is two cells there, the
-second a formula that no apostrophe at the start of the first can stop."""
+(French, German: ``;``), so that a reader by either keeps the cell whole where it honours
+quotes. One that splits the line at every ``;`` all the same starts a cell after each: the
+apostrophe :func:`spreadsheet_text` puts there keeps a formula out of it."""
 
 
 def csv_line(cells: Sequence[object]) -> str:
