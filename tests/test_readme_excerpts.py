@@ -67,13 +67,13 @@ def test_each_printed_excerpt_is_what_the_command_prints(
 def test_variants_show_gives_each_rules_meaning() -> None:
     """The README: "`bouillotte variants show foster` lists them all with what each means"."""
     from bouillotte.rules.profile import rule_doc, rule_paths, rule_title
+    from bouillotte.study.render import plain
 
     out = CliRunner().invoke(app, ["variants", "show", "foster"], catch_exceptions=False).stdout
     for path in rule_paths():
-        # the docstring as words (its ``code`` and *emphasis* as the terminal shows text),
-        # its title once, whether or not the docstring begins with it
-        meaning = " ".join(rule_doc(path, sources=False).split())
-        meaning = re.sub(r"\*([^*\s][^*]*)\*", r"\1", meaning.replace("``", ""))
+        # the docstring as words (render.plain: its ``code`` and *emphasis* as the terminal
+        # shows text), its title once, whether or not the docstring begins with it
+        meaning = plain(rule_doc(path, sources=False))
         title = rule_title(path)
         said = meaning if meaning.startswith(f"{title}:") else f"{title}: {meaning}"
         assert f"      means: {said}\n" in out, path

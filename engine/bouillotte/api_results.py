@@ -21,6 +21,7 @@ from .api_args import PathLike, as_text, same_system
 from .rules.errors import InputError
 from .rules.nearest import did_you_mean
 from .rules.variant import Variant
+from .study.render import counted
 from .study.tidy import (
     TidyTable,
     carried_in,
@@ -49,10 +50,6 @@ class _Tabular:
 
     def __str__(self) -> str:
         return repr(self)
-
-
-def _count(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else many or one + 's'}"
 
 
 def _signed(n: int | None) -> str:
@@ -308,7 +305,7 @@ class Simulation(_Tabular):
 
     def __repr__(self) -> str:
         first = self._data[0]
-        deals = f"{first['deals']:,} deal{'' if first['deals'] == 1 else 's'}"
+        deals = counted(first["deals"], "deal")
         lines = [f"simulate: {deals} each, policy {first['policy']}, seed {first['seed']}"]
         for report in self._data:
             decided = report["decided_by"]
@@ -346,10 +343,9 @@ class Sweep(_Tabular):
         policies = self._data["policies"]
         shown = ", ".join(combinations[:4]) + (", …" if len(combinations) > 4 else "")
         return (
-            f"<Sweep of {self._data['base']}: {_count(len(combinations), 'combination')} "
-            f"({shown}) × {_count(len(policies), 'policy', 'policies')} "
-            f"({', '.join(policies)}), {self._data['deals']:,} deal"
-            f"{'' if self._data['deals'] == 1 else 's'} each>"
+            f"<Sweep of {self._data['base']}: {counted(len(combinations), 'combination')} "
+            f"({shown}) × {counted(len(policies), 'policy', 'policies')} "
+            f"({', '.join(policies)}), {counted(self._data['deals'], 'deal')} each>"
         )
 
     def table(self) -> TidyTable:
@@ -388,5 +384,5 @@ class Odds(_Tabular):
 
     def table(self) -> TidyTable:
         """A row per system and figure: numerator, denominator and decimal."""
-        counted = {k: v for k, v in self._data.items() if "not_computed" not in v}
-        return odds_table(counted)
+        exact = {k: v for k, v in self._data.items() if "not_computed" not in v}
+        return odds_table(exact)

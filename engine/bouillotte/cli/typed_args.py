@@ -14,7 +14,7 @@ from typing import Any
 
 import typer
 
-from ..rules.errors import MAX_PATH_SHOWN, InputError, cut_within
+from ..rules.errors import MAX_PATH_SHOWN, InputError, cut_within, ends
 from ..rules.idtext import escaped
 
 WHOLE_NUMBER = re.compile(r"0|-?[1-9][0-9]{0,19}")
@@ -146,8 +146,7 @@ def _shown_value(value: str) -> str:
     beginning and end."""
     if len(value) <= MAX_PATH_SHOWN:
         return f"'{escaped(value)}'"
-    half = MAX_PATH_SHOWN // 2 - 20
-    return f"'{escaped(value[:half])}...{escaped(value[-half:])}' ({len(value):,} characters)"
+    return f"'{escaped(ends(value))}' ({len(value):,} characters)"
 
 
 def _check_no_empty_path(given: Sequence[tuple[Any, str, str | None]]) -> None:

@@ -53,14 +53,19 @@ MAX_PATH_SHOWN = 400
 deep folder's is often past 120 characters, and its end is the file's name."""
 
 
+def ends(text: str) -> str:
+    """``text``'s beginning and its end, ``...`` between them, within
+    :data:`MAX_PATH_SHOWN` characters (a path's end is its file's name)."""
+    half = MAX_PATH_SHOWN // 2 - 20
+    return f"{text[:half]}...{text[-half:]}"
+
+
 def cut(text: str) -> str:
     """A path or a value shown as it is (not quoted): whole up to :data:`MAX_PATH_SHOWN`
-    characters, else its beginning and its end (the file's name), ``/home/a...ours.yaml
-    (100,000 characters)``."""
+    characters, else by its :func:`ends`, ``/home/a...ours.yaml (100,000 characters)``."""
     if len(text) <= MAX_PATH_SHOWN:
         return text
-    half = MAX_PATH_SHOWN // 2 - 20
-    return f"{text[:half]}...{text[-half:]} ({len(text):,} characters)"
+    return f"{ends(text)} ({len(text):,} characters)"
 
 
 MAX_LINE_SHOWN = 2_000
@@ -84,8 +89,7 @@ def _cut_run(match: re.Match[str]) -> str:
     file name): ``'/home/a...ours.yaml' (100,000 characters)``."""
     run = match.group()
     if run[0] in "'\"" and run[-1] == run[0] and len(run) > 1:
-        half = MAX_PATH_SHOWN // 2 - 20
-        return f"{run[:half]}...{run[-half:]} ({len(run) - 2:,} characters)"
+        return f"{ends(run)} ({len(run) - 2:,} characters)"
     return cut(run)
 
 

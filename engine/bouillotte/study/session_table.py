@@ -18,6 +18,7 @@ from fractions import Fraction
 from ..play.events import Redeal
 from ..play.outcome import Outcome
 from ..rules.variant import Variant
+from .render import counted
 from .replay import DealPlace
 from .session_file import SessionModel
 from .session_result import DealRecord, Rebuy, SessionResult, Standing, fraction_text, places
@@ -133,7 +134,7 @@ class SessionTable:
             for i, p in enumerate(self.players)
         ]
         notes = []
-        counters = f"{self.carry} counter{'' if self.carry == 1 else 's'}"
+        counters = counted(self.carry, "counter")
         if self.carry and rule == "unclaimed":
             are, stay = ("is", "stays") if self.carry == 1 else ("are", "stay")
             notes.append(

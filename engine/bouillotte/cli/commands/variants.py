@@ -155,14 +155,10 @@ def variants_show(
 def _meaning(path: str) -> str:
     """What a rule means, in one line: its title and its field's docstring in the profile
     schema, without the ``Sources:`` paragraphs (the badge and the citation give those)."""
-    import re
-
     from ...rules.profile import rule_doc, rule_title
+    from ...study.render import plain
 
-    title = rule_title(path)
-    doc = " ".join(rule_doc(path, sources=False).split())
-    # the docstring's markup read as a terminal shows text: ``right`` and *carre* as words
-    doc = re.sub(r"\*([^*\s][^*]*)\*", r"\1", re.sub(r"``([^`]+)``", r"\1", doc))
+    title, doc = rule_title(path), plain(rule_doc(path, sources=False))
     return doc if doc.startswith(f"{title}:") else f"{title}: {doc}"
 
 
